@@ -1,0 +1,1 @@
+/* ast.c - placeholder, being written */

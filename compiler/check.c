@@ -1,0 +1,1 @@
+/* check.c - placeholder, being written */

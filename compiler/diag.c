@@ -1,0 +1,1 @@
+/* diag.c - placeholder, being written */

@@ -1,0 +1,1 @@
+/* emit.c - placeholder, being written */

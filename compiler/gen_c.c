@@ -1,0 +1,1 @@
+/* gen_c.c - placeholder, being written */

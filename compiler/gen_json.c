@@ -1,0 +1,1 @@
+/* gen_json.c - placeholder, being written */

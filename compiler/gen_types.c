@@ -1,0 +1,1 @@
+/* gen_types.c - placeholder, being written */

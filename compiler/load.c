@@ -1,0 +1,1 @@
+/* load.c - placeholder, being written */

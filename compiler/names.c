@@ -1,0 +1,1 @@
+/* names.c - placeholder, being written */

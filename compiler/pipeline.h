@@ -1,0 +1,61 @@
+/*
+ * pipeline.h - the passes of the compiler, as main.c wires them:
+ *   load (lex + parse every file and its imports) -> check -> generate -> write.
+ */
+#ifndef TAGC_PIPELINE_H
+#define TAGC_PIPELINE_H
+
+#include <stdbool.h>
+#include "ast.h"
+#include "diag.h"
+
+/* load.c: parses each root file and, transitively, the .tagc files it imports
+ * (paths relative to the importing file). Reports missing files, import cycles,
+ * lexical and syntax errors. Returns the number of errors. */
+int load_program(ast_program *prog, const char *const *paths, int npaths, diag *dg);
+
+/* parse.c (lexer.l + parser.y): parses one file's source into f. Returns errors. */
+int parse_file(ast_program *prog, ast_file *f, diag *dg);
+
+/* check.c: resolves names, builds enums, parses tags, computes C names and wire
+ * fields, and reports every semantic error of SPEC section 1. Returns errors. */
+int check_program(ast_program *prog, diag *dg);
+
+/* names.c: Go name -> C snake_case ("HTTPCode" -> "http_code"), and upper case. */
+char *c_snake_name(struct pool *p, const char *go_name);
+char *c_upper_name(struct pool *p, const char *snake);
+
+/* A growable text the generators write into. */
+typedef struct strbuf {
+    char *data;
+    size_t len, cap;
+} strbuf;
+void sb_init(strbuf *sb);
+void sb_free(strbuf *sb);
+void sb_put(strbuf *sb, const char *s, size_t n);
+void sb_puts(strbuf *sb, const char *s);
+void sb_printf(strbuf *sb, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+typedef struct gen_opts {
+    bool json;
+    bool msgpack;
+} gen_opts;
+
+/* gen_c.c: the header and source for one file (NAME.tagc.h, NAME.tagc.c). */
+void gen_header(const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out);
+void gen_source(const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out);
+
+/* emit.c: writes data to path through a temporary file in the same directory and
+ * a rename, and leaves path untouched when it already holds exactly data.
+ * Returns 0, or -1 after reporting the I/O error. */
+int emit_file(const char *path, const char *data, size_t len, diag *dg);
+
+/* depfile.c: Make syntax: targets, colon, every file read; an empty rule per input. */
+int write_depfile(const char *path, const char *const *targets, int ntargets,
+                  const ast_program *prog, diag *dg);
+
+#endif /* TAGC_PIPELINE_H */

@@ -1,0 +1,1 @@
+/* strbuf.c - placeholder, being written */

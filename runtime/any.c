@@ -1,0 +1,1 @@
+/* any.c - placeholder, being written */

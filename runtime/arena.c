@@ -1,0 +1,1 @@
+/* arena.c - placeholder, being written */

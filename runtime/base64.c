@@ -1,0 +1,1 @@
+/* base64.c - placeholder, being written */

@@ -1,0 +1,1 @@
+/* buf.c - placeholder, being written */

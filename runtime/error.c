@@ -1,0 +1,1 @@
+/* error.c - placeholder, being written */

@@ -1,0 +1,1 @@
+/* json_read.c - placeholder, being written */

@@ -1,0 +1,1 @@
+/* json_skip.c - placeholder, being written */

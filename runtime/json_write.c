@@ -1,0 +1,1 @@
+/* json_write.c - placeholder, being written */

@@ -1,0 +1,1 @@
+/* num_read.c - placeholder, being written */

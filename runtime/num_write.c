@@ -1,0 +1,1 @@
+/* num_write.c - placeholder, being written */

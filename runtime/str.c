@@ -1,0 +1,1 @@
+/* str.c - placeholder, being written */

@@ -1,0 +1,1 @@
+/* time.c - placeholder, being written */
