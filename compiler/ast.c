@@ -1,1 +1,170 @@
-/* ast.c - placeholder, being written */
+/*
+ * ast.c - the program's memory pool and the few AST helpers the parser needs.
+ *
+ * Every node, string and source text of a compilation lives in one pool, so a
+ * whole program is freed at once, and no pass has to walk the tree (which may
+ * be deeply nested) to free it.
+ */
+#include "ast.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { POOL_CHUNK = 64 * 1024 };
+
+/* A chunk of the pool: allocations are carved from data[] in order. */
+typedef struct pool_chunk {
+    struct pool_chunk *next;
+    size_t used, cap;
+    _Alignas(max_align_t) unsigned char data[];
+} pool_chunk;
+
+struct pool {
+    pool_chunk *chunks; /* the newest chunk first */
+};
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n, size);
+    if (!p) {
+        fputs("tagc: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+struct pool *pool_new(void)
+{
+    return xcalloc(1, sizeof(struct pool));
+}
+
+void pool_free(struct pool *p)
+{
+    if (!p)
+        return;
+    pool_chunk *c = p->chunks;
+    while (c) {
+        pool_chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    free(p);
+}
+
+static pool_chunk *chunk_new(size_t cap)
+{
+    pool_chunk *c = xcalloc(1, sizeof(pool_chunk) + cap);
+    c->cap = cap;
+    return c;
+}
+
+void *pool_alloc(struct pool *p, size_t size)
+{
+    const size_t align = _Alignof(max_align_t);
+    if (size == 0)
+        size = 1;
+    if (size > SIZE_MAX - align) {
+        fputs("tagc: out of memory\n", stderr);
+        abort();
+    }
+    size = (size + align - 1) / align * align;
+    /* Big blocks (source texts) get a chunk of their own, kept behind the
+     * current one so its free space is not wasted. */
+    if (size > POOL_CHUNK / 4) {
+        pool_chunk *c = chunk_new(size);
+        c->used = size;
+        if (p->chunks) {
+            c->next = p->chunks->next;
+            p->chunks->next = c;
+        } else {
+            p->chunks = c;
+        }
+        return c->data;
+    }
+    pool_chunk *c = p->chunks;
+    if (!c || c->cap - c->used < size) {
+        c = chunk_new(POOL_CHUNK);
+        c->next = p->chunks;
+        p->chunks = c;
+    }
+    void *mem = c->data + c->used;
+    c->used += size;
+    return mem; /* calloc'ed chunk, never reused: already zero */
+}
+
+char *pool_strndup(struct pool *p, const char *s, size_t n)
+{
+    char *d = pool_alloc(p, n + 1);
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+char *pool_strdup(struct pool *p, const char *s)
+{
+    return pool_strndup(p, s, strlen(s));
+}
+
+char *pool_printf(struct pool *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return pool_strdup(p, "");
+    char *d = pool_alloc(p, (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(d, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return d;
+}
+
+ast_type *ast_type_new(struct pool *p, type_kind kind, src_loc loc)
+{
+    ast_type *t = pool_alloc(p, sizeof *t);
+    t->kind = kind;
+    t->loc = loc;
+    return t;
+}
+
+const char *type_kind_name(type_kind k)
+{
+    switch (k) {
+    case TK_NAME: return "name";
+    case TK_BOOL: return "bool";
+    case TK_INT8: return "int8";
+    case TK_INT16: return "int16";
+    case TK_INT32: return "int32";
+    case TK_INT64: return "int64";
+    case TK_UINT8: return "uint8";
+    case TK_UINT16: return "uint16";
+    case TK_UINT32: return "uint32";
+    case TK_UINT64: return "uint64";
+    case TK_FLOAT32: return "float32";
+    case TK_FLOAT64: return "float64";
+    case TK_STRING: return "string";
+    case TK_TIME: return "time.Time";
+    case TK_DURATION: return "time.Duration";
+    case TK_RAW: return "json.RawMessage";
+    case TK_ANY: return "interface{}";
+    case TK_NAMED: return "named type";
+    case TK_SLICE: return "slice";
+    case TK_ARRAY: return "array";
+    case TK_PTR: return "pointer";
+    case TK_MAP: return "map";
+    case TK_STRUCT: return "struct";
+    }
+    return "?";
+}
+
+void ast_program_free(ast_program *prog)
+{
+    if (!prog)
+        return;
+    pool_free(prog->pool);
+    prog->pool = NULL;
+    prog->files = NULL;
+}

@@ -1,1 +1,291 @@
-/* check.c - placeholder, being written */
+/*
+ * check.c - the semantic checker's driver: declarations and C names, then the
+ * passes of check.h, then every diagnostic printed in source order.
+ *
+ * Passes collect their diagnostics instead of printing them, because each pass
+ * walks the whole program: printing at once would list, say, all unknown types
+ * before the first malformed tag even when the tag comes first in the file.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "pipeline.h"
+
+/* MARK: - Hash map */
+
+static size_t hash_str(const char *s)
+{
+    size_t h = 1469598103934665603u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+void smap_init(smap *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+void smap_free(smap *m)
+{
+    free(m->keys);
+    free(m->vals);
+    memset(m, 0, sizeof *m);
+}
+
+static size_t smap_slot(const smap *m, const char *key)
+{
+    size_t i = hash_str(key) & (m->cap - 1);
+    while (m->keys[i] && strcmp(m->keys[i], key) != 0)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+void *smap_get(const smap *m, const char *key)
+{
+    if (m->cap == 0)
+        return NULL;
+    size_t i = smap_slot(m, key);
+    return m->keys[i] ? m->vals[i] : NULL;
+}
+
+static void smap_grow(smap *m)
+{
+    smap old = *m;
+    m->cap = old.cap ? old.cap * 2 : 16;
+    m->keys = calloc(m->cap, sizeof *m->keys);
+    m->vals = calloc(m->cap, sizeof *m->vals);
+    if (!m->keys || !m->vals) {
+        fputs("tagc: out of memory\n", stderr);
+        abort();
+    }
+    for (size_t i = 0; i < old.cap; i++)
+        if (old.keys[i]) {
+            size_t j = smap_slot(m, old.keys[i]);
+            m->keys[j] = old.keys[i];
+            m->vals[j] = old.vals[i];
+        }
+    free(old.keys);
+    free(old.vals);
+}
+
+void *smap_put(smap *m, const char *key, void *val)
+{
+    if (2 * (m->len + 1) > m->cap)
+        smap_grow(m);
+    size_t i = smap_slot(m, key);
+    if (m->keys[i])
+        return m->vals[i];
+    m->keys[i] = key;
+    m->vals[i] = val;
+    m->len++;
+    return NULL;
+}
+
+/* MARK: - Diagnostics, collected */
+
+static int file_index(const checker *ck, const ast_file *f)
+{
+    for (size_t i = 0; i < ck->nscopes; i++)
+        if (ck->scopes[i].file == f)
+            return (int)i;
+    return -1;
+}
+
+static void collect(checker *ck, src_loc loc, const char *msg, const src_loc *note_loc,
+                    const char *note)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) {
+        fputs("tagc: out of memory\n", stderr);
+        abort();
+    }
+    diag tmp;
+    diag_init(&tmp, mem);
+    diag_error(&tmp, loc, "%s", msg);
+    if (note_loc)
+        diag_note(&tmp, *note_loc, "%s", note);
+    fclose(mem);
+    if (ck->nmsgs == ck->capmsgs) {
+        ck->capmsgs = ck->capmsgs ? 2 * ck->capmsgs : 32;
+        ck->msgs = realloc(ck->msgs, ck->capmsgs * sizeof *ck->msgs);
+        if (!ck->msgs) {
+            fputs("tagc: out of memory\n", stderr);
+            abort();
+        }
+    }
+    ck->msgs[ck->nmsgs] = (check_msg){loc, file_index(ck, loc.file), ck->nmsgs, text};
+    ck->nmsgs++;
+}
+
+void check_error(checker *ck, src_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[1024];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    collect(ck, loc, buf, NULL, NULL);
+}
+
+void check_error_note(checker *ck, src_loc loc, src_loc note_loc, const char *note,
+                      const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[1024];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    collect(ck, loc, buf, &note_loc, note);
+}
+
+const char *check_where(checker *ck, src_loc loc)
+{
+    const char *name = loc.file ? (loc.file->display ? loc.file->display : loc.file->path) : "?";
+    return pool_printf(ck->pool, "%s:%d:%d", name, loc.line, loc.col);
+}
+
+static int cmp_msg(const void *pa, const void *pb)
+{
+    const check_msg *a = pa, *b = pb;
+    if (a->file_index != b->file_index)
+        return a->file_index < b->file_index ? -1 : 1;
+    if (a->loc.line != b->loc.line)
+        return a->loc.line < b->loc.line ? -1 : 1;
+    if (a->loc.col != b->loc.col)
+        return a->loc.col < b->loc.col ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* Prints the collected diagnostics in order, each distinct one once. */
+static int flush(checker *ck)
+{
+    qsort(ck->msgs, ck->nmsgs, sizeof *ck->msgs, cmp_msg);
+    int n = 0;
+    for (size_t i = 0; i < ck->nmsgs; i++) {
+        if (i == 0 || strcmp(ck->msgs[i].text, ck->msgs[i - 1].text) != 0) {
+            fputs(ck->msgs[i].text, ck->dg->out ? ck->dg->out : stderr);
+            n++;
+        }
+    }
+    for (size_t i = 0; i < ck->nmsgs; i++)
+        free(ck->msgs[i].text);
+    free(ck->msgs);
+    ck->dg->errors += n;
+    return n;
+}
+
+/* MARK: - Declarations */
+
+file_scope *check_scope(checker *ck, const ast_file *f)
+{
+    int i = file_index(ck, f);
+    return i < 0 ? NULL : &ck->scopes[i];
+}
+
+void check_claim_c_name(checker *ck, const char *c_name, src_loc loc, const char *what)
+{
+    src_loc *at = pool_alloc(ck->pool, sizeof *at);
+    *at = loc;
+    const src_loc *prev = smap_put(&ck->c_names, c_name, at);
+    if (prev)
+        check_error(ck, loc, "%s has the C name \"%s\", already used at %s", what, c_name,
+                    check_where(ck, *prev));
+}
+
+static bool is_ascii_ident(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return false;
+    return true;
+}
+
+static const char *const builtin_types[] = {
+    "bool", "string", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16",
+    "uint32", "uint64", "byte", "rune", "float32", "float64", "any", "error", "uintptr",
+    "complex64", "complex128",
+};
+
+static bool is_builtin_name(const char *s)
+{
+    for (size_t i = 0; i < sizeof builtin_types / sizeof builtin_types[0]; i++)
+        if (strcmp(s, builtin_types[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Package prefixes, type names and their C names; duplicates in a file. */
+static void check_decls(checker *ck)
+{
+    for (size_t i = 0; i < ck->nscopes; i++) {
+        file_scope *sc = &ck->scopes[i];
+        ast_file *f = sc->file;
+        const char *pkg = f->package ? f->package : "";
+        if (!is_ascii_ident(pkg))
+            check_error(ck, f->package_loc, "package name \"%s\" is not ASCII: C names must be",
+                        pkg);
+        sc->prefix = c_snake_name(ck->pool, pkg);
+        for (ast_decl *d = f->decls; d; d = d->next) {
+            d->file = f;
+            if (!is_ascii_ident(d->name)) {
+                check_error(ck, d->loc, "type name \"%s\" is not ASCII: C names must be",
+                            d->name);
+            } else if (is_builtin_name(d->name)) {
+                check_error(ck, d->loc, "type \"%s\" shadows the predeclared type \"%s\"",
+                            d->name, d->name);
+            }
+            if (strcmp(d->name, "_") == 0) {
+                check_error(ck, d->loc, "a type cannot be named \"_\"");
+                continue;
+            }
+            d->c_name = pool_printf(ck->pool, "%s_%s", sc->prefix, c_snake_name(ck->pool, d->name));
+            d->c_upper = c_upper_name(ck->pool, d->c_name);
+            ast_decl *prev = smap_put(&sc->decls, d->name, d);
+            if (prev) {
+                check_error(ck, d->loc, "duplicate type \"%s\" (previous declaration at %s)",
+                            d->name, check_where(ck, prev->loc));
+                continue;
+            }
+            check_claim_c_name(ck, d->c_name, d->loc,
+                               pool_printf(ck->pool, "type \"%s\"", d->name));
+        }
+    }
+}
+
+int check_program(ast_program *prog, diag *dg)
+{
+    checker ck = {0};
+    ck.prog = prog;
+    ck.pool = prog->pool;
+    ck.dg = dg;
+    smap_init(&ck.c_names);
+    for (ast_file *f = prog->files; f; f = f->next)
+        ck.nscopes++;
+    ck.scopes = calloc(ck.nscopes ? ck.nscopes : 1, sizeof *ck.scopes);
+    if (!ck.scopes) {
+        fputs("tagc: out of memory\n", stderr);
+        abort();
+    }
+    size_t i = 0;
+    for (ast_file *f = prog->files; f; f = f->next, i++)
+        ck.scopes[i].file = f;
+
+    check_decls(&ck);
+    check_resolve(&ck);
+    check_recursion(&ck);
+    check_fields(&ck);
+    check_enums(&ck);
+    check_wire(&ck);
+
+    for (i = 0; i < ck.nscopes; i++)
+        smap_free(&ck.scopes[i].decls);
+    free(ck.scopes);
+    smap_free(&ck.c_names);
+    return flush(&ck);
+}

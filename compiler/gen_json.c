@@ -1,1 +1,1093 @@
-/* gen_json.c - placeholder, being written */
+/*
+ * gen_json.c - the JSON back end: for every named type an exported
+ * <type>_read_json / <type>_write_json pair, and static ones for the composite
+ * types (slices, maps, arrays, pointers, anonymous structs) a file uses.
+ *
+ * Structs are written as straight-line code with each key a constant; they are
+ * read with a loop over the object's members that tries the declared order
+ * first, then the key's length and bytes, then Go's case-insensitive match.
+ */
+#include <string.h>
+
+#include "gen.h"
+
+/* MARK: - Shapes of types */
+
+static bool is_signed_int(type_kind k)
+{
+    return k == TK_INT8 || k == TK_INT16 || k == TK_INT32 || k == TK_INT64 || k == TK_DURATION;
+}
+
+static bool is_unsigned_int(type_kind k)
+{
+    return k == TK_UINT8 || k == TK_UINT16 || k == TK_UINT32 || k == TK_UINT64;
+}
+
+static const char *int_suffix(type_kind k)
+{
+    switch (k) {
+    case TK_INT8: return "i8";
+    case TK_INT16: return "i16";
+    case TK_INT32: return "i32";
+    case TK_UINT8: return "u8";
+    case TK_UINT16: return "u16";
+    case TK_UINT32: return "u32";
+    case TK_UINT64: return "u64";
+    default: return "i64";
+    }
+}
+
+static const char *int_min(type_kind k)
+{
+    switch (k) {
+    case TK_INT8: return "INT8_MIN";
+    case TK_INT16: return "INT16_MIN";
+    case TK_INT32: return "INT32_MIN";
+    default: return "INT64_MIN";
+    }
+}
+
+static const char *int_max(type_kind k)
+{
+    switch (k) {
+    case TK_INT8: return "INT8_MAX";
+    case TK_INT16: return "INT16_MAX";
+    case TK_INT32: return "INT32_MAX";
+    case TK_UINT8: return "UINT8_MAX";
+    case TK_UINT16: return "UINT16_MAX";
+    case TK_UINT32: return "UINT32_MAX";
+    case TK_UINT64: return "UINT64_MAX";
+    default: return "INT64_MAX";
+    }
+}
+
+/* A builtin scalar whose JSON null leaves the value unchanged (Go's rule). */
+static bool null_keeps(type_kind k)
+{
+    return k == TK_BOOL || is_signed_int(k) || is_unsigned_int(k) || k == TK_FLOAT32 ||
+           k == TK_FLOAT64 || k == TK_STRING || k == TK_TIME;
+}
+
+static bool is_bytes(const ast_type *t)
+{
+    return t->kind == TK_SLICE && t->elem->kind == TK_UINT8;
+}
+
+/* *T where T is not a struct: a has/value pair. */
+static bool is_opt(ast_type *t)
+{
+    return t->kind == TK_PTR && !ty_is_struct(t->elem);
+}
+
+/* MARK: - Reading */
+
+/* Code that reads a value of type t into the lvalue lv; `fail` is the statement run with rc set. */
+static void read_value(gen *g, int ind, ast_type *t, const char *lv, const char *fail)
+{
+    type_kind k = t->kind;
+    if (null_keeps(k)) {
+        const char *fn;
+        if (is_signed_int(k) || is_unsigned_int(k))
+            fn = pool_printf(g->pool, "tagc_json_read_%s", int_suffix(k));
+        else if (k == TK_BOOL)
+            fn = "tagc_json_read_bool";
+        else if (k == TK_FLOAT32)
+            fn = "tagc_json_read_f32";
+        else if (k == TK_FLOAT64)
+            fn = "tagc_json_read_f64";
+        else if (k == TK_STRING)
+            fn = "tagc_json_read_str";
+        else
+            fn = "tagc_json_read_time";
+        emit(g, ind, "if (!tagc_json_null(d) && (rc = %s(d, &%s)) != 0)", fn, lv);
+        emit(g, ind + 1, "%s", fail);
+        return;
+    }
+    const char *call;
+    if (k == TK_DURATION)
+        call = pool_printf(g->pool, "tagc_json_null(d) ? 0 : tagc_json_read_i64(d, &%s)", lv);
+    else if (k == TK_RAW)
+        call = pool_printf(g->pool, "tagc_json_read_raw(d, &%s)", lv);
+    else if (k == TK_ANY)
+        call = pool_printf(g->pool, "tagc_json_read_any(d, &%s)", lv);
+    else if (is_bytes(t))
+        call = pool_printf(g->pool, "tagc_json_read_bytes_value(d, &%s)", lv);
+    else
+        call = pool_printf(g->pool, "%s_read_json(d, &%s)", ty_fn(g, t), lv);
+    emit(g, ind, "if ((rc = %s) != 0)", call);
+    emit(g, ind + 1, "%s", fail);
+}
+
+/* A pointer to a non-struct: `has` says whether it is set, `val` holds the value. */
+static void read_opt(gen *g, int ind, ast_type *elem, const char *has, const char *val,
+                     const char *fail)
+{
+    emit(g, ind, "if (tagc_json_null(d)) {");
+    emit(g, ind + 1, "%s = false;", has);
+    emit(g, ind + 1, "memset(&%s, 0, sizeof %s);", val, val);
+    emit(g, ind, "} else {");
+    emit(g, ind + 1, "%s = true;", has);
+    read_value(g, ind + 1, elem, val, fail);
+    emit(g, ind, "}");
+}
+
+/* The `string` option: the scalar's JSON text inside a JSON string. */
+static void read_quoted(gen *g, int ind, ast_type *t, const char *lv, const char *fail)
+{
+    ast_type *u = ty_under(t);
+    if (u->kind == TK_STRING && !ty_enum(t)) {
+        emit(g, ind, "if (!tagc_json_null(d) && (rc = tagc_json_read_quoted_str(d, &%s)) != 0)", lv);
+        emit(g, ind + 1, "%s", fail);
+        return;
+    }
+    emit(g, ind, "if (!tagc_json_null(d)) {");
+    emit(g, ind + 1, "if ((rc = tagc_json_string_opt_begin(d)) != 0)");
+    emit(g, ind + 2, "%s", fail);
+    read_value(g, ind + 1, t, lv, fail);
+    emit(g, ind + 1, "if ((rc = tagc_json_string_opt_end(d)) != 0)");
+    emit(g, ind + 2, "%s", fail);
+    emit(g, ind, "}");
+}
+
+/* The lvalue of a wire field of the struct at `v` (a pointer), through embedded structs. */
+static const char *field_lvalue(gen *g, const wire_field *w, size_t upto)
+{
+    const char *lv = pool_printf(g->pool, "v->%s", w->path[0]->c_name);
+    for (size_t i = 1; i < upto; i++) {
+        bool through_ptr = w->path[i - 1]->type->kind == TK_PTR;
+        lv = pool_printf(g->pool, "%s%s%s", lv, through_ptr ? "->" : ".", w->path[i]->c_name);
+    }
+    return lv;
+}
+
+/* The lvalue of an opt pair's flag, for a field `x` at lv "v->a.x": "v->a.has_x". */
+static const char *has_lvalue(gen *g, const char *lv, const char *c_name)
+{
+    size_t n = strlen(lv) - strlen(c_name);
+    return pool_printf(g->pool, "%.*shas_%s", (int)n, lv, c_name);
+}
+
+static void read_member(gen *g, int ind, const wire_field *w, const char *fail)
+{
+    /* Embedded pointers on the way are allocated first, as Go does. */
+    for (size_t i = 1; i < w->path_len; i++) {
+        if (w->path[i - 1]->type->kind != TK_PTR)
+            continue;
+        const char *p = field_lvalue(g, w, i);
+        emit(g, ind, "if (%s == NULL && (%s = tagc_json_new(d, sizeof *%s)) == NULL)", p, p, p);
+        emit(g, ind + 1, "return TAGC_E_NOMEM;");
+    }
+    const char *lv = field_lvalue(g, w, w->path_len);
+    ast_type *t = w->field->type;
+    if (is_opt(t)) {
+        const char *has = has_lvalue(g, lv, w->field->c_name);
+        if (w->json_string) {
+            emit(g, ind, "if (tagc_json_null(d)) {");
+            emit(g, ind + 1, "%s = false;", has);
+            emit(g, ind + 1, "memset(&%s, 0, sizeof %s);", lv, lv);
+            emit(g, ind, "} else {");
+            emit(g, ind + 1, "%s = true;", has);
+            read_quoted(g, ind + 1, t->elem, lv, fail);
+            emit(g, ind, "}");
+        } else {
+            read_opt(g, ind, t->elem, has, lv, fail);
+        }
+    } else if (w->json_string) {
+        read_quoted(g, ind, t, lv, fail);
+    } else {
+        read_value(g, ind, t, lv, fail);
+    }
+}
+
+static size_t json_wire_count(const ast_type *st)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < st->wire_count; i++)
+        n += st->wire[i].json_name != NULL;
+    return n;
+}
+
+/* The function that maps a key to a field index (-1: unknown). */
+static void gen_key_lookup(gen *g, const char *fn, const ast_type *st)
+{
+    emit(g, 0, "/* The field a key names: the declared order first, then by length and bytes,");
+    emit(g, 0, " * then case-insensitively as Go does. -1: none. */");
+    emit(g, 0, "static int %s_json_field(const char *key, size_t len, int next)", fn);
+    emit(g, 0, "{");
+    size_t n = json_wire_count(st);
+    if (n == 0) {
+        emit(g, 1, "(void)key;");
+        emit(g, 1, "(void)len;");
+        emit(g, 1, "(void)next;");
+        emit(g, 1, "return -1;");
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        return;
+    }
+    emit(g, 1, "switch (next) {");
+    size_t idx = 0;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const char *name = st->wire[i].json_name;
+        if (!name)
+            continue;
+        size_t len = strlen(name);
+        emit(g, 1, "case %zu:", idx);
+        emit(g, 2, "if (len == %zu && memcmp(key, %s, %zu) == 0)", len, c_literal(g, name, len), len);
+        emit(g, 3, "return %zu;", idx);
+        emit(g, 2, "break;");
+        idx++;
+    }
+    emit(g, 1, "}");
+    /* by length */
+    size_t maxlen = 0;
+    for (size_t i = 0; i < st->wire_count; i++)
+        if (st->wire[i].json_name && strlen(st->wire[i].json_name) > maxlen)
+            maxlen = strlen(st->wire[i].json_name);
+    emit(g, 1, "switch (len) {");
+    for (size_t len = 0; len <= maxlen; len++) {
+        bool any = false;
+        idx = 0;
+        for (size_t i = 0; i < st->wire_count; i++) {
+            const char *name = st->wire[i].json_name;
+            if (!name)
+                continue;
+            if (strlen(name) == len) {
+                if (!any)
+                    emit(g, 1, "case %zu:", len);
+                any = true;
+                emit(g, 2, "if (memcmp(key, %s, %zu) == 0)", c_literal(g, name, len), len);
+                emit(g, 3, "return %zu;", idx);
+            }
+            idx++;
+        }
+        if (any)
+            emit(g, 2, "break;");
+    }
+    emit(g, 1, "}");
+    idx = 0;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const char *name = st->wire[i].json_name;
+        if (!name)
+            continue;
+        size_t len = strlen(name);
+        emit(g, 1, "if (tagc_json_key_fold_eq(key, len, %s, %zu))", c_literal(g, name, len), len);
+        emit(g, 2, "return %zu;", idx);
+        idx++;
+    }
+    emit(g, 1, "return -1;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast_type *st,
+                            bool exported)
+{
+    size_t n = json_wire_count(st);
+    size_t words = n ? (n + 63) / 64 : 1;
+    gen_key_lookup(g, fn, st);
+    emit(g, 0, "%sint %s_read_json(tagc_json_dec *d, %s *v)", exported ? "" : "static ", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "const char *key;");
+    emit(g, 1, "size_t key_len;");
+    emit(g, 1, "bool first = true;");
+    emit(g, 1, "int next = 0; /* the field expected next, in declared order */");
+    emit(g, 1, "uint64_t seen[%zu] = {0};", words);
+    emit(g, 1, "int field;");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "if (tagc_json_null(d))");
+    emit(g, 2, "return 0;");
+    emit(g, 1, "if ((rc = tagc_json_obj_begin(d)) != 0)");
+    emit(g, 2, "return rc;");
+    emit(g, 1, "while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {");
+    emit(g, 2, "field = %s_json_field(key, key_len, next);", fn);
+    emit(g, 2, "if (field >= 0) {");
+    emit(g, 3, "uint64_t bit = UINT64_C(1) << (field & 63);");
+    emit(g, 3, "if (d->strict && (seen[field >> 6] & bit) != 0)");
+    emit(g, 4, "return tagc_json_duplicate_key(d, key, key_len);");
+    emit(g, 3, "seen[field >> 6] |= bit;");
+    emit(g, 3, "next = field + 1;");
+    emit(g, 2, "}");
+    emit(g, 2, "switch (field) {");
+    size_t idx = 0;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const wire_field *w = &st->wire[i];
+        if (!w->json_name)
+            continue;
+        size_t len = strlen(w->json_name);
+        const char *lit = c_literal(g, w->json_name, len);
+        emit(g, 2, "case %zu: /* %s */", idx, lit);
+        read_member(g, 3, w, pool_printf(g->pool, "return tagc_json_fail_key(d, rc, %s, %zu);", lit, len));
+        emit(g, 3, "break;");
+        idx++;
+    }
+    emit(g, 2, "default:");
+    emit(g, 3, "if (d->strict)");
+    emit(g, 4, "return tagc_json_unknown_key(d, key, key_len);");
+    emit(g, 3, "if ((rc = tagc_json_skip(d)) != 0)");
+    emit(g, 4, "return rc;");
+    emit(g, 2, "}");
+    emit(g, 1, "}");
+    emit(g, 1, "if (rc < 0)");
+    emit(g, 2, "return rc;");
+    /* strict: every field without omitempty must be there */
+    bool any_required = false;
+    idx = 0;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const wire_field *w = &st->wire[i];
+        if (!w->json_name)
+            continue;
+        if (!w->json_omitempty) {
+            if (!any_required)
+                emit(g, 1, "if (d->strict) {");
+            any_required = true;
+            emit(g, 2, "if ((seen[%zu] & (UINT64_C(1) << %zu)) == 0)", idx >> 6, idx & 63);
+            emit(g, 3, "return tagc_json_missing_key(d, %s);",
+                 c_literal(g, w->json_name, strlen(w->json_name)));
+        }
+        idx++;
+    }
+    if (any_required)
+        emit(g, 1, "}");
+    emit(g, 1, "return 0;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_slice_read(gen *g, const char *fn, const char *ctype, ast_type *t)
+{
+    emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s *v)", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "%s = NULL;", ty_decl(g, t->elem, "*ptr"));
+    emit(g, 1, "size_t len = 0, cap = 0;");
+    emit(g, 1, "bool first = true;");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "if (tagc_json_null(d)) {");
+    emit(g, 2, "v->ptr = NULL;");
+    emit(g, 2, "v->len = 0;");
+    emit(g, 2, "return 0;");
+    emit(g, 1, "}");
+    emit(g, 1, "if ((rc = tagc_json_arr_begin(d)) != 0)");
+    emit(g, 2, "return rc;");
+    emit(g, 1, "while ((rc = tagc_json_arr_next(d, &first)) > 0) {");
+    emit(g, 2, "if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)");
+    emit(g, 3, "return TAGC_E_NOMEM;");
+    emit(g, 2, "memset(&ptr[len], 0, sizeof ptr[len]);");
+    if (is_opt(t->elem))
+        read_opt(g, 2, t->elem->elem, "ptr[len].has", "ptr[len].val",
+                 "return tagc_json_fail_index(d, rc, len);");
+    else
+        read_value(g, 2, t->elem, "ptr[len]", "return tagc_json_fail_index(d, rc, len);");
+    emit(g, 2, "len++;");
+    emit(g, 1, "}");
+    emit(g, 1, "if (rc < 0)");
+    emit(g, 2, "return rc;");
+    emit(g, 1, "v->ptr = len > 0 ? ptr : TAGC_EMPTY; /* [] is empty, not nil */");
+    emit(g, 1, "v->len = len;");
+    emit(g, 1, "return 0;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_array_read(gen *g, const char *fn, ast_type *t)
+{
+    long long n = (long long)t->array_len;
+    emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s)", fn, ty_decl(g, t, "(*v)"));
+    emit(g, 0, "{");
+    emit(g, 1, "bool first = true;");
+    emit(g, 1, "size_t i = 0;");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "if (tagc_json_null(d))");
+    emit(g, 2, "return 0;");
+    emit(g, 1, "if ((rc = tagc_json_arr_begin(d)) != 0)");
+    emit(g, 2, "return rc;");
+    emit(g, 1, "while ((rc = tagc_json_arr_next(d, &first)) > 0) {");
+    emit(g, 2, "if (i < %lld) {", n);
+    if (is_opt(t->elem))
+        read_opt(g, 3, t->elem->elem, "(*v)[i].has", "(*v)[i].val", "return tagc_json_fail_index(d, rc, i);");
+    else
+        read_value(g, 3, t->elem, "(*v)[i]", "return tagc_json_fail_index(d, rc, i);");
+    emit(g, 2, "} else if ((rc = tagc_json_skip(d)) != 0) { /* Go reads and drops the extra ones */");
+    emit(g, 3, "return tagc_json_fail_index(d, rc, i);");
+    emit(g, 2, "}");
+    emit(g, 2, "i++;");
+    emit(g, 1, "}");
+    emit(g, 1, "if (rc < 0)");
+    emit(g, 2, "return rc;");
+    emit(g, 1, "for (; i < %lld; i++) /* and zeroes the missing ones */", n);
+    emit(g, 2, "memset(&(*v)[i], 0, sizeof (*v)[i]);");
+    emit(g, 1, "return 0;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_ptr_read(gen *g, const char *fn, ast_type *t)
+{
+    const char *elem = ty_cname(g, t->elem);
+    emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s **v)", fn, elem);
+    emit(g, 0, "{");
+    emit(g, 1, "if (tagc_json_null(d)) {");
+    emit(g, 2, "*v = NULL;");
+    emit(g, 2, "return 0;");
+    emit(g, 1, "}");
+    emit(g, 1, "if (*v == NULL && (*v = tagc_json_new(d, sizeof **v)) == NULL)");
+    emit(g, 2, "return TAGC_E_NOMEM;");
+    emit(g, 1, "return %s_read_json(d, *v);", ty_fn(g, t->elem));
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_opt_read(gen *g, const char *fn, const char *ctype, ast_type *t)
+{
+    emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s *v)", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    read_opt(g, 1, t->elem, "v->has", "v->val", "return rc;");
+    emit(g, 1, "return 0;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+/* Reads the key text (key, key_len) of a map of key type kt into `dst`. */
+static void read_map_key(gen *g, int ind, ast_type *kt, const char *dst, const char *slot_of)
+{
+    ast_type *u = ty_under(kt);
+    const ast_decl *en = ty_enum(kt);
+    if (en && en->enum_kind == ENUM_STRING) {
+        emit(g, ind, "%s k;", en->c_name);
+        emit(g, ind, "if (!%s_parse(key, key_len, &k))", en->c_name);
+        emit(g, ind + 1, "return tagc_json_fail_key(d, tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\"), key, key_len);", en->name);
+        emit(g, ind, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)(int64_t)k);");
+    } else if (u->kind == TK_STRING) {
+        emit(g, ind, "at = tagc_map_slot_str(d, &ix, keys, len, key, key_len);");
+    } else if (is_unsigned_int(u->kind)) {
+        emit(g, ind, "uint64_t k;");
+        emit(g, ind, "if ((rc = tagc_json_key_uint(d, key, key_len, &k, %s)) != 0)", int_max(u->kind));
+        emit(g, ind + 1, "return tagc_json_fail_key(d, rc, key, key_len);");
+        emit(g, ind, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, false, len, k);");
+    } else {
+        emit(g, ind, "int64_t k;");
+        emit(g, ind, "if ((rc = tagc_json_key_int(d, key, key_len, &k, %s, %s)) != 0)",
+             int_min(u->kind), int_max(u->kind));
+        emit(g, ind + 1, "return tagc_json_fail_key(d, rc, key, key_len);");
+        emit(g, ind, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)k);");
+    }
+    emit(g, ind, "if (at < 0)");
+    emit(g, ind + 1, "return (int)at;");
+    emit(g, ind, "if ((size_t)at == len) { /* a new key */");
+    emit(g, ind + 1, "if (len == cap) {");
+    emit(g, ind + 2, "size_t vcap = cap;");
+    emit(g, ind + 2, "if ((keys = tagc_json_grow(d, keys, &cap, sizeof *keys)) == NULL ||");
+    emit(g, ind + 2, "    (vals = tagc_json_grow(d, vals, &vcap, sizeof *vals)) == NULL)");
+    emit(g, ind + 3, "return TAGC_E_NOMEM;");
+    emit(g, ind + 1, "}");
+    if (u->kind == TK_STRING && !(en && en->enum_kind == ENUM_STRING)) {
+        emit(g, ind + 1, "if ((keys[len].ptr = tagc_json_new(d, key_len + 1)) == NULL)");
+        emit(g, ind + 2, "return TAGC_E_NOMEM;");
+        emit(g, ind + 1, "memcpy(keys[len].ptr, key, key_len);");
+        emit(g, ind + 1, "keys[len].len = key_len;");
+    } else {
+        emit(g, ind + 1, "keys[len] = (%s)k;", ty_cname(g, kt));
+    }
+    emit(g, ind + 1, "len++;");
+    emit(g, ind, "}");
+    (void)dst;
+    (void)slot_of;
+}
+
+static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
+{
+    emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s *v)", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "%s = NULL;", ty_decl(g, t->key, "*keys"));
+    emit(g, 1, "%s = NULL;", ty_decl(g, t->elem, "*vals"));
+    emit(g, 1, "size_t len = 0, cap = 0;");
+    emit(g, 1, "tagc_map_index ix = {0};");
+    emit(g, 1, "const char *key;");
+    emit(g, 1, "size_t key_len;");
+    emit(g, 1, "bool first = true;");
+    emit(g, 1, "long at;");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "if (tagc_json_null(d)) {");
+    emit(g, 2, "v->keys = NULL;");
+    emit(g, 2, "v->vals = NULL;");
+    emit(g, 2, "v->len = 0;");
+    emit(g, 2, "return 0;");
+    emit(g, 1, "}");
+    emit(g, 1, "if ((rc = tagc_json_obj_begin(d)) != 0)");
+    emit(g, 2, "return rc;");
+    emit(g, 1, "while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {");
+    read_map_key(g, 2, t->key, NULL, NULL);
+    emit(g, 2, "/* a repeated key: the last value wins, in the first one's place */");
+    emit(g, 2, "memset(&vals[at], 0, sizeof vals[at]);");
+    const char *fail = "return tagc_json_fail_key(d, rc, key, key_len);";
+    if (is_opt(t->elem))
+        read_opt(g, 2, t->elem->elem, "vals[at].has", "vals[at].val", fail);
+    else
+        read_value(g, 2, t->elem, "vals[at]", fail);
+    emit(g, 1, "}");
+    emit(g, 1, "if (rc < 0)");
+    emit(g, 2, "return rc;");
+    emit(g, 1, "v->keys = len > 0 ? keys : TAGC_EMPTY; /* {} is empty, not nil */");
+    emit(g, 1, "v->vals = len > 0 ? vals : TAGC_EMPTY;");
+    emit(g, 1, "v->len = len;");
+    emit(g, 1, "return 0;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+/* MARK: - Writing */
+
+/* A key as Go writes it, quotes and colon included: "name": (escaped as a string). */
+static void json_key_text(strbuf *sb, const char *name, size_t len, bool html)
+{
+    static const char hex[] = "0123456789abcdef";
+    sb_put(sb, "\"", 1);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)name[i];
+        if (c == '"' || c == '\\') {
+            char esc[2] = {'\\', (char)c};
+            sb_put(sb, esc, 2);
+        } else if (c < 0x20 || (html && (c == '<' || c == '>' || c == '&'))) {
+            char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+            sb_put(sb, esc, 6);
+        } else {
+            sb_put(sb, (const char *)&c, 1);
+        }
+    }
+    sb_put(sb, "\":", 2);
+}
+
+/* Code that writes the value of type t at lvalue lv. */
+static void write_value(gen *g, int ind, ast_type *t, const char *lv)
+{
+    type_kind k = t->kind;
+    if (k == TK_BOOL)
+        emit(g, ind, "tagc_json_write_bool(out, %s);", lv);
+    else if (is_signed_int(k))
+        emit(g, ind, "tagc_json_write_i64(out, %s);", lv);
+    else if (is_unsigned_int(k))
+        emit(g, ind, "tagc_json_write_u64(out, %s);", lv);
+    else if (k == TK_FLOAT64)
+        emit(g, ind, "tagc_json_write_f64(out, %s);", lv);
+    else if (k == TK_FLOAT32)
+        emit(g, ind, "tagc_json_write_f32(out, %s);", lv);
+    else if (k == TK_STRING)
+        emit(g, ind, "tagc_json_write_str(out, %s.ptr, %s.len, !o->no_html_escape);", lv, lv);
+    else if (k == TK_TIME)
+        emit(g, ind, "tagc_json_write_time(out, &%s);", lv);
+    else if (k == TK_RAW)
+        emit(g, ind, "tagc_json_write_raw(out, &%s);", lv);
+    else if (k == TK_ANY)
+        emit(g, ind, "tagc_json_write_any(out, %s, o);", lv);
+    else if (is_bytes(t))
+        emit(g, ind, "tagc_json_write_bytes(out, %s.ptr, %s.len, %s.ptr == NULL);", lv, lv, lv);
+    else if (k == TK_PTR && ty_is_struct(t->elem))
+        emit(g, ind, "%s_write_json(out, %s, o);", ty_fn(g, t), lv);
+    else
+        emit(g, ind, "%s_write_json(out, &%s, o);", ty_fn(g, t), lv);
+}
+
+static void write_opt(gen *g, int ind, ast_type *elem, const char *has, const char *val)
+{
+    emit(g, ind, "if (!%s)", has);
+    emit(g, ind + 1, "tagc_buf_put(out, \"null\", 4);");
+    emit(g, ind, "else");
+    write_value(g, ind + 1, elem, val);
+}
+
+static void write_quoted(gen *g, int ind, ast_type *t, const char *lv)
+{
+    ast_type *u = ty_under(t);
+    if (u->kind == TK_STRING && !ty_enum(t)) {
+        emit(g, ind, "tagc_json_write_quoted_str(out, %s.ptr, %s.len, !o->no_html_escape);", lv, lv);
+        return;
+    }
+    emit(g, ind, "tagc_buf_byte(out, '\"');");
+    write_value(g, ind, t, lv);
+    emit(g, ind, "tagc_buf_byte(out, '\"');");
+}
+
+/* A C condition that is true when the value is empty in Go's omitempty sense. */
+static const char *empty_cond(gen *g, ast_type *t, const char *lv)
+{
+    ast_type *u = ty_under(t);
+    switch (u->kind) {
+    case TK_BOOL:
+        return pool_printf(g->pool, "!%s", lv);
+    case TK_STRING:
+        if (ty_enum(t))
+            return pool_printf(g->pool, "%s == 0", lv);
+        return pool_printf(g->pool, "%s.len == 0", lv);
+    case TK_SLICE:
+    case TK_MAP:
+    case TK_RAW:
+        return pool_printf(g->pool, "%s.len == 0", lv);
+    case TK_ANY:
+        return pool_printf(g->pool, "%s == NULL", lv);
+    case TK_PTR:
+        return pool_printf(g->pool, "%s == NULL", lv);
+    case TK_ARRAY:
+        return u->array_len == 0 ? "true" : NULL;
+    case TK_STRUCT:
+    case TK_TIME:
+        return NULL; /* never empty */
+    default:
+        return pool_printf(g->pool, "%s == 0", lv); /* numbers */
+    }
+}
+
+static void gen_struct_write(gen *g, const char *fn, const char *ctype, const ast_type *st,
+                             bool exported)
+{
+    emit(g, 0, "%svoid %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)",
+         exported ? "" : "static ", fn, ctype);
+    emit(g, 0, "{");
+    /* Until a field that is always written, whether a comma is due is known only at run time. */
+    bool need_sep = false;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const wire_field *w = &st->wire[i];
+        if (!w->json_name)
+            continue;
+        bool always = !w->json_omitempty || !empty_cond(g, w->field->type, "x");
+        for (size_t j = 0; j + 1 < w->path_len; j++)
+            always &= w->path[j]->type->kind != TK_PTR;
+        if (!always)
+            need_sep = true;
+        if (always)
+            break;
+    }
+    emit(g, 1, "(void)v;");
+    emit(g, 1, "(void)o;");
+    if (need_sep)
+        emit(g, 1, "char sep = '{'; /* the byte before the next key */");
+    bool opened = false; /* a field that is always written has been written */
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const wire_field *w = &st->wire[i];
+        if (!w->json_name)
+            continue;
+        int ind = 1;
+        /* embedded pointers on the way: nil ones hide their fields */
+        const char *guard = NULL;
+        for (size_t j = 1; j < w->path_len; j++) {
+            if (w->path[j - 1]->type->kind != TK_PTR)
+                continue;
+            const char *p = pool_printf(g->pool, "%s != NULL", field_lvalue(g, w, j));
+            guard = guard ? pool_printf(g->pool, "%s && %s", guard, p) : p;
+        }
+        const char *lv = field_lvalue(g, w, w->path_len);
+        ast_type *t = w->field->type;
+        const char *empty = NULL;
+        if (w->json_omitempty)
+            empty = is_opt(t) ? pool_printf(g->pool, "!%s", has_lvalue(g, lv, w->field->c_name))
+                              : empty_cond(g, t, lv);
+        const char *cond = guard;
+        if (empty)
+            cond = cond ? pool_printf(g->pool, "%s && !(%s)", cond, empty)
+                        : pool_printf(g->pool, "!(%s)", empty);
+        if (empty && strcmp(empty, "true") == 0)
+            continue; /* a zero-length array with omitempty: never written */
+        if (cond) {
+            emit(g, ind, "if (%s) {", cond);
+            ind++;
+        }
+        /* the key, with its separator */
+        size_t len = strlen(w->json_name);
+        strbuf key;
+        sb_init(&key);
+        json_key_text(&key, w->json_name, len, true);
+        strbuf key_plain;
+        sb_init(&key_plain);
+        json_key_text(&key_plain, w->json_name, len, false);
+        bool html_differs = key.len != key_plain.len;
+        const char *comment = c_literal(g, w->json_name, len);
+        if (!opened) {
+            emit(g, ind, "tagc_buf_byte(out, %s);", need_sep ? "sep" : "'{'");
+            if (need_sep && (cond || i + 1 < st->wire_count))
+                emit(g, ind, "sep = ',';");
+            if (html_differs)
+                emit(g, ind, "tagc_buf_put(out, o->no_html_escape ? %s : %s, %zu); /* %s */",
+                     c_literal(g, key_plain.data, key_plain.len), c_literal(g, key.data, key.len),
+                     key.len, comment);
+            else
+                emit(g, ind, "tagc_buf_put(out, %s, %zu);", c_literal(g, key.data, key.len), key.len);
+        } else {
+            if (html_differs) {
+                emit(g, ind, "if (o->no_html_escape)");
+                emit(g, ind + 1, "tagc_buf_put(out, %s, %zu);", c_literal(g, pool_printf(g->pool, ",%.*s", (int)key_plain.len, key_plain.data), key_plain.len + 1), key_plain.len + 1);
+                emit(g, ind, "else");
+                emit(g, ind + 1, "tagc_buf_put(out, %s, %zu);", c_literal(g, pool_printf(g->pool, ",%.*s", (int)key.len, key.data), key.len + 1), key.len + 1);
+            } else {
+                const char *k = pool_printf(g->pool, ",%.*s", (int)key.len, key.data);
+                emit(g, ind, "tagc_buf_put(out, %s, %zu);", c_literal(g, k, key.len + 1), key.len + 1);
+            }
+        }
+        sb_free(&key);
+        sb_free(&key_plain);
+        if (is_opt(t)) {
+            const char *has = has_lvalue(g, lv, w->field->c_name);
+            if (w->json_string) {
+                emit(g, ind, "if (!%s) {", has);
+                emit(g, ind + 1, "tagc_buf_put(out, \"null\", 4);");
+                emit(g, ind, "} else {");
+                write_quoted(g, ind + 1, t->elem, lv);
+                emit(g, ind, "}");
+            } else {
+                write_opt(g, ind, t->elem, has, lv);
+            }
+        } else if (w->json_string) {
+            write_quoted(g, ind, t, lv);
+        } else {
+            write_value(g, ind, t, lv);
+        }
+        if (cond)
+            emit(g, ind - 1, "}");
+        else
+            opened = true;
+    }
+    if (!opened && need_sep) {
+        emit(g, 1, "if (sep == '{') /* nothing was written */");
+        emit(g, 2, "tagc_buf_byte(out, '{');");
+        emit(g, 1, "tagc_buf_byte(out, '}');");
+    } else if (!opened) {
+        emit(g, 1, "tagc_buf_put(out, \"{}\", 2);");
+    } else {
+        emit(g, 1, "tagc_buf_byte(out, '}');");
+    }
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type *t)
+{
+    emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "(void)o;");
+    emit(g, 1, "if (v->ptr == NULL) {");
+    emit(g, 2, "tagc_buf_put(out, \"null\", 4);");
+    emit(g, 2, "return;");
+    emit(g, 1, "}");
+    emit(g, 1, "tagc_buf_byte(out, '[');");
+    emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
+    emit(g, 2, "if (i > 0)");
+    emit(g, 3, "tagc_buf_byte(out, ',');");
+    if (is_opt(t->elem))
+        write_opt(g, 2, t->elem->elem, "v->ptr[i].has", "v->ptr[i].val");
+    else
+        write_value(g, 2, t->elem, "v->ptr[i]");
+    emit(g, 1, "}");
+    emit(g, 1, "tagc_buf_byte(out, ']');");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_array_write(gen *g, const char *fn, ast_type *t)
+{
+    emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s, const tagc_json_opts *o)", fn,
+         ty_decl(g, t, "(*v)"));
+    emit(g, 0, "{");
+    emit(g, 1, "(void)o;");
+    emit(g, 1, "tagc_buf_byte(out, '[');");
+    emit(g, 1, "for (size_t i = 0; i < %lld; i++) {", (long long)t->array_len);
+    emit(g, 2, "if (i > 0)");
+    emit(g, 3, "tagc_buf_byte(out, ',');");
+    if (is_opt(t->elem))
+        write_opt(g, 2, t->elem->elem, "(*v)[i].has", "(*v)[i].val");
+    else
+        write_value(g, 2, t->elem, "(*v)[i]");
+    emit(g, 1, "}");
+    emit(g, 1, "tagc_buf_byte(out, ']');");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_ptr_write(gen *g, const char *fn, ast_type *t)
+{
+    emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn,
+         ty_cname(g, t->elem));
+    emit(g, 0, "{");
+    emit(g, 1, "if (v == NULL)");
+    emit(g, 2, "tagc_buf_put(out, \"null\", 4);");
+    emit(g, 1, "else");
+    emit(g, 2, "%s_write_json(out, v, o);", ty_fn(g, t->elem));
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_opt_write(gen *g, const char *fn, const char *ctype, ast_type *t)
+{
+    emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "(void)o;");
+    write_opt(g, 1, t->elem, "v->has", "v->val");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t)
+{
+    ast_type *ku = ty_under(t->key);
+    const ast_decl *en = ty_enum(t->key);
+    emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "tagc_order ord;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "if (v->keys == NULL) {");
+    emit(g, 2, "tagc_buf_put(out, \"null\", 4);");
+    emit(g, 2, "return;");
+    emit(g, 1, "}");
+    if (en && en->enum_kind == ENUM_STRING)
+        emit(g, 1, "tagc_order_names(&ord, v->keys, sizeof *v->keys, %s_names, v->len, !o->unsorted_maps);",
+             en->c_name);
+    else if (ku->kind == TK_STRING)
+        emit(g, 1, "tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);");
+    else
+        emit(g, 1, "tagc_order_int(&ord, v->keys, sizeof *v->keys, %s, v->len, !o->unsorted_maps);",
+             is_unsigned_int(ku->kind) ? "false" : "true");
+    emit(g, 1, "tagc_buf_byte(out, '{');");
+    emit(g, 1, "for (size_t k = 0; k < v->len; k++) {");
+    emit(g, 2, "size_t i = tagc_order_at(&ord, k);");
+    emit(g, 2, "if (k > 0)");
+    emit(g, 3, "tagc_buf_byte(out, ',');");
+    if (en && en->enum_kind == ENUM_STRING)
+        emit(g, 2, "%s_write_json(out, &v->keys[i], o);", en->c_name);
+    else if (ku->kind == TK_STRING)
+        emit(g, 2, "tagc_json_write_str(out, v->keys[i].ptr, v->keys[i].len, !o->no_html_escape);");
+    else if (is_unsigned_int(ku->kind))
+        emit(g, 2, "tagc_json_write_uint_key(out, (uint64_t)v->keys[i]);");
+    else
+        emit(g, 2, "tagc_json_write_int_key(out, (int64_t)v->keys[i]);");
+    emit(g, 2, "tagc_buf_byte(out, ':');");
+    if (is_opt(t->elem))
+        write_opt(g, 2, t->elem->elem, "v->vals[i].has", "v->vals[i].val");
+    else
+        write_value(g, 2, t->elem, "v->vals[i]");
+    emit(g, 1, "}");
+    emit(g, 1, "tagc_buf_byte(out, '}');");
+    emit(g, 1, "tagc_order_free(&ord);");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+/* MARK: - Enums */
+
+static void gen_enum_json(gen *g, const ast_decl *d)
+{
+    const char *fn = d->c_name;
+    if (d->enum_kind == ENUM_STRING) {
+        /* names[value]: the text of each value, "" for the zero value */
+        size_t count = 1;
+        bool has_empty = false;
+        for (enum_value *v = d->values; v; v = v->next)
+            has_empty |= v->str[0] == '\0';
+        emit(g, 0, "const tagc_str %s_names[] = {", fn);
+        emit(g, 1, "{(char *)\"\", 0},");
+        for (enum_value *v = d->values; v; v = v->next) {
+            if (v->str[0] == '\0')
+                continue;
+            size_t len = strlen(v->str);
+            emit(g, 1, "{(char *)%s, %zu},", c_literal(g, v->str, len), len);
+            count++;
+        }
+        emit(g, 0, "};");
+        emit(g, 0, "%s", "");
+        emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out)", fn, fn);
+        emit(g, 0, "{");
+        emit(g, 1, "for (size_t i = 0; i < %zu; i++) {", count);
+        emit(g, 2, "if (%s_names[i].len == len && memcmp(%s_names[i].ptr, s, len) == 0) {", fn, fn);
+        emit(g, 3, "*out = (%s)i;", fn);
+        emit(g, 3, "return true;");
+        emit(g, 2, "}");
+        emit(g, 1, "}");
+        emit(g, 1, "return false;");
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        (void)has_empty;
+        emit(g, 0, "int %s_read_json(tagc_json_dec *d, %s *v)", fn, fn);
+        emit(g, 0, "{");
+        emit(g, 1, "tagc_str s;");
+        emit(g, 1, "const char *at;");
+        emit(g, 1, "int rc;");
+        emit(g, 0, "%s", "");
+        emit(g, 1, "if (tagc_json_null(d))");
+        emit(g, 2, "return 0;");
+        emit(g, 1, "at = d->p;");
+        emit(g, 1, "if ((rc = tagc_json_read_str(d, &s)) != 0)");
+        emit(g, 2, "return rc;");
+        emit(g, 1, "if (!%s_parse(s.ptr, s.len, v)) {", fn);
+        emit(g, 2, "d->p = at;");
+        emit(g, 2, "return tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\");", d->name);
+        emit(g, 1, "}");
+        emit(g, 1, "return 0;");
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        emit(g, 0, "void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn, fn);
+        emit(g, 0, "{");
+        emit(g, 1, "if ((size_t)*v >= %zu) {", count);
+        emit(g, 2, "tagc_buf_fail(out, TAGC_E_INVALID);");
+        emit(g, 2, "return;");
+        emit(g, 1, "}");
+        emit(g, 1, "tagc_json_write_str(out, %s_names[*v].ptr, %s_names[*v].len, !o->no_html_escape);", fn, fn);
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        return;
+    }
+    type_kind k = d->type->kind;
+    bool is_u = is_unsigned_int(k);
+    emit(g, 0, "int %s_read_json(tagc_json_dec *d, %s *v)", fn, fn);
+    emit(g, 0, "{");
+    emit(g, 1, "%s x;", is_u ? "uint64_t" : "int64_t");
+    emit(g, 1, "const char *at;");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "if (tagc_json_null(d))");
+    emit(g, 2, "return 0;");
+    emit(g, 1, "at = d->p;");
+    if (is_u)
+        emit(g, 1, "if ((rc = tagc_json_read_uint(d, &x, %s)) != 0)", int_max(k));
+    else
+        emit(g, 1, "if ((rc = tagc_json_read_int(d, &x, %s, %s)) != 0)", int_min(k), int_max(k));
+    emit(g, 2, "return rc;");
+    emit(g, 1, "switch (x) {");
+    for (enum_value *v = d->values; v; v = v->next) {
+        bool dup = false; /* C rejects repeated case labels */
+        for (enum_value *w = d->values; w != v; w = w->next)
+            dup |= w->num == v->num;
+        if (!dup)
+            emit(g, 1, "case %lld: /* %s */", (long long)v->num, v->name);
+    }
+    emit(g, 2, "*v = (%s)x;", fn);
+    emit(g, 2, "return 0;");
+    emit(g, 1, "default:");
+    emit(g, 2, "d->p = at;");
+    emit(g, 2, "return tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\");", d->name);
+    emit(g, 1, "}");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+    emit(g, 0, "void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn, fn);
+    emit(g, 0, "{");
+    emit(g, 1, "(void)o;");
+    emit(g, 1, "tagc_json_write_%s(out, (%s)*v);", is_u ? "u64" : "i64", is_u ? "uint64_t" : "int64_t");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+/* MARK: - Per file */
+
+static void gen_named_json(gen *g, const ast_decl *d)
+{
+    if (d->enum_kind != ENUM_NONE) {
+        gen_enum_json(g, d);
+        return;
+    }
+    if (d->type->kind == TK_STRUCT) {
+        gen_struct_write(g, d->c_name, d->c_name, d->type, true);
+        gen_struct_read(g, d->c_name, d->c_name, d->type, true);
+        return;
+    }
+    /* a named non-struct type: the code of the type it is defined as */
+    emit(g, 0, "void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", d->c_name, d->c_name);
+    emit(g, 0, "{");
+    emit(g, 1, "(void)o;");
+    if (is_opt(d->type))
+        write_opt(g, 1, d->type->elem, "v->has", "v->val");
+    else
+        write_value(g, 1, d->type, "(*v)");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+    emit(g, 0, "int %s_read_json(tagc_json_dec *d, %s *v)", d->c_name, d->c_name);
+    emit(g, 0, "{");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    if (is_opt(d->type))
+        read_opt(g, 1, d->type->elem, "v->has", "v->val", "return rc;");
+    else
+        read_value(g, 1, d->type, "(*v)", "return rc;");
+    emit(g, 1, "return 0;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_composite_json(gen *g, const gen_type *gt)
+{
+    ast_type *t = gt->type;
+    const char *fn = gt->name;
+    switch (t->kind) {
+    case TK_STRUCT:
+        gen_struct_write(g, fn, fn, t, false);
+        gen_struct_read(g, fn, fn, t, false);
+        break;
+    case TK_SLICE:
+        gen_slice_write(g, fn, fn, t);
+        gen_slice_read(g, fn, fn, t);
+        break;
+    case TK_ARRAY:
+        gen_array_write(g, fn, t);
+        gen_array_read(g, fn, t);
+        break;
+    case TK_MAP:
+        gen_map_write(g, fn, fn, t);
+        gen_map_read(g, fn, fn, t);
+        break;
+    case TK_PTR:
+        if (ty_is_struct(t->elem)) {
+            gen_ptr_write(g, fn, t);
+            gen_ptr_read(g, fn, t);
+        } else {
+            gen_opt_write(g, fn, fn, t);
+            gen_opt_read(g, fn, fn, t);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static void composite_prototypes(gen *g, const gen_type *gt)
+{
+    ast_type *t = gt->type;
+    const char *fn = gt->name;
+    if (t->kind == TK_ARRAY) {
+        emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s, const tagc_json_opts *o);", fn,
+             ty_decl(g, t, "(*v)"));
+        emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s);", fn, ty_decl(g, t, "(*v)"));
+    } else if (t->kind == TK_PTR && ty_is_struct(t->elem)) {
+        emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o);", fn,
+             ty_cname(g, t->elem));
+        emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s **v);", fn, ty_cname(g, t->elem));
+    } else {
+        emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o);", fn, fn);
+        emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s *v);", fn, fn);
+    }
+}
+
+void gen_json_prototypes(gen *g, bool exported)
+{
+    if (exported) {
+        for (ast_decl *d = g->file->decls; d; d = d->next) {
+            emit(g, 0, "void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o);", d->c_name, d->c_name);
+            emit(g, 0, "int %s_read_json(tagc_json_dec *d, %s *v);", d->c_name, d->c_name);
+            if (d->enum_kind == ENUM_STRING) {
+                emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out);", d->c_name, d->c_name);
+                emit(g, 0, "extern const tagc_str %s_names[];", d->c_name);
+            }
+        }
+        return;
+    }
+    for (size_t i = 0; i < g->ntypes; i++)
+        composite_prototypes(g, &g->types[i]);
+    if (g->ntypes)
+        emit(g, 0, "%s", "");
+}
+
+void gen_json_functions(gen *g)
+{
+    for (ast_decl *d = g->file->decls; d; d = d->next)
+        gen_named_json(g, d);
+    for (size_t i = 0; i < g->ntypes; i++)
+        gen_composite_json(g, &g->types[i]);
+}

@@ -1,1 +1,493 @@
-/* gen_types.c - placeholder, being written */
+/*
+ * gen_types.c - C names and declarations of schema types, and the header's type
+ * definitions in an order a C compiler accepts (see gen.h for the mapping).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+/* MARK: - Looking through types */
+
+ast_type *ty_under(ast_type *t)
+{
+    while (t && t->kind == TK_NAMED)
+        t = t->decl->type;
+    return t;
+}
+
+const ast_decl *ty_enum(const ast_type *t)
+{
+    if (t->kind == TK_NAMED && t->decl->enum_kind != ENUM_NONE)
+        return t->decl;
+    return NULL;
+}
+
+bool ty_is_struct(ast_type *t)
+{
+    ast_type *u = ty_under(t);
+    return u && u->kind == TK_STRUCT;
+}
+
+bool ty_is_composite(const ast_type *t)
+{
+    switch (t->kind) {
+    case TK_SLICE:
+        return !(t->elem->kind == TK_UINT8); /* []byte is tagc_bytes */
+    case TK_ARRAY:
+    case TK_PTR:
+    case TK_MAP:
+    case TK_STRUCT:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static const char *builtin_cname(type_kind k)
+{
+    switch (k) {
+    case TK_BOOL: return "bool";
+    case TK_INT8: return "int8_t";
+    case TK_INT16: return "int16_t";
+    case TK_INT32: return "int32_t";
+    case TK_INT64: return "int64_t";
+    case TK_UINT8: return "uint8_t";
+    case TK_UINT16: return "uint16_t";
+    case TK_UINT32: return "uint32_t";
+    case TK_UINT64: return "uint64_t";
+    case TK_FLOAT32: return "float";
+    case TK_FLOAT64: return "double";
+    case TK_STRING: return "tagc_str";
+    case TK_TIME: return "tagc_time";
+    case TK_DURATION: return "int64_t";
+    case TK_RAW: return "tagc_raw";
+    case TK_ANY: return "tagc_any *";
+    default: return NULL;
+    }
+}
+
+static const char *builtin_short(type_kind k)
+{
+    switch (k) {
+    case TK_BOOL: return "bool";
+    case TK_INT8: return "int8";
+    case TK_INT16: return "int16";
+    case TK_INT32: return "int32";
+    case TK_INT64: return "int64";
+    case TK_UINT8: return "uint8";
+    case TK_UINT16: return "uint16";
+    case TK_UINT32: return "uint32";
+    case TK_UINT64: return "uint64";
+    case TK_FLOAT32: return "float32";
+    case TK_FLOAT64: return "float64";
+    case TK_STRING: return "string";
+    case TK_TIME: return "time";
+    case TK_DURATION: return "duration";
+    case TK_RAW: return "raw";
+    case TK_ANY: return "any";
+    default: return NULL;
+    }
+}
+
+/* A named type's C name without this file's package prefix, when it has it. */
+static const char *strip_pkg(gen *g, const char *c_name)
+{
+    size_t n = strlen(g->pkg);
+    if (strncmp(c_name, g->pkg, n) == 0 && c_name[n] == '_')
+        return c_name + n + 1;
+    return c_name;
+}
+
+const char *ty_short(gen *g, ast_type *t)
+{
+    switch (t->kind) {
+    case TK_NAMED:
+        return strip_pkg(g, t->decl->c_name);
+    case TK_STRUCT:
+        return strip_pkg(g, t->c_name);
+    case TK_SLICE:
+        if (t->elem->kind == TK_UINT8)
+            return "bytes";
+        return pool_printf(g->pool, "%s_slice", ty_short(g, t->elem));
+    case TK_ARRAY:
+        return pool_printf(g->pool, "%s_array%lld", ty_short(g, t->elem), (long long)t->array_len);
+    case TK_PTR:
+        return pool_printf(g->pool, "%s_%s", ty_short(g, t->elem),
+                           ty_is_struct(t->elem) ? "ptr" : "opt");
+    case TK_MAP:
+        return pool_printf(g->pool, "%s_%s_map", ty_short(g, t->key), ty_short(g, t->elem));
+    default:
+        return builtin_short(t->kind);
+    }
+}
+
+const char *ty_fn(gen *g, ast_type *t)
+{
+    if (t->kind == TK_NAMED)
+        return t->decl->c_name;
+    if (t->kind == TK_STRUCT)
+        return t->c_name;
+    return pool_printf(g->pool, "%s_%s", g->pkg, ty_short(g, t));
+}
+
+const char *ty_cname(gen *g, ast_type *t)
+{
+    switch (t->kind) {
+    case TK_NAMED:
+        return t->decl->c_name;
+    case TK_STRUCT:
+        return t->c_name;
+    case TK_SLICE:
+        if (t->elem->kind == TK_UINT8)
+            return "tagc_bytes";
+        return ty_fn(g, t);
+    case TK_MAP:
+        return ty_fn(g, t);
+    case TK_PTR:
+        if (ty_is_struct(t->elem))
+            return pool_printf(g->pool, "%s *", ty_cname(g, t->elem));
+        return ty_fn(g, t);
+    case TK_ARRAY:
+        return NULL;
+    default:
+        return builtin_cname(t->kind);
+    }
+}
+
+const char *ty_decl(gen *g, ast_type *t, const char *name)
+{
+    if (t->kind == TK_ARRAY) {
+        const char *inner = name[0] == '*' ? pool_printf(g->pool, "(%s)", name) : name;
+        return ty_decl(g, t->elem, pool_printf(g->pool, "%s[%lld]", inner, (long long)t->array_len));
+    }
+    const char *c = ty_cname(g, t);
+    size_t n = strlen(c);
+    if (n && c[n - 1] == '*')
+        return pool_printf(g->pool, "%s%s", c, name);
+    return pool_printf(g->pool, "%s %s", c, name);
+}
+
+/* MARK: - The composites a file uses */
+
+static bool have_type(gen *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntypes; i++)
+        if (strcmp(g->types[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+static void collect(gen *g, ast_type *t)
+{
+    if (!ty_is_composite(t))
+        return;
+    if (t->kind == TK_STRUCT) {
+        for (ast_field *f = t->fields; f; f = f->next)
+            collect(g, f->type);
+    } else {
+        if (t->key)
+            collect(g, t->key);
+        collect(g, t->elem);
+    }
+    const char *name = ty_fn(g, t);
+    if (have_type(g, name))
+        return;
+    if (g->ntypes == g->captypes) {
+        g->captypes = g->captypes ? g->captypes * 2 : 16;
+        g->types = realloc(g->types, g->captypes * sizeof *g->types);
+        if (!g->types)
+            abort();
+    }
+    g->types[g->ntypes].type = t;
+    g->types[g->ntypes].name = name;
+    g->ntypes++;
+}
+
+void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out)
+{
+    memset(g, 0, sizeof *g);
+    g->prog = prog;
+    g->file = f;
+    g->opts = o;
+    g->out = out;
+    g->pool = pool_new();
+    g->pkg = c_snake_name(g->pool, f->package);
+    for (ast_decl *d = f->decls; d; d = d->next) {
+        ast_type *t = d->type;
+        if (t->kind == TK_STRUCT) { /* the named struct itself is not a composite */
+            for (ast_field *fl = t->fields; fl; fl = fl->next)
+                collect(g, fl->type);
+        } else {
+            collect(g, t);
+        }
+    }
+}
+
+void gen_done(gen *g)
+{
+    free(g->types);
+    pool_free(g->pool);
+}
+
+/* MARK: - Emitting text */
+
+void emit(gen *g, int ind, const char *fmt, ...)
+{
+    va_list ap;
+    for (int i = 0; i < ind; i++)
+        sb_puts(g->out, "    ");
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        abort();
+    char *line = malloc((size_t)n + 1);
+    if (!line)
+        abort();
+    va_start(ap, fmt);
+    vsnprintf(line, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sb_put(g->out, line, (size_t)n);
+    sb_put(g->out, "\n", 1);
+    free(line);
+}
+
+const char *c_literal(gen *g, const char *s, size_t n)
+{
+    strbuf sb;
+    sb_init(&sb);
+    sb_put(&sb, "\"", 1);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') {
+            char esc[2] = {'\\', (char)c};
+            sb_put(&sb, esc, 2);
+        } else if (c < 0x20 || c >= 0x7f || c == '?') {
+            sb_printf(&sb, "\\%03o", c); /* octal: never swallows a following digit beyond 3 */
+        } else {
+            sb_put(&sb, (const char *)&c, 1);
+        }
+    }
+    sb_put(&sb, "\"", 1);
+    const char *r = pool_strndup(g->pool, sb.data, sb.len);
+    sb_free(&sb);
+    return r;
+}
+
+/* MARK: - Type definitions in dependency order */
+
+/* Items already defined, by address (decls and composite types). */
+typedef struct defined_set {
+    const void **items;
+    size_t n, cap;
+} defined_set;
+
+static bool defined_has(defined_set *s, const void *p)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->items[i] == p)
+            return true;
+    return false;
+}
+
+static void defined_add(defined_set *s, const void *p)
+{
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 32;
+        s->items = realloc(s->items, s->cap * sizeof *s->items);
+        if (!s->items)
+            abort();
+    }
+    s->items[s->n++] = p;
+}
+
+static void define_decl(gen *g, defined_set *s, ast_decl *d);
+static void define_composite(gen *g, defined_set *s, ast_type *t);
+
+static gen_type *find_composite(gen *g, ast_type *t)
+{
+    const char *name = ty_fn(g, t);
+    for (size_t i = 0; i < g->ntypes; i++)
+        if (strcmp(g->types[i].name, name) == 0)
+            return &g->types[i];
+    return NULL;
+}
+
+/* Makes sure t is complete before it is used by value. */
+static void need_complete(gen *g, defined_set *s, ast_type *t)
+{
+    switch (t->kind) {
+    case TK_NAMED:
+        if (t->decl->file == g->file)
+            define_decl(g, s, t->decl);
+        return;
+    case TK_ARRAY:
+        need_complete(g, s, t->elem);
+        return;
+    case TK_PTR:
+        if (ty_is_struct(t->elem))
+            return; /* a pointer to a declared struct */
+        define_composite(g, s, find_composite(g, t)->type);
+        return;
+    case TK_SLICE:
+        if (t->elem->kind == TK_UINT8)
+            return;
+        /* fallthrough */
+    case TK_MAP:
+    case TK_STRUCT:
+        define_composite(g, s, find_composite(g, t)->type);
+        return;
+    default:
+        return;
+    }
+}
+
+/* Makes sure t is declared before a pointer to it is used. */
+static void need_declared(gen *g, defined_set *s, ast_type *t)
+{
+    if (t->kind == TK_STRUCT || (t->kind == TK_NAMED && ty_under(t)->kind == TK_STRUCT))
+        return; /* forward-declared at the top of the header */
+    need_complete(g, s, t);
+}
+
+static void define_fields(gen *g, ast_type *st, int ind)
+{
+    for (ast_field *f = st->fields; f; f = f->next) {
+        ast_type *t = f->type;
+        if (t->kind == TK_PTR && !ty_is_struct(t->elem)) {
+            emit(g, ind, "bool has_%s;", f->c_name);
+            emit(g, ind, "%s;", ty_decl(g, t->elem, f->c_name));
+        } else {
+            emit(g, ind, "%s;", ty_decl(g, t, f->c_name));
+        }
+    }
+}
+
+static void define_struct(gen *g, defined_set *s, ast_type *st, const char *c_name)
+{
+    for (ast_field *f = st->fields; f; f = f->next)
+        need_complete(g, s, f->type->kind == TK_PTR && !ty_is_struct(f->type->elem) ? f->type->elem
+                                                                                     : f->type);
+    emit(g, 0, "struct %s {", c_name);
+    define_fields(g, st, 1);
+    if (!st->fields)
+        emit(g, 1, "char unused_; /* C has no empty structs */");
+    emit(g, 0, "};");
+    emit(g, 0, "%s", "");
+}
+
+static void define_composite(gen *g, defined_set *s, ast_type *t)
+{
+    if (defined_has(s, t) || t->kind == TK_ARRAY || (t->kind == TK_PTR && ty_is_struct(t->elem)))
+        return; /* arrays and pointers to structs need no typedef */
+    defined_add(s, t);
+    const char *name = ty_fn(g, t);
+    const char *upper = c_upper_name(g->pool, name);
+    switch (t->kind) {
+    case TK_STRUCT:
+        define_struct(g, s, t, name);
+        return;
+    case TK_SLICE:
+        need_declared(g, s, t->elem);
+        emit(g, 0, "#ifndef %s_DEFINED", upper);
+        emit(g, 0, "#define %s_DEFINED", upper);
+        emit(g, 0, "typedef struct %s {", name);
+        emit(g, 1, "%s; /* NULL: nil */", ty_decl(g, t->elem, "*ptr"));
+        emit(g, 1, "size_t len;");
+        emit(g, 0, "} %s;", name);
+        break;
+    case TK_MAP:
+        need_declared(g, s, t->key);
+        need_declared(g, s, t->elem);
+        emit(g, 0, "#ifndef %s_DEFINED", upper);
+        emit(g, 0, "#define %s_DEFINED", upper);
+        emit(g, 0, "typedef struct %s {", name);
+        emit(g, 1, "%s; /* NULL: nil; in insertion order */", ty_decl(g, t->key, "*keys"));
+        emit(g, 1, "%s;", ty_decl(g, t->elem, "*vals"));
+        emit(g, 1, "size_t len;");
+        emit(g, 0, "} %s;", name);
+        break;
+    case TK_PTR: /* a pointer to a non-struct, outside a struct member */
+        need_complete(g, s, t->elem);
+        emit(g, 0, "#ifndef %s_DEFINED", upper);
+        emit(g, 0, "#define %s_DEFINED", upper);
+        emit(g, 0, "typedef struct %s {", name);
+        emit(g, 1, "bool has; /* false: nil */");
+        emit(g, 1, "%s;", ty_decl(g, t->elem, "val"));
+        emit(g, 0, "} %s;", name);
+        break;
+    default:
+        return;
+    }
+    emit(g, 0, "#endif");
+    emit(g, 0, "%s", "");
+}
+
+static void define_enum(gen *g, ast_decl *d)
+{
+    emit(g, 0, "/* %s: %s enum */", d->name, d->enum_kind == ENUM_STRING ? "string" : "int");
+    emit(g, 0, "typedef enum %s {", d->c_name);
+    if (d->enum_kind == ENUM_STRING) {
+        bool has_empty = false;
+        for (enum_value *v = d->values; v; v = v->next)
+            has_empty |= v->str[0] == '\0';
+        if (!has_empty)
+            emit(g, 1, "%s__EMPTY = 0, /* \"\": Go's zero value */", d->c_upper);
+        int i = has_empty ? 0 : 1;
+        for (enum_value *v = d->values; v; v = v->next)
+            if (v->str[0] == '\0')
+                emit(g, 1, "%s = 0, /* \"\" */", v->c_name);
+        for (enum_value *v = d->values; v; v = v->next)
+            if (v->str[0] != '\0')
+                emit(g, 1, "%s = %d, /* %s */", v->c_name, i++, c_literal(g, v->str, strlen(v->str)));
+    } else {
+        for (enum_value *v = d->values; v; v = v->next)
+            emit(g, 1, "%s = %lld,", v->c_name, (long long)v->num);
+    }
+    emit(g, 0, "} %s;", d->c_name);
+    emit(g, 0, "%s", "");
+}
+
+static void define_decl(gen *g, defined_set *s, ast_decl *d)
+{
+    if (defined_has(s, d))
+        return;
+    defined_add(s, d);
+    if (d->enum_kind != ENUM_NONE) {
+        define_enum(g, d);
+        return;
+    }
+    if (d->type->kind == TK_STRUCT) {
+        define_struct(g, s, d->type, d->c_name);
+        return;
+    }
+    need_complete(g, s, d->type);
+    emit(g, 0, "/* %s */", d->name);
+    emit(g, 0, "typedef %s;", ty_decl(g, d->type, d->c_name));
+    emit(g, 0, "%s", "");
+}
+
+void gen_type_definitions(gen *g)
+{
+    defined_set s = {0};
+    bool any = false;
+    for (ast_decl *d = g->file->decls; d; d = d->next)
+        if (d->type->kind == TK_STRUCT && (any = true))
+            emit(g, 0, "typedef struct %s %s;", d->c_name, d->c_name);
+    for (size_t i = 0; i < g->ntypes; i++)
+        if (g->types[i].type->kind == TK_STRUCT && (any = true))
+            emit(g, 0, "typedef struct %s %s;", g->types[i].name, g->types[i].name);
+    if (any)
+        emit(g, 0, "%s", "");
+    for (ast_decl *d = g->file->decls; d; d = d->next)
+        if (d->enum_kind != ENUM_NONE)
+            define_decl(g, &s, d);
+    for (ast_decl *d = g->file->decls; d; d = d->next)
+        define_decl(g, &s, d);
+    for (size_t i = 0; i < g->ntypes; i++)
+        define_composite(g, &s, g->types[i].type);
+    free(s.items);
+}

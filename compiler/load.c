@@ -1,1 +1,205 @@
-/* load.c - placeholder, being written */
+/*
+ * load.c - reads the root files and, depth first, every .tagc file they import.
+ *
+ * A file is identified by its real path, so `a.tagc` and `./a.tagc` are one
+ * file, loaded and parsed once. Files go into prog->files after their imports
+ * (so an imported file always comes before its importers). Import paths are
+ * relative to the importing file; "time" and "encoding/json" are accepted and
+ * need no file.
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+
+#include "pipeline.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Import chains longer than this are surely a mistake, and the loader recurses. */
+enum { MAX_IMPORT_DEPTH = 100 };
+
+typedef struct seen_file {
+    struct seen_file *next;
+    const char *real;
+    ast_file *file;
+} seen_file;
+
+typedef struct loader {
+    ast_program *prog;
+    diag *dg;
+    seen_file *seen;
+    ast_file **files_tail;
+    ast_file *stack[MAX_IMPORT_DEPTH]; /* the files being loaded, for cycle messages */
+    int depth;
+} loader;
+
+/* Reads a whole file into the pool. Returns 0 or an errno value. */
+static int read_source(struct pool *pool, const char *path, char **out, size_t *out_len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return errno;
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    int err = 0;
+    while (buf) {
+        if (len == cap) {
+            char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+            if (!bigger) {
+                err = ENOMEM;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+        size_t n = fread(buf + len, 1, cap - len, fp);
+        len += n;
+        if (n == 0) {
+            if (ferror(fp))
+                err = errno ? errno : EIO;
+            break;
+        }
+    }
+    if (!buf)
+        err = ENOMEM;
+    fclose(fp);
+    if (!err) {
+        *out = pool_strndup(pool, buf, len);
+        *out_len = len;
+    }
+    free(buf);
+    return err;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* The import path as seen from the current directory: relative to the importer's. */
+static const char *resolve_import(struct pool *pool, const ast_file *importer, const char *path)
+{
+    const char *slash = strrchr(importer->path, '/');
+    if (path[0] == '/' || !slash)
+        return pool_strdup(pool, path);
+    return pool_printf(pool, "%.*s%s", (int)(slash - importer->path + 1), importer->path, path);
+}
+
+static void report_cycle(loader *ld, const ast_import *im, const ast_file *target)
+{
+    strbuf sb;
+    sb_init(&sb);
+    int start = 0;
+    while (start < ld->depth && ld->stack[start] != target)
+        start++;
+    for (int i = start; i < ld->depth; i++) {
+        sb_puts(&sb, ld->stack[i]->display);
+        sb_puts(&sb, " -> ");
+    }
+    sb_puts(&sb, target->display);
+    diag_error(ld->dg, im->loc, "import cycle: %s", sb.data);
+    sb_free(&sb);
+}
+
+static ast_file *load_file(loader *ld, const char *path, const ast_import *from);
+
+static void load_imports(loader *ld, ast_file *f)
+{
+    for (ast_import *im = f->imports; im; im = im->next) {
+        if (strcmp(im->path, "time") == 0 || strcmp(im->path, "encoding/json") == 0)
+            continue;
+        if (!has_suffix(im->path, ".tagc") || strlen(im->path) == strlen(".tagc")) {
+            diag_error(ld->dg, im->loc,
+                       "unsupported import \"%.100s\" (only .tagc files, \"time\" and \"encoding/json\")",
+                       im->path);
+            continue;
+        }
+        const char *path = resolve_import(ld->prog->pool, f, im->path);
+        ast_file *target = load_file(ld, path, im);
+        if (target && target->load_state == 1) {
+            report_cycle(ld, im, target);
+            continue; /* leave target NULL, so no later pass follows the cycle */
+        }
+        im->target = target;
+    }
+}
+
+/* Loads path once; reports a failure at the import `from` (NULL for a root). */
+static ast_file *load_file(loader *ld, const char *path, const ast_import *from)
+{
+    struct pool *pool = ld->prog->pool;
+    char *real = realpath(path, NULL);
+    if (!real) {
+        int err = errno;
+        if (from)
+            diag_error(ld->dg, from->loc, "cannot open %s: %s", path, strerror(err));
+        else
+            diag_error_file(ld->dg, path, "cannot open: %s", strerror(err));
+        return NULL;
+    }
+    for (seen_file *s = ld->seen; s; s = s->next) {
+        if (strcmp(s->real, real) == 0) {
+            free(real);
+            return s->file;
+        }
+    }
+    if (ld->depth == MAX_IMPORT_DEPTH) {
+        free(real);
+        diag_error(ld->dg, from->loc, "imports nested too deeply (more than %d files)",
+                   MAX_IMPORT_DEPTH);
+        return NULL;
+    }
+
+    char *source = NULL;
+    size_t len = 0;
+    int err = read_source(pool, path, &source, &len);
+    if (err) {
+        free(real);
+        if (from)
+            diag_error(ld->dg, from->loc, "cannot read %s: %s", path, strerror(err));
+        else
+            diag_error_file(ld->dg, path, "cannot read: %s", strerror(err));
+        return NULL;
+    }
+    ast_file *f = pool_alloc(pool, sizeof *f);
+    f->path = pool_strdup(pool, path);
+    f->display = f->path;
+    f->source = source;
+    f->source_len = len;
+    seen_file *s = pool_alloc(pool, sizeof *s);
+    s->real = pool_strdup(pool, real);
+    s->file = f;
+    s->next = ld->seen;
+    ld->seen = s;
+    free(real);
+
+    f->load_state = 1;
+    ld->stack[ld->depth++] = f;
+    parse_file(ld->prog, f, ld->dg);
+    load_imports(ld, f);
+    ld->depth--;
+    f->load_state = 2;
+    *ld->files_tail = f;
+    ld->files_tail = &f->next;
+    return f;
+}
+
+int load_program(ast_program *prog, const char *const *paths, int npaths, diag *dg)
+{
+    if (!prog->pool)
+        prog->pool = pool_new();
+    int before = dg->errors;
+    loader ld = { .prog = prog, .dg = dg };
+    ld.files_tail = &prog->files;
+    while (*ld.files_tail)
+        ld.files_tail = &(*ld.files_tail)->next;
+    for (int i = 0; i < npaths; i++) {
+        ast_file *f = load_file(&ld, paths[i], NULL);
+        if (f)
+            f->is_root = true;
+    }
+    return dg->errors - before;
+}

@@ -1,1 +1,345 @@
-/* main.c - placeholder, being written */
+/*
+ * main.c - the tagc command line (SPEC section 4): options, then the pipeline
+ * load -> check -> generate -> write, each stage stopping on errors.
+ *
+ * Exit status: 0 success, 1 errors in the input (including a missing or cyclic
+ * import), 2 bad usage or I/O failure (including a root file that cannot be read).
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+
+#include "pipeline.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#ifndef TAGC_VERSION_STRING
+#define TAGC_VERSION_STRING "unknown"
+#endif
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
+
+static const char usage_text[] =
+    "Usage: tagc [options] FILE.tagc...\n"
+    "       tagc validate [--format json|jsonl|msgpack] FILE.tagc TYPE [DATA...]\n"
+    "       tagc compat OLD.tagc NEW.tagc\n"
+    "       tagc --version | --help\n"
+    "\n"
+    "Generates C types and codecs from Go struct declarations: for each FILE.tagc\n"
+    "named on the command line, FILE.tagc.h and FILE.tagc.c in the output directory.\n"
+    "Imported schemas are read and checked but not generated: name them too.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --out-dir DIR   write the generated files into DIR (default: .)\n"
+    "  --json, --no-json   generate the JSON encoders and decoders (default: on)\n"
+    "  --msgpack, --no-msgpack\n"
+    "                      generate the MessagePack codecs (default: on)\n"
+    "  --depfile FILE      write a Make-style depfile listing every schema read\n"
+    "  --check             parse and check only; write nothing\n"
+    "  --version           print the version and exit\n"
+    "  -h, --help          print this help and exit\n"
+    "\n"
+    "Exit status: 0 success; 1 errors in the schemas (a missing or cyclic import\n"
+    "included); 2 bad usage or an I/O failure (a FILE that cannot be read included).\n"
+    "Unchanged outputs are not rewritten, so their modification times are kept.\n";
+
+typedef struct options {
+    const char *out_dir;
+    const char *depfile;
+    bool check_only;
+    gen_opts gen;
+    const char **files;
+    int nfiles;
+} options;
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("tagc: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'tagc --help' for more information.\n", stderr);
+    return EXIT_USAGE;
+}
+
+/* MARK: - Subcommands */
+
+static int not_yet(const char *name)
+{
+    fprintf(stderr, "tagc: error: '%s' is not implemented yet\n", name);
+    return EXIT_USAGE;
+}
+
+static int cmd_validate(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return not_yet("validate");
+}
+
+static int cmd_compat(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return not_yet("compat");
+}
+
+static const struct subcommand {
+    const char *name;
+    int (*run)(int argc, char **argv); /* argv[0] is the subcommand's name */
+} subcommands[] = {
+    { "validate", cmd_validate },
+    { "compat", cmd_compat },
+};
+
+/* MARK: - Options */
+
+/* Matches `--name VALUE`, `--name=VALUE` (and `-o VALUE`, `-oVALUE` for short). */
+static int option_value(int argc, char **argv, int *i, const char *long_name,
+                        const char *short_name, const char **value)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(long_name);
+    const char *inline_value = NULL;
+    if (strncmp(a, long_name, n) == 0 && (a[n] == '\0' || a[n] == '=')) {
+        inline_value = a[n] == '=' ? a + n + 1 : NULL;
+    } else if (short_name && strncmp(a, short_name, 2) == 0) {
+        inline_value = a[2] ? a + 2 : NULL;
+    } else {
+        return 0;
+    }
+    if (inline_value) {
+        *value = inline_value;
+        return 1;
+    }
+    if (*i + 1 >= argc)
+        return -1;
+    *value = argv[++*i];
+    return 1;
+}
+
+/* Returns -1 to go on, else the exit status (after --help, --version or an error). */
+static int parse_options(int argc, char **argv, options *o)
+{
+    o->out_dir = ".";
+    o->gen.json = o->gen.msgpack = true;
+    o->files = calloc((size_t)argc, sizeof *o->files);
+    if (!o->files)
+        return usage_error("%s", strerror(ENOMEM));
+    bool only_files = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (only_files || a[0] != '-' || a[1] == '\0') {
+            o->files[o->nfiles++] = a;
+            continue;
+        }
+        int r;
+        if (strcmp(a, "--") == 0)
+            only_files = true;
+        else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (strcmp(a, "--version") == 0) {
+            puts("tagc " TAGC_VERSION_STRING);
+            return 0;
+        } else if (strcmp(a, "--json") == 0)
+            o->gen.json = true;
+        else if (strcmp(a, "--no-json") == 0)
+            o->gen.json = false;
+        else if (strcmp(a, "--msgpack") == 0)
+            o->gen.msgpack = true;
+        else if (strcmp(a, "--no-msgpack") == 0)
+            o->gen.msgpack = false;
+        else if (strcmp(a, "--check") == 0)
+            o->check_only = true;
+        else if ((r = option_value(argc, argv, &i, "--out-dir", "-o", &o->out_dir)) != 0) {
+            if (r < 0)
+                return usage_error("option '%s' needs a directory", a);
+        } else if ((r = option_value(argc, argv, &i, "--depfile", NULL, &o->depfile)) != 0) {
+            if (r < 0)
+                return usage_error("option '%s' needs a file name", a);
+        } else
+            return usage_error("unknown option '%s'", a);
+    }
+    if (o->nfiles == 0)
+        return usage_error("%s", "no input files");
+    return -1;
+}
+
+/* MARK: - Generation */
+
+typedef struct root {
+    const char *arg;   /* as named on the command line */
+    char *real;        /* its real path: how it is found among the loaded files */
+    char *out_h, *out_c;
+    bool duplicate;    /* the same file named twice: generated once */
+} root;
+
+static char *out_path(const char *dir, const char *input, const char *ext)
+{
+    const char *slash = strrchr(input, '/');
+    const char *base = slash ? slash + 1 : input;
+    size_t n = strlen(base);
+    bool tagc = n > 5 && strcmp(base + n - 5, ".tagc") == 0;
+    size_t dn = strlen(dir);
+    const char *sep = dn > 0 && dir[dn - 1] == '/' ? "" : "/";
+    size_t size = dn + strlen(sep) + n + sizeof ".tagc" + strlen(ext) + 1;
+    char *p = malloc(size);
+    if (p)
+        snprintf(p, size, "%s%s%s%s%s", dir, sep, base, tagc ? "" : ".tagc", ext);
+    return p;
+}
+
+/* Roots must be readable files: anything else is an I/O error (status 2). */
+static int prepare_roots(const options *o, root *roots)
+{
+    for (int i = 0; i < o->nfiles; i++) {
+        root *r = &roots[i];
+        r->arg = o->files[i];
+        struct stat st;
+        FILE *fp = fopen(r->arg, "rb");
+        int err = fp ? 0 : errno;
+        if (fp && fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode))
+            err = EISDIR;
+        if (fp)
+            fclose(fp);
+        if (err) {
+            fprintf(stderr, "tagc: error: cannot open '%s': %s\n", r->arg, strerror(err));
+            return EXIT_USAGE;
+        }
+        r->real = realpath(r->arg, NULL);
+        r->out_h = out_path(o->out_dir, r->arg, ".h");
+        r->out_c = out_path(o->out_dir, r->arg, ".c");
+        if (!r->real || !r->out_h || !r->out_c) {
+            fprintf(stderr, "tagc: error: '%s': %s\n", r->arg, strerror(errno ? errno : ENOMEM));
+            return EXIT_USAGE;
+        }
+        for (int j = 0; j < i; j++) {
+            if (strcmp(roots[j].out_h, r->out_h) != 0)
+                continue;
+            if (strcmp(roots[j].real, r->real) != 0) {
+                fprintf(stderr, "tagc: error: '%s' and '%s' would both write %s\n",
+                        roots[j].arg, r->arg, r->out_h);
+                return EXIT_USAGE;
+            }
+            r->duplicate = true;
+        }
+    }
+    return 0;
+}
+
+static const ast_file *find_root(const ast_program *prog, const root *r)
+{
+    for (const ast_file *f = prog->files; f; f = f->next) {
+        if (!f->is_root)
+            continue;
+        char *real = realpath(f->path, NULL);
+        bool same = real && strcmp(real, r->real) == 0;
+        free(real);
+        if (same)
+            return f;
+    }
+    return NULL;
+}
+
+static int make_out_dir(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+        return 0;
+    if (mkdir(dir, 0777) != 0) {
+        fprintf(stderr, "tagc: error: cannot create directory '%s': %s\n", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static int generate(const ast_program *prog, const options *o, const root *roots, diag *dg)
+{
+    if (make_out_dir(o->out_dir) != 0)
+        return EXIT_USAGE;
+    for (int i = 0; i < o->nfiles; i++) {
+        const root *r = &roots[i];
+        if (r->duplicate)
+            continue;
+        const ast_file *f = find_root(prog, r);
+        if (!f) {
+            fprintf(stderr, "tagc: error: '%s' was not loaded\n", r->arg);
+            return EXIT_USAGE;
+        }
+        strbuf h, c;
+        sb_init(&h);
+        sb_init(&c);
+        gen_header(prog, f, &o->gen, &h);
+        gen_source(prog, f, &o->gen, &c);
+        int rc = emit_file(r->out_h, h.data, h.len, dg);
+        if (rc == 0)
+            rc = emit_file(r->out_c, c.data, c.len, dg);
+        sb_free(&h);
+        sb_free(&c);
+        if (rc != 0)
+            return EXIT_USAGE;
+    }
+    if (o->depfile) {
+        const char **targets = calloc((size_t)o->nfiles * 2, sizeof *targets);
+        if (!targets)
+            return EXIT_USAGE;
+        int n = 0;
+        for (int i = 0; i < o->nfiles; i++) {
+            if (roots[i].duplicate)
+                continue;
+            targets[n++] = roots[i].out_h;
+            targets[n++] = roots[i].out_c;
+        }
+        int rc = write_depfile(o->depfile, targets, n, prog, dg);
+        free(targets);
+        if (rc != 0)
+            return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int cmd_generate(int argc, char **argv)
+{
+    options o = { 0 };
+    int status = parse_options(argc, argv, &o);
+    root *roots = NULL;
+    ast_program prog = { 0 };
+    if (status >= 0)
+        goto done;
+    roots = calloc((size_t)o.nfiles, sizeof *roots);
+    if (!roots || (status = prepare_roots(&o, roots)) != 0) {
+        status = EXIT_USAGE;
+        goto done;
+    }
+
+    diag dg;
+    diag_init(&dg, stderr);
+    prog.pool = pool_new();
+    if (load_program(&prog, o.files, o.nfiles, &dg) > 0 || check_program(&prog, &dg) > 0) {
+        status = EXIT_INPUT;
+        goto done;
+    }
+    status = o.check_only ? 0 : generate(&prog, &o, roots, &dg);
+
+done:
+    ast_program_free(&prog);
+    for (int i = 0; roots && i < o.nfiles; i++) {
+        free(roots[i].real);
+        free(roots[i].out_h);
+        free(roots[i].out_c);
+    }
+    free(roots);
+    free(o.files);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1) {
+        for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+            if (strcmp(argv[1], subcommands[i].name) == 0)
+                return subcommands[i].run(argc - 1, argv + 1);
+    }
+    return cmd_generate(argc, argv);
+}

@@ -1,1 +1,614 @@
-/* str.c - placeholder, being written */
+/*
+ * str.c - JSON string escaping and unescaping, UTF-8 validation.
+ *
+ * The wire contract is Go 1.19's encoding/json:
+ *   - escaping follows encodeState.string (encode.go),
+ *   - unescaping follows the scanner (scanner.go) plus unquote (decode.go),
+ *   - UTF-8 decoding follows unicode/utf8.DecodeRune: an invalid sequence is
+ *     always consumed one byte at a time, and each such byte becomes U+FFFD.
+ *
+ * Hot paths work on 8 bytes at a time (SWAR): a word of plain bytes is copied
+ * (or skipped) with one test; only words that hold a byte needing attention
+ * fall to the per-byte code, and only from that byte on.
+ */
+#include "tagc.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* MARK: - SWAR helpers */
+
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+
+static inline uint64_t load64(const void *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* High bit set in each byte of v that is zero. The lowest flagged byte is
+ * exact; bytes above a true hit may be flagged falsely (borrow), which is
+ * harmless because we only ever act on the lowest one. Bytes >= 0x80 are
+ * never flagged here: callers add `v & HIGHS` when they care about them. */
+static inline uint64_t swar_zero(uint64_t v)
+{
+    return (v - ONES) & ~v & HIGHS;
+}
+
+/* Bytes equal to c. */
+static inline uint64_t swar_eq(uint64_t v, uint8_t c)
+{
+    return swar_zero(v ^ (ONES * c));
+}
+
+/* Bytes < n (n <= 128), for bytes < 0x80. */
+static inline uint64_t swar_lt(uint64_t v, uint8_t n)
+{
+    return (v - ONES * n) & ~v & HIGHS;
+}
+
+/* Index of the lowest-addressed flagged byte of a non-zero mask. */
+static inline size_t swar_first(uint64_t mask)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return (size_t)__builtin_ctzll(mask) >> 3;
+#elif defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (size_t)__builtin_clzll(mask) >> 3;
+#else
+    /* Unknown byte order: report 0, so the caller handles the word bytewise
+     * (correct, only slower). */
+    (void)mask;
+    return 0;
+#endif
+}
+
+/* SSE2 (every x86-64) handles 16 bytes a step on the hottest loops; the SWAR
+ * code is the portable path and finishes the tails. */
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#define TAGC_STR_SSE2 1
+
+/* Bit i set when byte i needs escaping: < 0x20 or >= 0x80 (one signed compare:
+ * bytes >= 0x80 are negative), '"', '\\', and with html '<' '>' '&'. */
+static inline unsigned sse_esc_mask(__m128i v, bool html)
+{
+    __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+    if (html) {
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('<')));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('>')));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('&')));
+    }
+    return (unsigned)_mm_movemask_epi8(m);
+}
+#else
+#define TAGC_STR_SSE2 0
+#endif
+
+/* MARK: - UTF-8 */
+
+/*
+ * Length (2..4) of the valid UTF-8 sequence at p (p[0] >= 0x80, n >= 1 bytes
+ * available), or 0 when utf8.DecodeRune would return (RuneError, 1): stray
+ * continuation bytes, C0/C1 and F5..FF leads, overlongs, surrogates
+ * (ED A0..BF), values above U+10FFFF, truncated sequences.
+ */
+static inline size_t utf8_seq(const uint8_t *p, size_t n)
+{
+    uint8_t c = p[0];
+    uint8_t lo = 0x80, hi = 0xBF;
+    size_t sz;
+    if (c >= 0xC2 && c <= 0xDF) {
+        sz = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        sz = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        else if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        sz = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        else if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (n < sz)
+        return 0;
+    if (p[1] < lo || p[1] > hi)
+        return 0;
+    if (sz >= 3 && (p[2] < 0x80 || p[2] > 0xBF))
+        return 0;
+    if (sz == 4 && (p[3] < 0x80 || p[3] > 0xBF))
+        return 0;
+    return sz;
+}
+
+bool tagc_utf8_valid(const char *s, size_t n)
+{
+    const uint8_t *p = (const uint8_t *)s;
+    size_t i = 0;
+    while (i < n) {
+#if TAGC_STR_SSE2
+        while (n - i >= 16 && _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + i))) == 0)
+            i += 16;
+#endif
+        while (n - i >= 8 && (load64(p + i) & HIGHS) == 0)
+            i += 8;
+        if (i >= n)
+            break;
+        if (p[i] < 0x80) {
+            i++;
+            continue;
+        }
+        size_t k = utf8_seq(p + i, n - i);
+        if (k == 0)
+            return false;
+        i += k;
+    }
+    return true;
+}
+
+/* MARK: - Escaping */
+
+static const char hexdig[16] = "0123456789abcdef";
+
+/*
+ * What Go writes for an ASCII byte: 0 when the byte goes out as itself, else the
+ * character after the backslash ('u' meaning \u00XX). Entries for < > & are 'u'
+ * and apply only with html.
+ */
+static const uint8_t esc_ascii[128] = {
+    'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 't', 'n', 'u', 'u', 'r', 'u', 'u',
+    'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u',
+    0, 0, '"', 0, 0, 0, 'u' /* & */, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 'u' /* < */, 0, 'u' /* > */, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '\\', 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/* Bytes of a word that stop the plain run: >= 0x80, < 0x20, '"', '\\', and
+ * with html '<' '>' '&'. */
+static inline uint64_t esc_mask(uint64_t v, bool html)
+{
+    uint64_t m = (v & HIGHS) | swar_lt(v, 0x20) | swar_eq(v, '"') | swar_eq(v, '\\');
+    if (html)
+        m |= swar_eq(v, '<') | swar_eq(v, '>') | swar_eq(v, '&');
+    return m;
+}
+
+static inline bool ascii_needs_esc(uint8_t c, bool html)
+{
+    uint8_t e = esc_ascii[c];
+    if (e == 0)
+        return false;
+    if (!html && (c == '<' || c == '>' || c == '&'))
+        return false;
+    return true;
+}
+
+/* Exact length of the escaped text of s, without quotes. */
+static size_t escaped_len(const uint8_t *s, size_t len, bool html)
+{
+    size_t i = 0, out = 0;
+    while (i < len) {
+        if (len - i >= 8) {
+            uint64_t m = esc_mask(load64(s + i), html);
+            if (m == 0) {
+                i += 8;
+                out += 8;
+                continue;
+            }
+            size_t k = swar_first(m);
+            i += k;
+            out += k;
+        }
+        uint8_t c = s[i];
+        if (c < 0x80) {
+            if (!ascii_needs_esc(c, html))
+                out += 1;
+            else if (esc_ascii[c] == 'u')
+                out += 6;
+            else
+                out += 2;
+            i++;
+            continue;
+        }
+        size_t k = utf8_seq(s + i, len - i);
+        if (k == 0) {
+            out += 6;
+            i++;
+        } else if (k == 3 && c == 0xE2 && s[i + 1] == 0x80 && (s[i + 2] == 0xA8 || s[i + 2] == 0xA9)) {
+            out += 6;
+            i += 3;
+        } else {
+            out += k;
+            i += k;
+        }
+    }
+    return out;
+}
+
+/* Writes the escaped text of s at d (room already ensured); returns the end. */
+static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html)
+{
+    size_t i = 0;
+    while (i < len) {
+        /* Plain run: 16 bytes a step (SSE2) while they are plain, then 8 (SWAR). */
+#if TAGC_STR_SSE2
+        while (len - i >= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            unsigned m = sse_esc_mask(v, html);
+            if (m != 0) {
+                size_t k = (size_t)__builtin_ctz(m);
+                memcpy(d, s + i, k);
+                d += k;
+                i += k;
+                goto special;
+            }
+            _mm_storeu_si128((__m128i *)(void *)d, v);
+            d += 16;
+            i += 16;
+        }
+#endif
+        while (len - i >= 8) {
+            uint64_t v = load64(s + i);
+            uint64_t m = esc_mask(v, html);
+            if (m == 0) {
+                memcpy(d, &v, 8);
+                d += 8;
+                i += 8;
+                continue;
+            }
+            size_t k = swar_first(m);
+            memcpy(d, s + i, k);
+            d += k;
+            i += k;
+            break;
+        }
+        if (i >= len)
+            break;
+#if TAGC_STR_SSE2
+    special:;
+#endif
+        uint8_t c = s[i];
+        if (c < 0x80) {
+            if (!ascii_needs_esc(c, html)) {
+                *d++ = c;
+                i++;
+                continue;
+            }
+            uint8_t e = esc_ascii[c];
+            d[0] = '\\';
+            if (e == 'u') {
+                d[1] = 'u';
+                d[2] = '0';
+                d[3] = '0';
+                d[4] = (uint8_t)hexdig[c >> 4];
+                d[5] = (uint8_t)hexdig[c & 15];
+                d += 6;
+            } else {
+                d[1] = e;
+                d += 2;
+            }
+            i++;
+            continue;
+        }
+        size_t k = utf8_seq(s + i, len - i);
+        if (k == 0) {
+            memcpy(d, "\\ufffd", 6);
+            d += 6;
+            i++;
+        } else if (k == 3 && c == 0xE2 && s[i + 1] == 0x80 && (s[i + 2] == 0xA8 || s[i + 2] == 0xA9)) {
+            memcpy(d, s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", 6);
+            d += 6;
+            i += 3;
+        } else {
+            memcpy(d, s + i, k);
+            d += k;
+            i += k;
+        }
+    }
+    return d;
+}
+
+/* Strings up to this length reserve their worst case (6 bytes per input byte)
+ * at once; longer ones are measured first so a growable buffer does not balloon. */
+#define TAGC_ESC_WORST_CASE_MAX ((size_t)1 << 20)
+
+void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, bool html)
+{
+    if (TAGC_UNLIKELY(b->err != 0))
+        return;
+    const uint8_t *src = (const uint8_t *)s;
+    size_t need;
+    if (len <= TAGC_ESC_WORST_CASE_MAX && (b->cap - b->len >= len * 6 + 2 || !b->fixed)) {
+        /* Worst case fits already, or the buffer can grow to it. */
+        need = len * 6 + 2;
+    } else {
+        /* Fixed buffer short of the worst case, or a huge string: exact size. */
+        need = escaped_len(src, len, html);
+        if (need > SIZE_MAX - 2) {
+            tagc_buf_fail(b, TAGC_E_NOMEM);
+            return;
+        }
+        need += 2;
+    }
+    if (tagc_buf_reserve(b, need) != 0)
+        return;
+    uint8_t *d = b->data + b->len;
+    *d++ = '"';
+    d = escape_into(d, src, len, html);
+    *d++ = '"';
+    b->len = (size_t)(d - b->data);
+}
+
+/* MARK: - Scanning and unescaping */
+
+const char *tagc_json_scan_str(const char *p, const char *end, bool *needs_unescape)
+{
+    const char *q = p;
+    /* Phase 1: plain printable ASCII so far. */
+    for (;;) {
+#if TAGC_STR_SSE2
+        while (end - q >= 16) {
+            unsigned m = sse_esc_mask(_mm_loadu_si128((const __m128i *)(const void *)q), false);
+            if (m != 0) {
+                q += __builtin_ctz(m);
+                goto special1;
+            }
+            q += 16;
+        }
+#endif
+        while (end - q >= 8) {
+            uint64_t v = load64(q);
+            uint64_t m = (v & HIGHS) | swar_lt(v, 0x20) | swar_eq(v, '"') | swar_eq(v, '\\');
+            if (m != 0) {
+                q += swar_first(m);
+                break;
+            }
+            q += 8;
+        }
+        if (q >= end)
+            return NULL;
+#if TAGC_STR_SSE2
+    special1:;
+#endif
+        uint8_t c = (uint8_t)*q;
+        if (c == '"') {
+            *needs_unescape = false;
+            return q;
+        }
+        if (c == '\\' || c < 0x20 || c >= 0x80)
+            break;
+        q++;
+    }
+    /* Phase 2: only quotes and backslashes matter now. */
+    *needs_unescape = true;
+    for (;;) {
+#if TAGC_STR_SSE2
+        while (end - q >= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+            __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+            unsigned mm = (unsigned)_mm_movemask_epi8(m);
+            if (mm != 0) {
+                q += __builtin_ctz(mm);
+                goto special2;
+            }
+            q += 16;
+        }
+#endif
+        while (end - q >= 8) {
+            uint64_t v = load64(q);
+            uint64_t m = swar_eq(v, '"') | swar_eq(v, '\\');
+            if (m != 0) {
+                q += swar_first(m);
+                break;
+            }
+            q += 8;
+        }
+        if (q >= end)
+            return NULL;
+#if TAGC_STR_SSE2
+    special2:;
+#endif
+        char c = *q;
+        if (c == '"')
+            return q;
+        if (c == '\\') {
+            if (end - q < 2)
+                return NULL;
+            q += 2;
+        } else {
+            q++;
+        }
+    }
+}
+
+static inline int hexval(uint8_t c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c |= 0x20;
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return -1;
+}
+
+/* Go's getu4: the value of "\uXXXX" at p (n bytes available), or -1. */
+static inline long getu4(const uint8_t *p, size_t n)
+{
+    if (n < 6 || p[0] != '\\' || p[1] != 'u')
+        return -1;
+    long r = 0;
+    for (int i = 2; i < 6; i++) {
+        int h = hexval(p[i]);
+        if (h < 0)
+            return -1;
+        r = r * 16 + h;
+    }
+    return r;
+}
+
+static inline uint8_t *put_utf8(uint8_t *d, uint32_t r)
+{
+    if (r < 0x80) {
+        *d++ = (uint8_t)r;
+    } else if (r < 0x800) {
+        *d++ = (uint8_t)(0xC0 | (r >> 6));
+        *d++ = (uint8_t)(0x80 | (r & 0x3F));
+    } else if (r < 0x10000) {
+        *d++ = (uint8_t)(0xE0 | (r >> 12));
+        *d++ = (uint8_t)(0x80 | ((r >> 6) & 0x3F));
+        *d++ = (uint8_t)(0x80 | (r & 0x3F));
+    } else {
+        *d++ = (uint8_t)(0xF0 | (r >> 18));
+        *d++ = (uint8_t)(0x80 | ((r >> 12) & 0x3F));
+        *d++ = (uint8_t)(0x80 | ((r >> 6) & 0x3F));
+        *d++ = (uint8_t)(0x80 | (r & 0x3F));
+    }
+    return d;
+}
+
+long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *bad_at)
+{
+    const uint8_t *s = (const uint8_t *)body;
+    uint8_t *d = (uint8_t *)dst;
+    size_t n = body_len, i = 0;
+    while (i < n) {
+        /* Plain run: printable ASCII other than '"' and '\\'. */
+#if TAGC_STR_SSE2
+        while (n - i >= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            unsigned m = sse_esc_mask(v, false);
+            if (m != 0) {
+                size_t k = (size_t)__builtin_ctz(m);
+                memcpy(d, s + i, k);
+                d += k;
+                i += k;
+                goto special;
+            }
+            _mm_storeu_si128((__m128i *)(void *)d, v);
+            d += 16;
+            i += 16;
+        }
+#endif
+        while (n - i >= 8) {
+            uint64_t v = load64(s + i);
+            uint64_t m = (v & HIGHS) | swar_lt(v, 0x20) | swar_eq(v, '"') | swar_eq(v, '\\');
+            if (m == 0) {
+                memcpy(d, &v, 8);
+                d += 8;
+                i += 8;
+                continue;
+            }
+            size_t k = swar_first(m);
+            memcpy(d, s + i, k);
+            d += k;
+            i += k;
+            break;
+        }
+        if (i >= n)
+            break;
+#if TAGC_STR_SSE2
+    special:;
+#endif
+        uint8_t c = s[i];
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+            *d++ = c;
+            i++;
+            continue;
+        }
+        if (c >= 0x80) {
+            size_t k = utf8_seq(s + i, n - i);
+            if (k == 0) {
+                memcpy(d, "\xEF\xBF\xBD", 3); /* U+FFFD for each bad byte */
+                d += 3;
+                i++;
+            } else {
+                memcpy(d, s + i, k);
+                d += k;
+                i += k;
+            }
+            continue;
+        }
+        if (c != '\\') { /* a control character or an unescaped quote */
+            *bad_at = i;
+            return TAGC_E_SYNTAX;
+        }
+        if (i + 1 >= n) {
+            *bad_at = n;
+            return TAGC_E_SYNTAX;
+        }
+        uint8_t e = s[i + 1];
+        switch (e) {
+        case '"':
+        case '\\':
+        case '/':
+            *d++ = e;
+            i += 2;
+            continue;
+        case 'b':
+            *d++ = '\b';
+            i += 2;
+            continue;
+        case 'f':
+            *d++ = '\f';
+            i += 2;
+            continue;
+        case 'n':
+            *d++ = '\n';
+            i += 2;
+            continue;
+        case 'r':
+            *d++ = '\r';
+            i += 2;
+            continue;
+        case 't':
+            *d++ = '\t';
+            i += 2;
+            continue;
+        case 'u':
+            break;
+        default:
+            *bad_at = i + 1;
+            return TAGC_E_SYNTAX;
+        }
+        /* \uXXXX: four hex digits required (the scanner's rule). */
+        for (size_t j = 2; j < 6; j++) {
+            if (i + j >= n) {
+                *bad_at = n;
+                return TAGC_E_SYNTAX;
+            }
+            if (hexval(s[i + j]) < 0) {
+                *bad_at = i + j;
+                return TAGC_E_SYNTAX;
+            }
+        }
+        long r = getu4(s + i, n - i);
+        i += 6;
+        if (r >= 0xD800 && r < 0xE000) {
+            /* As Go's unquote: a high surrogate pairs with an immediately
+             * following \u low surrogate; anything else gives U+FFFD and the
+             * following escape (if any) is then read on its own. */
+            long r1 = getu4(s + i, n - i);
+            if (r < 0xDC00 && r1 >= 0xDC00 && r1 < 0xE000) {
+                uint32_t cp = 0x10000 + (((uint32_t)r - 0xD800) << 10) + ((uint32_t)r1 - 0xDC00);
+                d = put_utf8(d, cp);
+                i += 6;
+                continue;
+            }
+            r = 0xFFFD;
+        }
+        d = put_utf8(d, (uint32_t)r);
+    }
+    return (long)(d - (uint8_t *)dst);
+}

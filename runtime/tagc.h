@@ -204,22 +204,66 @@ typedef struct tagc_str {
     size_t len;
 } tagc_str;
 
-/* An instant, as Go's time.Time: seconds since 1970-01-01T00:00:00Z, nanoseconds
- * in [0, 1e9), and the UTC offset in minutes it is shown in. The zero value of Go
- * (0001-01-01T00:00:00Z) is TAGC_TIME_ZERO_SEC. */
+/* An instant, as Go's time.Time: seconds since 0001-01-01T00:00:00Z (Go's zero
+ * time, so that an all-zero tagc_time is Go's zero value, as every other zeroed
+ * tagc value is), nanoseconds in [0, 1e9), and the UTC offset in minutes it is
+ * shown in. tagc_time_from_unix / tagc_time_unix convert from and to Unix time. */
 typedef struct tagc_time {
     int64_t sec;
     int32_t nsec;
     int16_t offset_min;
 } tagc_time;
 
-#define TAGC_TIME_ZERO_SEC (-62135596800LL)
+/* Unix time of 0001-01-01T00:00:00Z: tagc_time.sec = unix_seconds - TAGC_TIME_UNIX_OF_ZERO. */
+#define TAGC_TIME_UNIX_OF_ZERO (-62135596800LL)
+
+static inline tagc_time tagc_time_from_unix(int64_t unix_sec, int32_t nsec, int16_t offset_min)
+{
+    tagc_time t;
+    t.sec = unix_sec - TAGC_TIME_UNIX_OF_ZERO;
+    t.nsec = nsec;
+    t.offset_min = offset_min;
+    return t;
+}
+
+static inline int64_t tagc_time_unix(const tagc_time *t)
+{
+    return t->sec + TAGC_TIME_UNIX_OF_ZERO;
+}
+
+/* []byte: ptr == NULL is nil. */
+typedef struct tagc_bytes {
+    uint8_t *ptr;
+    size_t len;
+} tagc_bytes;
+
+static inline bool tagc_str_equal(const tagc_str *a, const tagc_str *b)
+{
+    return a->len == b->len && (a->len == 0 || memcmp(a->ptr, b->ptr, a->len) == 0);
+}
+
+/* Slices and maps: nil and empty differ (as in Go), and both compare element-wise. */
+static inline bool tagc_bytes_equal(const tagc_bytes *a, const tagc_bytes *b)
+{
+    return (a->ptr == NULL) == (b->ptr == NULL) && a->len == b->len &&
+           (a->len == 0 || memcmp(a->ptr, b->ptr, a->len) == 0);
+}
+
+/* The non-NULL pointer of empty, non-nil slices and maps. */
+extern const uint64_t tagc_empty_slot;
+#define TAGC_EMPTY ((void *)&tagc_empty_slot)
 
 /* Validated JSON text of a json.RawMessage, kept verbatim; ptr == NULL is nil (encodes as null). */
 typedef struct tagc_raw {
     char *ptr;
     size_t len;
 } tagc_raw;
+
+static inline bool tagc_raw_equal(const tagc_raw *a, const tagc_raw *b)
+{
+    return (a->ptr == NULL) == (b->ptr == NULL) && a->len == b->len &&
+           (a->len == 0 || memcmp(a->ptr, b->ptr, a->len) == 0);
+}
 
 /* interface{} / any: a small tree, numbers are float64 as in Go. */
 typedef enum tagc_any_kind {
@@ -295,11 +339,26 @@ int tagc_parse_f32(const char *p, size_t n, float *out);
 void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, bool html);
 
 /* Validates and unescapes the body of a JSON string (between the quotes, body_len
- * bytes, known to contain no unescaped '"'). Writes at most body_len bytes to dst
- * (unescaping never grows text) and returns the length, or a negative TAGC_E_SYNTAX
- * with *bad_at set to the offset in body of the problem. Invalid UTF-8 and lone
- * surrogates become U+FFFD as in Go; control characters < 0x20 are errors. */
+ * bytes, known to contain no unescaped '"'). Returns the length written to dst, or
+ * a negative TAGC_E_SYNTAX with *bad_at set to the offset in body of the problem.
+ * Invalid UTF-8 and lone surrogates become U+FFFD as in Go; control characters
+ * < 0x20 are errors. Room needed at dst: TAGC_UNESCAPE_MAX(body_len) bytes; escapes
+ * only shrink, but each byte of invalid UTF-8 becomes the 3 bytes of U+FFFD, so the
+ * output can exceed body_len (it never does when tagc_utf8_valid(body, body_len)). */
 long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *bad_at);
+#define TAGC_UNESCAPE_MAX(body_len) ((body_len) * 3)
+
+/* Finds the end of a JSON string body: p is just after the opening quote. Returns
+ * the closing (unescaped) quote, or NULL when there is none before end (or the
+ * last byte is a lone backslash). *needs_unescape is set to false when the body is
+ * plain printable ASCII without backslashes (it is then its own value and valid),
+ * true otherwise (then tagc_json_unescape validates and decodes it). Never reads
+ * at or past end. */
+const char *tagc_json_scan_str(const char *p, const char *end, bool *needs_unescape);
+
+/* True when s[0..n) is valid UTF-8 (as Go's utf8.Valid: no surrogates, overlongs
+ * or values above U+10FFFF). */
+bool tagc_utf8_valid(const char *s, size_t n);
 
 /* Base64, standard alphabet with padding (Go's base64.StdEncoding). */
 size_t tagc_base64_encoded_len(size_t n);
@@ -314,7 +373,9 @@ long tagc_base64_decode(uint8_t *dst, const char *src, size_t n);
 #define TAGC_TIME_MAX_CHARS 40
 size_t tagc_time_format(char *dst, const tagc_time *t);
 /* Parses RFC 3339 text (no quotes) as Go 1.19's time.Time.UnmarshalJSON does.
- * Returns 0 or TAGC_E_SYNTAX. */
+ * Returns 0 or TAGC_E_SYNTAX. s is the RAW body between the quotes, not unescaped:
+ * Go hands the undecoded JSON bytes to UnmarshalJSON, so a body with any escape
+ * sequence fails. */
 int tagc_time_parse(const char *s, size_t len, tagc_time *out);
 bool tagc_time_equal(const tagc_time *a, const tagc_time *b);
 
@@ -398,7 +459,7 @@ int tagc_json_string_opt_end(tagc_json_dec *d);
 /* Objects and arrays. begin consumes '{' / '[' (after whitespace) and counts depth;
  * next returns 1 when there is another member/element, 0 at the closing bracket
  * (consumed, depth restored), or a negative code. For objects, next leaves the key
- * (unescaped, not NUL-terminated, valid until the next call) in *key/*key_len and
+ * (unescaped, not NUL-terminated, valid until the next call) in *key and *key_len and
  * consumes the ':'. */
 int tagc_json_obj_begin(tagc_json_dec *d);
 int tagc_json_obj_next(tagc_json_dec *d, bool *first, const char **key, size_t *key_len);
@@ -423,6 +484,117 @@ void tagc_json_indent(tagc_buf *b, size_t from, const char *prefix, const char *
 
 /* Sorts n keys by bytes as Go sorts map keys; writes the order into idx. */
 void tagc_sort_str_keys(const tagc_str *keys, size_t n, size_t *idx);
+
+/* MARK: - Support for generated code (gen_support.c) */
+
+/* Integer fields of every width: range-checked reads and widening writes. */
+#define TAGC_DEFINE_READ_INT(name, type, lo, hi)                        \
+    static inline int tagc_json_read_##name(tagc_json_dec *d, type *out) \
+    {                                                                   \
+        int64_t x;                                                      \
+        int rc = tagc_json_read_int(d, &x, lo, hi);                     \
+        if (rc == 0)                                                    \
+            *out = (type)x;                                             \
+        return rc;                                                      \
+    }
+#define TAGC_DEFINE_READ_UINT(name, type, hi)                           \
+    static inline int tagc_json_read_##name(tagc_json_dec *d, type *out) \
+    {                                                                   \
+        uint64_t x;                                                     \
+        int rc = tagc_json_read_uint(d, &x, hi);                        \
+        if (rc == 0)                                                    \
+            *out = (type)x;                                             \
+        return rc;                                                      \
+    }
+TAGC_DEFINE_READ_INT(i8, int8_t, INT8_MIN, INT8_MAX)
+TAGC_DEFINE_READ_INT(i16, int16_t, INT16_MIN, INT16_MAX)
+TAGC_DEFINE_READ_INT(i32, int32_t, INT32_MIN, INT32_MAX)
+TAGC_DEFINE_READ_INT(i64, int64_t, INT64_MIN, INT64_MAX)
+TAGC_DEFINE_READ_UINT(u8, uint8_t, UINT8_MAX)
+TAGC_DEFINE_READ_UINT(u16, uint16_t, UINT16_MAX)
+TAGC_DEFINE_READ_UINT(u32, uint32_t, UINT32_MAX)
+TAGC_DEFINE_READ_UINT(u64, uint64_t, UINT64_MAX)
+#undef TAGC_DEFINE_READ_INT
+#undef TAGC_DEFINE_READ_UINT
+
+static inline void tagc_json_write_bool(tagc_buf *b, bool v)
+{
+    if (v)
+        tagc_buf_put(b, "true", 4);
+    else
+        tagc_buf_put(b, "false", 5);
+}
+
+/* The `string` option on a string field: a JSON string holding a JSON string. */
+void tagc_json_write_quoted_str(tagc_buf *b, const char *s, size_t len, bool html);
+int tagc_json_read_quoted_str(tagc_json_dec *d, tagc_str *out);
+
+/* []byte: base64 in a JSON string, or (as Go also accepts) an array of numbers. */
+int tagc_json_read_bytes_value(tagc_json_dec *d, tagc_bytes *out);
+
+/* Default options, used when the caller passes NULL. */
+extern const tagc_json_opts tagc_json_defaults;
+
+/* Entry and exit of a generated decode: set up d; then finish with the read's
+ * result: checks that only whitespace follows, fills line, column and path. */
+void tagc_json_dec_init(tagc_json_dec *d, const char *src, size_t len, tagc_arena *arena,
+                        tagc_error *err, const tagc_json_opts *opts);
+int tagc_json_dec_finish(tagc_json_dec *d, int rc);
+/* Exit of a generated encode that started at out->len == start: on failure the
+ * output is cut back to start (never half-written); else it is indented if asked. */
+int tagc_json_enc_finish(tagc_buf *out, size_t start, const tagc_json_opts *o);
+
+/* Zeroed memory for a value in the decoder's arena; NULL (with d->err set) when out of memory. */
+void *tagc_json_new(tagc_json_dec *d, size_t size);
+
+/* Grows an array being decoded (ptr, *cap elements of elem_size bytes) to twice
+ * its capacity (at least 4), in place when it is the arena's last allocation.
+ * Returns the new address, or NULL with d->err set (TAGC_E_NOMEM). */
+void *tagc_json_grow(tagc_json_dec *d, void *ptr, size_t *cap, size_t elem_size);
+
+/* The index of map keys being decoded: finds key among keys[0..n), or, when it
+ * is not there, records it as entry n. Returns the entry's index (n when new) or
+ * a negative code. Linear for small maps, hashed beyond, so hostile inputs with
+ * many keys stay linear in time. */
+typedef struct tagc_map_index {
+    uint32_t *slots; /* entry index + 1; 0 is empty */
+    size_t cap;      /* 0 until the map grows past the linear threshold */
+} tagc_map_index;
+long tagc_map_slot_str(tagc_json_dec *d, tagc_map_index *ix, const tagc_str *keys, size_t n,
+                       const char *key, size_t key_len);
+long tagc_map_slot_int(tagc_json_dec *d, tagc_map_index *ix, const void *keys, size_t key_size,
+                       bool is_signed, size_t n, uint64_t key);
+
+/* The order map entries are written in: sorted as Go sorts keys (by their text;
+ * integer keys by their decimal text), or as stored. */
+typedef struct tagc_order {
+    size_t *idx; /* NULL: stored order */
+    size_t stack[32];
+} tagc_order;
+void tagc_order_str(tagc_order *ord, const tagc_str *keys, size_t n, bool sorted);
+void tagc_order_int(tagc_order *ord, const void *keys, size_t key_size, bool is_signed, size_t n,
+                    bool sorted);
+/* Keys that are string enum values: names[key] is each key's text. */
+void tagc_order_names(tagc_order *ord, const void *keys, size_t key_size, const tagc_str *names,
+                      size_t n, bool sorted);
+static inline size_t tagc_order_at(const tagc_order *ord, size_t k)
+{
+    return ord->idx ? ord->idx[k] : k;
+}
+void tagc_order_free(tagc_order *ord);
+
+/* Integer map keys: the JSON key text parsed as Go does (strconv.ParseInt/ParseUint). */
+int tagc_json_key_int(tagc_json_dec *d, const char *key, size_t len, int64_t *out, int64_t min,
+                      int64_t max);
+int tagc_json_key_uint(tagc_json_dec *d, const char *key, size_t len, uint64_t *out, uint64_t max);
+/* Integer map keys are written as JSON strings. */
+void tagc_json_write_int_key(tagc_buf *b, int64_t v);
+void tagc_json_write_uint_key(tagc_buf *b, uint64_t v);
+
+/* Unknown keys and fields in strict mode. */
+int tagc_json_unknown_key(tagc_json_dec *d, const char *key, size_t len);
+int tagc_json_duplicate_key(tagc_json_dec *d, const char *key, size_t len);
+int tagc_json_missing_key(tagc_json_dec *d, const char *key);
 
 #ifdef __cplusplus
 }

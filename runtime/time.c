@@ -1,1 +1,283 @@
-/* time.c - placeholder, being written */
+/*
+ * time.c - time.Time in JSON: RFC 3339 as Go 1.19 writes and reads it.
+ *
+ * Writing is Time.MarshalJSON: layout RFC3339Nano "2006-01-02T15:04:05.999999999Z07:00"
+ * in the time's own offset; the fraction has its trailing zeros trimmed and is
+ * left out when zero; "Z" for offset 0, else +hh:mm (hh may take 3 digits for an
+ * absurd offset, as Go's appendInt does); an error when the (local) year is
+ * outside [0, 9999].
+ *
+ * Reading is Time.UnmarshalJSON = time.Parse(`"`+RFC3339+`"`, raw bytes), with
+ * Go 1.19's leniencies, all reproduced:
+ *   - the hour takes one or two digits ("T1:02:03" is accepted);
+ *   - month, day, minute, second take exactly two digits; month 1..12, hour
+ *     0..23, minute and second 0..59 (no leap second), day 1..days in month;
+ *   - a fraction is accepted after the seconds even though the layout has none:
+ *     '.' or ',' then one or more digits, any number of them (digits past the
+ *     ninth are dropped, not rounded); it may even replace the seconds
+ *     ("15:04:.5Z" is 15:04:00.5, an error-overwrite in Go's parse);
+ *   - 'T' and 'Z' must be upper case;
+ *   - the offset is "Z" or sign, 2 chars, ':', 2 chars, where each 2-char field
+ *     is read by Go's atoi: it may itself carry a sign ("+-1:00", "+01:+5") and
+ *     is not range checked ("+99:99"). The offset is whole minutes, kept in
+ *     offset_min.
+ *
+ * Dates are proleptic Gregorian with a year 0, as in Go.
+ */
+#include "tagc.h"
+
+/* MARK: - Civil dates (H. Hinnant's algorithms, valid for any int64 day count
+ * that does not overflow) */
+
+static int64_t days_from_civil(int64_t y, int m, int d)
+{
+    y -= m <= 2;
+    int64_t era = (y >= 0 ? y : y - 399) / 400;
+    int64_t yoe = y - era * 400;
+    int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+static void civil_from_days(int64_t z, int64_t *y, int *m, int *d)
+{
+    z += 719468;
+    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    int64_t doe = z - era * 146097;
+    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    int64_t mp = (5 * doy + 2) / 153;
+    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
+    *y = yoe + era * 400 + (*m <= 2);
+}
+
+static bool is_leap(int64_t y)
+{
+    return y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+}
+
+static int days_in(int m, int64_t y)
+{
+    static const int dm[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return m == 2 && is_leap(y) ? 29 : dm[m - 1];
+}
+
+/* MARK: - Format */
+
+static inline char *put2(char *p, int v)
+{
+    p[0] = (char)('0' + v / 10);
+    p[1] = (char)('0' + v % 10);
+    return p + 2;
+}
+
+/* Seconds (from year 1) far beyond year 9999 in either direction: rejected
+ * before any arithmetic that could overflow. */
+#define TAGC_TIME_SEC_BOUND (INT64_C(1) << 40)
+
+size_t tagc_time_format(char *dst, const tagc_time *t)
+{
+    if (t->nsec < 0 || t->nsec >= 1000000000)
+        return 0;
+    if (t->sec < -TAGC_TIME_SEC_BOUND || t->sec > TAGC_TIME_SEC_BOUND)
+        return 0;
+    int64_t local = tagc_time_unix(t) + (int64_t)t->offset_min * 60;
+    int64_t days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400);
+    int64_t sod = local - days * 86400;
+    int64_t year;
+    int month, day;
+    civil_from_days(days, &year, &month, &day);
+    if (year < 0 || year > 9999)
+        return 0;
+    char *p = dst;
+    int y = (int)year;
+    p = put2(p, y / 100);
+    p = put2(p, y % 100);
+    *p++ = '-';
+    p = put2(p, month);
+    *p++ = '-';
+    p = put2(p, day);
+    *p++ = 'T';
+    p = put2(p, (int)(sod / 3600));
+    *p++ = ':';
+    p = put2(p, (int)(sod / 60 % 60));
+    *p++ = ':';
+    p = put2(p, (int)(sod % 60));
+    if (t->nsec != 0) {
+        char frac[9];
+        uint32_t u = (uint32_t)t->nsec;
+        for (int i = 8; i >= 0; i--) {
+            frac[i] = (char)('0' + u % 10);
+            u /= 10;
+        }
+        int n = 9;
+        while (frac[n - 1] == '0')
+            n--;
+        *p++ = '.';
+        memcpy(p, frac, (size_t)n);
+        p += n;
+    }
+    if (t->offset_min == 0) {
+        *p++ = 'Z';
+    } else {
+        int zone = t->offset_min;
+        if (zone < 0) {
+            *p++ = '-';
+            zone = -zone;
+        } else {
+            *p++ = '+';
+        }
+        int hh = zone / 60;
+        if (hh >= 100) { /* Go's appendInt(x, 2) widens as needed */
+            *p++ = (char)('0' + hh / 100);
+            hh %= 100;
+        }
+        p = put2(p, hh);
+        *p++ = ':';
+        p = put2(p, zone % 60);
+    }
+    return (size_t)(p - dst);
+}
+
+/* MARK: - Parse */
+
+static inline bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* Go's time.atoi on a 2-byte field: optional sign, then only digits. */
+static bool atoi2(const char *s, int *out)
+{
+    int neg = 0, v = 0;
+    size_t i = 0;
+    if (s[0] == '-' || s[0] == '+') {
+        neg = s[0] == '-';
+        i = 1;
+    }
+    for (; i < 2; i++) {
+        if (!is_digit(s[i]))
+            return false;
+        v = v * 10 + (s[i] - '0');
+    }
+    *out = neg ? -v : v;
+    return true;
+}
+
+int tagc_time_parse(const char *s, size_t len, tagc_time *out)
+{
+    size_t i = 0;
+#define NEED(k)                                                                                    \
+    do {                                                                                           \
+        if (len - i < (size_t)(k))                                                                 \
+            return TAGC_E_SYNTAX;                                                                  \
+    } while (0)
+#define LIT(c)                                                                                     \
+    do {                                                                                           \
+        if (i >= len || s[i] != (c))                                                               \
+            return TAGC_E_SYNTAX;                                                                  \
+        i++;                                                                                       \
+    } while (0)
+#define TWO(v)                                                                                     \
+    do {                                                                                           \
+        NEED(2);                                                                                   \
+        if (!is_digit(s[i]) || !is_digit(s[i + 1]))                                                \
+            return TAGC_E_SYNTAX;                                                                  \
+        (v) = (s[i] - '0') * 10 + (s[i + 1] - '0');                                                \
+        i += 2;                                                                                    \
+    } while (0)
+
+    int year, month, day, hour, min, sec;
+    int32_t nsec = 0;
+    NEED(4);
+    if (!is_digit(s[0]) || !is_digit(s[1]) || !is_digit(s[2]) || !is_digit(s[3]))
+        return TAGC_E_SYNTAX;
+    year = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+    i = 4;
+    LIT('-');
+    TWO(month);
+    if (month < 1 || month > 12)
+        return TAGC_E_SYNTAX;
+    LIT('-');
+    TWO(day);
+    LIT('T');
+    /* stdHour: one or two digits */
+    if (i >= len || !is_digit(s[i]))
+        return TAGC_E_SYNTAX;
+    hour = s[i++] - '0';
+    if (i < len && is_digit(s[i]))
+        hour = hour * 10 + (s[i++] - '0');
+    if (hour >= 24)
+        return TAGC_E_SYNTAX;
+    LIT(':');
+    TWO(min);
+    if (min >= 60)
+        return TAGC_E_SYNTAX;
+    LIT(':');
+    /* Seconds: two digits, but Go's quirk lets a fraction stand in for them:
+     * getnum fails and leaves the input alone, then the fraction case below
+     * overwrites the error, so "15:04:.5Z" is 15:04:00.5. */
+    bool frac_now = len - i >= 2 && (s[i] == '.' || s[i] == ',') && is_digit(s[i + 1]);
+    if (frac_now) {
+        sec = 0;
+    } else {
+        TWO(sec);
+        if (sec >= 60)
+            return TAGC_E_SYNTAX;
+    }
+    /* A fraction the layout does not ask for: '.' or ',' and >= 1 digits. */
+    if (len - i >= 2 && (s[i] == '.' || s[i] == ',') && is_digit(s[i + 1])) {
+        i++;
+        int nd = 0;
+        while (i < len && is_digit(s[i])) {
+            if (nd < 9) {
+                nsec = nsec * 10 + (s[i] - '0');
+                nd++;
+            }
+            i++;
+        }
+        for (; nd < 9; nd++)
+            nsec *= 10;
+    }
+    int offset_min;
+    if (i < len && s[i] == 'Z') {
+        i++;
+        offset_min = 0;
+    } else {
+        NEED(6);
+        if (s[i + 3] != ':')
+            return TAGC_E_SYNTAX;
+        int hh, mm;
+        if (!atoi2(s + i + 1, &hh) || !atoi2(s + i + 4, &mm))
+            return TAGC_E_SYNTAX;
+        offset_min = hh * 60 + mm;
+        if (s[i] == '-')
+            offset_min = -offset_min;
+        else if (s[i] != '+')
+            return TAGC_E_SYNTAX;
+        i += 6;
+    }
+    if (i != len)
+        return TAGC_E_SYNTAX;
+    if (day < 1 || day > days_in(month, year))
+        return TAGC_E_SYNTAX;
+#undef NEED
+#undef LIT
+#undef TWO
+    int64_t days = days_from_civil(year, month, day);
+    int64_t unix_sec = days * 86400 + hour * 3600 + min * 60 + sec - (int64_t)offset_min * 60;
+    out->sec = unix_sec - TAGC_TIME_UNIX_OF_ZERO;
+    out->nsec = nsec;
+    out->offset_min = (int16_t)offset_min;
+    return 0;
+}
+
+/*
+ * Equal means the same instant AND the same offset: then both re-encode to the
+ * same bytes (Go's == on time.Time also tells zones apart; Time.Equal would not).
+ */
+bool tagc_time_equal(const tagc_time *a, const tagc_time *b)
+{
+    return a->sec == b->sec && a->nsec == b->nsec && a->offset_min == b->offset_min;
+}

@@ -1,0 +1,158 @@
+/*
+ * check_fields.c - every struct's fields: names (Go and C), tags, embedded
+ * fields, the `string` option; every map's key type; names for anonymous
+ * structs (<enclosing C name>_<field C name>).
+ */
+#include <string.h>
+
+#include "check.h"
+
+static void walk_type(checker *ck, ast_type *t, const char *anon_name);
+
+static bool key_type_ok(const ast_type *k)
+{
+    const ast_type *u = type_underlying(k);
+    return u && (u->kind == TK_STRING || type_is_integer(u->kind) || u->kind == TK_DURATION);
+}
+
+/* `Base`, `*Base`, `pkg.Base`: a declared type or a pointer to one (Go's rule). */
+static void check_embedded(checker *ck, const ast_field *f)
+{
+    const ast_type *t = f->type;
+    bool ptr = t && t->kind == TK_PTR;
+    if (ptr)
+        t = t->elem;
+    if (!t || t->kind == TK_NAME)
+        return; /* unresolved: already reported */
+    if (t->kind == TK_PTR) {
+        check_error(ck, f->loc, "embedded field type cannot be a pointer to a pointer");
+        return;
+    }
+    if (t->kind != TK_NAMED) {
+        check_error(ck, f->loc, "embedded field type must be a declared type or a pointer to one, "
+                                "not %s", type_text(ck->pool, f->type));
+        return;
+    }
+    const ast_type *u = type_underlying(t);
+    if (u && u->kind == TK_PTR)
+        check_error(ck, f->loc, "embedded field type cannot be a pointer (%s is %s)",
+                    t->decl->name, type_text(ck->pool, u));
+}
+
+/* The C struct holds `bool has_x; T x;` for *T when T is not a struct. */
+static bool needs_has_member(const ast_type *t)
+{
+    if (!t || t->kind != TK_PTR)
+        return false;
+    const ast_type *u = type_underlying(t->elem);
+    return u && u->kind != TK_STRUCT;
+}
+
+static void claim_member(checker *ck, smap *members, ast_field *f, const char *c_name)
+{
+    ast_field *prev = smap_put(members, c_name, f);
+    if (prev)
+        check_error(ck, f->loc, "field \"%s\" needs the C member name \"%s\", already used by "
+                                "field \"%s\" at %s",
+                    f->name, c_name, prev->name, check_where(ck, prev->loc));
+}
+
+static bool is_ascii(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return false;
+    return true;
+}
+
+static void check_field(checker *ck, ast_field *f, smap *names, smap *members,
+                        const char *prefix)
+{
+    f->exported = go_exported(f->name);
+    f->c_name = c_member_name(ck->pool, f->name);
+    check_parse_tag(ck, f);
+    if (strcmp(f->name, "_") == 0) {
+        check_error(ck, f->loc, "blank field \"_\" is not supported (a C member needs a name)");
+    } else if (!is_ascii(f->name)) {
+        check_error(ck, f->loc, "field name \"%s\" is not ASCII: C names must be", f->name);
+    } else {
+        ast_field *prev = smap_put(names, f->name, f);
+        if (prev) {
+            check_error(ck, f->loc, "duplicate field \"%s\" (previous declaration at %s)",
+                        f->name, check_where(ck, prev->loc));
+        } else {
+            claim_member(ck, members, f, f->c_name);
+            if (needs_has_member(f->type))
+                claim_member(ck, members, f, pool_printf(ck->pool, "has_%s", f->c_name));
+        }
+    }
+    if (f->embedded)
+        check_embedded(ck, f);
+    const ast_type *t = f->type;
+    bool promoted = f->embedded && !f->tags.json_name;
+    bool resolved = t && t->kind != TK_NAME && !(t->kind == TK_PTR && t->elem->kind == TK_NAME);
+    if (resolved && f->tags.json_string && !f->tags.json_skip && !promoted &&
+        (f->exported || f->embedded) && !type_is_quotable(t))
+        check_error(ck, f->tag_loc,
+                    "\"string\" option on field \"%s\" of type %s (it applies to strings, "
+                    "numbers and booleans)",
+                    f->name, type_text(ck->pool, t));
+    walk_type(ck, f->type, pool_printf(ck->pool, "%s_%s", prefix, f->c_name));
+}
+
+static void check_struct(checker *ck, ast_type *st, const char *prefix)
+{
+    smap names, members;
+    smap_init(&names);
+    smap_init(&members);
+    for (ast_field *f = st->fields; f; f = f->next)
+        check_field(ck, f, &names, &members, prefix);
+    smap_free(&names);
+    smap_free(&members);
+}
+
+/* Checks t; an anonymous struct found in it is called anon_name. */
+static void walk_type(checker *ck, ast_type *t, const char *anon_name)
+{
+    while (t) {
+        switch (t->kind) {
+        case TK_STRUCT:
+            if (t->c_name)
+                return; /* `A, B struct{...}`: one type, named after A */
+            t->c_name = anon_name;
+            check_claim_c_name(ck, anon_name, t->loc, "anonymous struct");
+            check_struct(ck, t, anon_name);
+            return;
+        case TK_PTR:
+            if (t->elem && t->elem->kind == TK_PTR)
+                check_error(ck, t->loc, "pointer to pointer %s is not supported",
+                            type_text(ck->pool, t));
+            t = t->elem;
+            break;
+        case TK_ARRAY:
+        case TK_SLICE:
+            t = t->elem;
+            break;
+        case TK_MAP:
+            if (t->key && t->key->kind != TK_NAME && !key_type_ok(t->key))
+                check_error(ck, t->key->loc,
+                            "unsupported map key type %s (want a string or integer type)",
+                            type_text(ck->pool, t->key));
+            t = t->elem; /* a valid key holds no struct to name */
+            break;
+        default:
+            return;
+        }
+    }
+}
+
+void check_fields(checker *ck)
+{
+    for (size_t i = 0; i < ck->nscopes; i++)
+        for (ast_decl *d = ck->scopes[i].file->decls; d; d = d->next) {
+            if (d->type && d->type->kind == TK_STRUCT)
+                check_struct(ck, d->type, d->c_name);
+            else
+                walk_type(ck, d->type, pool_printf(ck->pool, "%s_elem", d->c_name));
+        }
+}

@@ -1,0 +1,339 @@
+/*
+ * check_wire.c - the keys of every struct on the wire, by encoding/json's
+ * typeFields (Go 1.19), run once for JSON names and once for MessagePack
+ * names:
+ *   - breadth first: the fields of the struct, then of the structs embedded
+ *     without a name tag, one level deeper each round; a struct type is
+ *     explored once, and one reached twice at the same depth has its fields
+ *     counted twice (so that they cancel, as in Go);
+ *   - for each name the shallowest field wins, then a tagged one; a tie is
+ *     an error in tagc (Go would silently drop both fields);
+ *   - the survivors in index-sequence order: declared order, promoted fields
+ *     at the position of the field that embeds them.
+ * MessagePack: with no msgpack tag, the json tag stands in for it entirely
+ * (name, "-" and omitempty), as vmihailenco/msgpack's SetCustomStructTag("json")
+ * does; the same embedding rules apply.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+typedef enum codec { C_JSON, C_MSGPACK } codec;
+
+typedef struct cand {
+    ast_field **path;
+    int *idx;
+    size_t len;
+    const char *name;
+    bool tagged, omit, quoted;
+    codec codec;
+} cand;
+
+typedef struct cands {
+    cand *v;
+    size_t n, cap;
+} cands;
+
+/* A struct to explore at the next depth. */
+typedef struct entry {
+    const ast_type *st;
+    const void *ident; /* the declaration (or the root struct type) */
+    ast_field **path, **dup_path;
+    int *idx, *dup_idx;
+    size_t len;
+    int count;
+} entry;
+
+typedef struct entries {
+    entry *v;
+    size_t n, cap;
+} entries;
+
+#define GROW(arr)                                                              \
+    do {                                                                       \
+        if ((arr)->n == (arr)->cap) {                                          \
+            (arr)->cap = (arr)->cap ? 2 * (arr)->cap : 16;                     \
+            (arr)->v = realloc((arr)->v, (arr)->cap * sizeof *(arr)->v);       \
+            if (!(arr)->v)                                                     \
+                abort();                                                       \
+        }                                                                      \
+    } while (0)
+
+static void extend(struct pool *p, ast_field **path, int *idx, size_t len, ast_field *f, int i,
+                   ast_field ***out_path, int **out_idx)
+{
+    *out_path = pool_alloc(p, (len + 1) * sizeof **out_path);
+    *out_idx = pool_alloc(p, (len + 1) * sizeof **out_idx);
+    if (len) {
+        memcpy(*out_path, path, len * sizeof *path);
+        memcpy(*out_idx, idx, len * sizeof *idx);
+    }
+    (*out_path)[len] = f;
+    (*out_idx)[len] = i;
+}
+
+/* The field's name, skip and options for the codec. */
+static bool codec_tag(const ast_field *f, codec c, const char **name, bool *omit, bool *quoted)
+{
+    const tag_info *t = &f->tags;
+    *quoted = false;
+    if (c == C_MSGPACK && t->has_msgpack) {
+        *name = t->msgpack_name;
+        *omit = t->msgpack_omitempty;
+        return !t->msgpack_skip;
+    }
+    *name = t->json_name;
+    *omit = t->json_omitempty;
+    if (c == C_JSON)
+        *quoted = t->json_string && type_is_quotable(f->type);
+    return !t->json_skip;
+}
+
+static entry *find_entry(entries *es, const void *ident)
+{
+    for (size_t i = 0; i < es->n; i++)
+        if (es->v[i].ident == ident)
+            return &es->v[i];
+    return NULL;
+}
+
+static bool seen(const void **visited, size_t n, const void *ident)
+{
+    for (size_t i = 0; i < n; i++)
+        if (visited[i] == ident)
+            return true;
+    return false;
+}
+
+static void add_cand(struct pool *p, cands *out, const entry *e, bool dup, ast_field *f, int i,
+                     const char *name, bool omit, bool quoted, codec c)
+{
+    GROW(out);
+    cand *k = &out->v[out->n++];
+    extend(p, dup ? e->dup_path : e->path, dup ? e->dup_idx : e->idx, e->len, f, i, &k->path,
+           &k->idx);
+    k->len = e->len + 1;
+    k->name = name ? name : f->name;
+    k->tagged = name != NULL;
+    k->omit = omit;
+    k->quoted = quoted;
+    k->codec = c;
+}
+
+static void explore(checker *ck, const entry *e, entries *next, cands *out, codec c)
+{
+    int i = 0;
+    for (ast_field *f = e->st->fields; f; f = f->next, i++) {
+        const ast_type *ft = f->type;
+        if (ft && ft->kind == TK_PTR) /* Go: an unnamed pointer is looked through */
+            ft = ft->elem;
+        const ast_type *u = type_underlying(ft);
+        bool is_struct = u && u->kind == TK_STRUCT;
+        if (!f->exported && !(f->embedded && is_struct))
+            continue;
+        const char *name;
+        bool omit, quoted;
+        if (!codec_tag(f, c, &name, &omit, &quoted))
+            continue;
+        if (name || !f->embedded || !is_struct) {
+            add_cand(ck->pool, out, e, false, f, i, name, omit, quoted, c);
+            if (e->count > 1) /* a second copy, so that the two cancel */
+                add_cand(ck->pool, out, e, true, f, i, name, omit, quoted, c);
+            continue;
+        }
+        entry *n = find_entry(next, ft->decl);
+        if (n) {
+            if (++n->count == 2)
+                extend(ck->pool, e->path, e->idx, e->len, f, i, &n->dup_path, &n->dup_idx);
+            continue;
+        }
+        GROW(next);
+        n = &next->v[next->n++];
+        memset(n, 0, sizeof *n);
+        n->st = u;
+        n->ident = ft->decl;
+        n->count = 1;
+        extend(ck->pool, e->path, e->idx, e->len, f, i, &n->path, &n->idx);
+        n->len = e->len + 1;
+    }
+}
+
+static void collect(checker *ck, const ast_type *st, const void *ident, cands *out, codec c)
+{
+    entries cur = {0}, next = {0};
+    const void **visited = NULL;
+    size_t nvisited = 0;
+    GROW(&next);
+    next.v[next.n++] = (entry){st, ident, NULL, NULL, NULL, NULL, 0, 1};
+    while (next.n) {
+        entries t = cur;
+        cur = next;
+        next = t;
+        next.n = 0;
+        for (size_t i = 0; i < cur.n; i++) {
+            if (seen(visited, nvisited, cur.v[i].ident))
+                continue;
+            visited = realloc(visited, (nvisited + 1) * sizeof *visited);
+            if (!visited)
+                abort();
+            visited[nvisited++] = cur.v[i].ident;
+            explore(ck, &cur.v[i], &next, out, c);
+        }
+    }
+    free(cur.v);
+    free(next.v);
+    free(visited);
+}
+
+/* MARK: - Dominance */
+
+static int cmp_idx(const cand *a, const cand *b)
+{
+    for (size_t i = 0; i < a->len && i < b->len; i++)
+        if (a->idx[i] != b->idx[i])
+            return a->idx[i] < b->idx[i] ? -1 : 1;
+    return a->len < b->len ? -1 : a->len > b->len;
+}
+
+static int cmp_name_depth(const void *pa, const void *pb)
+{
+    const cand *a = pa, *b = pb;
+    int c = strcmp(a->name, b->name);
+    if (c)
+        return c;
+    if (a->len != b->len)
+        return a->len < b->len ? -1 : 1;
+    if (a->tagged != b->tagged)
+        return a->tagged ? -1 : 1;
+    return cmp_idx(a, b);
+}
+
+static int cmp_index(const void *pa, const void *pb)
+{
+    const cand *a = pa, *b = pb;
+    int c = cmp_idx(a, b);
+    return c ? c : (int)a->codec - (int)b->codec;
+}
+
+static const char *path_text(checker *ck, const cand *k)
+{
+    char *s = pool_strdup(ck->pool, k->path[0]->name);
+    for (size_t i = 1; i < k->len; i++)
+        s = pool_printf(ck->pool, "%s.%s", s, k->path[i]->name);
+    return s;
+}
+
+/* Reports a tie, unless it lies inside one embedded struct (reported there). */
+static void report_tie(checker *ck, const cand *g, size_t tied, codec c)
+{
+    const cand *a = &g[0], *b = NULL;
+    for (size_t j = 1; j < tied && !b; j++)
+        if (a->len == 1 || g[j].path[0] != a->path[0])
+            b = &g[j];
+    if (!b)
+        return;
+    check_error(ck, b->path[0]->loc,
+                "duplicate %s name \"%s\" of field \"%s\" (field \"%s\" at %s has the same name "
+                "and depth)",
+                c == C_JSON ? "JSON" : "MessagePack", a->name, path_text(ck, b), path_text(ck, a),
+                check_where(ck, a->path[a->len - 1]->loc));
+}
+
+/* Keeps the dominant field of each name, in place; returns how many. */
+static size_t dominant(checker *ck, cand *v, size_t n, codec c)
+{
+    qsort(v, n, sizeof *v, cmp_name_depth);
+    size_t out = 0;
+    for (size_t i = 0, adv; i < n; i += adv) {
+        for (adv = 1; i + adv < n && strcmp(v[i + adv].name, v[i].name) == 0; adv++)
+            ;
+        if (adv > 1 && v[i].len == v[i + 1].len && v[i].tagged == v[i + 1].tagged) {
+            size_t tied = 2;
+            while (tied < adv && v[i + tied].len == v[i].len && v[i + tied].tagged == v[i].tagged)
+                tied++;
+            report_tie(ck, &v[i], tied, c);
+            continue;
+        }
+        v[out++] = v[i];
+    }
+    return out;
+}
+
+/* MARK: - The wire list */
+
+static void build(checker *ck, ast_type *st, const void *ident)
+{
+    cands j = {0}, m = {0};
+    collect(ck, st, ident, &j, C_JSON);
+    collect(ck, st, ident, &m, C_MSGPACK);
+    size_t nj = dominant(ck, j.v, j.n, C_JSON);
+    size_t nm = dominant(ck, m.v, m.n, C_MSGPACK);
+    cands all = {0};
+    for (size_t i = 0; i < nj + nm; i++) {
+        GROW(&all);
+        all.v[all.n++] = i < nj ? j.v[i] : m.v[i - nj];
+    }
+    if (all.n)
+        qsort(all.v, all.n, sizeof *all.v, cmp_index);
+    wire_field *w = pool_alloc(ck->pool, (all.n ? all.n : 1) * sizeof *w);
+    size_t nw = 0;
+    for (size_t i = 0; i < all.n; i++) {
+        const cand *k = &all.v[i];
+        if (i == 0 || cmp_idx(k, &all.v[i - 1]) != 0) { /* not the other codec's twin */
+            w[nw].path = k->path;
+            w[nw].path_len = k->len;
+            w[nw].field = k->path[k->len - 1];
+            nw++;
+        }
+        wire_field *x = &w[nw - 1];
+        if (k->codec == C_JSON) {
+            x->json_name = k->name;
+            x->json_omitempty = k->omit;
+            x->json_string = k->quoted;
+        } else {
+            x->msgpack_name = k->name;
+            x->msgpack_omitempty = k->omit;
+        }
+    }
+    st->wire = w;
+    st->wire_count = nw;
+    free(j.v);
+    free(m.v);
+    free(all.v);
+}
+
+static void walk(checker *ck, ast_type *t)
+{
+    while (t) {
+        switch (t->kind) {
+        case TK_STRUCT:
+            build(ck, t, t);
+            for (ast_field *f = t->fields; f; f = f->next)
+                walk(ck, f->type);
+            return;
+        case TK_PTR:
+        case TK_ARRAY:
+        case TK_SLICE:
+        case TK_MAP:
+            t = t->elem;
+            break;
+        default:
+            return;
+        }
+    }
+}
+
+void check_wire(checker *ck)
+{
+    for (size_t i = 0; i < ck->nscopes; i++)
+        for (ast_decl *d = ck->scopes[i].file->decls; d; d = d->next) {
+            if (d->type && d->type->kind == TK_STRUCT) {
+                build(ck, d->type, d);
+                for (ast_field *f = d->type->fields; f; f = f->next)
+                    walk(ck, f->type);
+            } else {
+                walk(ck, d->type);
+            }
+        }
+}

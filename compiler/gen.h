@@ -1,0 +1,85 @@
+/*
+ * gen.h - what the C generators share: the file being generated, the types it
+ * uses, and how each type is named and declared in C.
+ *
+ * Every type a schema file uses gets a C spelling:
+ *   builtins      bool, int64_t, double, tagc_str, tagc_time, tagc_bytes, ...
+ *   named types   their declaration's C name (shop_user, shop_status, shop_tags)
+ *   anonymous     struct types: <enclosing>_<field> (user_user_metadata)
+ *   []T           <pkg>_<T>_slice          struct { T *ptr; size_t len; }
+ *   map[K]V       <pkg>_<K>_<V>_map        struct { K *keys; V *vals; size_t len; }
+ *   *T, T struct  T *
+ *   *T otherwise  a struct member pair `bool has_x; T x;`, or <pkg>_<T>_opt elsewhere
+ *   [N]T          T x[N]
+ * Composite types (slices, maps, arrays, pointers, anonymous structs) get static
+ * helper functions named after them; named types get exported ones.
+ */
+#ifndef TAGC_GEN_H
+#define TAGC_GEN_H
+
+#include "pipeline.h"
+
+/* A composite or anonymous type used by the file, with its generated names. */
+typedef struct gen_type {
+    ast_type *type;
+    const char *name; /* C name: typedef and helper prefix (shop_string_slice) */
+} gen_type;
+
+typedef struct gen {
+    const ast_program *prog;
+    const ast_file *file;
+    const gen_opts *opts;
+    strbuf *out;
+    struct pool *pool;
+    const char *pkg; /* C prefix of the file's package */
+    gen_type *types; /* composites used, each once, inner ones first */
+    size_t ntypes, captypes;
+} gen;
+
+void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out);
+void gen_done(gen *g);
+
+/* MARK: - Types (gen_types.c) */
+
+/* The type after following named types to their definition. */
+ast_type *ty_under(ast_type *t);
+/* The declaration of a named enum type, or NULL. */
+const ast_decl *ty_enum(const ast_type *t);
+/* True when *T of this type is a C pointer (T is a struct); else it is a has_/value pair. */
+bool ty_is_struct(ast_type *t);
+/* True when t needs a helper function (not a builtin, not a named type). */
+bool ty_is_composite(const ast_type *t);
+/* The C name of a type (for named, anonymous and composite types, and builtins).
+ * Arrays have no plain name: use ty_decl. */
+const char *ty_cname(gen *g, ast_type *t);
+/* A C declaration of `name` with type t ("double m[3][3]", "shop_user *next"). */
+const char *ty_decl(gen *g, ast_type *t, const char *name);
+/* The name used for t inside composite names ("string", "user", "common_address"). */
+const char *ty_short(gen *g, ast_type *t);
+/* The prefix of t's helper functions (shop_user, shop_string_slice). */
+const char *ty_fn(gen *g, ast_type *t);
+
+/* Header: forward declarations, enums, typedefs and struct definitions in an order C accepts. */
+void gen_type_definitions(gen *g);
+
+/* MARK: - JSON (gen_json.c) */
+
+void gen_json_prototypes(gen *g, bool exported);
+void gen_json_functions(gen *g);
+
+/* MARK: - Values (gen_c.c): init and equality */
+
+void gen_equal_call(gen *g, ast_type *t, const char *a, const char *b);
+
+/* MARK: - Emitting text */
+
+/* A C string literal for bytes s[0..n) (with quotes). */
+const char *c_literal(gen *g, const char *s, size_t n);
+/* Appends a formatted line indented by `ind` levels of four spaces. */
+void emit(gen *g, int ind, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+#endif /* TAGC_GEN_H */

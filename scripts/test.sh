@@ -1,0 +1,24 @@
+#!/bin/sh
+# The whole test suite: a normal build, then the same tests under
+# AddressSanitizer + UndefinedBehaviorSanitizer (any report fails), then a
+# short run of every fuzz target. Called by ./run test and by CI.
+set -eu
+cd "$(dirname "$0")/.."
+
+echo "== build and test"
+[ -d build ] || meson setup build
+ninja -C build
+meson test -C build --print-errorlogs
+
+echo "== build and test under ASan + UBSan"
+[ -d build-asan ] || meson setup build-asan -Db_sanitize=address,undefined -Db_lundef=false
+ninja -C build-asan
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    meson test -C build-asan --print-errorlogs --timeout-multiplier 3
+
+if [ -x scripts/fuzz.sh ]; then
+    echo "== fuzz smoke"
+    scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+fi
+echo "== all tests passed"

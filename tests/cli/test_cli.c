@@ -1,0 +1,497 @@
+/*
+ * test_cli.c - runs the tagc program ($TAGC) as a user would: options, exit
+ * status, outputs, depfile, and hostile inputs that must give a positioned
+ * diagnostic and never a crash.
+ *
+ * Every test works in a fresh temporary directory (tagc runs there), into
+ * which it writes its inputs. Expected positions are read off those inputs.
+ */
+#define _XOPEN_SOURCE 700 /* nftw, mkdtemp */
+
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct run_result {
+    int status; /* exit status, or 128 + signal */
+    char *out, *err;
+    size_t out_len, err_len;
+} run_result;
+
+static char workdir[64];
+
+static void make_workdir(void)
+{
+    snprintf(workdir, sizeof workdir, "/tmp/tagc-cli-XXXXXX");
+    cr_assert_not_null(mkdtemp(workdir));
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+static void remove_workdir(void)
+{
+    nftw(workdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+TestSuite(cli, .init = make_workdir, .fini = remove_workdir, .timeout = 120);
+
+static char *path_in(const char *name)
+{
+    static char buf[4][512];
+    static int next;
+    char *p = buf[next++ % 4];
+    snprintf(p, sizeof buf[0], "%s/%s", workdir, name);
+    return p;
+}
+
+static void write_bytes(const char *name, const void *data, size_t len)
+{
+    FILE *f = fopen(path_in(name), "wb");
+    cr_assert_not_null(f, "cannot write %s", name);
+    cr_assert_eq(fwrite(data, 1, len, f), len);
+    cr_assert_eq(fclose(f), 0);
+}
+
+static void write_text(const char *name, const char *text)
+{
+    write_bytes(name, text, strlen(text));
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    for (size_t got; (got = fread(buf + n, 1, cap - n, f)) > 0;) {
+        n += got;
+        if (n == cap)
+            buf = realloc(buf, (cap *= 2) + 1);
+    }
+    fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+/* Runs tagc with args (NULL-terminated) in the work directory. */
+static run_result run_tagc(const char *const *args)
+{
+    const char *tagc = getenv("TAGC");
+    cr_assert_not_null(tagc, "TAGC must name the tagc program");
+    char *argv[64];
+    int argc = 0;
+    argv[argc++] = (char *)tagc;
+    for (; *args && argc < 63; args++)
+        argv[argc++] = (char *)*args;
+    argv[argc] = NULL;
+
+    char out_path[600], err_path[600];
+    snprintf(out_path, sizeof out_path, "%s/.stdout", workdir);
+    snprintf(err_path, sizeof err_path, "%s/.stderr", workdir);
+    pid_t pid = fork();
+    cr_assert_neq(pid, -1);
+    if (pid == 0) {
+        int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (out < 0 || err < 0 || chdir(workdir) != 0)
+            _exit(99);
+        dup2(out, 1);
+        dup2(err, 2);
+        execv(tagc, argv);
+        _exit(98);
+    }
+    int ws;
+    cr_assert_eq(waitpid(pid, &ws, 0), pid);
+    run_result r = { 0 };
+    r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    r.out = read_all(out_path, &r.out_len);
+    r.err = read_all(err_path, &r.err_len);
+    cr_assert(r.out && r.err);
+    unlink(out_path);
+    unlink(err_path);
+    /* whatever the input, a sanitizer report or a signal is a bug */
+    cr_assert_lt(r.status, 3, "tagc died (status %d): %.2000s", r.status, r.err);
+    cr_assert_null(strstr(r.err, "Sanitizer"), "%.4000s", r.err);
+    cr_assert_null(strstr(r.err, "runtime error"), "%.4000s", r.err);
+    return r;
+}
+
+static void run_free(run_result *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+#define RUN(...) run_tagc((const char *const[]){ __VA_ARGS__, NULL })
+
+/* Asserts that stderr starts with the diagnostic `first` and the run failed with `status`. */
+static void expect_error(run_result *r, int status, const char *first)
+{
+    cr_assert_eq(r->status, status, "status %d, stderr:\n%.4000s", r->status, r->err);
+    cr_assert(strncmp(r->err, first, strlen(first)) == 0, "expected \"%s\" first in:\n%.4000s",
+              first, r->err);
+}
+
+static int count_of(const char *s, const char *needle)
+{
+    int n = 0;
+    for (const char *p = s; (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
+
+static const char good_schema[] = "package shop\n"
+                                  "type User struct {\n"
+                                  "\tID   int64  `json:\"id\"`\n"
+                                  "\tName string `json:\"name\"`\n"
+                                  "}\n";
+
+/* MARK: - Usage */
+
+Test(cli, version_and_help)
+{
+    run_result r = RUN("--version");
+    cr_assert_eq(r.status, 0);
+    cr_assert_str_eq(r.out, "tagc " TAGC_VERSION_STRING "\n");
+    run_free(&r);
+
+    r = RUN("--help");
+    cr_assert_eq(r.status, 0);
+    cr_assert(strstr(r.out, "Usage: tagc [options] FILE.tagc..."));
+    cr_assert(strstr(r.out, "--depfile FILE"));
+    cr_assert(strstr(r.out, "--out-dir DIR"));
+    cr_assert_str_eq(r.err, "");
+    run_free(&r);
+}
+
+Test(cli, usage_errors_exit_2)
+{
+    const char *const *cases[] = {
+        (const char *const[]){ "--bogus", "a.tagc", NULL },
+        (const char *const[]){ NULL },
+        (const char *const[]){ "--check", NULL },
+        (const char *const[]){ "a.tagc", "-o", NULL },
+        (const char *const[]){ "a.tagc", "--depfile", NULL },
+        (const char *const[]){ "validate", "a.tagc", "T", NULL },
+        (const char *const[]){ "compat", "a.tagc", "b.tagc", NULL },
+    };
+    write_text("a.tagc", good_schema);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        run_result r = run_tagc(cases[i]);
+        cr_assert_eq(r.status, 2, "case %zu: status %d", i, r.status);
+        cr_assert(strncmp(r.err, "tagc: error: ", 13) == 0, "case %zu: %s", i, r.err);
+        run_free(&r);
+    }
+    run_result r = RUN("--bogus", "a.tagc");
+    cr_assert(strstr(r.err, "unknown option '--bogus'"));
+    run_free(&r);
+}
+
+Test(cli, unreadable_root_is_io_error)
+{
+    run_result r = RUN("--check", "nope.tagc");
+    expect_error(&r, 2, "tagc: error: cannot open 'nope.tagc': No such file or directory\n");
+    run_free(&r);
+    mkdir(path_in("dir.tagc"), 0755);
+    r = RUN("--check", "dir.tagc");
+    expect_error(&r, 2, "tagc: error: cannot open 'dir.tagc': Is a directory\n");
+    run_free(&r);
+}
+
+/* MARK: - Imports */
+
+Test(cli, missing_import_is_input_error)
+{
+    write_text("a.tagc", "package a\n\nimport \"missing.tagc\"\n");
+    run_result r = RUN("--check", "a.tagc");
+    expect_error(&r, 1, "a.tagc:3:8: error: cannot open missing.tagc: No such file or directory\n"
+                        "    import \"missing.tagc\"\n"
+                        "           ^\n");
+    run_free(&r);
+}
+
+Test(cli, unsupported_import_and_cycle)
+{
+    write_text("a.tagc", "package a\nimport \"fmt\"\nimport \"sub/b.tagc\"\n");
+    mkdir(path_in("sub"), 0755);
+    write_text("sub/b.tagc", "package b\nimport \"../a.tagc\"\n");
+    run_result r = RUN("--check", "a.tagc");
+    cr_assert_eq(r.status, 1);
+    cr_assert(strstr(r.err, "a.tagc:2:8: error: unsupported import \"fmt\""), "%s", r.err);
+    cr_assert(strstr(r.err, "sub/b.tagc:2:8: error: import cycle: a.tagc -> sub/b.tagc -> a.tagc\n"),
+              "%s", r.err);
+    cr_assert_eq(count_of(r.err, "error:"), 2, "%s", r.err);
+    run_free(&r);
+}
+
+/* MARK: - Outputs */
+
+static time_t mtime_of(const char *name)
+{
+    struct stat st;
+    cr_assert_eq(stat(path_in(name), &st), 0, "no %s", name);
+    return st.st_mtime;
+}
+
+static void set_old_mtime(const char *name)
+{
+    struct timespec ts[2] = { { 1000000000, 0 }, { 1000000000, 0 } };
+    cr_assert_eq(utimensat(AT_FDCWD, path_in(name), ts, 0), 0);
+}
+
+Test(cli, outputs_not_rewritten_when_unchanged)
+{
+    write_text("shop.tagc", good_schema);
+    run_result r = RUN("-o", "out", "shop.tagc");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    size_t h_len, c_len;
+    char *h = read_all(path_in("out/shop.tagc.h"), &h_len);
+    char *c = read_all(path_in("out/shop.tagc.c"), &c_len);
+    cr_assert(h && c && h_len > 0 && c_len > 0);
+    set_old_mtime("out/shop.tagc.h");
+    set_old_mtime("out/shop.tagc.c");
+
+    r = RUN("--out-dir=out", "shop.tagc");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    cr_assert_eq(mtime_of("out/shop.tagc.h"), 1000000000);
+    cr_assert_eq(mtime_of("out/shop.tagc.c"), 1000000000);
+    char *h2 = read_all(path_in("out/shop.tagc.h"), NULL);
+    cr_assert_str_eq(h, h2);
+    free(h2);
+
+    /* a new field changes both outputs: they are replaced */
+    write_text("shop.tagc", "package shop\ntype User struct {\n\tID int64 `json:\"id\"`\n"
+                            "\tAge int32 `json:\"age\"`\n}\n");
+    r = RUN("-o", "out", "shop.tagc");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    cr_assert_neq(mtime_of("out/shop.tagc.h"), 1000000000);
+    cr_assert_neq(mtime_of("out/shop.tagc.c"), 1000000000);
+    free(h);
+    free(c);
+}
+
+Test(cli, check_writes_nothing)
+{
+    write_text("shop.tagc", good_schema);
+    run_result r = RUN("--check", "-o", "out", "--depfile", "d.d", "shop.tagc");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_str_eq(r.err, "");
+    run_free(&r);
+    struct stat st;
+    cr_assert_neq(stat(path_in("out"), &st), 0);
+    cr_assert_neq(stat(path_in("d.d"), &st), 0);
+}
+
+Test(cli, depfile_lists_every_schema)
+{
+    mkdir(path_in("sub dir"), 0755);
+    write_text("sub dir/common.tagc", "package common\ntype Base struct {\n\tID int64 `json:\"id\"`\n}\n");
+    write_text("main.tagc", "package shop\n"
+                            "import \"sub dir/common.tagc\"\n"
+                            "type Order struct {\n"
+                            "\tcommon.Base\n"
+                            "\tTotal int64 `json:\"total\"`\n"
+                            "}\n");
+    run_result r = RUN("-o", "out", "--depfile", "deps.d", "main.tagc");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    char *dep = read_all(path_in("deps.d"), NULL);
+    cr_assert_not_null(dep);
+    cr_assert_str_eq(dep, "out/main.tagc.h out/main.tagc.c: main.tagc sub\\ dir/common.tagc\n"
+                          "main.tagc:\n"
+                          "sub\\ dir/common.tagc:\n");
+    free(dep);
+
+    /* GNU make, the reference, reads it back to the same file names */
+    write_text("Makefile", "include deps.d\nout/main.tagc.h:\n\t@echo '[$^]'\n");
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "make -s -B -C '%s' -f Makefile out/main.tagc.h", workdir);
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    char line[256] = "";
+    cr_assert_not_null(fgets(line, sizeof line, p));
+    cr_assert_eq(pclose(p), 0);
+    cr_assert_str_eq(line, "[main.tagc sub dir/common.tagc]\n");
+}
+
+Test(cli, depfile_escapes_dollar_and_hash)
+{
+    write_text("a$b#c.tagc", good_schema);
+    run_result r = RUN("-o", "o", "--depfile", "d.d", "a$b#c.tagc");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    char *dep = read_all(path_in("d.d"), NULL);
+    cr_assert_str_eq(dep, "o/a$$b\\#c.tagc.h o/a$$b\\#c.tagc.c: a$$b\\#c.tagc\na$$b\\#c.tagc:\n");
+    free(dep);
+}
+
+/* MARK: - Hostile input: a positioned diagnostic, status 1, never a crash */
+
+Test(cli, empty_file)
+{
+    write_text("empty.tagc", "");
+    run_result r = RUN("--check", "empty.tagc");
+    expect_error(&r, 1, "empty.tagc:1:1: error: expected 'package', found end of file\n");
+    run_free(&r);
+}
+
+Test(cli, binary_garbage)
+{
+    unsigned char buf[1 << 16];
+    uint32_t x = 12345;
+    for (size_t i = 0; i < sizeof buf; i++) {
+        x = x * 1103515245u + 12345u;
+        buf[i] = (unsigned char)(x >> 16);
+    }
+    write_bytes("garbage.tagc", buf, sizeof buf);
+    run_result r = RUN("--check", "garbage.tagc");
+    cr_assert_eq(r.status, 1);
+    cr_assert(strncmp(r.err, "garbage.tagc:", 13) == 0, "%.2000s", r.err);
+    int line, col;
+    char kind[8];
+    cr_assert_eq(sscanf(r.err + 13, "%d:%d: %7[a-z]:", &line, &col, kind), 3, "%.2000s", r.err);
+    cr_assert_str_eq(kind, "error");
+    cr_assert_lt(count_of(r.err, ": error: "), 52, "errors are capped");
+    run_free(&r);
+}
+
+Test(cli, ten_megabyte_line)
+{
+    enum { FIELDS = 1500000 };
+    static const char head[] = "package p\ntype T struct {";
+    size_t len = strlen(head) + FIELDS * 7 + 10;
+    char *src = malloc(len);
+    size_t n = 0;
+    memcpy(src, head, strlen(head));
+    n += strlen(head);
+    for (int i = 0; i < FIELDS; i++, n += 7)
+        memcpy(src + n, " A int;", 7);
+    memcpy(src + n, " ?\n}\n", 5);
+    n += 5;
+    write_bytes("long.tagc", src, n);
+    free(src);
+    run_result r = RUN("--check", "long.tagc");
+    char want[128];
+    /* "type T struct {" is 15 bytes, each field 7, then a space: '?' is at 15 + 7n + 2 */
+    snprintf(want, sizeof want, "long.tagc:2:%d: error: expected identifier, '*' or '}', found '?'\n",
+             15 + 7 * FIELDS + 2);
+    expect_error(&r, 1, want);
+    cr_assert_lt(r.err_len, 1024, "the source line is shown cut: %zu bytes", r.err_len);
+    cr_assert(strstr(r.err, "A int; ?\n"), "%s", r.err);
+    run_free(&r);
+}
+
+Test(cli, ten_megabyte_identifier)
+{
+    size_t n = 10 * 1024 * 1024;
+    char *src = malloc(n + 32);
+    strcpy(src, "package p\ntype ");
+    size_t at = strlen(src);
+    memset(src + at, 'a', n);
+    memcpy(src + at + n, " int x\n", 7);
+    write_bytes("id.tagc", src, at + n + 7);
+    free(src);
+    run_result r = RUN("--check", "id.tagc");
+    char want[128];
+    snprintf(want, sizeof want, "id.tagc:2:%zu: error: ", 6 + n + 5);
+    expect_error(&r, 1, want);
+    cr_assert_lt(r.err_len, 1024);
+    run_free(&r);
+}
+
+static void write_nested(const char *name, int depth)
+{
+    size_t cap = 32 + (size_t)depth * 14;
+    char *src = malloc(cap);
+    size_t n = (size_t)snprintf(src, cap, "package p\ntype T ");
+    for (int i = 0; i < depth; i++)
+        n += (size_t)snprintf(src + n, cap - n, "struct { A ");
+    n += (size_t)snprintf(src + n, cap - n, "int");
+    for (int i = 0; i < depth; i++)
+        n += (size_t)snprintf(src + n, cap - n, " }");
+    n += (size_t)snprintf(src + n, cap - n, "\n");
+    write_bytes(name, src, n);
+    free(src);
+}
+
+Test(cli, ten_thousand_nested_structs)
+{
+    write_nested("deep.tagc", 10000);
+    run_result r = RUN("--check", "deep.tagc");
+    cr_assert_eq(r.status, 1);
+    cr_assert(strncmp(r.err, "deep.tagc:2:", 12) == 0, "%.1000s", r.err);
+    cr_assert(strstr(r.err, ": error: nesting too deep\n"), "%.1000s", r.err);
+    cr_assert_eq(count_of(r.err, "error:"), 1);
+    run_free(&r);
+}
+
+/* Needs the checker: a deep but legal schema goes through every pass. */
+Test(cli, thousand_nested_structs_compile)
+{
+    write_nested("deep.tagc", 1000);
+    run_result r = RUN("-o", "out", "deep.tagc");
+    cr_assert_eq(r.status, 0, "%.2000s", r.err);
+    run_free(&r);
+}
+
+Test(cli, unterminated_comment_string_and_tag)
+{
+    struct {
+        const char *src, *want;
+    } cases[] = {
+        { "package p\ntype T int\n/* never closed\n\ntype U int\n",
+          "t.tagc:3:1: error: comment not terminated\n" },
+        { "package p\ntype T struct {\n\tA int \"json:\\\"a\\\"\n}\n",
+          "t.tagc:3:8: error: string literal not terminated\n" },
+        { "package p\ntype T struct {\n\tA int `json:\"a\"\n}\n",
+          "t.tagc:3:8: error: raw string literal not terminated\n" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        write_text("t.tagc", cases[i].src);
+        run_result r = RUN("--check", "t.tagc");
+        expect_error(&r, 1, cases[i].want);
+        run_free(&r);
+    }
+}
+
+Test(cli, invalid_utf8_and_nul)
+{
+    static const char src[] = "package p\n"
+                              "type A\xc0\xaf struct{}\n"                 /* overlong: 2:7 */
+                              "type B struct { X int `json:\"\xed\xa0\x80\"` }\n" /* surrogate: 3:30 */
+                              "const C = \"ok\xff\"\n"                    /* 4:14 */
+                              "type D\xce\xbb int\n"                      /* U+03BB: 5:7 */
+                              "type E struct {\n\tF\0 int\n}\n";          /* NUL: 7:3 */
+    write_bytes("u.tagc", src, sizeof src - 1);
+    run_result r = RUN("--check", "u.tagc");
+    cr_assert_eq(r.status, 1);
+    const char *want[] = {
+        "u.tagc:2:7: error: invalid UTF-8 encoding\n",
+        "u.tagc:3:30: error: invalid UTF-8 encoding in raw string\n",
+        "u.tagc:4:14: error: invalid UTF-8 encoding in string literal\n",
+        "u.tagc:5:7: error: invalid character U+03BB '\xce\xbb'; identifiers must be ASCII\n",
+        "u.tagc:7:3: error: invalid NUL character\n",
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        cr_assert(strstr(r.err, want[i]), "missing %s in:\n%s", want[i], r.err);
+    run_free(&r);
+}

@@ -1,0 +1,683 @@
+/*
+ * test_numbers.c - runtime/num_write.c and runtime/num_read.c.
+ *
+ * References, never our own output:
+ *   - float formatting: Go 1.19's json.Marshal, vectors made by numbers_ref.go
+ *     (path in TAGC_NUMBERS_REF; skipped when Go is not installed);
+ *   - float parsing: libc strtod/strtof in the C locale (correctly rounded in glibc),
+ *     and the exact decimal expansions printed by glibc's printf;
+ *   - integers: snprintf and strtoll/strtoull;
+ *   - the number grammar: a POSIX regex of RFC 8259's grammar.
+ */
+#include <criterion/criterion.h>
+
+#include "tagc.h"
+
+#include <errno.h>
+#include <float.h>
+#include <inttypes.h>
+#include <locale.h>
+#include <math.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* MARK: - helpers */
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
+
+static uint64_t rnd(void) /* splitmix64 */
+{
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static unsigned rndn(unsigned n)
+{
+    return (unsigned)(rnd() % n);
+}
+
+static uint64_t bits64(double d)
+{
+    uint64_t b;
+    memcpy(&b, &d, sizeof b);
+    return b;
+}
+
+static uint32_t bits32(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+static void c_locale(void)
+{
+    setlocale(LC_ALL, "C");
+}
+
+/* Copies s to an exact-size heap block so that ASan catches any read past n. */
+static char *exact_copy(const char *s, size_t n)
+{
+    char *p = malloc(n ? n : 1);
+    cr_assert(p != NULL);
+    memcpy(p, s, n);
+    return p;
+}
+
+/* Checks tagc_parse_f64 on s against strtod. Returns 1 on a mismatch (and reports it). */
+static int check_f64(const char *s)
+{
+    size_t n = strlen(s);
+    errno = 0;
+    double want = strtod(s, NULL);
+    bool ovf = isinf(want);
+    char *p = exact_copy(s, n);
+    double got = 12345.0;
+    int rc = tagc_parse_f64(p, n, &got);
+    free(p);
+    if (ovf) {
+        if (rc != TAGC_E_RANGE) {
+            cr_log_error("parse_f64(\"%.200s\"): rc %d, want TAGC_E_RANGE", s, rc);
+            return 1;
+        }
+        return 0;
+    }
+    if (rc != 0 || bits64(got) != bits64(want)) {
+        cr_log_error("parse_f64(\"%.200s\") (%zu chars): rc %d, %a, want %a", s, n, rc, got, want);
+        return 1;
+    }
+    return 0;
+}
+
+static int check_f32(const char *s)
+{
+    size_t n = strlen(s);
+    errno = 0;
+    float want = strtof(s, NULL);
+    bool ovf = isinf(want);
+    char *p = exact_copy(s, n);
+    float got = 12345.0f;
+    int rc = tagc_parse_f32(p, n, &got);
+    free(p);
+    if (ovf) {
+        if (rc != TAGC_E_RANGE) {
+            cr_log_error("parse_f32(\"%.200s\"): rc %d, want TAGC_E_RANGE", s, rc);
+            return 1;
+        }
+        return 0;
+    }
+    if (rc != 0 || bits32(got) != bits32(want)) {
+        cr_log_error("parse_f32(\"%.200s\") (%zu chars): rc %d, %a, want %a", s, n, rc, (double)got,
+                     (double)want);
+        return 1;
+    }
+    return 0;
+}
+
+/* MARK: - integer formatting */
+
+static void check_fmt_u64(uint64_t v)
+{
+    char want[32], got[TAGC_I64_MAX_CHARS + 1];
+    int wn = snprintf(want, sizeof want, "%" PRIu64, v);
+    size_t n = tagc_fmt_u64(got, v);
+    got[n] = 0;
+    cr_assert_eq(n, (size_t)wn, "fmt_u64(%" PRIu64 ") length %zu", v, n);
+    cr_assert_str_eq(got, want);
+}
+
+static void check_fmt_i64(int64_t v)
+{
+    char want[32], got[TAGC_I64_MAX_CHARS + 1];
+    int wn = snprintf(want, sizeof want, "%" PRId64, v);
+    size_t n = tagc_fmt_i64(got, v);
+    got[n] = 0;
+    cr_assert_eq(n, (size_t)wn, "fmt_i64(%" PRId64 ") length %zu", v, n);
+    cr_assert_str_eq(got, want);
+}
+
+Test(fmt_int, boundaries)
+{
+    uint64_t p = 1;
+    for (int i = 0; i < 20; i++) {
+        check_fmt_u64(p);
+        check_fmt_u64(p - 1);
+        check_fmt_u64(p + 1);
+        check_fmt_i64((int64_t)(p - 1));
+        check_fmt_i64(-(int64_t)(p - 1));
+        check_fmt_i64(-(int64_t)(p - 1) - 1);
+        if (i < 19)
+            p *= 10;
+    }
+    check_fmt_u64(0);
+    check_fmt_u64(UINT64_MAX);
+    check_fmt_u64(UINT64_MAX - 1);
+    check_fmt_i64(0);
+    check_fmt_i64(INT64_MAX);
+    check_fmt_i64(INT64_MIN);
+    check_fmt_i64(INT64_MIN + 1);
+}
+
+Test(fmt_int, random)
+{
+    for (int i = 0; i < 1000000; i++) {
+        uint64_t v = rnd() >> rndn(64);
+        check_fmt_u64(v);
+        check_fmt_i64((int64_t)v);
+        check_fmt_i64((int64_t)(rnd() >> rndn(64)) * (rndn(2) ? -1 : 1));
+    }
+}
+
+/* MARK: - float formatting vs Go */
+
+Test(fmt_float, go_reference)
+{
+    const char *path = getenv("TAGC_NUMBERS_REF");
+    if (path == NULL || *path == 0)
+        cr_skip_test("TAGC_NUMBERS_REF not set (Go not found): no Go reference vectors");
+    FILE *f = fopen(path, "r");
+    cr_assert(f != NULL, "cannot open %s", path);
+    char line[256];
+    long lines = 0, bad = 0, n64 = 0, n32 = 0;
+    while (fgets(line, sizeof line, f)) {
+        char kind, hex[32], text[128];
+        if (sscanf(line, "%c %31s %127s", &kind, hex, text) != 3)
+            continue;
+        lines++;
+        uint64_t b = strtoull(hex, NULL, 16);
+        char out[TAGC_F64_MAX_CHARS + 1];
+        size_t n;
+        if (kind == 'd') {
+            double d;
+            memcpy(&d, &b, sizeof d);
+            n = tagc_fmt_f64(out, d);
+            n64++;
+        } else {
+            uint32_t u = (uint32_t)b;
+            float x;
+            memcpy(&x, &u, sizeof x);
+            n = tagc_fmt_f32(out, x);
+            n32++;
+        }
+        cr_assert_leq(n, (size_t)TAGC_F64_MAX_CHARS);
+        out[n] = 0;
+        if (strcmp(out, text) != 0 && bad++ < 20)
+            cr_log_error("%s %s: Go writes %s, tagc writes %s", kind == 'd' ? "float64" : "float32", hex,
+                         text, out);
+    }
+    fclose(f);
+    cr_assert_gt(n64, 100000, "too few float64 vectors in %s", path);
+    cr_assert_gt(n32, 100000, "too few float32 vectors in %s", path);
+    cr_assert_eq(bad, 0, "%ld of %ld values formatted differently from Go", bad, lines);
+}
+
+/* MARK: - round trips */
+
+Test(fmt_float, roundtrip_f64)
+{
+    c_locale();
+    char buf[TAGC_F64_MAX_CHARS + 1];
+    for (int i = 0; i < 1000000; i++) {
+        uint64_t b = rnd();
+        if (i % 4 == 1)
+            b &= 0x800FFFFFFFFFFFFFULL >> rndn(52); /* subnormals */
+        double x;
+        memcpy(&x, &b, sizeof x);
+        if (!isfinite(x))
+            continue;
+        size_t n = tagc_fmt_f64(buf, x);
+        buf[n] = 0;
+        double y = 0, z = strtod(buf, NULL);
+        cr_assert_eq(tagc_json_number_len(buf, buf + n), n, "not a JSON number: %s", buf);
+        cr_assert_eq(tagc_parse_f64(buf, n, &y), 0, "%s", buf);
+        cr_assert_eq(bits64(y), b, "%s parses back as %a, not %a", buf, y, x);
+        cr_assert_eq(bits64(z), b, "%s strtod gives %a, not %a", buf, z, x);
+    }
+}
+
+Test(fmt_float, roundtrip_f32)
+{
+    c_locale();
+    char buf[TAGC_F64_MAX_CHARS + 1];
+    for (int i = 0; i < 1000000; i++) {
+        uint32_t b = (uint32_t)rnd();
+        if (i % 4 == 1)
+            b &= 0x807FFFFFu >> rndn(23);
+        float x;
+        memcpy(&x, &b, sizeof x);
+        if (!isfinite(x))
+            continue;
+        size_t n = tagc_fmt_f32(buf, x);
+        buf[n] = 0;
+        float y = 0, z = strtof(buf, NULL);
+        cr_assert_eq(tagc_json_number_len(buf, buf + n), n, "not a JSON number: %s", buf);
+        cr_assert_eq(tagc_parse_f32(buf, n, &y), 0, "%s", buf);
+        cr_assert_eq(bits32(y), b, "%s parses back as %a, not %a", buf, (double)y, (double)x);
+        cr_assert_eq(bits32(z), b, "%s strtof gives %a, not %a", buf, (double)z, (double)x);
+    }
+}
+
+/* Shortest: one digit fewer never round-trips (checked with printf's correctly
+ * rounded %.*e, the nearest decimal of that length). */
+Test(fmt_float, shortest_f64)
+{
+    c_locale();
+    char buf[TAGC_F64_MAX_CHARS + 1], shorter[64];
+    for (int i = 0; i < 200000; i++) {
+        uint64_t b = rnd() & 0x7FFFFFFFFFFFFFFFULL;
+        double x;
+        memcpy(&x, &b, sizeof x);
+        if (!isfinite(x) || x == 0)
+            continue;
+        size_t n = tagc_fmt_f64(buf, x);
+        buf[n] = 0;
+        int digits = 0;
+        for (const char *p = buf; *p && *p != 'e'; p++)
+            digits += (*p >= '0' && *p <= '9');
+        /* leading zeros of 0.000ddd are not significant */
+        for (const char *p = buf; *p == '0' || *p == '.'; p++)
+            digits -= *p == '0';
+        /* nor trailing zeros of an integer */
+        if (strchr(buf, '.') == NULL && strchr(buf, 'e') == NULL)
+            for (const char *p = buf + n - 1; p > buf && *p == '0'; p--)
+                digits--;
+        if (digits <= 1)
+            continue;
+        snprintf(shorter, sizeof shorter, "%.*e", digits - 2, x);
+        cr_assert_neq(bits64(strtod(shorter, NULL)), b, "%s is not shortest: %s round-trips", buf, shorter);
+    }
+}
+
+/* MARK: - float parsing vs strtod / strtof */
+
+static const char *const hard_cases[] = {
+    "0", "-0", "0.0", "-0.0", "0e0", "0e-400", "0e400", "-0e+5", "0.000000000000000000000000000",
+    "1", "-1", "1.5", "0.1", "0.2", "0.3", "1e23", "1E23", "8.98846567431158e307",
+    "2.2250738585072011e-308", "2.2250738585072012e-308", "2.2250738585072014e-308",
+    "2.2250738585072009e-308", "4.9406564584124654e-324", "2.4703282292062327e-324",
+    "2.4703282292062328e-324", "2.4703282292062327208828439643411068618252990130716238221279284125033775364e-324",
+    "1.7976931348623157e308", "1.7976931348623158e308", "1.7976931348623159e308",
+    "1.797693134862315807e308", "1.7976931348623158079372897140530341507993413271003782693617377898044496e308",
+    "1e308", "1e309", "-1e309", "1e-324", "1e-323", "3e-324", "1e400", "-1e400", "1e-400",
+    "123456789012345680", "9007199254740993", "9007199254740992", "9007199254740994",
+    "9007199254740995", "9007199254740993.0000000000000000000001", "18446744073709551615",
+    "18446744073709551616", "18446744073709551617", "99999999999999999999999",
+    "7.038531e-26", "1.00000017881393432617187499", "1.000000178813934326171875",
+    "1.00000017881393432617187501", "3.4028234664e38", "3.4028235677973366e38",
+    "3.4028235677973367e38", "3.402823567797336616375393954581e38", "1.4e-45", "7e-46",
+    "7.0064923216240854e-46", "7.0064923216240861e-46", "1.17549435e-38", "1.1754942e-38",
+    "16777217", "16777216.5", "33554435", "0.000001", "1e-6", "1e-7", "5e-324", "1e21", "1e22",
+    "1e-22", "1e-23", "4503599627370496.5", "4503599627370497.5", "1e15", "1e16", "1e-15",
+    "1.000000000000000000000000000000000000000000000000000000000001",
+    "0.99999999999999999999999999999999999999999999999999999999999",
+    "0.000000000000000000000000000000000000000000000000000000000000000000000000001",
+    "100000000000000000000000000000000000000000000000000000000000000000000000000e-75",
+    "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587"
+    "207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711"
+    "531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093"
+    "0428",
+    "6.1e1", "1.23e-5", "12345678901234567890e-30", "0.00000000000000000001e20",
+};
+
+Test(parse_float, hard_cases)
+{
+    c_locale();
+    int bad = 0;
+    for (size_t i = 0; i < sizeof hard_cases / sizeof hard_cases[0]; i++) {
+        bad += check_f64(hard_cases[i]);
+        bad += check_f32(hard_cases[i]);
+    }
+    cr_assert_eq(bad, 0, "%d mismatches", bad);
+}
+
+/* Exact decimal expansions of the midpoints between neighbouring floats (glibc
+ * prints them exactly), as is, a hair above and below, and cut short. */
+/* Given "D.DDDDe+XX" (an exact expansion, printf's form), checks it exactly, a
+ * hair above and a hair below. */
+static int check_expansion(const char *buf, bool f32)
+{
+    const char *e = strchr(buf, 'e');
+    const char *m_end = e;
+    while (m_end[-1] == '0')
+        m_end--;
+    if (m_end[-1] == '.')
+        m_end--;
+    int mlen = (int)(m_end - buf);
+    bool has_dot = memchr(buf, '.', (size_t)mlen) != NULL;
+    static char s[2100];
+    int bad = 0;
+    /* exactly */
+    snprintf(s, sizeof s, "%.*s%s", mlen, buf, e);
+    bad += f32 ? check_f32(s) : check_f64(s);
+    /* a hair above */
+    snprintf(s, sizeof s, "%.*s%s00000000000000000000001%s", mlen, buf, has_dot ? "" : ".", e);
+    bad += f32 ? check_f32(s) : check_f64(s);
+    /* a hair below: last digit minus one, then nines */
+    if (buf[mlen - 1] != '0') {
+        snprintf(s, sizeof s, "%.*s%c%s99999999999999999999999%s", mlen - 1, buf, buf[mlen - 1] - 1,
+                 has_dot ? "" : ".", e);
+        bad += f32 ? check_f32(s) : check_f64(s);
+    }
+    /* cut short by a random amount */
+    if (has_dot && mlen > 4) {
+        snprintf(s, sizeof s, "%.*s%s", 3 + (int)rndn((unsigned)mlen - 3), buf, e);
+        bad += f32 ? check_f32(s) : check_f64(s);
+    }
+    return bad;
+}
+
+/* Exact decimal expansions (glibc prints them exactly) of the midpoints between
+ * neighbouring floats: 700+ digits for subnormal doubles. */
+static int check_midpoints_f64(double x)
+{
+#if LDBL_MANT_DIG >= 64
+    double up = nextafter(x, INFINITY);
+    if (!isfinite(up))
+        return 0;
+    long double mid = ((long double)x + (long double)up) / 2; /* exact in 64 bits */
+    static char buf[2000];
+    snprintf(buf, sizeof buf, "%.1100Le", mid);
+    return check_expansion(buf, false) + check_expansion(buf, true);
+#else
+    (void)x;
+    return 0;
+#endif
+}
+
+static int check_midpoints_f32(float x)
+{
+    float up = nextafterf(x, INFINITY);
+    if (!isfinite(up))
+        return 0;
+    double mid = ((double)x + (double)up) / 2; /* exact: 25 bits */
+    static char buf[400];
+    snprintf(buf, sizeof buf, "%.250e", mid);
+    return check_expansion(buf, true) + check_expansion(buf, false);
+}
+
+Test(parse_float, midpoints_long_mantissas)
+{
+    c_locale();
+    int bad = 0;
+    double specials[] = {5e-324, 1e-323, 2.2250738585072009e-308, 2.2250738585072014e-308,
+                         1.7976931348623155e308, 1.0, 9007199254740992.0, 0.1, 1e23, 1e-300};
+    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
+        bad += check_midpoints_f64(specials[i]);
+    for (int i = 0; i < 3000; i++) {
+        uint64_t b = rnd() & 0x7FFFFFFFFFFFFFFFULL;
+        if (i % 3 == 0)
+            b &= 0x000FFFFFFFFFFFFFULL; /* subnormal: the longest expansions (~770 digits) */
+        double x;
+        memcpy(&x, &b, sizeof x);
+        if (isfinite(x))
+            bad += check_midpoints_f64(x);
+    }
+    float fspecials[] = {1.4e-45f, 1.1754942e-38f, 1.17549435e-38f, 3.4028232e38f, 1.0f, 16777216.0f, 0.1f};
+    for (size_t i = 0; i < sizeof fspecials / sizeof fspecials[0]; i++)
+        bad += check_midpoints_f32(fspecials[i]);
+    for (int i = 0; i < 20000; i++) {
+        uint32_t b = (uint32_t)rnd() & 0x7FFFFFFFu;
+        if (i % 3 == 0)
+            b &= 0x007FFFFFu;
+        float x;
+        memcpy(&x, &b, sizeof x);
+        if (isfinite(x))
+            bad += check_midpoints_f32(x);
+    }
+    cr_assert_eq(bad, 0, "%d mismatches", bad);
+}
+
+Test(parse_float, very_long)
+{
+    c_locale();
+    int bad = 0;
+    size_t cap = 12000;
+    char *s = malloc(cap);
+    cr_assert(s != NULL);
+    for (int i = 0; i < 400; i++) {
+        size_t n = 0;
+        if (rndn(2))
+            s[n++] = '-';
+        unsigned shape = rndn(4);
+        size_t digits = 700 + rndn(9000);
+        if (shape == 0) { /* 0.000...ddd */
+            s[n++] = '0';
+            s[n++] = '.';
+            for (unsigned z = rndn(400); z > 0; z--)
+                s[n++] = '0';
+        }
+        s[n++] = (char)('1' + rndn(9));
+        for (size_t k = 1; k < digits; k++) {
+            if (shape != 0 && k == digits / 2 && shape != 3)
+                s[n++] = '.';
+            /* long runs of 0 or 9 make the sticky digits matter */
+            unsigned r = rndn(10);
+            s[n++] = (char)(shape == 1 ? (r < 8 ? '0' : '0' + r) : shape == 2 ? (r < 8 ? '9' : '0' + r)
+                                                                             : '0' + r);
+        }
+        if (rndn(2))
+            n += (size_t)sprintf(s + n, "e%d", (int)rndn(700) - 350 - (shape == 0 ? 0 : (int)digits / 2));
+        s[n] = 0;
+        bad += check_f64(s);
+        bad += check_f32(s);
+    }
+    /* an integer with more than 800 digits, then a negative exponent (Go 1.19
+     * misplaces the point here; we must not) */
+    strcpy(s, "9007199254740993");
+    for (int i = 0; i < 900; i++)
+        strcat(s, "0");
+    strcat(s, "e-900");
+    bad += check_f64(s);
+    strcpy(s, "16777217");
+    for (int i = 0; i < 900; i++)
+        strcat(s, "0");
+    strcat(s, "e-900");
+    bad += check_f32(s);
+    free(s);
+    cr_assert_eq(bad, 0, "%d mismatches", bad);
+}
+
+/* A random valid JSON number of one of several shapes. */
+static size_t random_number(char *s)
+{
+    size_t n = 0;
+    if (rndn(3) == 0)
+        s[n++] = '-';
+    unsigned shape = rndn(6);
+    unsigned nd = 1 + rndn(shape == 5 ? 40 : 20);
+    if (shape == 0 || (nd == 1 && rndn(2))) {
+        s[n++] = '0';
+    } else {
+        s[n++] = (char)('1' + rndn(9));
+        for (unsigned i = 1; i < nd; i++)
+            s[n++] = (char)('0' + rndn(10));
+    }
+    if (shape != 1 && rndn(3) != 0) {
+        s[n++] = '.';
+        unsigned fd = 1 + rndn(shape == 5 ? 40 : 20);
+        for (unsigned i = 0; i < fd; i++)
+            s[n++] = (char)('0' + (shape == 0 && i < 5 && rndn(2) ? 0 : rndn(10)));
+    }
+    if (shape >= 2 && rndn(2) == 0) {
+        s[n++] = rndn(2) ? 'e' : 'E';
+        unsigned r = rndn(3);
+        if (r == 1)
+            s[n++] = '+';
+        if (r == 2)
+            s[n++] = '-';
+        int e = (int)(shape == 4 ? rndn(360) : rndn(40));
+        n += (size_t)sprintf(s + n, "%s%d", rndn(4) == 0 ? "0" : "", e);
+    }
+    s[n] = 0;
+    return n;
+}
+
+Test(parse_float, random_strings)
+{
+    c_locale();
+    int bad = 0;
+    char s[256];
+    for (int i = 0; i < 1000000 && bad < 20; i++) {
+        size_t n = random_number(s);
+        cr_assert_eq(tagc_json_number_len(s, s + n), n, "%s", s);
+        bad += check_f64(s);
+        bad += check_f32(s);
+    }
+    cr_assert_eq(bad, 0, "%d mismatches", bad);
+}
+
+Test(parse_float, near_float32_boundaries)
+{
+    /* decimals close to float32 values and midpoints, few digits: the float32
+     * path must round directly, not through a double */
+    c_locale();
+    int bad = 0;
+    char s[64];
+    for (int i = 0; i < 300000 && bad < 20; i++) {
+        uint32_t b = (uint32_t)rnd() & 0x7F7FFFFFu;
+        float x;
+        memcpy(&x, &b, sizeof x);
+        double mid = ((double)x + (double)nextafterf(x, INFINITY)) / 2;
+        snprintf(s, sizeof s, "%.*e", 6 + (int)rndn(12), rndn(2) ? mid : (double)x);
+        bad += check_f32(s);
+        bad += check_f64(s);
+    }
+    cr_assert_eq(bad, 0, "%d mismatches", bad);
+}
+
+Test(parse_float, syntax_errors)
+{
+    const char *bad[] = {"", "-", "+1", "01", "1.", ".5", "1e", "1e+", "-.5", "1.5.", "0x10", "1 ", " 1",
+                         "Infinity", "NaN", "--1", "1e5.5", "1..5"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        size_t n = strlen(bad[i]);
+        char *p = exact_copy(bad[i], n);
+        double d = 7;
+        float f = 7;
+        cr_assert_eq(tagc_parse_f64(p, n, &d), TAGC_E_SYNTAX, "\"%s\"", bad[i]);
+        cr_assert_eq(tagc_parse_f32(p, n, &f), TAGC_E_SYNTAX, "\"%s\"", bad[i]);
+        cr_assert(d == 7 && f == 7, "output written on error");
+        free(p);
+    }
+}
+
+/* MARK: - integers */
+
+static void check_int_text(const char *s)
+{
+    size_t n = strlen(s);
+    char *p = exact_copy(s, n);
+    bool valid = n > 0 && tagc_json_number_len(p, p + n) == n;
+    bool is_int = valid && strpbrk(s, ".eE") == NULL;
+
+    errno = 0;
+    long long ref = strtoll(s, NULL, 10);
+    bool ref_ovf = errno == ERANGE;
+    int64_t v = 99;
+    int rc = tagc_parse_i64(p, n, &v);
+    if (!is_int) {
+        cr_assert_eq(rc, valid ? TAGC_E_TYPE : TAGC_E_SYNTAX, "i64 \"%s\"", s);
+    } else if (ref_ovf) {
+        cr_assert_eq(rc, TAGC_E_RANGE, "i64 \"%s\"", s);
+    } else {
+        cr_assert_eq(rc, 0, "i64 \"%s\"", s);
+        cr_assert_eq(v, (int64_t)ref, "i64 \"%s\"", s);
+    }
+    if (rc != 0)
+        cr_assert_eq(v, 99, "output written on error");
+
+    errno = 0;
+    unsigned long long uref = strtoull(s, NULL, 10);
+    bool uref_ovf = errno == ERANGE;
+    uint64_t u = 99;
+    rc = tagc_parse_u64(p, n, &u);
+    if (!is_int) {
+        cr_assert_eq(rc, valid ? TAGC_E_TYPE : TAGC_E_SYNTAX, "u64 \"%s\"", s);
+    } else if (s[0] == '-' || uref_ovf) {
+        /* Go's ParseUint rejects any sign ("-0" too): out of range for a uint */
+        cr_assert_eq(rc, TAGC_E_RANGE, "u64 \"%s\"", s);
+    } else {
+        cr_assert_eq(rc, 0, "u64 \"%s\"", s);
+        cr_assert_eq(u, (uint64_t)uref, "u64 \"%s\"", s);
+    }
+    free(p);
+}
+
+Test(parse_int, boundaries)
+{
+    const char *cases[] = {
+        "0", "-0", "1", "-1", "9", "10", "9223372036854775807", "9223372036854775808",
+        "-9223372036854775808", "-9223372036854775809", "18446744073709551615", "18446744073709551616",
+        "18446744073709551617", "99999999999999999999", "100000000000000000000", "-18446744073709551615",
+        "123456789012345678901234567890", "1.0", "1e2", "1E2", "-0.0", "0e0", "1.5", "-3e-1",
+        "18446744073709551615.0", "01", "-", "", "+1", "1.", "1e", " 1", "1 ", "0x1", "--1", "-01",
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_int_text(cases[i]);
+}
+
+Test(parse_int, random)
+{
+    char s[64];
+    for (int i = 0; i < 300000; i++) {
+        uint64_t v = rnd() >> rndn(64);
+        bool neg = rndn(2);
+        snprintf(s, sizeof s, "%s%" PRIu64 "%s", neg ? "-" : "", v, rndn(10) == 0 ? "7" : "");
+        check_int_text(s);
+    }
+}
+
+/* MARK: - the number grammar */
+
+Test(number_len, table)
+{
+    /* from RFC 8259 section 6; a dangling '.' or exponent makes the number invalid,
+     * anything else after a valid number is left for the caller */
+    struct {
+        const char *s;
+        size_t want;
+    } cases[] = {
+        {"0", 1}, {"-0", 2}, {"01", 1}, {"-01", 2}, {"1.5", 3}, {"1.5x", 3}, {"1.5.", 3},
+        {"-", 0}, {"", 0}, {"1.", 0}, {".5", 0}, {"1e", 0}, {"1e+", 0}, {"1E-", 0}, {"1.e5", 0},
+        {"+1", 0}, {"-a", 0}, {"1e5", 3}, {"1E+05", 5}, {"1e5e", 3}, {"12345678901234567890123", 23},
+        {"0.0001e-10,", 10}, {"-0.5]", 4}, {"1 ", 1}, {"1.5e3.", 5},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t n = strlen(cases[i].s);
+        char *p = exact_copy(cases[i].s, n);
+        cr_assert_eq(tagc_json_number_len(p, p + n), cases[i].want, "\"%s\"", cases[i].s);
+        free(p);
+    }
+}
+
+Test(number_len, random_vs_regex)
+{
+    regex_t re;
+    cr_assert_eq(regcomp(&re, "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?", REG_EXTENDED), 0);
+    const char alphabet[] = "-+.eE0123456789x";
+    char s[16];
+    for (int i = 0; i < 200000; i++) {
+        size_t n = rndn(12);
+        for (size_t k = 0; k < n; k++)
+            s[k] = alphabet[rndn(sizeof alphabet - 1)];
+        s[n] = 0;
+        regmatch_t m[4];
+        size_t want = 0;
+        if (regexec(&re, s, 4, m, 0) == 0) {
+            want = (size_t)m[0].rm_eo;
+            char next = s[want];
+            bool has_frac = m[2].rm_so != -1, has_exp = m[3].rm_so != -1;
+            /* the match stopped at a '.' or exponent that does not complete */
+            if ((next == '.' && !has_frac && !has_exp) || ((next == 'e' || next == 'E') && !has_exp))
+                want = 0;
+        }
+        char *p = exact_copy(s, n);
+        cr_assert_eq(tagc_json_number_len(p, p + n), want, "\"%s\"", s);
+        free(p);
+    }
+    regfree(&re);
+}
