@@ -330,6 +330,8 @@ static void collect_specs(ectx *e)
             }
             if (ci->value)
                 prev = ci;
+            if (strcmp(s->name, "_") == 0)
+                continue; /* blank: only counts for iota and repetition */
             ast_decl *d = smap_get(&sc->decls, s->name);
             cinfo *other = smap_put(&e->consts, s->name, ci);
             if (other)

@@ -92,7 +92,7 @@ size_t tagc_json_number_len(const char *p, const char *end)
 /* MARK: - Integers */
 
 /*
- * Checks the integer part of p[0..n): sets *neg, *ds/*de (its digits). Returns 0
+ * Checks the integer part of p[0..n): sets *neg, and *ds and *de around its digits. Returns 0
  * when that is the whole text, TAGC_E_TYPE when a valid fraction or exponent
  * follows, TAGC_E_SYNTAX otherwise.
  */

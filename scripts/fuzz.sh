@@ -1,0 +1,27 @@
+#!/bin/sh
+# Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for a
+# bounded time, seeded with the workloads. Usage: scripts/fuzz.sh [SECONDS]
+set -eu
+cd "$(dirname "$0")/.."
+secs=${1:-20}
+if ! command -v clang >/dev/null; then
+    echo "fuzz: clang not found, skipped" >&2
+    exit 0
+fi
+[ -d build-fuzz ] || CC=clang meson setup build-fuzz -Dfuzz=true -Dtests=true \
+    -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
+ninja -C build-fuzz $(cd build-fuzz && ls -1 tests/fuzz 2>/dev/null | grep '^fuzz_' | sed 's|^|tests/fuzz/|') >/dev/null 2>&1 || ninja -C build-fuzz
+for exe in build-fuzz/tests/fuzz/fuzz_*; do
+    [ -x "$exe" ] || continue
+    name=$(basename "$exe" | sed 's/^fuzz_//')
+    corpus=build-fuzz/corpus/$name
+    mkdir -p "$corpus"
+    for seed in ../shared/data/seedwork/$name.json ../shared/data/bench/$name.json tests/fuzz/seeds/$name/*; do
+        [ -f "$seed" ] && cp "$seed" "$corpus/" 2>/dev/null || true
+    done
+    echo "fuzz: $name for ${secs}s"
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        "$exe" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=0 "$corpus" 2>build-fuzz/fuzz-$name.log ||
+        { tail -50 build-fuzz/fuzz-$name.log; exit 1; }
+done
