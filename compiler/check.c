@@ -165,7 +165,8 @@ static int cmp_msg(const void *pa, const void *pb)
 /* Prints the collected diagnostics in order, each distinct one once. */
 static int flush(checker *ck)
 {
-    qsort(ck->msgs, ck->nmsgs, sizeof *ck->msgs, cmp_msg);
+    if (ck->nmsgs)
+        qsort(ck->msgs, ck->nmsgs, sizeof *ck->msgs, cmp_msg);
     int n = 0;
     for (size_t i = 0; i < ck->nmsgs; i++) {
         if (i == 0 || strcmp(ck->msgs[i].text, ck->msgs[i - 1].text) != 0) {
@@ -188,14 +189,32 @@ file_scope *check_scope(checker *ck, const ast_file *f)
     return i < 0 ? NULL : &ck->scopes[i];
 }
 
+/* Who took a C name first. */
+typedef struct claim {
+    src_loc loc;
+    const char *what;
+} claim;
+
+static bool loc_before(const checker *ck, src_loc a, src_loc b)
+{
+    int fa = file_index(ck, a.file), fb = file_index(ck, b.file);
+    if (fa != fb)
+        return fa < fb;
+    return a.line != b.line ? a.line < b.line : a.col < b.col;
+}
+
 void check_claim_c_name(checker *ck, const char *c_name, src_loc loc, const char *what)
 {
-    src_loc *at = pool_alloc(ck->pool, sizeof *at);
-    *at = loc;
-    const src_loc *prev = smap_put(&ck->c_names, c_name, at);
-    if (prev)
-        check_error(ck, loc, "%s has the C name \"%s\", already used at %s", what, c_name,
-                    check_where(ck, *prev));
+    claim *c = pool_alloc(ck->pool, sizeof *c);
+    *c = (claim){loc, what};
+    const claim *prev = smap_put(&ck->c_names, c_name, c);
+    if (!prev)
+        return;
+    /* Reported at whichever comes later in the source, naming the other. */
+    const claim *first = loc_before(ck, loc, prev->loc) ? c : prev;
+    const claim *second = first == c ? prev : c;
+    check_error(ck, second->loc, "%s has the C name \"%s\", already used by %s at %s",
+                second->what, c_name, first->what, check_where(ck, first->loc));
 }
 
 static bool is_ascii_ident(const char *s)

@@ -69,30 +69,31 @@ ast_decl *check_lookup(checker *ck, ast_file *f, const char *qual, const char *n
 
 /* MARK: - Suggestions for unknown names */
 
+/* Edit distance, case-insensitive, a swap of neighbours counting one ("flaot"). */
 static size_t edit_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
     if (la > 64 || lb > 64)
         return 99;
-    size_t row[65];
+    size_t d[65][65];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
     for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
         for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
-            size_t best = diag + cost;
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
+            int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
+            size_t best = d[i - 1][j - 1] + (ca != cb);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
         }
-    }
-    return row[lb];
+    return d[la][lb];
 }
 
 typedef struct guess {
@@ -126,15 +127,15 @@ static void report_unknown(checker *ck, ast_file *f, const ast_type *t, const ch
     else if (!t->qualifier && !strcmp(want, "RawMessage"))
         hint = "json.RawMessage";
     else if (!t->qualifier) {
-        guess g = {NULL, 99};
-        for (size_t i = 0; i < NBUILTINS - 1; i++)
-            consider(&g, want, builtins[i].name);
+        guess g = {NULL, 99}; /* declared names first: they win ties */
         consider_scope(&g, want, check_scope(ck, f));
         for (ast_import *im = f->imports; im; im = im->next)
             if (im->target)
                 consider_scope(&g, want, check_scope(ck, im->target));
+        for (size_t i = 0; i < NBUILTINS - 1; i++)
+            consider(&g, want, builtins[i].name);
         size_t len = strlen(want);
-        if (g.best && g.dist <= (len > 4 ? 2u : 1u) && g.dist < len)
+        if (g.best && g.dist <= (len >= 5 ? 2u : 1u))
             hint = g.best;
     }
     if (hint)

@@ -233,6 +233,11 @@ static void report_tie(checker *ck, const cand *g, size_t tied, codec c)
             b = &g[j];
     if (!b)
         return;
+    const ast_field *fa = a->path[a->len - 1], *fb = b->path[b->len - 1];
+    if (a->len == 1 && strcmp(fa->name, fb->name) == 0)
+        return; /* a duplicate field, reported as such */
+    if (c == C_MSGPACK && !fa->tags.has_msgpack && !fb->tags.has_msgpack)
+        return; /* the names are the JSON ones: reported for JSON */
     check_error(ck, b->path[0]->loc,
                 "duplicate %s name \"%s\" of field \"%s\" (field \"%s\" at %s has the same name "
                 "and depth)",
@@ -243,7 +248,8 @@ static void report_tie(checker *ck, const cand *g, size_t tied, codec c)
 /* Keeps the dominant field of each name, in place; returns how many. */
 static size_t dominant(checker *ck, cand *v, size_t n, codec c)
 {
-    qsort(v, n, sizeof *v, cmp_name_depth);
+    if (n)
+        qsort(v, n, sizeof *v, cmp_name_depth);
     size_t out = 0;
     for (size_t i = 0, adv; i < n; i += adv) {
         for (adv = 1; i + adv < n && strcmp(v[i + adv].name, v[i].name) == 0; adv++)
