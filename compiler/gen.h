@@ -23,6 +23,8 @@
 typedef struct gen_type {
     ast_type *type;
     const char *name; /* C name: typedef and helper prefix (shop_string_slice) */
+    bool on_wire;     /* reached from a field on the JSON wire: needs codec helpers */
+    bool compared;    /* reached by an _equal function: needs an equality helper */
 } gen_type;
 
 typedef struct gen {
@@ -56,6 +58,8 @@ const char *ty_cname(gen *g, ast_type *t);
 const char *ty_decl(gen *g, ast_type *t, const char *name);
 /* The name used for t inside composite names ("string", "user", "common_address"). */
 const char *ty_short(gen *g, ast_type *t);
+/* The composite entry of t in g->types, or NULL. */
+gen_type *ty_find(gen *g, ast_type *t);
 /* The prefix of t's helper functions (shop_user, shop_string_slice). */
 const char *ty_fn(gen *g, ast_type *t);
 

@@ -300,7 +300,8 @@ void gen_source(const ast_program *prog, const ast_file *f, const gen_opts *o, s
     if (g.ntypes) {
         emit(&g, 0, "/* Helpers for the slices, maps, arrays, pointers and anonymous structs used here. */");
         for (size_t i = 0; i < g.ntypes; i++)
-            composite_equal_signature(&g, &g.types[i], true);
+            if (g.types[i].compared)
+                composite_equal_signature(&g, &g.types[i], true);
         if (o->json)
             gen_json_prototypes(&g, false);
         else
@@ -317,7 +318,8 @@ void gen_source(const ast_program *prog, const ast_file *f, const gen_opts *o, s
         emit(&g, 0, "/* MARK: - Equality of the helper types */");
         emit(&g, 0, "%s", "");
         for (size_t i = 0; i < g.ntypes; i++)
-            composite_equal(&g, &g.types[i]);
+            if (g.types[i].compared)
+                composite_equal(&g, &g.types[i]);
     }
     gen_done(&g);
 }

@@ -664,7 +664,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
     emit(g, 1, "(void)v;");
     emit(g, 1, "(void)o;");
     if (need_sep)
-        emit(g, 1, "char sep = '{'; /* the byte before the next key */");
+        emit(g, 1, "uint8_t sep = '{'; /* the byte before the next key */");
     bool opened = false; /* a field that is always written has been written */
     for (size_t i = 0; i < st->wire_count; i++) {
         const wire_field *w = &st->wire[i];
@@ -1079,7 +1079,8 @@ void gen_json_prototypes(gen *g, bool exported)
         return;
     }
     for (size_t i = 0; i < g->ntypes; i++)
-        composite_prototypes(g, &g->types[i]);
+        if (g->types[i].on_wire)
+            composite_prototypes(g, &g->types[i]);
     if (g->ntypes)
         emit(g, 0, "%s", "");
 }
@@ -1089,5 +1090,6 @@ void gen_json_functions(gen *g)
     for (ast_decl *d = g->file->decls; d; d = d->next)
         gen_named_json(g, d);
     for (size_t i = 0; i < g->ntypes; i++)
-        gen_composite_json(g, &g->types[i]);
+        if (g->types[i].on_wire)
+            gen_composite_json(g, &g->types[i]);
 }

@@ -180,13 +180,72 @@ static bool have_type(gen *g, const char *name)
     return false;
 }
 
+static void collect(gen *g, ast_type *t);
+
+/* A struct member `*T` (T not a struct) is a has_/value pair: only T needs helpers. */
+static void collect_fields(gen *g, ast_type *st)
+{
+    for (ast_field *f = st->fields; f; f = f->next) {
+        ast_type *t = f->type;
+        collect(g, t->kind == TK_PTR && !ty_is_struct(t->elem) ? t->elem : t);
+    }
+}
+
+gen_type *ty_find(gen *g, ast_type *t)
+{
+    const char *name = ty_fn(g, t);
+    for (size_t i = 0; i < g->ntypes; i++)
+        if (strcmp(g->types[i].name, name) == 0)
+            return &g->types[i];
+    return NULL;
+}
+
+/* Marks the composites that code for a value of type t calls: on the wire
+ * (wire) or in equality (!wire). A member `*T` (T not a struct) is handled
+ * inline as a has_/value pair, so only T's helpers are called. */
+static void mark_used(gen *g, ast_type *t, bool wire);
+
+static void mark_member(gen *g, ast_type *t, bool wire)
+{
+    mark_used(g, t->kind == TK_PTR && !ty_is_struct(t->elem) ? t->elem : t, wire);
+}
+
+static void mark_used(gen *g, ast_type *t, bool wire)
+{
+    if (!ty_is_composite(t))
+        return;
+    gen_type *gt = ty_find(g, t);
+    if (!gt || (wire ? gt->on_wire : gt->compared))
+        return;
+    if (wire)
+        gt->on_wire = true;
+    else
+        gt->compared = true;
+    if (t->kind == TK_STRUCT) {
+        if (wire) {
+            for (size_t i = 0; i < t->wire_count; i++)
+                if (t->wire[i].json_name)
+                    mark_member(g, t->wire[i].field->type, wire);
+        } else {
+            for (ast_field *f = t->fields; f; f = f->next)
+                mark_member(g, f->type, wire);
+        }
+        return;
+    }
+    if (t->key)
+        mark_used(g, t->key, wire);
+    if (t->kind == TK_PTR && ty_is_struct(t->elem))
+        mark_used(g, t->elem, wire); /* the struct's own functions */
+    else
+        mark_member(g, t->elem, wire);
+}
+
 static void collect(gen *g, ast_type *t)
 {
     if (!ty_is_composite(t))
         return;
     if (t->kind == TK_STRUCT) {
-        for (ast_field *f = t->fields; f; f = f->next)
-            collect(g, f->type);
+        collect_fields(g, t);
     } else {
         if (t->key)
             collect(g, t->key);
@@ -216,13 +275,23 @@ void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts
     g->pool = pool_new();
     g->pkg = c_snake_name(g->pool, f->package);
     for (ast_decl *d = f->decls; d; d = d->next) {
+        if (d->type->kind == TK_STRUCT) /* the named struct itself is not a composite */
+            collect_fields(g, d->type);
+        else
+            collect(g, d->type);
+    }
+    for (ast_decl *d = f->decls; d; d = d->next) {
         ast_type *t = d->type;
-        if (t->kind == TK_STRUCT) { /* the named struct itself is not a composite */
-            for (ast_field *fl = t->fields; fl; fl = fl->next)
-                collect(g, fl->type);
-        } else {
-            collect(g, t);
+        if (t->kind != TK_STRUCT) {
+            mark_member(g, t, true);
+            mark_member(g, t, false);
+            continue;
         }
+        for (size_t i = 0; i < t->wire_count; i++)
+            if (t->wire[i].json_name)
+                mark_member(g, t->wire[i].field->type, true);
+        for (ast_field *fl = t->fields; fl; fl = fl->next)
+            mark_member(g, fl->type, false);
     }
 }
 
@@ -307,15 +376,6 @@ static void defined_add(defined_set *s, const void *p)
 static void define_decl(gen *g, defined_set *s, ast_decl *d);
 static void define_composite(gen *g, defined_set *s, ast_type *t);
 
-static gen_type *find_composite(gen *g, ast_type *t)
-{
-    const char *name = ty_fn(g, t);
-    for (size_t i = 0; i < g->ntypes; i++)
-        if (strcmp(g->types[i].name, name) == 0)
-            return &g->types[i];
-    return NULL;
-}
-
 /* Makes sure t is complete before it is used by value. */
 static void need_complete(gen *g, defined_set *s, ast_type *t)
 {
@@ -330,7 +390,7 @@ static void need_complete(gen *g, defined_set *s, ast_type *t)
     case TK_PTR:
         if (ty_is_struct(t->elem))
             return; /* a pointer to a declared struct */
-        define_composite(g, s, find_composite(g, t)->type);
+        define_composite(g, s, ty_find(g, t)->type);
         return;
     case TK_SLICE:
         if (t->elem->kind == TK_UINT8)
@@ -338,7 +398,7 @@ static void need_complete(gen *g, defined_set *s, ast_type *t)
         /* fallthrough */
     case TK_MAP:
     case TK_STRUCT:
-        define_composite(g, s, find_composite(g, t)->type);
+        define_composite(g, s, ty_find(g, t)->type);
         return;
     default:
         return;
