@@ -1,1 +1,62 @@
-/* buf.c - placeholder, being written */
+/*
+ * buf.c - tagc_buf: the output of every encoder. Growable (realloc, doubling)
+ * or fixed over the caller's memory; errors are sticky.
+ */
+#include <stdlib.h>
+
+#include "tagc.h"
+
+void tagc_buf_init(tagc_buf *b)
+{
+    b->data = NULL;
+    b->len = 0;
+    b->cap = 0;
+    b->err = 0;
+    b->fixed = false;
+}
+
+void tagc_buf_init_fixed(tagc_buf *b, void *mem, size_t cap)
+{
+    b->data = mem;
+    b->len = 0;
+    b->cap = mem ? cap : 0;
+    b->err = 0;
+    b->fixed = true;
+}
+
+void tagc_buf_free(tagc_buf *b)
+{
+    if (!b->fixed)
+        free(b->data);
+    tagc_buf_init(b);
+}
+
+void tagc_buf_reset(tagc_buf *b)
+{
+    b->len = 0;
+    b->err = 0;
+}
+
+int tagc_buf_grow(tagc_buf *b, size_t n)
+{
+    if (b->err)
+        return b->err;
+    if (b->cap - b->len >= n)
+        return 0;
+    if (b->fixed || n > SIZE_MAX - b->len) {
+        b->err = b->fixed ? TAGC_E_FULL : TAGC_E_NOMEM;
+        return b->err;
+    }
+    size_t need = b->len + n;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < need)
+        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    uint8_t *data = realloc(b->data, cap);
+    if (!data) {
+        b->err = TAGC_E_NOMEM;
+        return b->err;
+    }
+    b->data = data;
+    b->cap = cap;
+    return 0;
+}

@@ -28,6 +28,9 @@ void tagc_json_dec_init(tagc_json_dec *d, const char *src, size_t len, tagc_aren
     d->depth = 0;
     d->max_depth = opts->max_depth > 0 ? opts->max_depth : TAGC_DEFAULT_MAX_DEPTH;
     d->strict = opts->strict;
+    d->q_open = NULL;
+    d->q_resume = NULL;
+    d->q_end = NULL;
     tagc_error_clear(err);
 }
 
@@ -39,8 +42,11 @@ int tagc_json_dec_finish(tagc_json_dec *d, int rc)
             rc = tagc_json_fail(d, TAGC_E_SYNTAX, "invalid character '%c' after top-level value",
                                 *d->p);
     }
-    if (rc != 0)
+    if (rc != 0) {
+        if (d->err->code == 0) /* a failure that set no error: still report one */
+            tagc_error_set(d->err, rc, (size_t)(d->p - d->start), "%s", tagc_strerror(rc));
         tagc_error_finish(d->err, d->start, (size_t)(d->end - d->start));
+    }
     return rc;
 }
 

@@ -1,1 +1,514 @@
-/* json_read.c - placeholder, being written */
+/*
+ * json_read.c - the JSON decoder cursor: the primitives generated decoders call
+ * to read scalars, strings, objects and arrays. Each skips leading whitespace,
+ * reads one value and returns 0, or a TAGC_E_* code with d->err set at the
+ * offending byte. Errors name what was expected and what was found, as Go does.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tagc.h"
+
+/* MARK: - Errors */
+
+int tagc_json_fail(tagc_json_dec *d, int code, const char *fmt, ...)
+{
+    va_list ap;
+    char msg[TAGC_MESSAGE_MAX];
+    if (d->q_open) { /* inside a `string`-option value: point at its quote */
+        d->p = d->q_open;
+        d->end = d->q_end;
+        d->q_open = NULL;
+    }
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return tagc_error_set(d->err, code, (size_t)(d->p - d->start), "%s", msg);
+}
+
+int tagc_json_fail_key(tagc_json_dec *d, int rc, const char *key, size_t len)
+{
+    tagc_error_push_key(d->err, key, len);
+    return rc;
+}
+
+int tagc_json_fail_index(tagc_json_dec *d, int rc, size_t index)
+{
+    tagc_error_push_index(d->err, index);
+    return rc;
+}
+
+static const char *kind_at(const tagc_json_dec *d)
+{
+    if (d->p >= d->end)
+        return NULL;
+    switch (*d->p) {
+    case '"': return "string";
+    case '{': return "object";
+    case '[': return "array";
+    case 't': case 'f': return "boolean";
+    case 'n': return "null";
+    case '-': case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9': return "number";
+    default: return NULL;
+    }
+}
+
+/* The value at d->p is not what was wanted: a type error when it is some other
+ * JSON value, else a syntax error (or the end of the input). */
+static int unexpected(tagc_json_dec *d, const char *want)
+{
+    if (d->p >= d->end)
+        return tagc_json_fail(d, TAGC_E_EOF, "unexpected end of input, expected %s", want);
+    const char *found = kind_at(d);
+    if (found)
+        return tagc_json_fail(d, TAGC_E_TYPE, "expected %s, found %s", want, found);
+    unsigned char c = (unsigned char)*d->p;
+    if (c >= 0x20 && c < 0x7f)
+        return tagc_json_fail(d, TAGC_E_SYNTAX, "invalid character '%c' looking for beginning of value", c);
+    return tagc_json_fail(d, TAGC_E_SYNTAX, "invalid byte 0x%02x looking for beginning of value", c);
+}
+
+/* MARK: - Scalars */
+
+int tagc_json_read_bool(tagc_json_dec *d, bool *out)
+{
+    tagc_json_ws(d);
+    size_t left = (size_t)(d->end - d->p);
+    if (left >= 4 && memcmp(d->p, "true", 4) == 0) {
+        *out = true;
+        d->p += 4;
+        return 0;
+    }
+    if (left >= 5 && memcmp(d->p, "false", 5) == 0) {
+        *out = false;
+        d->p += 5;
+        return 0;
+    }
+    return unexpected(d, "boolean");
+}
+
+/* The number at d->p, measured; 0 (with the error set) when there is none. */
+static size_t number_at(tagc_json_dec *d, const char *want)
+{
+    size_t n = tagc_json_number_len(d->p, d->end);
+    if (n == 0) {
+        if (d->p < d->end && (*d->p == '-' || (*d->p >= '0' && *d->p <= '9'))) {
+            const char *p = d->p + 1; /* a broken number: point past its valid part */
+            while (p < d->end && ((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' ||
+                                  *p == 'E' || *p == '+' || *p == '-'))
+                p++;
+            d->p = p;
+            tagc_json_fail(d, p == d->end ? TAGC_E_EOF : TAGC_E_SYNTAX, "invalid number");
+        } else {
+            unexpected(d, want);
+        }
+    }
+    return n;
+}
+
+/* Inside a `string`-option value Go parses integers with strconv.ParseInt:
+ * leading zeros are allowed there. Returns the length of -?[0-9]+ at d->p. */
+static size_t quoted_int_len(const tagc_json_dec *d)
+{
+    const char *p = d->p;
+    if (p < d->end && *p == '-')
+        p++;
+    const char *digits = p;
+    while (p < d->end && *p >= '0' && *p <= '9')
+        p++;
+    return p > digits ? (size_t)(p - d->p) : 0;
+}
+
+int tagc_json_read_int(tagc_json_dec *d, int64_t *out, int64_t min, int64_t max)
+{
+    int64_t v;
+    tagc_json_ws(d);
+    size_t n = d->q_open ? quoted_int_len(d) : 0;
+    if (n == 0 && (n = number_at(d, "number")) == 0)
+        return d->err->code;
+    int rc = tagc_parse_i64(d->p, n, &v);
+    if (rc == 0 && (v < min || v > max))
+        rc = TAGC_E_RANGE;
+    if (rc != 0)
+        return tagc_json_fail(d, rc, "cannot store %.*s in an integer field of range [%lld, %lld]",
+                              (int)(n > 40 ? 40 : n), d->p, (long long)min, (long long)max);
+    *out = v;
+    d->p += n;
+    return 0;
+}
+
+int tagc_json_read_uint(tagc_json_dec *d, uint64_t *out, uint64_t max)
+{
+    uint64_t v;
+    tagc_json_ws(d);
+    size_t n = d->q_open ? quoted_int_len(d) : 0;
+    if (n == 0 && (n = number_at(d, "number")) == 0)
+        return d->err->code;
+    int rc = tagc_parse_u64(d->p, n, &v);
+    if (rc == 0 && v > max)
+        rc = TAGC_E_RANGE;
+    if (rc != 0)
+        return tagc_json_fail(d, rc, "cannot store %.*s in an unsigned field of range [0, %llu]",
+                              (int)(n > 40 ? 40 : n), d->p, (unsigned long long)max);
+    *out = v;
+    d->p += n;
+    return 0;
+}
+
+int tagc_json_read_f64(tagc_json_dec *d, double *out)
+{
+    tagc_json_ws(d);
+    size_t n = number_at(d, "number");
+    if (n == 0)
+        return d->err->code;
+    int rc = tagc_parse_f64(d->p, n, out);
+    if (rc != 0)
+        return tagc_json_fail(d, rc, "number %.*s out of range for float64", (int)(n > 40 ? 40 : n), d->p);
+    d->p += n;
+    return 0;
+}
+
+int tagc_json_read_f32(tagc_json_dec *d, float *out)
+{
+    tagc_json_ws(d);
+    size_t n = number_at(d, "number");
+    if (n == 0)
+        return d->err->code;
+    int rc = tagc_parse_f32(d->p, n, out);
+    if (rc != 0)
+        return tagc_json_fail(d, rc, "number %.*s out of range for float32", (int)(n > 40 ? 40 : n), d->p);
+    d->p += n;
+    return 0;
+}
+
+/* MARK: - Strings */
+
+/* Finds the string at d->p (which is a quote): its body and whether it needs
+ * unescaping. Returns 0, or an error for an unterminated string. */
+static int string_body(tagc_json_dec *d, const char **body, size_t *len, bool *needs)
+{
+    const char *open = d->p;
+    const char *close = tagc_json_scan_str(open + 1, d->end, needs);
+    if (!close) {
+        /* Unterminated; report a bad byte inside it first, as Go does. */
+        size_t bad = 0;
+        size_t n = (size_t)(d->end - open - 1);
+        char *scratch = n ? tagc_arena_alloc(d->arena, TAGC_UNESCAPE_MAX(n)) : NULL;
+        if (scratch && tagc_json_unescape(scratch, open + 1, n, &bad) < 0) {
+            d->p = open + 1 + bad;
+            return tagc_json_fail(d, TAGC_E_SYNTAX, "invalid character in string");
+        }
+        d->p = d->end;
+        return tagc_json_fail(d, TAGC_E_EOF, "unexpected end of input in string");
+    }
+    *body = open + 1;
+    *len = (size_t)(close - open - 1);
+    return 0;
+}
+
+/* Unescapes body into the arena, NUL-terminated. */
+static int unescape_into(tagc_json_dec *d, const char *body, size_t len, bool needs, tagc_str *out)
+{
+    if (!needs) {
+        char *s = tagc_arena_alloc(d->arena, len + 1);
+        if (!s)
+            return tagc_json_fail(d, TAGC_E_NOMEM, "out of memory");
+        memcpy(s, body, len);
+        s[len] = '\0';
+        out->ptr = s;
+        out->len = len;
+        return 0;
+    }
+    size_t room = TAGC_UNESCAPE_MAX(len) + 1;
+    char *s = tagc_arena_alloc(d->arena, room);
+    if (!s)
+        return tagc_json_fail(d, TAGC_E_NOMEM, "out of memory");
+    size_t bad = 0;
+    long n = tagc_json_unescape(s, body, len, &bad);
+    if (n < 0) {
+        d->p = body + bad;
+        return tagc_json_fail(d, TAGC_E_SYNTAX, "invalid escape or character in string");
+    }
+    s = tagc_arena_grow(d->arena, s, room, (size_t)n + 1); /* give back the slack */
+    s[n] = '\0';
+    out->ptr = s;
+    out->len = (size_t)n;
+    return 0;
+}
+
+int tagc_json_read_str(tagc_json_dec *d, tagc_str *out)
+{
+    const char *body;
+    size_t len;
+    bool needs;
+    int rc;
+    tagc_json_ws(d);
+    if (d->p >= d->end || *d->p != '"')
+        return unexpected(d, "string");
+    if ((rc = string_body(d, &body, &len, &needs)) != 0)
+        return rc;
+    if ((rc = unescape_into(d, body, len, needs, out)) != 0)
+        return rc;
+    d->p = body + len + 1;
+    return 0;
+}
+
+int tagc_json_read_bytes(tagc_json_dec *d, uint8_t **ptr, size_t *len)
+{
+    const char *body;
+    size_t n;
+    bool needs;
+    int rc;
+    tagc_json_ws(d);
+    if (d->p >= d->end || *d->p != '"')
+        return unexpected(d, "base64 string");
+    if ((rc = string_body(d, &body, &n, &needs)) != 0)
+        return rc;
+    const char *text = body, *after = body + n + 1;
+    if (needs) { /* Go unescapes the string, then decodes it */
+        tagc_str s;
+        if ((rc = unescape_into(d, body, n, needs, &s)) != 0)
+            return rc;
+        text = s.ptr;
+        n = s.len;
+    }
+    uint8_t *dst = tagc_arena_alloc(d->arena, n / 4 * 3 + 4);
+    if (!dst)
+        return tagc_json_fail(d, TAGC_E_NOMEM, "out of memory");
+    long m = tagc_base64_decode(dst, text, n);
+    if (m < 0)
+        return tagc_json_fail(d, TAGC_E_TYPE, "invalid base64 data");
+    *ptr = dst;
+    *len = (size_t)m;
+    d->p = after;
+    return 0;
+}
+
+int tagc_json_read_time(tagc_json_dec *d, tagc_time *out)
+{
+    const char *body;
+    size_t len;
+    bool needs;
+    int rc;
+    tagc_json_ws(d);
+    if (d->p >= d->end || *d->p != '"')
+        return unexpected(d, "RFC 3339 time string");
+    const char *open = d->p;
+    if ((rc = string_body(d, &body, &len, &needs)) != 0)
+        return rc;
+    if (needs) { /* still valid JSON? (Go's scanner checks before the time parser runs) */
+        tagc_str s;
+        if ((rc = unescape_into(d, body, len, needs, &s)) != 0)
+            return rc;
+    }
+    /* Go hands the raw bytes to time.Parse: any escape makes it fail. */
+    if (tagc_time_parse(body, len, out) != 0) {
+        d->p = open;
+        return tagc_json_fail(d, TAGC_E_TYPE, "invalid RFC 3339 time \"%.*s\"", (int)(len > 40 ? 40 : len), body);
+    }
+    d->p = body + len + 1;
+    return 0;
+}
+
+/* MARK: - The `string` option */
+
+int tagc_json_string_opt_begin(tagc_json_dec *d)
+{
+    const char *body;
+    size_t len;
+    bool needs;
+    int rc;
+    tagc_json_ws(d);
+    if (d->p >= d->end || *d->p != '"') {
+        if (kind_at(d))
+            return tagc_json_fail(d, TAGC_E_TYPE, "invalid use of ,string option: expected a quoted value");
+        return unexpected(d, "quoted value");
+    }
+    const char *open = d->p;
+    if ((rc = string_body(d, &body, &len, &needs)) != 0)
+        return rc;
+    const char *text = body, *after = body + len + 1;
+    if (needs) { /* Go reads the unescaped text */
+        tagc_str s;
+        if ((rc = unescape_into(d, body, len, needs, &s)) != 0)
+            return rc;
+        text = s.ptr;
+        len = s.len;
+    }
+    if (len == 0 || text[0] == ' ' || text[0] == '\t' || text[0] == '\n' || text[0] == '\r')
+        return tagc_json_fail(d, TAGC_E_TYPE, "invalid use of ,string option");
+    d->q_open = open;
+    d->q_resume = after;
+    d->q_end = d->end;
+    d->p = text;
+    d->end = text + len;
+    return 0;
+}
+
+int tagc_json_string_opt_end(tagc_json_dec *d)
+{
+    if (!d->q_open)
+        return 0;
+    if (d->p != d->end)
+        return tagc_json_fail(d, TAGC_E_TYPE, "invalid use of ,string option: extra text in the quoted value");
+    d->p = d->q_resume;
+    d->end = d->q_end;
+    d->q_open = NULL;
+    return 0;
+}
+
+/* MARK: - Objects and arrays */
+
+static int open_bracket(tagc_json_dec *d, char c, const char *want)
+{
+    tagc_json_ws(d);
+    if (d->p >= d->end || *d->p != c)
+        return unexpected(d, want);
+    if (++d->depth > d->max_depth)
+        return tagc_json_fail(d, TAGC_E_DEPTH, "nesting deeper than %d", d->max_depth);
+    d->p++;
+    return 0;
+}
+
+int tagc_json_obj_begin(tagc_json_dec *d)
+{
+    return open_bracket(d, '{', "object");
+}
+
+int tagc_json_arr_begin(tagc_json_dec *d)
+{
+    return open_bracket(d, '[', "array");
+}
+
+/* After a member or element: ',' (returns 1), the closing bracket (0), or an error. */
+static int after_item(tagc_json_dec *d, bool *first, char close, const char *what)
+{
+    tagc_json_ws(d);
+    if (d->p >= d->end)
+        return tagc_json_fail(d, TAGC_E_EOF, "unexpected end of input in %s", what);
+    if (*first) {
+        *first = false;
+        if (*d->p == close) {
+            d->p++;
+            d->depth--;
+            return 0;
+        }
+        return 1;
+    }
+    if (*d->p == ',') {
+        d->p++;
+        return 1;
+    }
+    if (*d->p == close) {
+        d->p++;
+        d->depth--;
+        return 0;
+    }
+    return tagc_json_fail(d, TAGC_E_SYNTAX, "invalid character '%c' after %s element, expected ',' or '%c'",
+                          (unsigned char)*d->p >= 0x20 ? *d->p : '?', what, close);
+}
+
+int tagc_json_obj_next(tagc_json_dec *d, bool *first, const char **key, size_t *key_len)
+{
+    const char *body;
+    size_t len;
+    bool needs;
+    int rc = after_item(d, first, '}', "object");
+    if (rc <= 0)
+        return rc;
+    tagc_json_ws(d);
+    if (d->p >= d->end)
+        return tagc_json_fail(d, TAGC_E_EOF, "unexpected end of input, expected an object key");
+    if (*d->p != '"')
+        return tagc_json_fail(d, TAGC_E_SYNTAX, "invalid character '%c' looking for beginning of object key string",
+                              (unsigned char)*d->p >= 0x20 ? *d->p : '?');
+    if ((rc = string_body(d, &body, &len, &needs)) != 0)
+        return rc;
+    if (needs) {
+        tagc_str s;
+        if ((rc = unescape_into(d, body, len, needs, &s)) != 0)
+            return rc;
+        *key = s.ptr;
+        *key_len = s.len;
+    } else {
+        *key = body; /* plain keys are used in place */
+        *key_len = len;
+    }
+    d->p = body + len + 1;
+    tagc_json_ws(d);
+    if (d->p >= d->end)
+        return tagc_json_fail(d, TAGC_E_EOF, "unexpected end of input, expected ':'");
+    if (*d->p != ':')
+        return tagc_json_fail(d, TAGC_E_SYNTAX, "invalid character '%c' after object key, expected ':'",
+                              (unsigned char)*d->p >= 0x20 ? *d->p : '?');
+    d->p++;
+    return 1;
+}
+
+int tagc_json_arr_next(tagc_json_dec *d, bool *first)
+{
+    return after_item(d, first, ']', "array");
+}
+
+/* MARK: - Keys */
+
+#define KELVIN_LEN 3    /* U+212A KELVIN SIGN, folds to k */
+#define LONG_S_LEN 2    /* U+017F LATIN SMALL LETTER LONG S, folds to s */
+
+static bool is_letter(unsigned char c)
+{
+    c &= (unsigned char)~0x20u;
+    return c >= 'A' && c <= 'Z';
+}
+
+/* Go 1.19 encoding/json fold.go: equalFoldRight for names with k or s (whose
+ * Unicode folds include U+212A and U+017F), ASCII folding otherwise. */
+bool tagc_json_key_fold_eq(const char *key, size_t key_len, const char *name, size_t name_len)
+{
+    bool special = false, ascii = true;
+    for (size_t i = 0; i < name_len; i++) {
+        unsigned char c = (unsigned char)name[i];
+        if (c >= 0x80)
+            ascii = false;
+        unsigned char up = c & (unsigned char)~0x20u;
+        if (up == 'K' || up == 'S')
+            special = true;
+    }
+    if (!ascii) /* bytes.EqualFold on non-ASCII names: tagc folds the ASCII letters only */
+        special = false;
+    if (!special) {
+        if (key_len != name_len)
+            return false;
+        for (size_t i = 0; i < name_len; i++) {
+            unsigned char a = (unsigned char)name[i], b = (unsigned char)key[i];
+            if (a == b)
+                continue;
+            if (!is_letter(a) || (a & ~0x20u) != (b & ~0x20u))
+                return false;
+        }
+        return true;
+    }
+    size_t j = 0;
+    for (size_t i = 0; i < name_len; i++) {
+        unsigned char sb = (unsigned char)name[i];
+        if (j >= key_len)
+            return false;
+        unsigned char tb = (unsigned char)key[j];
+        if (tb < 0x80) {
+            if (sb != tb && (!is_letter(sb) || (sb & ~0x20u) != (tb & ~0x20u)))
+                return false;
+            j++;
+            continue;
+        }
+        unsigned char up = sb & (unsigned char)~0x20u;
+        if (up == 'K' && key_len - j >= KELVIN_LEN && memcmp(key + j, "\xe2\x84\xaa", KELVIN_LEN) == 0)
+            j += KELVIN_LEN;
+        else if (up == 'S' && key_len - j >= LONG_S_LEN && memcmp(key + j, "\xc5\xbf", LONG_S_LEN) == 0)
+            j += LONG_S_LEN;
+        else
+            return false;
+    }
+    return j == key_len;
+}

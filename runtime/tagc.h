@@ -180,7 +180,7 @@ void *tagc_arena_alloc_slow(tagc_arena *a, size_t size);
 static inline void *tagc_arena_alloc(tagc_arena *a, size_t size)
 {
     size = (size + 7u) & ~(size_t)7u;
-    if (TAGC_LIKELY(size <= (size_t)(a->end - a->ptr) && a->ptr != NULL)) {
+    if (TAGC_LIKELY(a->ptr != NULL && size <= (size_t)(a->end - a->ptr))) {
         void *p = a->ptr;
         a->ptr += size;
         return p;
@@ -405,6 +405,12 @@ typedef struct tagc_json_dec {
     int depth;
     int max_depth;
     bool strict;
+    /* Inside a `string`-option value: the quoted text is being read in place of
+     * the input; q_open is its opening quote (errors point there), q_resume and
+     * q_end what p and end go back to. q_open == NULL otherwise. */
+    const char *q_open;
+    const char *q_resume;
+    const char *q_end;
 } tagc_json_dec;
 
 /* Sets d->err (code, offset of d->p, message) and returns code. */
