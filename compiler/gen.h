@@ -24,6 +24,7 @@ typedef struct gen_type {
     ast_type *type;
     const char *name; /* C name: typedef and helper prefix (shop_string_slice) */
     bool on_wire;     /* reached from a field on the JSON wire: needs codec helpers */
+    bool on_msgpack;  /* reached from a field on the MessagePack wire (set by gen_msgpack.c) */
     bool compared;    /* reached by an _equal function: needs an equality helper */
 } gen_type;
 
@@ -70,6 +71,13 @@ void gen_type_definitions(gen *g);
 
 void gen_json_prototypes(gen *g, bool exported);
 void gen_json_functions(gen *g);
+
+/* MARK: - MessagePack (gen_msgpack.c) */
+
+/* <type>_write_msgpack / <type>_read_msgpack: exported ones for the named types
+ * (header), or static ones for the composites on the MessagePack wire (source). */
+void gen_msgpack_prototypes(gen *g, bool exported);
+void gen_msgpack_functions(gen *g);
 
 /* MARK: - Values (gen_c.c): init and equality */
 

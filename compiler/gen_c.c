@@ -202,6 +202,44 @@ static void api_prototypes(gen *g, const ast_decl *d)
         emit(g, 0, "int %s_decode_json(%s *v, const char *src, size_t len,", n, n);
         emit(g, 0, "    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);");
     }
+    if (g->opts->msgpack) {
+        emit(g, 0, "int %s_encode_msgpack(const %s *v, tagc_buf *out);", n, n);
+        emit(g, 0, "int %s_decode_msgpack(%s *v, const uint8_t *src, size_t len,", n, n);
+        emit(g, 0, "    tagc_arena *arena, tagc_error *err);");
+        emit(g, 0, "/* opts: only strict and max_depth apply; NULL = defaults */");
+        emit(g, 0, "int %s_decode_msgpack_opts(%s *v, const uint8_t *src, size_t len,", n, n);
+        emit(g, 0, "    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);");
+    }
+    emit(g, 0, "%s", "");
+}
+
+static void api_msgpack_functions(gen *g, const ast_decl *d)
+{
+    const char *n = d->c_name;
+    emit(g, 0, "int %s_encode_msgpack(const %s *v, tagc_buf *out)", n, n);
+    emit(g, 0, "{");
+    emit(g, 1, "size_t start = out->len;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "%s_write_msgpack(out, v);", n);
+    emit(g, 1, "return tagc_mp_enc_finish(out, start);");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+    emit(g, 0, "int %s_decode_msgpack(%s *v, const uint8_t *src, size_t len,", n, n);
+    emit(g, 0, "    tagc_arena *arena, tagc_error *err)");
+    emit(g, 0, "{");
+    emit(g, 1, "return %s_decode_msgpack_opts(v, src, len, arena, err, NULL);", n);
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+    emit(g, 0, "int %s_decode_msgpack_opts(%s *v, const uint8_t *src, size_t len,", n, n);
+    emit(g, 0, "    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)");
+    emit(g, 0, "{");
+    emit(g, 1, "tagc_mp_dec d;");
+    emit(g, 1, "tagc_error local;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "%s_init(v);", n);
+    emit(g, 1, "tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);");
+    emit(g, 1, "return tagc_mp_dec_finish(&d, %s_read_msgpack(&d, v));", n);
+    emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
 
@@ -216,6 +254,8 @@ static void api_functions(gen *g, const ast_decl *d)
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
     named_equal(g, d);
+    if (g->opts->msgpack)
+        api_msgpack_functions(g, d);
     if (!g->opts->json)
         return;
     emit(g, 0, "int %s_encode_json(const %s *v, tagc_buf *out, const tagc_json_opts *opts)", n, n);
@@ -281,6 +321,14 @@ void gen_header(const ast_program *prog, const ast_file *f, const gen_opts *o, s
         gen_json_prototypes(&g, true);
         emit(&g, 0, "%s", "");
     }
+    if (o->msgpack) {
+        if (!o->json) {
+            emit(&g, 0, "/* MARK: - Steps for generated code (other schemas that use these types call them) */");
+            emit(&g, 0, "%s", "");
+        }
+        gen_msgpack_prototypes(&g, true);
+        emit(&g, 0, "%s", "");
+    }
     emit(&g, 0, "#ifdef __cplusplus");
     emit(&g, 0, "}");
     emit(&g, 0, "#endif");
@@ -304,7 +352,9 @@ void gen_source(const ast_program *prog, const ast_file *f, const gen_opts *o, s
                 composite_equal_signature(&g, &g.types[i], true);
         if (o->json)
             gen_json_prototypes(&g, false);
-        else
+        if (o->msgpack)
+            gen_msgpack_prototypes(&g, false);
+        if (!o->json && !o->msgpack)
             emit(&g, 0, "%s", "");
     }
     for (ast_decl *d = f->decls; d; d = d->next)
@@ -313,6 +363,11 @@ void gen_source(const ast_program *prog, const ast_file *f, const gen_opts *o, s
         emit(&g, 0, "/* MARK: - JSON */");
         emit(&g, 0, "%s", "");
         gen_json_functions(&g);
+    }
+    if (o->msgpack) {
+        emit(&g, 0, "/* MARK: - MessagePack */");
+        emit(&g, 0, "%s", "");
+        gen_msgpack_functions(&g);
     }
     if (g.ntypes) {
         emit(&g, 0, "/* MARK: - Equality of the helper types */");

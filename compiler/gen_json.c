@@ -581,7 +581,7 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
     else if (k == TK_TIME)
         emit(g, ind, "tagc_json_write_time(out, &%s);", lv);
     else if (k == TK_RAW)
-        emit(g, ind, "tagc_json_write_raw(out, &%s);", lv);
+        emit(g, ind, "tagc_json_write_raw_opts(out, &%s, !o->no_html_escape);", lv);
     else if (k == TK_ANY)
         emit(g, ind, "tagc_json_write_any(out, %s, o);", lv);
     else if (is_bytes(t))

@@ -260,9 +260,7 @@ static void collect(gen *g, ast_type *t)
         if (!g->types)
             abort();
     }
-    g->types[g->ntypes].type = t;
-    g->types[g->ntypes].name = name;
-    g->ntypes++;
+    g->types[g->ntypes++] = (gen_type){.type = t, .name = name};
 }
 
 void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out)

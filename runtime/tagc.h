@@ -483,6 +483,9 @@ void tagc_json_write_f32(tagc_buf *b, float v);
 void tagc_json_write_bytes(tagc_buf *b, const uint8_t *p, size_t n, bool nil);
 void tagc_json_write_time(tagc_buf *b, const tagc_time *t);
 void tagc_json_write_raw(tagc_buf *b, const tagc_raw *r);
+/* write_raw with a choice of HTML escaping (write_raw escapes, as Go's default;
+ * html = false is Go's SetEscapeHTML(false)). Invalid text: TAGC_E_INVALID. */
+void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html);
 void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o);
 
 /* Rewrites b->data[from..len) (compact JSON) indented as Go's json.Indent does. */
@@ -601,6 +604,140 @@ void tagc_json_write_uint_key(tagc_buf *b, uint64_t v);
 int tagc_json_unknown_key(tagc_json_dec *d, const char *key, size_t len);
 int tagc_json_duplicate_key(tagc_json_dec *d, const char *key, size_t len);
 int tagc_json_missing_key(tagc_json_dec *d, const char *key);
+
+/* MARK: - MessagePack */
+
+/*
+ * MessagePack (https://github.com/msgpack/msgpack/blob/master/spec.md) for the
+ * generated *_encode_msgpack / *_decode_msgpack. It shares the buffer, arena and
+ * error modules with JSON, and its decoder is the JSON cursor: p, end and start
+ * walk the input bytes; arena, err, depth, max_depth and strict mean the same
+ * (options come from a tagc_json_opts: only strict and max_depth are read).
+ * docs/msgpack.md gives the mapping of every Go type.
+ *
+ * Writing picks the smallest format for every integer, string, bin, array and
+ * map; floats keep their width; time.Time is the timestamp extension (type -1)
+ * in its 32-, 64- or 96-bit form, the smallest that holds the instant.
+ *
+ * Reading accepts every format of the spec for a compatible value (any integer
+ * width into an integer that can hold the value, else TAGC_E_RANGE; str8/16/32,
+ * bin8/16/32, array16/32, map16/32, fixext and ext). A length is checked against
+ * the bytes left before anything is allocated from it; nesting is limited by
+ * max_depth. Errors carry the offset of the value at fault and its path.
+ */
+typedef tagc_json_dec tagc_mp_dec;
+
+/* Entry and exit of a generated decode (as tagc_json_dec_init/finish: finish
+ * checks that nothing follows the value and completes err). */
+void tagc_mp_dec_init(tagc_mp_dec *d, const uint8_t *src, size_t len, tagc_arena *arena,
+                      tagc_error *err, const tagc_json_opts *opts);
+int tagc_mp_dec_finish(tagc_mp_dec *d, int rc);
+/* Exit of a generated encode started at out->len == start: on failure the
+ * output is cut back to start. */
+int tagc_mp_enc_finish(tagc_buf *out, size_t start);
+
+/* Writing. Errors (full buffer, a value msgpack cannot hold) are sticky in b. */
+void tagc_mp_write_nil(tagc_buf *b);
+void tagc_mp_write_bool(tagc_buf *b, bool v);
+void tagc_mp_write_int(tagc_buf *b, int64_t v);  /* smallest: fixint, int8..64 or uint8..64 */
+void tagc_mp_write_uint(tagc_buf *b, uint64_t v); /* smallest: fixint, uint8..64 */
+void tagc_mp_write_f32(tagc_buf *b, float v);     /* float 32 */
+void tagc_mp_write_f64(tagc_buf *b, double v);    /* float 64 */
+void tagc_mp_write_str(tagc_buf *b, const char *s, size_t n);
+void tagc_mp_write_bin(tagc_buf *b, const uint8_t *p, size_t n);
+void tagc_mp_write_array(tagc_buf *b, size_t n);  /* header; n elements follow */
+void tagc_mp_write_map(tagc_buf *b, size_t n);    /* header; n key, value pairs follow */
+void tagc_mp_write_ext(tagc_buf *b, int8_t type, const uint8_t *data, size_t n);
+/* []byte: nil is nil, else bin. */
+void tagc_mp_write_bytes(tagc_buf *b, const tagc_bytes *v);
+/* Timestamp extension -1 of the instant (the UTC offset is not carried):
+ * 32-bit when nsec == 0 and 0 <= unix seconds < 2^32, 64-bit when
+ * 0 <= seconds < 2^34, else 96-bit. */
+void tagc_mp_write_time(tagc_buf *b, const tagc_time *t);
+/* json.RawMessage: the MessagePack form of the JSON value it holds (integers that
+ * fit int64/uint64 as integers, other numbers as float 64); nil or "null" is nil.
+ * Text that is not JSON is TAGC_E_INVALID. */
+void tagc_mp_write_raw(tagc_buf *b, const tagc_raw *r);
+/* interface{}: NULL is nil, numbers float 64, objects maps in stored order. */
+void tagc_mp_write_any(tagc_buf *b, const tagc_any *a);
+/* Integer map keys are written as strings of their decimal text (as JSON does). */
+void tagc_mp_write_int_key(tagc_buf *b, int64_t v);
+void tagc_mp_write_uint_key(tagc_buf *b, uint64_t v);
+
+/* Reading. nil is handled by the caller: tagc_mp_nil consumes a nil and returns
+ * true. Each primitive reads one value and returns 0 or a TAGC_E_* code with
+ * d->err set at the offending byte. */
+static inline bool tagc_mp_nil(tagc_mp_dec *d)
+{
+    if (d->p < d->end && (uint8_t)*d->p == 0xc0) {
+        d->p++;
+        return true;
+    }
+    return false;
+}
+int tagc_mp_read_bool(tagc_mp_dec *d, bool *out);
+int tagc_mp_read_int(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max);
+int tagc_mp_read_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max);
+int tagc_mp_read_f64(tagc_mp_dec *d, double *out); /* float 32/64, or any integer */
+int tagc_mp_read_f32(tagc_mp_dec *d, float *out);
+/* str (or bin), copied into the arena, NUL-terminated. */
+int tagc_mp_read_str(tagc_mp_dec *d, tagc_str *out);
+/* str (or bin) left in the input: *s points into it (not NUL-terminated). */
+int tagc_mp_read_str_ref(tagc_mp_dec *d, const char **s, size_t *len);
+/* bin (or str) into the arena; nil gives nil. An empty bin is empty, not nil. */
+int tagc_mp_read_bytes(tagc_mp_dec *d, tagc_bytes *out);
+/* Timestamp extension -1 (4, 8 or 12 bytes); offset_min is 0. */
+int tagc_mp_read_time(tagc_mp_dec *d, tagc_time *out);
+/* Any value, as JSON text (bin as base64, timestamps as RFC 3339 strings); nil: nil. */
+int tagc_mp_read_raw(tagc_mp_dec *d, tagc_raw *out);
+/* Any value as a tagc_any tree (integers and floats as double; bin as a string;
+ * map keys must be strings or integers, integers become their decimal text). */
+int tagc_mp_read_any(tagc_mp_dec *d, tagc_any **out);
+/* Validates and skips one value of any kind. */
+int tagc_mp_skip(tagc_mp_dec *d);
+
+/* Maps and arrays: begin reads the header (n entries), checks n against the
+ * bytes left and counts depth; tagc_mp_end restores the depth after the last one. */
+int tagc_mp_map_begin(tagc_mp_dec *d, size_t *n);
+int tagc_mp_arr_begin(tagc_mp_dec *d, size_t *n);
+static inline void tagc_mp_end(tagc_mp_dec *d)
+{
+    d->depth--;
+}
+/* A struct's key: a str (or bin), left in the input. */
+int tagc_mp_read_key(tagc_mp_dec *d, const char **key, size_t *len);
+/* Integer map keys: an integer of any format, or a str holding its decimal text. */
+int tagc_mp_key_int(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max);
+int tagc_mp_key_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max);
+
+#define TAGC_DEFINE_MP_READ_INT(name, type, lo, hi)                        \
+    static inline int tagc_mp_read_##name(tagc_mp_dec *d, type *out)     \
+    {                                                                    \
+        int64_t x;                                                       \
+        int rc = tagc_mp_read_int(d, &x, lo, hi);                        \
+        if (rc == 0)                                                     \
+            *out = (type)x;                                              \
+        return rc;                                                       \
+    }
+#define TAGC_DEFINE_MP_READ_UINT(name, type, hi)                           \
+    static inline int tagc_mp_read_##name(tagc_mp_dec *d, type *out)     \
+    {                                                                    \
+        uint64_t x;                                                      \
+        int rc = tagc_mp_read_uint(d, &x, hi);                           \
+        if (rc == 0)                                                     \
+            *out = (type)x;                                              \
+        return rc;                                                       \
+    }
+TAGC_DEFINE_MP_READ_INT(i8, int8_t, INT8_MIN, INT8_MAX)
+TAGC_DEFINE_MP_READ_INT(i16, int16_t, INT16_MIN, INT16_MAX)
+TAGC_DEFINE_MP_READ_INT(i32, int32_t, INT32_MIN, INT32_MAX)
+TAGC_DEFINE_MP_READ_INT(i64, int64_t, INT64_MIN, INT64_MAX)
+TAGC_DEFINE_MP_READ_UINT(u8, uint8_t, UINT8_MAX)
+TAGC_DEFINE_MP_READ_UINT(u16, uint16_t, UINT16_MAX)
+TAGC_DEFINE_MP_READ_UINT(u32, uint32_t, UINT32_MAX)
+TAGC_DEFINE_MP_READ_UINT(u64, uint64_t, UINT64_MAX)
+#undef TAGC_DEFINE_MP_READ_INT
+#undef TAGC_DEFINE_MP_READ_UINT
 
 #ifdef __cplusplus
 }

@@ -34,7 +34,7 @@ enum {
     DIFF_CHECK_MUTATED = 1 << 2,   /* M records accepted by both: bytes equal Go's */
     DIFF_CHECK_INDENT = 1 << 3,    /* accepted records: pretty output equals MarshalIndent */
     DIFF_CHECK_NOHTML = 1 << 4,    /* accepted records: no_html_escape equals SetEscapeHTML(false) */
-    DIFF_CHECK_EQUAL = 1 << 5,     /* accepted records: decode(encode(v)) _equal v */
+    DIFF_CHECK_EQUAL = 1 << 5,     /* accepted records: _equal, and decode(encode(.)) reaches a fixed point */
     DIFF_CHECK_ALL = 0x3f,
 };
 
@@ -47,7 +47,7 @@ enum {
     DIFF_GO_MARSHAL_ERROR, /* Go's Marshal fails on what it decoded; tagc encodes */
     DIFF_INDENT,           /* pretty-printed output differs */
     DIFF_NOHTML,           /* output without HTML escaping differs */
-    DIFF_NOT_EQUAL,        /* the re-decoded value is not _equal to the first */
+    DIFF_NOT_EQUAL,        /* _equal(v, v) fails, or decode(encode(.)) has no fixed point */
     DIFF_BY_DESIGN_ENUM,   /* Go accepts, tagc rejects an unknown enum value: by design, not counted */
     DIFF_CLASSES
 };
@@ -63,8 +63,9 @@ typedef struct diff_summary {
 extern const char *const diff_class_names[DIFF_CLASSES];
 
 /* Reads the records at path, checks those selected by checks, writes the first
- * few mismatches of each (type, class, category) and a summary to log. Returns
- * 0, or -1 when the file cannot be read or is malformed (the message is in log). */
-int diff_run(const char *path, unsigned checks, diff_summary *sum, FILE *log);
+ * few mismatches of each (type, class, category) and a summary (headed by
+ * label) to log. Returns 0, or -1 when the file cannot be read or is malformed
+ * (the message is in log). */
+int diff_run(const char *path, unsigned checks, const char *label, diff_summary *sum, FILE *log);
 
 #endif

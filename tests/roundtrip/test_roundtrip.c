@@ -340,34 +340,44 @@ static void check_go(const workload *w)
     drop(&d);
 }
 
-/* A fixed buffer of exactly the output size is enough; one byte less is
- * TAGC_E_FULL, with nothing written past it. */
+/* Encodes into a fixed buffer of cap bytes over mem (with 16 guard bytes after
+ * it); returns the code and checks that nothing was written past cap. */
+static int encode_fixed(const doc *d, uint8_t *mem, size_t cap, tagc_buf *fixed)
+{
+    memset(mem, 0xA5, cap + 16);
+    tagc_buf_init_fixed(fixed, mem, cap);
+    int rc = d->w->encode(d->val, fixed, NULL);
+    cr_assert_leq(fixed->len, cap);
+    for (size_t i = cap; i < cap + 16; i++)
+        cr_assert_eq(mem[i], 0xA5, "%s: byte %zu past a buffer of %zu written", d->w->name, i, cap);
+    return rc;
+}
+
+/* A fixed buffer with room to spare gives the same bytes; one of exactly the
+ * output size is enough too; one byte less is TAGC_E_FULL. */
 static void check_fixed(const workload *w)
 {
     doc d;
-    tagc_buf out;
+    tagc_buf out, fixed;
     load(&d, w);
     encode_or_fail(&d, NULL, &out);
-
     size_t n = out.len;
-    uint8_t *mem = malloc(n + 16);
+    uint8_t *mem = malloc(n + 64 + 16);
     cr_assert_not_null(mem);
-    tagc_buf fixed;
+    int rc;
 
-    memset(mem, 0xA5, n + 16);
-    tagc_buf_init_fixed(&fixed, mem, n);
-    cr_assert_eq(w->encode(d.val, &fixed, NULL), 0, "%s: exact-size fixed buffer", w->name);
+    rc = encode_fixed(&d, mem, n + 64, &fixed);
+    cr_assert_eq(rc, 0, "%s: fixed buffer of %zu + 64 bytes: %s (%d)", w->name, n,
+                 tagc_strerror(rc), rc);
     assert_same_bytes(w->name, out.data, out.len, fixed.data, fixed.len, "fixed buffer");
-    for (size_t i = n; i < n + 16; i++)
-        cr_assert_eq(mem[i], 0xA5, "%s: byte %zu past the buffer written", w->name, i);
 
-    memset(mem, 0xA5, n + 16);
-    tagc_buf_init_fixed(&fixed, mem, n - 1);
-    int rc = w->encode(d.val, &fixed, NULL);
+    rc = encode_fixed(&d, mem, n, &fixed);
+    cr_assert_eq(rc, 0, "%s: fixed buffer of exactly the output size (%zu bytes): %s (%d)",
+                 w->name, n, tagc_strerror(rc), rc);
+    assert_same_bytes(w->name, out.data, out.len, fixed.data, fixed.len, "exact fixed buffer");
+
+    rc = encode_fixed(&d, mem, n - 1, &fixed);
     cr_assert_eq(rc, TAGC_E_FULL, "%s: one byte short: %s (%d)", w->name, tagc_strerror(rc), rc);
-    cr_assert_leq(fixed.len, n - 1);
-    for (size_t i = n - 1; i < n + 16; i++)
-        cr_assert_eq(mem[i], 0xA5, "%s: byte %zu past the buffer written", w->name, i);
 
     free(mem);
     tagc_buf_free(&out);

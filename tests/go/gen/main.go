@@ -295,7 +295,9 @@ func (g *gen) raw(depth int) json.RawMessage {
 	if err != nil {
 		panic(err)
 	}
-	switch g.n(3) {
+	switch g.n(4) {
+	case 3: // raw separators and HTML characters in a string: Marshal escapes them
+		return json.RawMessage("[\"\u2028<\u2029>&\"," + string(b) + "]")
 	case 0: // not compact: Marshal compacts it
 		var out bytes.Buffer
 		if err := json.Indent(&out, b, " ", "\t"); err != nil {
@@ -585,6 +587,13 @@ func (m *mutator) pick(nodes []*node, kinds string) *node {
 
 func foldKey(g *gen, key string) string {
 	body := key[1 : len(key)-1]
+	if strings.ToUpper(body) != strings.ToLower(body) && g.n(3) == 0 {
+		for _, c := range []byte(body) {
+			if c >= 0x80 { // Unicode case folding
+				return `"` + strings.ToUpper(body) + `"`
+			}
+		}
+	}
 	switch g.n(6) {
 	case 0:
 		return `"` + strings.ToUpper(body) + `"`
@@ -623,7 +632,17 @@ func (m *mutator) mutate(doc string, others []string) (string, string) {
 	g := m.g
 	root, _ := parse(doc)
 	nodes := root.all(nil)
-	switch g.n(16) {
+	switch g.n(17) {
+	case 16:
+		n := m.pick(nodes, "s")
+		if n == nil {
+			return "truncate", doc[:g.n(len(doc))]
+		}
+		strs := []string{`"null"`, `"true"`, `"false"`, `"0"`, `"-0"`, `""`, `"\"x\""`, `"\"\""`, `"1e3"`, `"0.5"`,
+			`" 1"`, `"1 "`, `"\u0031"`, `"99999999999999999999"`, `"NaN"`, `"happy"`, `"HAPPY"`, `"red"`,
+			"\"\u2028<\u2029>&\""}
+		n.text = strs[g.n(len(strs))]
+		return "strswap", root.String()
 	case 0, 1, 2:
 		n := nodes[g.n(len(nodes))]
 		r, _ := parse(replacements[g.n(len(replacements))])
@@ -640,11 +659,31 @@ func (m *mutator) mutate(doc string, others []string) (string, string) {
 		}
 		i := g.n(len(o.keys))
 		var val *node
-		if g.n(2) == 0 {
+		switch g.n(3) {
+		case 0:
 			r, _ := parse(replacements[g.n(len(replacements))])
 			val = r
-		} else {
+		case 1:
 			val = o.kids[g.n(len(o.kids))].clone()
+		default: // a part of the same value: Go decodes it into the existing one
+			val = o.kids[i].clone()
+			if len(val.kids) > 0 {
+				keep := g.n(len(val.kids))
+				val.kids = val.kids[:keep]
+				if val.kind == 'o' {
+					val.keys = val.keys[:keep]
+				}
+				for j := range val.kids {
+					switch g.n(3) {
+					case 0:
+						val.kids[j] = &node{kind: 'l', text: "null"}
+					case 1:
+						if val.kids[j].kind == 'o' {
+							val.kids[j] = &node{kind: 'o'}
+						}
+					}
+				}
+			}
 		}
 		if g.n(2) == 0 {
 			o.keys = append(o.keys, o.keys[i])
@@ -698,7 +737,7 @@ func (m *mutator) mutate(doc string, others []string) (string, string) {
 		if g.n(3) == 0 {
 			bad := badWS[g.n(len(badWS))]
 			k := 0
-			target := g.n(20)
+			target := 1 + g.n(20)
 			root.render(&b, func() string {
 				k++
 				if k == target {
@@ -782,7 +821,8 @@ type writer struct {
 	n   map[string]int
 }
 
-func (w *writer) record(e entry, kind, cat string, doc []byte) {
+// record writes one record and returns its size in bytes.
+func (w *writer) record(e entry, kind, cat string, doc []byte) int {
 	p := reflect.New(e.t)
 	verdict := "R"
 	var exp, ind, noh []byte
@@ -819,6 +859,7 @@ func (w *writer) record(e entry, kind, cat string, doc []byte) {
 	}
 	w.seq++
 	w.n[kind+verdict]++
+	return len(doc) + len(exp) + len(ind) + len(noh)
 }
 
 func main() {
@@ -826,6 +867,7 @@ func main() {
 	values := flag.Int("values", 300, "random values per type")
 	mutations := flag.Int("mutations", 700, "mutated documents per type")
 	seed := flag.Int64("seed", 1, "random seed")
+	budget := flag.Int("budget", 400000, "at most about this many bytes of records per type, for values and again for mutations")
 	flag.Parse()
 	f, err := os.Create(*out)
 	if err != nil {
@@ -836,7 +878,8 @@ func main() {
 	for i, e := range registry {
 		g := &gen{r: rand.New(rand.NewSource(*seed*7919 + int64(i)))}
 		var docs []string
-		for k := 0; k < *values; k++ {
+		size := 0
+		for k := 0; k < *values && (k < 20 || size < *budget); k++ {
 			v := reflect.New(e.t).Elem()
 			g.fill(v, 0)
 			b, err := json.Marshal(v.Interface())
@@ -845,12 +888,13 @@ func main() {
 				os.Exit(1)
 			}
 			docs = append(docs, string(b))
-			w.record(e, "V", "value", b)
+			size += w.record(e, "V", "value", b)
 		}
 		m := &mutator{g: g}
-		for k := 0; k < *mutations && len(docs) > 0; k++ {
+		size = 0
+		for k := 0; k < *mutations && len(docs) > 0 && (k < 50 || size < *budget); k++ {
 			cat, doc := m.mutate(docs[g.n(len(docs))], docs)
-			w.record(e, "M", cat, []byte(doc))
+			size += w.record(e, "M", cat, []byte(doc))
 		}
 	}
 	if err := w.w.Flush(); err != nil {

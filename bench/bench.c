@@ -1,0 +1,744 @@
+/*
+ * bench.c - tagc against hand-written cJSON, jansson and json-c mappings of the
+ * same C structs (see bench/README.md for the method).
+ *
+ *   bench [--quick] [--check-only] [--reps N] [--min-time SEC] [--json FILE]
+ *         [--data DIR] [--workload NAME,...] [--contender NAME,...]
+ *   bench --callgrind CONTENDER WORKLOAD decode|encode [N]
+ *
+ * Every run first checks that all contenders agree (values decoded equal,
+ * documents encoded equal as trees) and exits 1 when one does not, so that
+ * `bench --quick --check-only` is the smoke test CI runs. Then, unless
+ * --check-only, it times each workload and direction, contenders interleaved,
+ * and prints a Markdown table on stdout (progress goes to stderr).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cJSON.h>
+#ifdef BENCH_HAVE_CALLGRIND
+#include <valgrind/callgrind.h>
+#else
+#define CALLGRIND_ZERO_STATS
+#define CALLGRIND_TOGGLE_COLLECT
+#endif
+
+#include "bench.h"
+
+#ifndef BENCH_DATA_DIR
+#define BENCH_DATA_DIR "../shared/data"
+#endif
+
+/* MARK: - workloads */
+
+typedef struct workload {
+    const char *name;
+    const char *file; /* under the data directory */
+    const char *what;
+    size_t size; /* of the C value */
+    bool (*equal)(const void *a, const void *b);
+    int (*decode)(void *v, const char *src, size_t len, tagc_arena *a, tagc_error *e,
+                  const tagc_json_opts *o);
+    int (*encode)(const void *v, tagc_buf *out, const tagc_json_opts *o);
+} workload;
+
+#define WRAP(T)                                                                        \
+    static bool eq_##T(const void *a, const void *b) { return T##_equal(a, b); }       \
+    static int de_##T(void *v, const char *s, size_t n, tagc_arena *a, tagc_error *e,  \
+                      const tagc_json_opts *o)                                         \
+    {                                                                                  \
+        return T##_decode_json(v, s, n, a, e, o);                                      \
+    }                                                                                  \
+    static int en_##T(const void *v, tagc_buf *b, const tagc_json_opts *o)             \
+    {                                                                                  \
+        return T##_encode_json(v, b, o);                                               \
+    }
+WRAP(user_user)
+WRAP(order_order)
+WRAP(tree_node)
+WRAP(twitter_search_result)
+WRAP(canada_feature_collection)
+
+#define WL(T) sizeof(T), eq_##T, de_##T, en_##T
+static const workload workloads[W_COUNT] = {
+    [W_USER] = {"user", "seedwork/user.json", "small", WL(user_user)},
+    [W_ORDER] = {"order", "seedwork/order.json", "medium", WL(order_order)},
+    [W_TREE] = {"tree", "seedwork/tree.json", "recursive", WL(tree_node)},
+    [W_TWITTER] = {"twitter", "bench/twitter.json", "wide objects", WL(twitter_search_result)},
+    [W_CANADA] = {"canada", "bench/canada.json", "floats", WL(canada_feature_collection)},
+};
+
+/* MARK: - contenders */
+
+enum { C_TAGC, C_TAGC_FAST, C_CJSON, C_JANSSON, C_JSONC, C_COUNT };
+static const char *const contender_names[C_COUNT] = {"tagc", "tagc-fast", "cJSON", "jansson",
+                                                     "json-c"};
+static const bench_codec *const contender_codecs[C_COUNT] = {
+    NULL, NULL, bench_cjson_codecs, bench_jansson_codecs, bench_jsonc_codecs};
+
+static const tagc_json_opts fast_opts = {.no_html_escape = true, .unsorted_maps = true};
+
+enum { DIR_DECODE, DIR_ENCODE, DIR_COUNT };
+static const char *const dir_names[DIR_COUNT] = {"decode", "encode"};
+
+/* tagc-fast differs from tagc only when encoding: its options are encode options. */
+static bool runs(int c, int dir) { return !(c == C_TAGC_FAST && dir == DIR_DECODE); }
+
+static int op_decode(int c, int w, const char *src, size_t len, void *v, tagc_arena *a)
+{
+    tagc_error err;
+    tagc_arena_reset(a);
+    if (c == C_TAGC)
+        return workloads[w].decode(v, src, len, a, &err, NULL);
+    return contender_codecs[c][w].decode(src, len, v, a);
+}
+
+static int op_encode(int c, int w, const void *v, tagc_buf *out)
+{
+    tagc_buf_reset(out);
+    if (c == C_TAGC)
+        return workloads[w].encode(v, out, NULL);
+    if (c == C_TAGC_FAST)
+        return workloads[w].encode(v, out, &fast_opts);
+    return contender_codecs[c][w].encode(v, out);
+}
+
+/* MARK: - utilities */
+
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("bench: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    for (;;) {
+        if (buf == NULL)
+            die("out of memory");
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        cap *= 2;
+        buf = realloc(buf, cap + 1);
+    }
+    fclose(f);
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/*
+ * The same document with every integer token whose magnitude is above 2^53 (and
+ * fits int64) replaced by its value rounded through a double: what a decoder
+ * that keeps numbers as doubles (cJSON) can give at best. Returns malloc'd text.
+ */
+static char *round_big_ints(const char *s, size_t n, size_t *out_len)
+{
+    char *out = malloc(n + n / 2 + 64), *o = out;
+    size_t i = 0;
+    if (out == NULL)
+        die("out of memory");
+    while (i < n) {
+        char ch = s[i];
+        if (ch == '"') {
+            *o++ = s[i++];
+            while (i < n && s[i] != '"') {
+                if (s[i] == '\\' && i + 1 < n)
+                    *o++ = s[i++];
+                *o++ = s[i++];
+            }
+            if (i < n)
+                *o++ = s[i++];
+        } else if (ch == '-' || (ch >= '0' && ch <= '9')) {
+            size_t j = i;
+            bool integer = true;
+            while (j < n && strchr("+-.eE0123456789", s[j]) != NULL) {
+                if (s[j] == '.' || s[j] == 'e' || s[j] == 'E')
+                    integer = false;
+                j++;
+            }
+            char tok[64];
+            if (integer && j - i < sizeof tok) {
+                memcpy(tok, s + i, j - i);
+                tok[j - i] = 0;
+                errno = 0;
+                long long v = strtoll(tok, NULL, 10);
+                if (errno == 0) {
+                    o += sprintf(o, "%lld", (long long)bench_i64_via_double(v));
+                    i = j;
+                    continue;
+                }
+            }
+            memcpy(o, s + i, j - i);
+            o += j - i;
+            i = j;
+        } else {
+            *o++ = s[i++];
+        }
+    }
+    *out_len = (size_t)(o - out);
+    return out;
+}
+
+static void machine_line(char *dst, size_t cap)
+{
+    char model[256] = "unknown CPU";
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) == 0) {
+            char *p = strchr(line, ':');
+            if (p) {
+                p++;
+                while (*p == ' ')
+                    p++;
+                p[strcspn(p, "\n")] = 0;
+                snprintf(model, sizeof model, "%s", p);
+            }
+            break;
+        }
+    }
+    if (f)
+        fclose(f);
+    snprintf(dst, cap, "%s, %ld cores; gcc %s; cJSON %s, jansson %s, json-c %s", model,
+             sysconf(_SC_NPROCESSORS_ONLN), __VERSION__, cJSON_Version(), bench_jansson_version(),
+             bench_jsonc_version());
+}
+
+/* MARK: - per-workload state and the checks */
+
+typedef struct wstate {
+    bool selected, loaded;
+    char *doc;
+    size_t len;
+    tagc_arena ref_arena, norm_arena;
+    void *ref;  /* tagc's decode: the reference value */
+    void *norm; /* ref with int64 rounded through double (cJSON's best) */
+    bool norm_differs;
+} wstate;
+
+static wstate ws[W_COUNT];
+static const char *data_dir;
+
+static bool load_workload(int w)
+{
+    wstate *s = &ws[w];
+    char path[4096];
+    tagc_error err;
+    snprintf(path, sizeof path, "%s/%s", data_dir, workloads[w].file);
+    s->doc = read_file(path, &s->len);
+    if (s->doc == NULL) {
+        fprintf(stderr, "bench: %s: %s (skipping %s)\n", path, strerror(errno), workloads[w].name);
+        return false;
+    }
+    tagc_arena_init(&s->ref_arena);
+    tagc_arena_init(&s->norm_arena);
+    s->ref = calloc(1, workloads[w].size);
+    s->norm = calloc(1, workloads[w].size);
+    int rc = workloads[w].decode(s->ref, s->doc, s->len, &s->ref_arena, &err, NULL);
+    if (rc != 0) {
+        fprintf(stderr, "bench: %s: tagc cannot decode it: %s at %u:%u %s: %s\n", path,
+                tagc_strerror(rc), err.line, err.column, err.path, err.message);
+        return false;
+    }
+    tagc_buf b;
+    tagc_buf_init(&b);
+    size_t nlen;
+    if (workloads[w].encode(s->ref, &b, NULL) != 0)
+        die("%s: tagc cannot encode the reference value", workloads[w].name);
+    char *ntext = round_big_ints((const char *)b.data, b.len, &nlen);
+    if (workloads[w].decode(s->norm, ntext, nlen, &s->norm_arena, &err, NULL) != 0)
+        die("%s: rounded document does not decode: %s", workloads[w].name, err.message);
+    s->norm_differs = !workloads[w].equal(s->ref, s->norm);
+    free(ntext);
+    tagc_buf_free(&b);
+    s->loaded = true;
+    return true;
+}
+
+typedef struct check {
+    char decode[96];
+    char encode[96];
+    bool ok;
+} check;
+
+static check checks[W_COUNT][C_COUNT];
+
+/* Checks every contender on workload w; returns false when one disagrees. */
+static bool check_workload(int w, const bool *csel)
+{
+    wstate *s = &ws[w];
+    const workload *wl = &workloads[w];
+    bool all_ok = true;
+    cJSON *input_tree = cJSON_ParseWithLength(s->doc, s->len);
+    if (input_tree == NULL)
+        die("%s: cJSON cannot parse the input", wl->name);
+
+    for (int c = 0; c < C_COUNT; c++) {
+        check *ck = &checks[w][c];
+        ck->ok = true;
+        if (!csel[c])
+            continue;
+        /* decode: the value equals tagc's (cJSON: up to its int64 rounding) */
+        if (!runs(c, DIR_DECODE)) {
+            snprintf(ck->decode, sizeof ck->decode, "(same as tagc)");
+        } else {
+            tagc_arena a;
+            void *v = calloc(1, wl->size);
+            tagc_arena_init(&a);
+            int rc = op_decode(c, w, s->doc, s->len, v, &a);
+            if (rc != 0) {
+                snprintf(ck->decode, sizeof ck->decode, "FAILED (rc %d)", rc);
+                ck->ok = false;
+            } else if (wl->equal(v, s->ref)) {
+                snprintf(ck->decode, sizeof ck->decode, "equal");
+            } else if (c == C_CJSON && s->norm_differs && wl->equal(v, s->norm)) {
+                snprintf(ck->decode, sizeof ck->decode, "equal up to int64 > 2^53 rounded");
+            } else {
+                snprintf(ck->decode, sizeof ck->decode, "DIFFERENT value");
+                ck->ok = false;
+            }
+            tagc_arena_free(&a);
+            free(v);
+        }
+        /* encode: the document, parsed, equals the input parsed (cJSON_Compare);
+         * and tagc decodes it back to the very same value (exact) or not */
+        {
+            tagc_buf out;
+            tagc_buf_init(&out);
+            int rc = op_encode(c, w, s->ref, &out);
+            if (rc != 0) {
+                snprintf(ck->encode, sizeof ck->encode, "FAILED (rc %d)", rc);
+                ck->ok = false;
+            } else {
+                cJSON *t = cJSON_ParseWithLength((const char *)out.data, out.len);
+                bool same_tree = t != NULL && cJSON_Compare(t, input_tree, true);
+                cJSON_Delete(t);
+                tagc_arena a;
+                tagc_error err;
+                void *v = calloc(1, wl->size);
+                tagc_arena_init(&a);
+                bool exact = wl->decode(v, (const char *)out.data, out.len, &a, &err, NULL) == 0 &&
+                             wl->equal(v, s->ref);
+                bool bytes = out.len == s->len && memcmp(out.data, s->doc, s->len) == 0;
+                tagc_arena_free(&a);
+                free(v);
+                if (!same_tree) {
+                    snprintf(ck->encode, sizeof ck->encode, "DIFFERENT document");
+                    ck->ok = false;
+                } else {
+                    snprintf(ck->encode, sizeof ck->encode, "equal tree%s%s",
+                             exact ? ", exact round trip" : ", NOT exact (floats rounded)",
+                             bytes ? ", same bytes as input" : "");
+                }
+            }
+            tagc_buf_free(&out);
+        }
+        if (!ck->ok)
+            all_ok = false;
+    }
+    cJSON_Delete(input_tree);
+    return all_ok;
+}
+
+/* MARK: - measuring */
+
+typedef struct result {
+    bool done;
+    double sec_per_op; /* median */
+    double min_sec, max_sec;
+    double allocs_per_op;
+    int reps;
+} result;
+
+static result results[W_COUNT][DIR_COUNT][C_COUNT];
+
+/* One op of contender c; value/out are scratch space. */
+typedef struct runner {
+    int c, w, dir;
+    tagc_arena arena;
+    tagc_buf out;
+    void *value;
+} runner;
+
+static void runner_init(runner *r, int c, int w, int dir)
+{
+    r->c = c;
+    r->w = w;
+    r->dir = dir;
+    tagc_arena_init(&r->arena);
+    tagc_buf_init(&r->out);
+    r->value = calloc(1, workloads[w].size);
+}
+
+static void runner_free(runner *r)
+{
+    tagc_arena_free(&r->arena);
+    tagc_buf_free(&r->out);
+    free(r->value);
+}
+
+static inline void runner_op(runner *r)
+{
+    int rc;
+    if (r->dir == DIR_DECODE)
+        rc = op_decode(r->c, r->w, ws[r->w].doc, ws[r->w].len, r->value, &r->arena);
+    else
+        rc = op_encode(r->c, r->w, ws[r->w].ref, &r->out);
+    if (rc != 0)
+        die("%s %s %s failed while timing (rc %d)", contender_names[r->c], workloads[r->w].name,
+            dir_names[r->dir], rc);
+}
+
+static void measure(int w, int dir, const bool *csel, int reps, double min_time)
+{
+    runner rs[C_COUNT];
+    long batch[C_COUNT];
+    double samples[C_COUNT][64];
+    int nc = 0, idx[C_COUNT];
+
+    for (int c = 0; c < C_COUNT; c++) {
+        if (!csel[c] || !runs(c, dir))
+            continue;
+        idx[nc++] = c;
+        runner_init(&rs[c], c, w, dir);
+        /* warm up (arena and buffer reach their size), then count allocations */
+        for (int i = 0; i < 3; i++)
+            runner_op(&rs[c]);
+        int k = ws[w].len > 100000 ? 3 : 20;
+        size_t before = bench_alloc_calls;
+        for (int i = 0; i < k; i++)
+            runner_op(&rs[c]);
+        results[w][dir][c].allocs_per_op = (double)(bench_alloc_calls - before) / k;
+        /* calibrate: a batch that takes about min_time */
+        long n = 1;
+        double t;
+        for (;;) {
+            double t0 = cpu_now();
+            for (long i = 0; i < n; i++)
+                runner_op(&rs[c]);
+            t = cpu_now() - t0;
+            if (t >= min_time / 8 || n > (1L << 40))
+                break;
+            n *= 2;
+        }
+        double per = t / (double)n;
+        batch[c] = (long)ceil(min_time / (per > 0 ? per : 1e-9));
+        if (batch[c] < 1)
+            batch[c] = 1;
+    }
+    for (int rep = 0; rep < reps; rep++) {
+        for (int j = 0; j < nc; j++) {
+            int c = idx[(j + rep) % nc]; /* rotate who goes first */
+            long ops = 0;
+            double t0 = cpu_now(), t;
+            do {
+                for (long i = 0; i < batch[c]; i++)
+                    runner_op(&rs[c]);
+                ops += batch[c];
+                t = cpu_now() - t0;
+            } while (t < min_time);
+            samples[c][rep] = t / (double)ops;
+        }
+    }
+    for (int j = 0; j < nc; j++) {
+        int c = idx[j];
+        result *r = &results[w][dir][c];
+        qsort(samples[c], (size_t)reps, sizeof(double), cmp_double);
+        r->sec_per_op = reps % 2 ? samples[c][reps / 2]
+                                 : (samples[c][reps / 2 - 1] + samples[c][reps / 2]) / 2;
+        r->min_sec = samples[c][0];
+        r->max_sec = samples[c][reps - 1];
+        r->reps = reps;
+        r->done = true;
+        runner_free(&rs[c]);
+    }
+}
+
+/* MARK: - output */
+
+static void fmt_time(char *dst, size_t cap, double sec)
+{
+    double us = sec * 1e6;
+    if (us < 10)
+        snprintf(dst, cap, "%.3f", us);
+    else if (us < 100)
+        snprintf(dst, cap, "%.2f", us);
+    else if (us < 1000)
+        snprintf(dst, cap, "%.1f", us);
+    else
+        snprintf(dst, cap, "%.0f", us);
+}
+
+static void print_checks(FILE *f, const bool *csel)
+{
+    fprintf(f, "| workload | contender | decode: value vs tagc's | encode: document vs input |\n");
+    fprintf(f, "| --- | --- | --- | --- |\n");
+    for (int w = 0; w < W_COUNT; w++) {
+        if (!ws[w].loaded)
+            continue;
+        for (int c = 0; c < C_COUNT; c++)
+            if (csel[c])
+                fprintf(f, "| %s | %s | %s | %s |\n", workloads[w].name, contender_names[c],
+                        checks[w][c].decode, checks[w][c].encode);
+    }
+}
+
+static void print_table(FILE *f, const bool *csel)
+{
+    fprintf(f, "| workload | direction | contender | µs/op | MB/s | vs cJSON | allocs/op |\n");
+    fprintf(f, "| --- | --- | --- | ---: | ---: | ---: | ---: |\n");
+    for (int w = 0; w < W_COUNT; w++) {
+        for (int dir = 0; dir < DIR_COUNT; dir++) {
+            const result *base = &results[w][dir][C_CJSON];
+            for (int c = 0; c < C_COUNT; c++) {
+                const result *r = &results[w][dir][c];
+                if (!csel[c] || !r->done)
+                    continue;
+                char t[32], ratio[32];
+                fmt_time(t, sizeof t, r->sec_per_op);
+                if (base->done)
+                    snprintf(ratio, sizeof ratio, "%.2f×", base->sec_per_op / r->sec_per_op);
+                else
+                    snprintf(ratio, sizeof ratio, "—");
+                fprintf(f, "| %s (%zu B) | %s | %s | %s | %.1f | %s | %.*f |\n", workloads[w].name,
+                        ws[w].len, dir_names[dir], contender_names[c], t,
+                        (double)ws[w].len / r->sec_per_op / 1e6, ratio,
+                        r->allocs_per_op == floor(r->allocs_per_op) ? 0 : 1, r->allocs_per_op);
+            }
+        }
+    }
+}
+
+static void write_json(const char *path, const bool *csel, const char *machine, int reps,
+                       double min_time, bool checks_ok)
+{
+    FILE *f = fopen(path, "w");
+    if (f == NULL)
+        die("%s: %s", path, strerror(errno));
+    fprintf(f, "{\"machine\": \"%s\", \"reps\": %d, \"min_time\": %g, \"checks_ok\": %s,\n", machine,
+            reps, min_time, checks_ok ? "true" : "false");
+    fprintf(f, " \"checks\": [");
+    const char *sep = "";
+    for (int w = 0; w < W_COUNT; w++) {
+        if (!ws[w].loaded)
+            continue;
+        for (int c = 0; c < C_COUNT; c++) {
+            if (!csel[c])
+                continue;
+            fprintf(f, "%s\n  {\"workload\": \"%s\", \"contender\": \"%s\", \"decode\": \"%s\", "
+                       "\"encode\": \"%s\", \"ok\": %s}",
+                    sep, workloads[w].name, contender_names[c], checks[w][c].decode,
+                    checks[w][c].encode, checks[w][c].ok ? "true" : "false");
+            sep = ",";
+        }
+    }
+    fprintf(f, "],\n \"results\": [");
+    sep = "";
+    for (int w = 0; w < W_COUNT; w++)
+        for (int dir = 0; dir < DIR_COUNT; dir++)
+            for (int c = 0; c < C_COUNT; c++) {
+                const result *r = &results[w][dir][c];
+                if (!r->done)
+                    continue;
+                fprintf(f, "%s\n  {\"workload\": \"%s\", \"bytes\": %zu, \"direction\": \"%s\", "
+                           "\"contender\": \"%s\", \"sec_per_op\": %.9g, \"min_sec\": %.9g, "
+                           "\"max_sec\": %.9g, \"reps\": %d, \"allocs_per_op\": %g}",
+                        sep, workloads[w].name, ws[w].len, dir_names[dir], contender_names[c],
+                        r->sec_per_op, r->min_sec, r->max_sec, r->reps, r->allocs_per_op);
+                sep = ",";
+            }
+    fprintf(f, "]}\n");
+    fclose(f);
+}
+
+/* MARK: - main */
+
+static int find_name(const char *const *names, int n, const char *s)
+{
+    for (int i = 0; i < n; i++)
+        if (strcasecmp(names[i], s) == 0)
+            return i;
+    return -1;
+}
+
+static const char *workload_name(int w) { return workloads[w].name; }
+
+static int find_workload(const char *s)
+{
+    for (int w = 0; w < W_COUNT; w++)
+        if (strcmp(workload_name(w), s) == 0)
+            return w;
+    return -1;
+}
+
+/* "a,b,c" into sel[] */
+static void select_list(char *list, bool *sel, int n, int (*find)(const char *), const char *what)
+{
+    for (int i = 0; i < n; i++)
+        sel[i] = false;
+    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+        int i = find(tok);
+        if (i < 0)
+            die("unknown %s '%s'", what, tok);
+        sel[i] = true;
+    }
+}
+
+static int find_contender(const char *s) { return find_name(contender_names, C_COUNT, s); }
+
+static int callgrind_main(int argc, char **argv)
+{
+    if (argc < 3)
+        die("usage: bench --callgrind CONTENDER WORKLOAD decode|encode [N]");
+    int c = find_contender(argv[0]), w = find_workload(argv[1]);
+    int dir = find_name(dir_names, DIR_COUNT, argv[2]);
+    long n = argc > 3 ? atol(argv[3]) : 10;
+    if (c < 0 || w < 0 || dir < 0 || n < 1 || !runs(c, dir))
+        die("--callgrind: bad contender, workload or direction");
+    if (!load_workload(w))
+        return 2;
+    runner r;
+    runner_init(&r, c, w, dir);
+    runner_op(&r); /* warm up: arena, buffer and library state reach their size */
+    runner_op(&r);
+    CALLGRIND_ZERO_STATS;
+    CALLGRIND_TOGGLE_COLLECT;
+    for (long i = 0; i < n; i++)
+        runner_op(&r);
+    CALLGRIND_TOGGLE_COLLECT;
+    printf("%s %s %s %ld ops\n", contender_names[c], workloads[w].name, dir_names[dir], n);
+    runner_free(&r);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    bool quick = false, check_only = false;
+    int reps = 7;
+    double min_time = 0.2;
+    const char *json_path = NULL;
+    bool wsel[W_COUNT], csel[C_COUNT];
+    for (int i = 0; i < W_COUNT; i++)
+        wsel[i] = true;
+    for (int i = 0; i < C_COUNT; i++)
+        csel[i] = true;
+    data_dir = getenv("TAGC_BENCH_DATA") ? getenv("TAGC_BENCH_DATA") : BENCH_DATA_DIR;
+    bool reps_set = false, min_set = false;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--callgrind") == 0)
+            return callgrind_main(argc - i - 1, argv + i + 1);
+        else if (strcmp(a, "--quick") == 0)
+            quick = true;
+        else if (strcmp(a, "--check-only") == 0)
+            check_only = true;
+        else if (strcmp(a, "--reps") == 0 && i + 1 < argc)
+            reps = atoi(argv[++i]), reps_set = true;
+        else if (strcmp(a, "--min-time") == 0 && i + 1 < argc)
+            min_time = atof(argv[++i]), min_set = true;
+        else if (strcmp(a, "--json") == 0 && i + 1 < argc)
+            json_path = argv[++i];
+        else if (strcmp(a, "--data") == 0 && i + 1 < argc)
+            data_dir = argv[++i];
+        else if (strcmp(a, "--workload") == 0 && i + 1 < argc)
+            select_list(argv[++i], wsel, W_COUNT, find_workload, "workload");
+        else if (strcmp(a, "--contender") == 0 && i + 1 < argc)
+            select_list(argv[++i], csel, C_COUNT, find_contender, "contender");
+        else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            printf("usage: bench [--quick] [--check-only] [--reps N] [--min-time SEC] [--json FILE]\n"
+                   "             [--data DIR] [--workload user,order,tree,twitter,canada]\n"
+                   "             [--contender tagc,tagc-fast,cJSON,jansson,json-c]\n"
+                   "       bench --callgrind CONTENDER WORKLOAD decode|encode [N]\n");
+            return 0;
+        } else
+            die("unknown argument '%s' (try --help)", a);
+    }
+    if (quick) {
+        if (!reps_set)
+            reps = 3;
+        if (!min_set)
+            min_time = 0.02;
+    }
+    if (reps < 1 || reps > 64 || !(min_time > 0))
+        die("--reps must be 1..64 and --min-time positive");
+
+    char machine[512];
+    machine_line(machine, sizeof machine);
+    fprintf(stderr, "bench: %s\n", machine);
+
+    bool ok = true;
+    int loaded = 0;
+    for (int w = 0; w < W_COUNT; w++) {
+        if (!wsel[w])
+            continue;
+        if (!load_workload(w)) {
+            ok = false;
+            continue;
+        }
+        loaded++;
+        if (!check_workload(w, csel)) {
+            fprintf(stderr, "bench: %s: contenders DISAGREE\n", workloads[w].name);
+            ok = false;
+        }
+    }
+    if (loaded == 0)
+        die("no workload could be loaded (data directory %s)", data_dir);
+
+    printf("## Checks\n\n");
+    print_checks(stdout, csel);
+    printf("\nAll contenders agree: %s\n", ok ? "yes" : "NO");
+    fflush(stdout);
+
+    if (!check_only && ok) {
+        for (int w = 0; w < W_COUNT; w++) {
+            if (!ws[w].loaded)
+                continue;
+            for (int dir = 0; dir < DIR_COUNT; dir++) {
+                fprintf(stderr, "bench: timing %s %s ...\n", workloads[w].name, dir_names[dir]);
+                measure(w, dir, csel, reps, min_time);
+            }
+        }
+        printf("\n## Results\n\n%s\n\nCPU time per operation, median of %d runs of at least %g s "
+               "each, contenders interleaved; MB/s of input document bytes; \"vs cJSON\" = cJSON's "
+               "time / this contender's time (higher is faster); allocs/op = malloc + calloc + "
+               "realloc calls.\n\n",
+               machine, reps, min_time);
+        print_table(stdout, csel);
+    }
+    if (json_path)
+        write_json(json_path, csel, machine, reps, min_time, ok);
+    return ok ? 0 : 1;
+}

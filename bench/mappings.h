@@ -1,0 +1,1083 @@
+/*
+ * mappings.h - the hand-written JSON <-> struct mappings of every workload,
+ * written once against the small set of DOM operations that dom_cjson.h,
+ * dom_jansson.h and dom_jsonc.h each define as static inline functions over
+ * their library. m_cjson.c, m_jansson.c and m_jsonc.c include one of those and
+ * then this file, so each library gets its own compiled copy in which every
+ * operation is inlined: the code is what one would write by hand for that
+ * library (look up each field by name, check its type, convert, copy), without
+ * the same 500 lines pasted three times.
+ *
+ * Decoding follows Go's rules where they matter for equal values: a missing
+ * key or a null leaves the zero value; null gives a nil slice or pointer and
+ * [] an empty non-nil one (TAGC_EMPTY); a value of the wrong type is an error.
+ * Strings are copied out of the DOM (which is freed right after) into the
+ * same arena tagc decodes into. Encoding writes fields in declared order,
+ * nil as null, and leaves out omitempty fields as Go does.
+ *
+ * Before including, the including file defines BENCH_CODECS, the name of its
+ * table.
+ */
+#include <string.h>
+
+#include "bench.h"
+
+/* MARK: - decoding helpers */
+
+typedef struct D {
+    tagc_arena *a;
+    int bad; /* set on the first type error or allocation failure */
+} D;
+
+static void *d_new(D *d, size_t n)
+{
+    void *p = tagc_arena_alloc(d->a, n);
+    if (p == NULL) {
+        d->bad = 1;
+        return NULL;
+    }
+    memset(p, 0, n);
+    return p;
+}
+
+/* Each v_ reads the value x (NULL when absent) into *out; null leaves *out alone. */
+static void v_str(D *d, J x, tagc_str *out)
+{
+    const char *s;
+    size_t n;
+    if (jd_is_null(x))
+        return;
+    if (!jd_str(x, &s, &n)) {
+        d->bad = 1;
+        return;
+    }
+    char *p = tagc_arena_alloc(d->a, n + 1);
+    if (p == NULL) {
+        d->bad = 1;
+        return;
+    }
+    memcpy(p, s, n);
+    p[n] = 0;
+    out->ptr = p;
+    out->len = n;
+}
+
+static void v_i64(D *d, J x, int64_t *out)
+{
+    if (!jd_is_null(x) && !jd_i64(x, out))
+        d->bad = 1;
+}
+
+static void v_i32(D *d, J x, int32_t *out)
+{
+    int64_t v;
+    if (jd_is_null(x))
+        return;
+    if (!jd_i64(x, &v) || v < INT32_MIN || v > INT32_MAX)
+        d->bad = 1;
+    else
+        *out = (int32_t)v;
+}
+
+static void v_f64(D *d, J x, double *out)
+{
+    if (!jd_is_null(x) && !jd_f64(x, out))
+        d->bad = 1;
+}
+
+static void v_bool(D *d, J x, bool *out)
+{
+    if (!jd_is_null(x) && !jd_bool(x, out))
+        d->bad = 1;
+}
+
+/* Optional scalars (*T in Go): null is absent. */
+static void v_opt_i64(D *d, J x, bool *has, int64_t *out)
+{
+    if (jd_is_null(x))
+        return;
+    *has = true;
+    v_i64(d, x, out);
+}
+
+static void v_opt_str(D *d, J x, bool *has, tagc_str *out)
+{
+    if (jd_is_null(x))
+        return;
+    *has = true;
+    v_str(d, x, out);
+}
+
+static void v_opt_bool(D *d, J x, bool *has, bool *out)
+{
+    if (jd_is_null(x))
+        return;
+    *has = true;
+    v_bool(d, x, out);
+}
+
+/* RFC 3339 text: every contender uses libtagc's parser and formatter for
+ * time.Time (the same cost for each), since none of the libraries has one. */
+static void v_time(D *d, J x, tagc_time *out)
+{
+    const char *s;
+    size_t n;
+    if (jd_is_null(x))
+        return;
+    if (!jd_str(x, &s, &n) || tagc_time_parse(s, n, out) != 0)
+        d->bad = 1;
+}
+
+/* [2]float64: Go fills what the array has and ignores the rest. */
+static void v_pt(D *d, J x, double (*out)[2])
+{
+    JArrIt it;
+    if (jd_is_null(x))
+        return;
+    if (!jd_is_arr(x)) {
+        d->bad = 1;
+        return;
+    }
+    size_t n = jd_len(x);
+    jd_arr_begin(x, &it);
+    for (size_t i = 0; i < 2 && i < n; i++)
+        v_f64(d, jd_arr_next(&it), &(*out)[i]);
+}
+
+/* An object value: null leaves it alone, anything else but an object is an error. */
+#define OBJ_OR_RETURN(d, o)       \
+    do {                          \
+        if (jd_is_null(o))        \
+            return;               \
+        if (!jd_is_obj(o)) {      \
+            (d)->bad = 1;         \
+            return;               \
+        }                         \
+    } while (0)
+
+/* A reader for a slice type: nil for null, TAGC_EMPTY for [], else n elements. */
+#define DEF_V_SLICE(name, stype, elem_fn)                                \
+    static void name(D *d, J x, stype *s)                               \
+    {                                                                    \
+        JArrIt it;                                                       \
+        if (jd_is_null(x))                                               \
+            return;                                                      \
+        if (!jd_is_arr(x)) {                                             \
+            d->bad = 1;                                                  \
+            return;                                                      \
+        }                                                                \
+        size_t n = jd_len(x);                                            \
+        void *p = n ? d_new(d, n * sizeof *s->ptr) : TAGC_EMPTY;         \
+        if (p == NULL)                                                   \
+            return;                                                      \
+        s->ptr = p;                                                      \
+        s->len = n;                                                      \
+        jd_arr_begin(x, &it);                                            \
+        for (size_t i = 0; i < n; i++)                                   \
+            elem_fn(d, jd_arr_next(&it), &s->ptr[i]);                    \
+    }
+
+/* A pointer to a struct: nil for null, else a zeroed struct in the arena. */
+#define V_PTR(d, x, ptr, fn)                          \
+    do {                                              \
+        J x_ = (x);                                   \
+        if (jd_is_null(x_))                           \
+            break;                                    \
+        if (((ptr) = d_new((d), sizeof *(ptr))))      \
+            fn((d), x_, (ptr));                       \
+    } while (0)
+
+/* MARK: - encoding helpers */
+
+static J e_str(const tagc_str *s) { return je_str(s->ptr ? s->ptr : "", s->len); }
+static J e_i64(const int64_t *v) { return je_i64(*v); }
+
+static J e_time(const tagc_time *t)
+{
+    char text[TAGC_TIME_MAX_CHARS + 1];
+    size_t n = tagc_time_format(text, t);
+    text[n] = 0;
+    return je_str(text, n);
+}
+
+static J e_pt(double (*p)[2])
+{
+    J a = je_arr();
+    je_push(a, je_f64((*p)[0]));
+    je_push(a, je_f64((*p)[1]));
+    return a;
+}
+
+/* A writer for a slice type: null for nil, else an array. */
+#define DEF_E_SLICE(name, stype, elem_fn)                       \
+    static J name(const stype *s)                               \
+    {                                                           \
+        if (s->ptr == NULL)                                     \
+            return je_null();                                   \
+        J a = je_arr();                                         \
+        for (size_t i = 0; i < s->len; i++)                     \
+            je_push(a, elem_fn(&s->ptr[i]));                    \
+        return a;                                               \
+    }
+
+/* The entry points of one workload. */
+#define DEF_CODEC(w, T, read_fn, write_fn)                                      \
+    static int dec_##w(const char *src, size_t len, void *value, tagc_arena *a) \
+    {                                                                           \
+        T *v = value;                                                           \
+        D d = {a, 0};                                                           \
+        memset(v, 0, sizeof *v);                                                \
+        J root = jd_parse(src, len);                                            \
+        if (root == NULL)                                                       \
+            return -1;                                                          \
+        if (jd_is_obj(root))                                                    \
+            read_fn(&d, root, v);                                               \
+        else                                                                    \
+            d.bad = 1;                                                          \
+        j_free(root);                                                           \
+        return d.bad ? -1 : 0;                                                  \
+    }                                                                           \
+    static int enc_##w(const void *value, tagc_buf *out)                        \
+    {                                                                           \
+        J root = write_fn(value);                                               \
+        if (root == NULL)                                                       \
+            return -1;                                                          \
+        int rc = je_print(root, out);                                           \
+        j_free(root);                                                           \
+        return rc;                                                              \
+    }
+
+/* MARK: - user (small) */
+
+DEF_V_SLICE(v_user_strs, user_string_slice, v_str)
+DEF_E_SLICE(e_user_strs, user_string_slice, e_str)
+
+static void v_user(D *d, J o, user_user *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_i64(d, jd_get(o, "id"), &v->id);
+    v_str(d, jd_get(o, "name"), &v->name);
+    v_str(d, jd_get(o, "email"), &v->email);
+    v_user_strs(d, jd_get(o, "roles"), &v->roles);
+    J m = jd_get(o, "meta");
+    if (!jd_is_null(m)) {
+        if (!jd_is_obj(m)) {
+            d->bad = 1;
+            return;
+        }
+        v_time(d, jd_get(m, "created_at"), &v->metadata.created_at);
+        v_time(d, jd_get(m, "updated_at"), &v->metadata.updated_at);
+    }
+}
+
+static J e_user(const user_user *v)
+{
+    J o = je_obj(), m = je_obj();
+    je_set(o, "id", je_i64(v->id));
+    je_set(o, "name", e_str(&v->name));
+    je_set(o, "email", e_str(&v->email));
+    je_set(o, "roles", e_user_strs(&v->roles));
+    je_set(m, "created_at", e_time(&v->metadata.created_at));
+    je_set(m, "updated_at", e_time(&v->metadata.updated_at));
+    je_set(o, "meta", m);
+    return o;
+}
+
+DEF_CODEC(user, user_user, v_user, e_user)
+
+/* MARK: - order (medium) */
+
+static const char *const order_status_text[] = {"", "pending", "paid", "shipped", "delivered"};
+#define ORDER_STATUS_COUNT (sizeof order_status_text / sizeof order_status_text[0])
+
+static void v_order_status(D *d, J x, order_status *out)
+{
+    const char *s;
+    size_t n;
+    if (jd_is_null(x))
+        return;
+    if (!jd_str(x, &s, &n)) {
+        d->bad = 1;
+        return;
+    }
+    for (size_t i = 0; i < ORDER_STATUS_COUNT; i++) {
+        if (strlen(order_status_text[i]) == n && memcmp(order_status_text[i], s, n) == 0) {
+            *out = (order_status)i;
+            return;
+        }
+    }
+    d->bad = 1;
+}
+
+static J e_order_status(order_status s)
+{
+    const char *t = (size_t)s < ORDER_STATUS_COUNT ? order_status_text[s] : "";
+    return je_str(t, strlen(t));
+}
+
+static void v_order_geo(D *d, J o, order_geo *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_f64(d, jd_get(o, "lat"), &v->lat);
+    v_f64(d, jd_get(o, "lon"), &v->lon);
+}
+
+static void v_order_address(D *d, J o, order_address *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_str(d, jd_get(o, "street"), &v->street);
+    v_str(d, jd_get(o, "city"), &v->city);
+    v_str(d, jd_get(o, "zip"), &v->zip);
+    v_str(d, jd_get(o, "country"), &v->country);
+    v_order_geo(d, jd_get(o, "geo"), &v->geo);
+}
+
+static void v_order_customer(D *d, J o, order_customer *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_i64(d, jd_get(o, "id"), &v->id);
+    v_str(d, jd_get(o, "name"), &v->name);
+    v_str(d, jd_get(o, "email"), &v->email);
+    v_bool(d, jd_get(o, "vip"), &v->vip);
+    v_order_address(d, jd_get(o, "address"), &v->address);
+}
+
+DEF_V_SLICE(v_order_strs, order_string_slice, v_str)
+
+static void v_order_item(D *d, J o, order_item *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_str(d, jd_get(o, "sku"), &v->sku);
+    v_str(d, jd_get(o, "name"), &v->name);
+    v_i32(d, jd_get(o, "qty"), &v->qty);
+    v_f64(d, jd_get(o, "price"), &v->price);
+    v_f64(d, jd_get(o, "weight_kg"), &v->weight_kg);
+    v_order_strs(d, jd_get(o, "tags"), &v->tags);
+    v_bool(d, jd_get(o, "gift"), &v->gift);
+}
+
+DEF_V_SLICE(v_order_items, order_item_slice, v_order_item)
+
+static void v_order(D *d, J o, order_order *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_i64(d, jd_get(o, "id"), &v->id);
+    v_order_status(d, jd_get(o, "status"), &v->status);
+    v_order_customer(d, jd_get(o, "customer"), &v->customer);
+    v_order_items(d, jd_get(o, "items"), &v->items);
+    v_f64(d, jd_get(o, "total"), &v->total);
+    v_str(d, jd_get(o, "currency"), &v->currency);
+    J x = jd_get(o, "discount");
+    if (!jd_is_null(x)) {
+        v->has_discount = true;
+        v_f64(d, x, &v->discount);
+    }
+    v_str(d, jd_get(o, "notes"), &v->notes);
+    v_i64(d, jd_get(o, "created_at"), &v->created_at);
+    v_i64(d, jd_get(o, "updated_at"), &v->updated_at);
+    v_f64(d, jd_get(o, "risk_score"), &v->risk_score);
+    v_i32(d, jd_get(o, "attempts"), &v->attempts);
+}
+
+DEF_E_SLICE(e_order_strs, order_string_slice, e_str)
+
+static J e_order_item(const order_item *v)
+{
+    J o = je_obj();
+    je_set(o, "sku", e_str(&v->sku));
+    je_set(o, "name", e_str(&v->name));
+    je_set(o, "qty", je_i64(v->qty));
+    je_set(o, "price", je_f64(v->price));
+    je_set(o, "weight_kg", je_f64(v->weight_kg));
+    je_set(o, "tags", e_order_strs(&v->tags));
+    je_set(o, "gift", je_bool(v->gift));
+    return o;
+}
+
+DEF_E_SLICE(e_order_items, order_item_slice, e_order_item)
+
+static J e_order(const order_order *v)
+{
+    const order_customer *c = &v->customer;
+    const order_address *ad = &c->address;
+    J o = je_obj(), cu = je_obj(), a = je_obj(), g = je_obj();
+    je_set(g, "lat", je_f64(ad->geo.lat));
+    je_set(g, "lon", je_f64(ad->geo.lon));
+    je_set(a, "street", e_str(&ad->street));
+    je_set(a, "city", e_str(&ad->city));
+    je_set(a, "zip", e_str(&ad->zip));
+    je_set(a, "country", e_str(&ad->country));
+    je_set(a, "geo", g);
+    je_set(cu, "id", je_i64(c->id));
+    je_set(cu, "name", e_str(&c->name));
+    je_set(cu, "email", e_str(&c->email));
+    je_set(cu, "vip", je_bool(c->vip));
+    je_set(cu, "address", a);
+    je_set(o, "id", je_i64(v->id));
+    je_set(o, "status", e_order_status(v->status));
+    je_set(o, "customer", cu);
+    je_set(o, "items", e_order_items(&v->items));
+    je_set(o, "total", je_f64(v->total));
+    je_set(o, "currency", e_str(&v->currency));
+    je_set(o, "discount", v->has_discount ? je_f64(v->discount) : je_null());
+    je_set(o, "notes", e_str(&v->notes));
+    je_set(o, "created_at", je_i64(v->created_at));
+    je_set(o, "updated_at", je_i64(v->updated_at));
+    je_set(o, "risk_score", je_f64(v->risk_score));
+    je_set(o, "attempts", je_i64(v->attempts));
+    return o;
+}
+
+DEF_CODEC(order, order_order, v_order, e_order)
+
+/* MARK: - tree (recursive) */
+
+static void v_tree_node(D *d, J o, tree_node *v);
+DEF_V_SLICE(v_tree_nodes, tree_node_slice, v_tree_node)
+
+static void v_tree_node(D *d, J o, tree_node *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_i64(d, jd_get(o, "id"), &v->id);
+    v_i64(d, jd_get(o, "val"), &v->val);
+    v_tree_nodes(d, jd_get(o, "children"), &v->children);
+}
+
+static J e_tree_node(const tree_node *v);
+DEF_E_SLICE(e_tree_nodes, tree_node_slice, e_tree_node)
+
+static J e_tree_node(const tree_node *v)
+{
+    J o = je_obj();
+    je_set(o, "id", je_i64(v->id));
+    je_set(o, "val", je_i64(v->val));
+    je_set(o, "children", e_tree_nodes(&v->children));
+    return o;
+}
+
+DEF_CODEC(tree, tree_node, v_tree_node, e_tree_node)
+
+/* MARK: - canada (floats) */
+
+DEF_V_SLICE(v_canada_ring, canada_float64_array2_slice, v_pt)
+DEF_V_SLICE(v_canada_rings, canada_float64_array2_slice_slice, v_canada_ring)
+
+static void v_canada_feature(D *d, J o, canada_feature *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_str(d, jd_get(o, "type"), &v->type);
+    J p = jd_get(o, "properties");
+    if (!jd_is_null(p)) {
+        if (!jd_is_obj(p)) {
+            d->bad = 1;
+            return;
+        }
+        v_str(d, jd_get(p, "name"), &v->properties.name);
+    }
+    J g = jd_get(o, "geometry");
+    if (!jd_is_null(g)) {
+        if (!jd_is_obj(g)) {
+            d->bad = 1;
+            return;
+        }
+        v_str(d, jd_get(g, "type"), &v->geometry.type);
+        v_canada_rings(d, jd_get(g, "coordinates"), &v->geometry.coordinates);
+    }
+}
+
+DEF_V_SLICE(v_canada_features, canada_feature_slice, v_canada_feature)
+
+static void v_canada(D *d, J o, canada_feature_collection *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_str(d, jd_get(o, "type"), &v->type);
+    v_canada_features(d, jd_get(o, "features"), &v->features);
+}
+
+DEF_E_SLICE(e_canada_ring, canada_float64_array2_slice, e_pt)
+DEF_E_SLICE(e_canada_rings, canada_float64_array2_slice_slice, e_canada_ring)
+
+static J e_canada_feature(const canada_feature *v)
+{
+    J o = je_obj(), p = je_obj(), g = je_obj();
+    je_set(o, "type", e_str(&v->type));
+    je_set(p, "name", e_str(&v->properties.name));
+    je_set(o, "properties", p);
+    je_set(g, "type", e_str(&v->geometry.type));
+    je_set(g, "coordinates", e_canada_rings(&v->geometry.coordinates));
+    je_set(o, "geometry", g);
+    return o;
+}
+
+DEF_E_SLICE(e_canada_features, canada_feature_slice, e_canada_feature)
+
+static J e_canada(const canada_feature_collection *v)
+{
+    J o = je_obj();
+    je_set(o, "type", e_str(&v->type));
+    je_set(o, "features", e_canada_features(&v->features));
+    return o;
+}
+
+DEF_CODEC(canada, canada_feature_collection, v_canada, e_canada)
+
+/* MARK: - twitter (large, wide objects) */
+
+DEF_V_SLICE(v_tw_ints, twitter_int64_slice, v_i64)
+DEF_E_SLICE(e_tw_ints, twitter_int64_slice, e_i64)
+
+static void v_tw_url(D *d, J o, twitter_url *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_str(d, jd_get(o, "url"), &v->url);
+    v_str(d, jd_get(o, "expanded_url"), &v->expanded_url);
+    v_str(d, jd_get(o, "display_url"), &v->display_url);
+    v_tw_ints(d, jd_get(o, "indices"), &v->indices);
+}
+DEF_V_SLICE(v_tw_urls, twitter_url_slice, v_tw_url)
+
+static void v_tw_ur_ls(D *d, J o, twitter_ur_ls *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_tw_urls(d, jd_get(o, "urls"), &v->ur_ls);
+}
+
+static void v_tw_hashtag(D *d, J o, twitter_hashtag *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_str(d, jd_get(o, "text"), &v->text);
+    v_tw_ints(d, jd_get(o, "indices"), &v->indices);
+}
+DEF_V_SLICE(v_tw_hashtags, twitter_hashtag_slice, v_tw_hashtag)
+
+static void v_tw_symbol(D *d, J o, twitter_symbol *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_str(d, jd_get(o, "text"), &v->text);
+    v_tw_ints(d, jd_get(o, "indices"), &v->indices);
+}
+DEF_V_SLICE(v_tw_symbols, twitter_symbol_slice, v_tw_symbol)
+
+static void v_tw_mention(D *d, J o, twitter_user_mention *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_str(d, jd_get(o, "screen_name"), &v->screen_name);
+    v_str(d, jd_get(o, "name"), &v->name);
+    v_i64(d, jd_get(o, "id"), &v->id);
+    v_str(d, jd_get(o, "id_str"), &v->id_str);
+    v_tw_ints(d, jd_get(o, "indices"), &v->indices);
+}
+DEF_V_SLICE(v_tw_mentions, twitter_user_mention_slice, v_tw_mention)
+
+static void v_tw_size(D *d, J o, twitter_media_size *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_i64(d, jd_get(o, "w"), &v->w);
+    v_i64(d, jd_get(o, "h"), &v->h);
+    v_str(d, jd_get(o, "resize"), &v->resize);
+}
+
+static void v_tw_media(D *d, J o, twitter_media *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_i64(d, jd_get(o, "id"), &v->id);
+    v_str(d, jd_get(o, "id_str"), &v->id_str);
+    v_tw_ints(d, jd_get(o, "indices"), &v->indices);
+    v_str(d, jd_get(o, "media_url"), &v->media_url);
+    v_str(d, jd_get(o, "media_url_https"), &v->media_urlhttps);
+    v_str(d, jd_get(o, "url"), &v->url);
+    v_str(d, jd_get(o, "display_url"), &v->display_url);
+    v_str(d, jd_get(o, "expanded_url"), &v->expanded_url);
+    v_str(d, jd_get(o, "type"), &v->type);
+    J s = jd_get(o, "sizes");
+    if (!jd_is_null(s)) {
+        if (!jd_is_obj(s)) {
+            d->bad = 1;
+            return;
+        }
+        v_tw_size(d, jd_get(s, "medium"), &v->sizes.medium);
+        v_tw_size(d, jd_get(s, "small"), &v->sizes.small);
+        v_tw_size(d, jd_get(s, "thumb"), &v->sizes.thumb);
+        v_tw_size(d, jd_get(s, "large"), &v->sizes.large);
+    }
+    v_i64(d, jd_get(o, "source_status_id"), &v->source_status_id);
+    v_str(d, jd_get(o, "source_status_id_str"), &v->source_status_id_str);
+}
+DEF_V_SLICE(v_tw_medias, twitter_media_slice, v_tw_media)
+
+static void v_tw_entities(D *d, J o, twitter_entities *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_tw_hashtags(d, jd_get(o, "hashtags"), &v->hashtags);
+    v_tw_symbols(d, jd_get(o, "symbols"), &v->symbols);
+    v_tw_urls(d, jd_get(o, "urls"), &v->ur_ls);
+    v_tw_mentions(d, jd_get(o, "user_mentions"), &v->user_mentions);
+    v_tw_medias(d, jd_get(o, "media"), &v->media);
+}
+
+static void v_tw_user(D *d, J o, twitter_user *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_i64(d, jd_get(o, "id"), &v->id);
+    v_str(d, jd_get(o, "id_str"), &v->id_str);
+    v_str(d, jd_get(o, "name"), &v->name);
+    v_str(d, jd_get(o, "screen_name"), &v->screen_name);
+    v_str(d, jd_get(o, "location"), &v->location);
+    v_str(d, jd_get(o, "description"), &v->description);
+    v_opt_str(d, jd_get(o, "url"), &v->has_url, &v->url);
+    J e = jd_get(o, "entities");
+    if (!jd_is_null(e)) {
+        if (!jd_is_obj(e)) {
+            d->bad = 1;
+            return;
+        }
+        V_PTR(d, jd_get(e, "url"), v->entities.url, v_tw_ur_ls);
+        v_tw_ur_ls(d, jd_get(e, "description"), &v->entities.description);
+    }
+    v_bool(d, jd_get(o, "protected"), &v->protected);
+    v_i64(d, jd_get(o, "followers_count"), &v->followers_count);
+    v_i64(d, jd_get(o, "friends_count"), &v->friends_count);
+    v_i64(d, jd_get(o, "listed_count"), &v->listed_count);
+    v_str(d, jd_get(o, "created_at"), &v->created_at);
+    v_i64(d, jd_get(o, "favourites_count"), &v->favourites_count);
+    v_opt_i64(d, jd_get(o, "utc_offset"), &v->has_utc_offset, &v->utc_offset);
+    v_opt_str(d, jd_get(o, "time_zone"), &v->has_time_zone, &v->time_zone);
+    v_bool(d, jd_get(o, "geo_enabled"), &v->geo_enabled);
+    v_bool(d, jd_get(o, "verified"), &v->verified);
+    v_i64(d, jd_get(o, "statuses_count"), &v->statuses_count);
+    v_str(d, jd_get(o, "lang"), &v->lang);
+    v_bool(d, jd_get(o, "contributors_enabled"), &v->contributors_enabled);
+    v_bool(d, jd_get(o, "is_translator"), &v->is_translator);
+    v_bool(d, jd_get(o, "is_translation_enabled"), &v->is_translation_enabled);
+    v_str(d, jd_get(o, "profile_background_color"), &v->profile_background_color);
+    v_str(d, jd_get(o, "profile_background_image_url"), &v->profile_background_image_url);
+    v_str(d, jd_get(o, "profile_background_image_url_https"), &v->profile_background_image_urlhttps);
+    v_bool(d, jd_get(o, "profile_background_tile"), &v->profile_background_tile);
+    v_str(d, jd_get(o, "profile_image_url"), &v->profile_image_url);
+    v_str(d, jd_get(o, "profile_image_url_https"), &v->profile_image_urlhttps);
+    v_str(d, jd_get(o, "profile_banner_url"), &v->profile_banner_url);
+    v_str(d, jd_get(o, "profile_link_color"), &v->profile_link_color);
+    v_str(d, jd_get(o, "profile_sidebar_border_color"), &v->profile_sidebar_border_color);
+    v_str(d, jd_get(o, "profile_sidebar_fill_color"), &v->profile_sidebar_fill_color);
+    v_str(d, jd_get(o, "profile_text_color"), &v->profile_text_color);
+    v_bool(d, jd_get(o, "profile_use_background_image"), &v->profile_use_background_image);
+    v_bool(d, jd_get(o, "default_profile"), &v->default_profile);
+    v_bool(d, jd_get(o, "default_profile_image"), &v->default_profile_image);
+    v_bool(d, jd_get(o, "following"), &v->following);
+    v_bool(d, jd_get(o, "follow_request_sent"), &v->follow_request_sent);
+    v_bool(d, jd_get(o, "notifications"), &v->notifications);
+}
+
+static void v_tw_point(D *d, J o, twitter_point *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_str(d, jd_get(o, "type"), &v->type);
+    v_pt(d, jd_get(o, "coordinates"), &v->coordinates);
+}
+
+static void v_tw_contributor(D *d, J o, twitter_contributor *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_i64(d, jd_get(o, "id"), &v->id);
+    v_str(d, jd_get(o, "id_str"), &v->id_str);
+    v_str(d, jd_get(o, "screen_name"), &v->screen_name);
+}
+DEF_V_SLICE(v_tw_contributors, twitter_contributor_slice, v_tw_contributor)
+
+DEF_V_SLICE(v_tw_ring, twitter_float64_array2_slice, v_pt)
+DEF_V_SLICE(v_tw_rings, twitter_float64_array2_slice_slice, v_tw_ring)
+
+static void v_tw_strmap(D *d, J x, twitter_string_string_map *m)
+{
+    JObjIt it;
+    const char *k;
+    size_t kn, n, i = 0;
+    J val;
+    if (jd_is_null(x))
+        return;
+    if (!jd_is_obj(x)) {
+        d->bad = 1;
+        return;
+    }
+    n = jd_len(x);
+    if (n == 0) {
+        m->keys = TAGC_EMPTY;
+        m->vals = TAGC_EMPTY;
+        return;
+    }
+    if (!(m->keys = d_new(d, n * sizeof *m->keys)) || !(m->vals = d_new(d, n * sizeof *m->vals))) {
+        m->keys = m->vals = NULL;
+        return;
+    }
+    jd_obj_begin(x, &it);
+    while (i < n && (val = jd_obj_next(&it, &k, &kn)) != NULL) {
+        char *p = tagc_arena_alloc(d->a, kn + 1);
+        if (p == NULL) {
+            d->bad = 1;
+            return;
+        }
+        memcpy(p, k, kn);
+        p[kn] = 0;
+        m->keys[i].ptr = p;
+        m->keys[i].len = kn;
+        v_str(d, val, &m->vals[i]);
+        i++;
+    }
+    m->len = i;
+}
+
+static void v_tw_place(D *d, J o, twitter_place *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_str(d, jd_get(o, "id"), &v->id);
+    v_str(d, jd_get(o, "url"), &v->url);
+    v_str(d, jd_get(o, "place_type"), &v->place_type);
+    v_str(d, jd_get(o, "name"), &v->name);
+    v_str(d, jd_get(o, "full_name"), &v->full_name);
+    v_str(d, jd_get(o, "country_code"), &v->country_code);
+    v_str(d, jd_get(o, "country"), &v->country);
+    J b = jd_get(o, "bounding_box");
+    if (!jd_is_null(b)) {
+        if (!jd_is_obj(b)) {
+            d->bad = 1;
+            return;
+        }
+        v_str(d, jd_get(b, "type"), &v->bounding_box.type);
+        v_tw_rings(d, jd_get(b, "coordinates"), &v->bounding_box.coordinates);
+    }
+    v_tw_strmap(d, jd_get(o, "attributes"), &v->attributes);
+}
+
+static void v_tw_status(D *d, J o, twitter_status *v)
+{
+    OBJ_OR_RETURN(d, o);
+    J m = jd_get(o, "metadata");
+    if (!jd_is_null(m)) {
+        if (!jd_is_obj(m)) {
+            d->bad = 1;
+            return;
+        }
+        v_str(d, jd_get(m, "result_type"), &v->metadata.result_type);
+        v_str(d, jd_get(m, "iso_language_code"), &v->metadata.iso_language_code);
+    }
+    v_str(d, jd_get(o, "created_at"), &v->created_at);
+    v_i64(d, jd_get(o, "id"), &v->id);
+    v_str(d, jd_get(o, "id_str"), &v->id_str);
+    v_str(d, jd_get(o, "text"), &v->text);
+    v_str(d, jd_get(o, "source"), &v->source);
+    v_bool(d, jd_get(o, "truncated"), &v->truncated);
+    v_opt_i64(d, jd_get(o, "in_reply_to_status_id"), &v->has_in_reply_to_status_id,
+              &v->in_reply_to_status_id);
+    v_opt_str(d, jd_get(o, "in_reply_to_status_id_str"), &v->has_in_reply_to_status_id_str,
+              &v->in_reply_to_status_id_str);
+    v_opt_i64(d, jd_get(o, "in_reply_to_user_id"), &v->has_in_reply_to_user_id,
+              &v->in_reply_to_user_id);
+    v_opt_str(d, jd_get(o, "in_reply_to_user_id_str"), &v->has_in_reply_to_user_id_str,
+              &v->in_reply_to_user_id_str);
+    v_opt_str(d, jd_get(o, "in_reply_to_screen_name"), &v->has_in_reply_to_screen_name,
+              &v->in_reply_to_screen_name);
+    v_tw_user(d, jd_get(o, "user"), &v->user);
+    V_PTR(d, jd_get(o, "geo"), v->geo, v_tw_point);
+    V_PTR(d, jd_get(o, "coordinates"), v->coordinates, v_tw_point);
+    V_PTR(d, jd_get(o, "place"), v->place, v_tw_place);
+    v_tw_contributors(d, jd_get(o, "contributors"), &v->contributors);
+    V_PTR(d, jd_get(o, "retweeted_status"), v->retweeted_status, v_tw_status);
+    v_i64(d, jd_get(o, "retweet_count"), &v->retweet_count);
+    v_i64(d, jd_get(o, "favorite_count"), &v->favorite_count);
+    v_tw_entities(d, jd_get(o, "entities"), &v->entities);
+    v_bool(d, jd_get(o, "favorited"), &v->favorited);
+    v_bool(d, jd_get(o, "retweeted"), &v->retweeted);
+    v_opt_bool(d, jd_get(o, "possibly_sensitive"), &v->has_possibly_sensitive,
+               &v->possibly_sensitive);
+    v_str(d, jd_get(o, "lang"), &v->lang);
+}
+DEF_V_SLICE(v_tw_statuses, twitter_status_slice, v_tw_status)
+
+static void v_twitter(D *d, J o, twitter_search_result *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_tw_statuses(d, jd_get(o, "statuses"), &v->statuses);
+    J m = jd_get(o, "search_metadata");
+    if (jd_is_null(m))
+        return;
+    if (!jd_is_obj(m)) {
+        d->bad = 1;
+        return;
+    }
+    twitter_search_metadata *s = &v->search_metadata;
+    v_f64(d, jd_get(m, "completed_in"), &s->completed_in);
+    v_i64(d, jd_get(m, "max_id"), &s->max_id);
+    v_str(d, jd_get(m, "max_id_str"), &s->max_id_str);
+    v_str(d, jd_get(m, "next_results"), &s->next_results);
+    v_str(d, jd_get(m, "query"), &s->query);
+    v_str(d, jd_get(m, "refresh_url"), &s->refresh_url);
+    v_i64(d, jd_get(m, "count"), &s->count);
+    v_i64(d, jd_get(m, "since_id"), &s->since_id);
+    v_str(d, jd_get(m, "since_id_str"), &s->since_id_str);
+}
+
+/* Optional values when encoding: null unless present. */
+static J e_opt_i64(bool has, int64_t v) { return has ? je_i64(v) : je_null(); }
+static J e_opt_str(bool has, const tagc_str *s) { return has ? e_str(s) : je_null(); }
+
+static J e_tw_url(const twitter_url *v)
+{
+    J o = je_obj();
+    je_set(o, "url", e_str(&v->url));
+    je_set(o, "expanded_url", e_str(&v->expanded_url));
+    je_set(o, "display_url", e_str(&v->display_url));
+    je_set(o, "indices", e_tw_ints(&v->indices));
+    return o;
+}
+DEF_E_SLICE(e_tw_urls, twitter_url_slice, e_tw_url)
+
+static J e_tw_ur_ls(const twitter_ur_ls *v)
+{
+    J o = je_obj();
+    je_set(o, "urls", e_tw_urls(&v->ur_ls));
+    return o;
+}
+
+static J e_tw_hashtag(const twitter_hashtag *v)
+{
+    J o = je_obj();
+    je_set(o, "text", e_str(&v->text));
+    je_set(o, "indices", e_tw_ints(&v->indices));
+    return o;
+}
+DEF_E_SLICE(e_tw_hashtags, twitter_hashtag_slice, e_tw_hashtag)
+
+static J e_tw_symbol(const twitter_symbol *v)
+{
+    J o = je_obj();
+    je_set(o, "text", e_str(&v->text));
+    je_set(o, "indices", e_tw_ints(&v->indices));
+    return o;
+}
+DEF_E_SLICE(e_tw_symbols, twitter_symbol_slice, e_tw_symbol)
+
+static J e_tw_mention(const twitter_user_mention *v)
+{
+    J o = je_obj();
+    je_set(o, "screen_name", e_str(&v->screen_name));
+    je_set(o, "name", e_str(&v->name));
+    je_set(o, "id", je_i64(v->id));
+    je_set(o, "id_str", e_str(&v->id_str));
+    je_set(o, "indices", e_tw_ints(&v->indices));
+    return o;
+}
+DEF_E_SLICE(e_tw_mentions, twitter_user_mention_slice, e_tw_mention)
+
+static J e_tw_size(const twitter_media_size *v)
+{
+    J o = je_obj();
+    je_set(o, "w", je_i64(v->w));
+    je_set(o, "h", je_i64(v->h));
+    je_set(o, "resize", e_str(&v->resize));
+    return o;
+}
+
+static J e_tw_media(const twitter_media *v)
+{
+    J o = je_obj(), s = je_obj();
+    je_set(o, "id", je_i64(v->id));
+    je_set(o, "id_str", e_str(&v->id_str));
+    je_set(o, "indices", e_tw_ints(&v->indices));
+    je_set(o, "media_url", e_str(&v->media_url));
+    je_set(o, "media_url_https", e_str(&v->media_urlhttps));
+    je_set(o, "url", e_str(&v->url));
+    je_set(o, "display_url", e_str(&v->display_url));
+    je_set(o, "expanded_url", e_str(&v->expanded_url));
+    je_set(o, "type", e_str(&v->type));
+    je_set(s, "medium", e_tw_size(&v->sizes.medium));
+    je_set(s, "small", e_tw_size(&v->sizes.small));
+    je_set(s, "thumb", e_tw_size(&v->sizes.thumb));
+    je_set(s, "large", e_tw_size(&v->sizes.large));
+    je_set(o, "sizes", s);
+    if (v->source_status_id != 0)
+        je_set(o, "source_status_id", je_i64(v->source_status_id));
+    if (v->source_status_id_str.len != 0)
+        je_set(o, "source_status_id_str", e_str(&v->source_status_id_str));
+    return o;
+}
+DEF_E_SLICE(e_tw_medias, twitter_media_slice, e_tw_media)
+
+static J e_tw_entities(const twitter_entities *v)
+{
+    J o = je_obj();
+    je_set(o, "hashtags", e_tw_hashtags(&v->hashtags));
+    je_set(o, "symbols", e_tw_symbols(&v->symbols));
+    je_set(o, "urls", e_tw_urls(&v->ur_ls));
+    je_set(o, "user_mentions", e_tw_mentions(&v->user_mentions));
+    if (v->media.len != 0)
+        je_set(o, "media", e_tw_medias(&v->media));
+    return o;
+}
+
+static J e_tw_user(const twitter_user *v)
+{
+    J o = je_obj(), e = je_obj();
+    je_set(o, "id", je_i64(v->id));
+    je_set(o, "id_str", e_str(&v->id_str));
+    je_set(o, "name", e_str(&v->name));
+    je_set(o, "screen_name", e_str(&v->screen_name));
+    je_set(o, "location", e_str(&v->location));
+    je_set(o, "description", e_str(&v->description));
+    je_set(o, "url", e_opt_str(v->has_url, &v->url));
+    if (v->entities.url != NULL)
+        je_set(e, "url", e_tw_ur_ls(v->entities.url));
+    je_set(e, "description", e_tw_ur_ls(&v->entities.description));
+    je_set(o, "entities", e);
+    je_set(o, "protected", je_bool(v->protected));
+    je_set(o, "followers_count", je_i64(v->followers_count));
+    je_set(o, "friends_count", je_i64(v->friends_count));
+    je_set(o, "listed_count", je_i64(v->listed_count));
+    je_set(o, "created_at", e_str(&v->created_at));
+    je_set(o, "favourites_count", je_i64(v->favourites_count));
+    je_set(o, "utc_offset", e_opt_i64(v->has_utc_offset, v->utc_offset));
+    je_set(o, "time_zone", e_opt_str(v->has_time_zone, &v->time_zone));
+    je_set(o, "geo_enabled", je_bool(v->geo_enabled));
+    je_set(o, "verified", je_bool(v->verified));
+    je_set(o, "statuses_count", je_i64(v->statuses_count));
+    je_set(o, "lang", e_str(&v->lang));
+    je_set(o, "contributors_enabled", je_bool(v->contributors_enabled));
+    je_set(o, "is_translator", je_bool(v->is_translator));
+    je_set(o, "is_translation_enabled", je_bool(v->is_translation_enabled));
+    je_set(o, "profile_background_color", e_str(&v->profile_background_color));
+    je_set(o, "profile_background_image_url", e_str(&v->profile_background_image_url));
+    je_set(o, "profile_background_image_url_https", e_str(&v->profile_background_image_urlhttps));
+    je_set(o, "profile_background_tile", je_bool(v->profile_background_tile));
+    je_set(o, "profile_image_url", e_str(&v->profile_image_url));
+    je_set(o, "profile_image_url_https", e_str(&v->profile_image_urlhttps));
+    if (v->profile_banner_url.len != 0)
+        je_set(o, "profile_banner_url", e_str(&v->profile_banner_url));
+    je_set(o, "profile_link_color", e_str(&v->profile_link_color));
+    je_set(o, "profile_sidebar_border_color", e_str(&v->profile_sidebar_border_color));
+    je_set(o, "profile_sidebar_fill_color", e_str(&v->profile_sidebar_fill_color));
+    je_set(o, "profile_text_color", e_str(&v->profile_text_color));
+    je_set(o, "profile_use_background_image", je_bool(v->profile_use_background_image));
+    je_set(o, "default_profile", je_bool(v->default_profile));
+    je_set(o, "default_profile_image", je_bool(v->default_profile_image));
+    je_set(o, "following", je_bool(v->following));
+    je_set(o, "follow_request_sent", je_bool(v->follow_request_sent));
+    je_set(o, "notifications", je_bool(v->notifications));
+    return o;
+}
+
+static J e_tw_point(const twitter_point *v)
+{
+    J o = je_obj();
+    je_set(o, "type", e_str(&v->type));
+    je_set(o, "coordinates", e_pt((double (*)[2]) & v->coordinates));
+    return o;
+}
+
+static J e_tw_contributor(const twitter_contributor *v)
+{
+    J o = je_obj();
+    je_set(o, "id", je_i64(v->id));
+    je_set(o, "id_str", e_str(&v->id_str));
+    je_set(o, "screen_name", e_str(&v->screen_name));
+    return o;
+}
+DEF_E_SLICE(e_tw_contributors, twitter_contributor_slice, e_tw_contributor)
+
+DEF_E_SLICE(e_tw_ring, twitter_float64_array2_slice, e_pt)
+DEF_E_SLICE(e_tw_rings, twitter_float64_array2_slice_slice, e_tw_ring)
+
+static J e_tw_strmap(const twitter_string_string_map *m)
+{
+    if (m->keys == NULL)
+        return je_null();
+    J o = je_obj();
+    for (size_t i = 0; i < m->len; i++)
+        je_setn(o, m->keys[i].ptr ? m->keys[i].ptr : "", m->keys[i].len, e_str(&m->vals[i]));
+    return o;
+}
+
+static J e_tw_place(const twitter_place *v)
+{
+    J o = je_obj(), b = je_obj();
+    je_set(o, "id", e_str(&v->id));
+    je_set(o, "url", e_str(&v->url));
+    je_set(o, "place_type", e_str(&v->place_type));
+    je_set(o, "name", e_str(&v->name));
+    je_set(o, "full_name", e_str(&v->full_name));
+    je_set(o, "country_code", e_str(&v->country_code));
+    je_set(o, "country", e_str(&v->country));
+    je_set(b, "type", e_str(&v->bounding_box.type));
+    je_set(b, "coordinates", e_tw_rings(&v->bounding_box.coordinates));
+    je_set(o, "bounding_box", b);
+    je_set(o, "attributes", e_tw_strmap(&v->attributes));
+    return o;
+}
+
+static J e_tw_status(const twitter_status *v)
+{
+    J o = je_obj(), m = je_obj();
+    je_set(m, "result_type", e_str(&v->metadata.result_type));
+    je_set(m, "iso_language_code", e_str(&v->metadata.iso_language_code));
+    je_set(o, "metadata", m);
+    je_set(o, "created_at", e_str(&v->created_at));
+    je_set(o, "id", je_i64(v->id));
+    je_set(o, "id_str", e_str(&v->id_str));
+    je_set(o, "text", e_str(&v->text));
+    je_set(o, "source", e_str(&v->source));
+    je_set(o, "truncated", je_bool(v->truncated));
+    je_set(o, "in_reply_to_status_id",
+           e_opt_i64(v->has_in_reply_to_status_id, v->in_reply_to_status_id));
+    je_set(o, "in_reply_to_status_id_str",
+           e_opt_str(v->has_in_reply_to_status_id_str, &v->in_reply_to_status_id_str));
+    je_set(o, "in_reply_to_user_id", e_opt_i64(v->has_in_reply_to_user_id, v->in_reply_to_user_id));
+    je_set(o, "in_reply_to_user_id_str",
+           e_opt_str(v->has_in_reply_to_user_id_str, &v->in_reply_to_user_id_str));
+    je_set(o, "in_reply_to_screen_name",
+           e_opt_str(v->has_in_reply_to_screen_name, &v->in_reply_to_screen_name));
+    je_set(o, "user", e_tw_user(&v->user));
+    je_set(o, "geo", v->geo ? e_tw_point(v->geo) : je_null());
+    je_set(o, "coordinates", v->coordinates ? e_tw_point(v->coordinates) : je_null());
+    je_set(o, "place", v->place ? e_tw_place(v->place) : je_null());
+    je_set(o, "contributors", e_tw_contributors(&v->contributors));
+    if (v->retweeted_status != NULL)
+        je_set(o, "retweeted_status", e_tw_status(v->retweeted_status));
+    je_set(o, "retweet_count", je_i64(v->retweet_count));
+    je_set(o, "favorite_count", je_i64(v->favorite_count));
+    je_set(o, "entities", e_tw_entities(&v->entities));
+    je_set(o, "favorited", je_bool(v->favorited));
+    je_set(o, "retweeted", je_bool(v->retweeted));
+    if (v->has_possibly_sensitive)
+        je_set(o, "possibly_sensitive", je_bool(v->possibly_sensitive));
+    je_set(o, "lang", e_str(&v->lang));
+    return o;
+}
+DEF_E_SLICE(e_tw_statuses, twitter_status_slice, e_tw_status)
+
+static J e_twitter(const twitter_search_result *v)
+{
+    const twitter_search_metadata *s = &v->search_metadata;
+    J o = je_obj(), m = je_obj();
+    je_set(o, "statuses", e_tw_statuses(&v->statuses));
+    je_set(m, "completed_in", je_f64(s->completed_in));
+    je_set(m, "max_id", je_i64(s->max_id));
+    je_set(m, "max_id_str", e_str(&s->max_id_str));
+    je_set(m, "next_results", e_str(&s->next_results));
+    je_set(m, "query", e_str(&s->query));
+    je_set(m, "refresh_url", e_str(&s->refresh_url));
+    je_set(m, "count", je_i64(s->count));
+    je_set(m, "since_id", je_i64(s->since_id));
+    je_set(m, "since_id_str", e_str(&s->since_id_str));
+    je_set(o, "search_metadata", m);
+    return o;
+}
+
+DEF_CODEC(twitter, twitter_search_result, v_twitter, e_twitter)
+
+/* MARK: - the table */
+
+const bench_codec BENCH_CODECS[W_COUNT] = {
+    [W_USER] = {dec_user, enc_user},
+    [W_ORDER] = {dec_order, enc_order},
+    [W_TREE] = {dec_tree, enc_tree},
+    [W_TWITTER] = {dec_twitter, enc_twitter},
+    [W_CANADA] = {dec_canada, enc_canada},
+};

@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""bench/run.py - build the benchmarks, run them, count instructions, write the report.
+
+    python3 bench/run.py [--build DIR] [--quick] [--no-callgrind] [--no-docs]
+                         [--jobs N] [-- BENCH ARGS...]
+
+1. builds DIR (default build-release; `meson setup --buildtype=release -Dbench=true`
+   when it does not exist yet) with ninja;
+2. runs DIR/bench/bench, which checks that every contender agrees and then
+   times them (exit status 1 when they disagree: nothing is reported then);
+3. runs every contender/workload/direction once more under
+   `valgrind --tool=callgrind` in the binary's --callgrind mode (a fixed number
+   of operations between CALLGRIND_TOGGLE_COLLECT marks) and divides callgrind's
+   total instruction count by that number;
+4. prints the Markdown table and writes docs/bench.md and docs/bench.svg
+   (bench/plot.py).
+
+--quick: short timings, no callgrind, and docs/ is left alone (unless --docs).
+Extra arguments after the known ones (e.g. --workload user,order) go to bench.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import plot  # noqa: E402
+
+CONTENDERS = ["tagc", "tagc-fast", "cJSON", "jansson", "json-c"]
+
+
+def log(msg):
+    print("run.py: " + msg, file=sys.stderr, flush=True)
+
+
+def build(build_dir):
+    if not os.path.isdir(os.path.join(build_dir, "meson-private")):
+        subprocess.run(["meson", "setup", build_dir, ROOT, "--buildtype=release", "-Dbench=true"],
+                       check=True)
+    subprocess.run(["ninja", "-C", build_dir, "bench/bench"], check=True, stdout=sys.stderr)
+
+
+def callgrind_ops(nbytes):
+    """Operations per callgrind run: about 2 MB of documents, 1 to 1000."""
+    return max(1, min(1000, round(2_000_000 / max(nbytes, 1))))
+
+
+def callgrind_one(exe, row):
+    n = callgrind_ops(row["bytes"])
+    with tempfile.TemporaryDirectory(prefix="tagc-cg-") as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no",
+               "--callgrind-out-file=" + out, exe, "--callgrind",
+               row["contender"], row["workload"], row["direction"], str(n)]
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if proc.returncode != 0 or not os.path.exists(out):
+            log("callgrind failed: " + " ".join(map(shlex.quote, cmd)) + "\n" + proc.stderr[-2000:])
+            return None
+        total = None
+        with open(out) as f:
+            for line in f:
+                m = re.match(r"(totals|summary):\s+(\d+)", line)
+                if m:
+                    total = int(m.group(2))
+        return None if total is None else total / n
+
+
+def fmt_us(sec):
+    us = sec * 1e6
+    if us < 10:
+        return "%.3f" % us
+    if us < 100:
+        return "%.2f" % us
+    if us < 1000:
+        return "%.1f" % us
+    return "%.0f" % us
+
+
+def fmt_count(x):
+    if x is None:
+        return "—"
+    for div, suf in ((1e9, " G"), (1e6, " M"), (1e3, " k"), (1, "")):
+        if x >= div or div == 1:
+            v = x / div
+            return ("%.0f" if v >= 99.95 else "%.1f" if v >= 9.995 else "%.2f") % v + suf
+
+
+def fmt_allocs(x):
+    return "%d" % x if x == int(x) else "%.1f" % x
+
+
+def table(data):
+    rows = data["results"]
+    base = {(r["workload"], r["direction"]): r for r in rows if r["contender"] == "cJSON"}
+    have_instr = any(r.get("instr_per_op") for r in rows)
+    head = "| workload | direction | contender | µs/op | MB/s | vs cJSON | allocs/op |"
+    sep = "| --- | --- | --- | ---: | ---: | ---: | ---: |"
+    if have_instr:
+        head += " instr/op | instr vs cJSON |"
+        sep += " ---: | ---: |"
+    out = [head, sep]
+    for r in rows:
+        b = base.get((r["workload"], r["direction"]))
+        ratio = "%.2f×" % (b["sec_per_op"] / r["sec_per_op"]) if b else "—"
+        line = "| %s (%d B) | %s | %s | %s | %.1f | %s | %s |" % (
+            r["workload"], r["bytes"], r["direction"], r["contender"], fmt_us(r["sec_per_op"]),
+            r["bytes"] / r["sec_per_op"] / 1e6, ratio, fmt_allocs(r["allocs_per_op"]))
+        if have_instr:
+            ir = r.get("instr_per_op")
+            bir = b.get("instr_per_op") if b else None
+            line += " %s | %s |" % (fmt_count(ir), "%.2f×" % (bir / ir) if ir and bir else "—")
+        out.append(line)
+    return "\n".join(out)
+
+
+def checks_table(data):
+    out = ["| workload | contender | decode: value vs tagc's | encode: document vs input |",
+           "| --- | --- | --- | --- |"]
+    for c in data["checks"]:
+        out.append("| %s | %s | %s | %s |" % (c["workload"], c["contender"], c["decode"], c["encode"]))
+    return "\n".join(out)
+
+
+def write_docs(data, command, path):
+    reps, min_time = data["reps"], data["min_time"]
+    text = f"""# Benchmarks
+
+Generated by `{command}` (bench/run.py); do not edit by hand.
+
+**Machine:** {data["machine"]}
+
+**Method.** Each contender maps the same JSON document to and from the same C struct, the one
+tagc generates from `schemas/<workload>.tagc`: tagc's generated code (default options, i.e.
+Go-exact output; and `tagc-fast`, encoding with `no_html_escape` and `unsorted_maps`), and
+hand-written mappings over cJSON (the baseline), jansson and json-c (bench/mappings.h). A
+contender's decode parses the document, copies every field into the struct (strings, slices and
+structs into a `tagc_arena`, as tagc's decoder does) and frees its DOM; its encode builds the DOM
+from the struct, serialises it compactly into a reused buffer and frees the DOM. The arena and
+the output buffer are reset, not freed, between operations, for every contender.
+
+Before any timing, every contender's decoded value is compared with tagc's using the generated
+`_equal` functions, and every encoded document is parsed and compared with the input
+(`cJSON_Compare`); `bench` exits 1 when any contender disagrees.
+
+- **µs/op**: CPU time (`CLOCK_PROCESS_CPUTIME_ID`) per operation, the median of {reps} runs of at
+  least {min_time:g} s each, contenders interleaved in one process (rotating who goes first).
+- **MB/s**: input document bytes (the same for both directions) per second.
+- **vs cJSON**: cJSON's time / this contender's time: higher is faster.
+- **allocs/op**: calls of `malloc`, `calloc` and `realloc` per operation, counted by wrappers the
+  bench binary defines over glibc's `__libc_malloc` & co (bench/alloc_count.c), after warm-up.
+- **instr/op**: instructions per operation from `valgrind --tool=callgrind`, collected only around
+  a fixed number of operations (`bench --callgrind`); they do not move with the machine's load.
+
+## Results
+
+{table(data)}
+
+![speed relative to cJSON](bench.svg)
+
+## Checks
+
+{checks_table(data)}
+
+Notes: cJSON keeps numbers as doubles, so int64 values above 2^53 (tree's `val`, twitter's ids)
+come out rounded when it decodes; the check then compares with tagc's value rounded the same way.
+cJSON prints a double with 15 significant digits whenever that reads back within its own
+tolerance, so some floats it writes are 1 ulp off ("NOT exact"): the documents still compare equal
+as cJSON trees. The hand-written cJSON mapping writes integers of 16 digits or more with
+`cJSON_CreateRaw`, or they would come out in exponent form. Streams (amazon_cellphones.ndjson,
+orders.jsonl) and MessagePack rows are not measured yet.
+"""
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default=os.path.join(ROOT, "build-release"))
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--no-callgrind", action="store_true")
+    ap.add_argument("--callgrind", action="store_true", help="count instructions even with --quick")
+    ap.add_argument("--no-docs", action="store_true")
+    ap.add_argument("--docs", action="store_true", help="write docs/ even with --quick")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args, rest = ap.parse_known_args()
+    if rest[:1] == ["--"]:
+        rest = rest[1:]
+    shown = [a for i, a in enumerate(sys.argv[1:]) if a != "--build" and
+             not a.startswith("--build=") and (i == 0 or sys.argv[i] != "--build")]
+    command = " ".join(["./run bench"] + shown)
+
+    build(args.build)
+    exe = os.path.join(args.build, "bench", "bench")
+    with tempfile.TemporaryDirectory(prefix="tagc-bench-") as tmp:
+        jpath = os.path.join(tmp, "bench.json")
+        cmd = [exe, "--json", jpath] + (["--quick"] if args.quick else []) + rest
+        log("running " + " ".join(map(shlex.quote, cmd)))
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+        if proc.returncode != 0 or not os.path.exists(jpath):
+            sys.stdout.write(proc.stdout)
+            log("bench failed (exit %d)" % proc.returncode)
+            return proc.returncode or 1
+        with open(jpath) as f:
+            data = json.load(f)
+
+    if "--check-only" in rest:
+        sys.stdout.write(proc.stdout)
+        return 0
+
+    want_cg = (not args.quick or args.callgrind) and not args.no_callgrind
+    if want_cg and shutil.which("valgrind") is None:
+        log("valgrind not found: no instruction counts")
+        want_cg = False
+    if want_cg:
+        rows = data["results"]
+        log("callgrind: %d runs, %d at a time ..." % (len(rows), args.jobs))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            for r, ir in zip(rows, pool.map(lambda r: callgrind_one(exe, r), rows)):
+                r["instr_per_op"] = ir
+
+    with open(os.path.join(args.build, "bench-results.json"), "w") as f:
+        json.dump(data, f, indent=1)
+    print("## Checks\n\n" + checks_table(data) + "\n")
+    print("## Results\n\n" + data["machine"] + "\n")
+    print(table(data))
+
+    if not args.no_docs and (not args.quick or args.docs):
+        docs = os.path.join(ROOT, "docs")
+        write_docs(data, command, os.path.join(docs, "bench.md"))
+        plot.write_svg(data, os.path.join(docs, "bench.svg"))
+        log("wrote docs/bench.md and docs/bench.svg")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1086 @@
+/*
+ * gen_msgpack.c - the MessagePack back end: for every named type an exported
+ * <type>_read_msgpack / <type>_write_msgpack pair, and static ones for the
+ * composite types (slices, maps, arrays, pointers, anonymous structs) that a
+ * field on the MessagePack wire reaches.
+ *
+ * Structs are maps keyed by each field's msgpack name (wire_field.msgpack_name).
+ * They are written as straight-line code: the map head (constant unless some
+ * field is conditional), then each key as its constant encoded bytes. They are
+ * read with a loop over the map's pairs that tries the declared order first,
+ * then the key's length and bytes (MessagePack keys match exactly).
+ * The `string` JSON option does not apply: numbers stay numbers.
+ */
+#include <string.h>
+
+#include "gen.h"
+
+/* MARK: - Shapes of types */
+
+static bool is_signed_int(type_kind k)
+{
+    return k == TK_INT8 || k == TK_INT16 || k == TK_INT32 || k == TK_INT64 || k == TK_DURATION;
+}
+
+static bool is_unsigned_int(type_kind k)
+{
+    return k == TK_UINT8 || k == TK_UINT16 || k == TK_UINT32 || k == TK_UINT64;
+}
+
+static const char *int_suffix(type_kind k)
+{
+    switch (k) {
+    case TK_INT8: return "i8";
+    case TK_INT16: return "i16";
+    case TK_INT32: return "i32";
+    case TK_UINT8: return "u8";
+    case TK_UINT16: return "u16";
+    case TK_UINT32: return "u32";
+    case TK_UINT64: return "u64";
+    default: return "i64";
+    }
+}
+
+static const char *int_min(type_kind k)
+{
+    switch (k) {
+    case TK_INT8: return "INT8_MIN";
+    case TK_INT16: return "INT16_MIN";
+    case TK_INT32: return "INT32_MIN";
+    default: return "INT64_MIN";
+    }
+}
+
+static const char *int_max(type_kind k)
+{
+    switch (k) {
+    case TK_INT8: return "INT8_MAX";
+    case TK_INT16: return "INT16_MAX";
+    case TK_INT32: return "INT32_MAX";
+    case TK_UINT8: return "UINT8_MAX";
+    case TK_UINT16: return "UINT16_MAX";
+    case TK_UINT32: return "UINT32_MAX";
+    case TK_UINT64: return "UINT64_MAX";
+    default: return "INT64_MAX";
+    }
+}
+
+/* A builtin scalar that nil leaves unchanged (as JSON's null does). */
+static bool nil_keeps(type_kind k)
+{
+    return k == TK_BOOL || is_signed_int(k) || is_unsigned_int(k) || k == TK_FLOAT32 ||
+           k == TK_FLOAT64 || k == TK_STRING || k == TK_TIME;
+}
+
+static bool is_bytes(const ast_type *t)
+{
+    return t->kind == TK_SLICE && t->elem->kind == TK_UINT8;
+}
+
+/* *T where T is not a struct: a has/value pair. */
+static bool is_opt(ast_type *t)
+{
+    return t->kind == TK_PTR && !ty_is_struct(t->elem);
+}
+
+static size_t mp_wire_count(const ast_type *st)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < st->wire_count; i++)
+        n += st->wire[i].msgpack_name != NULL;
+    return n;
+}
+
+/* The MessagePack encoding of a str: its head, then its bytes. */
+static void str_bytes(strbuf *sb, const char *s, size_t n)
+{
+    unsigned char h[5];
+    size_t hl;
+    if (n < 32) {
+        h[0] = (unsigned char)(0xa0 | n);
+        hl = 1;
+    } else if (n < 256) {
+        h[0] = 0xd9;
+        h[1] = (unsigned char)n;
+        hl = 2;
+    } else if (n < 65536) {
+        h[0] = 0xda;
+        h[1] = (unsigned char)(n >> 8);
+        h[2] = (unsigned char)n;
+        hl = 3;
+    } else {
+        h[0] = 0xdb;
+        for (int i = 0; i < 4; i++)
+            h[1 + i] = (unsigned char)(n >> (24 - 8 * i));
+        hl = 5;
+    }
+    sb_put(sb, (const char *)h, hl);
+    sb_put(sb, s, n);
+}
+
+/* The head of a map of n pairs. */
+static void map_head_bytes(strbuf *sb, size_t n)
+{
+    unsigned char h[5];
+    size_t hl;
+    if (n < 16) {
+        h[0] = (unsigned char)(0x80 | n);
+        hl = 1;
+    } else if (n < 65536) {
+        h[0] = 0xde;
+        h[1] = (unsigned char)(n >> 8);
+        h[2] = (unsigned char)n;
+        hl = 3;
+    } else {
+        h[0] = 0xdf;
+        for (int i = 0; i < 4; i++)
+            h[1 + i] = (unsigned char)(n >> (24 - 8 * i));
+        hl = 5;
+    }
+    sb_put(sb, (const char *)h, hl);
+}
+
+/* MARK: - Which composites the MessagePack code calls */
+
+static void mark_used(gen *g, ast_type *t);
+
+static void mark_member(gen *g, ast_type *t)
+{
+    mark_used(g, is_opt(t) ? t->elem : t);
+}
+
+static void mark_used(gen *g, ast_type *t)
+{
+    if (!ty_is_composite(t))
+        return;
+    gen_type *gt = ty_find(g, t);
+    if (!gt || gt->on_msgpack)
+        return;
+    gt->on_msgpack = true;
+    if (t->kind == TK_STRUCT) {
+        for (size_t i = 0; i < t->wire_count; i++)
+            if (t->wire[i].msgpack_name)
+                mark_member(g, t->wire[i].field->type);
+        return;
+    }
+    if (t->key)
+        mark_used(g, t->key);
+    if (t->kind == TK_PTR && ty_is_struct(t->elem))
+        mark_used(g, t->elem);
+    else
+        mark_member(g, t->elem);
+}
+
+static void mark_all(gen *g)
+{
+    for (ast_decl *d = g->file->decls; d; d = d->next) {
+        ast_type *t = d->type;
+        if (t->kind != TK_STRUCT) {
+            mark_member(g, t);
+            continue;
+        }
+        for (size_t i = 0; i < t->wire_count; i++)
+            if (t->wire[i].msgpack_name)
+                mark_member(g, t->wire[i].field->type);
+    }
+}
+
+/* MARK: - Reading */
+
+/* Code that reads a value of type t into the lvalue lv; `fail` is the statement run with rc set. */
+static void read_value(gen *g, int ind, ast_type *t, const char *lv, const char *fail)
+{
+    type_kind k = t->kind;
+    if (nil_keeps(k) || k == TK_DURATION) {
+        const char *fn;
+        if (is_signed_int(k) || is_unsigned_int(k))
+            fn = pool_printf(g->pool, "tagc_mp_read_%s", int_suffix(k));
+        else if (k == TK_BOOL)
+            fn = "tagc_mp_read_bool";
+        else if (k == TK_FLOAT32)
+            fn = "tagc_mp_read_f32";
+        else if (k == TK_FLOAT64)
+            fn = "tagc_mp_read_f64";
+        else if (k == TK_STRING)
+            fn = "tagc_mp_read_str";
+        else
+            fn = "tagc_mp_read_time";
+        emit(g, ind, "if (!tagc_mp_nil(d) && (rc = %s(d, &%s)) != 0)", fn, lv);
+        emit(g, ind + 1, "%s", fail);
+        return;
+    }
+    const char *call;
+    if (k == TK_RAW)
+        call = pool_printf(g->pool, "tagc_mp_read_raw(d, &%s)", lv);
+    else if (k == TK_ANY)
+        call = pool_printf(g->pool, "tagc_mp_read_any(d, &%s)", lv);
+    else if (is_bytes(t))
+        call = pool_printf(g->pool, "tagc_mp_read_bytes(d, &%s)", lv);
+    else
+        call = pool_printf(g->pool, "%s_read_msgpack(d, &%s)", ty_fn(g, t), lv);
+    emit(g, ind, "if ((rc = %s) != 0)", call);
+    emit(g, ind + 1, "%s", fail);
+}
+
+/* A pointer to a non-struct: nil clears it, anything else sets it. */
+static void read_opt(gen *g, int ind, ast_type *elem, const char *has, const char *val,
+                     const char *fail)
+{
+    emit(g, ind, "if (tagc_mp_nil(d)) {");
+    emit(g, ind + 1, "%s = false;", has);
+    emit(g, ind + 1, "memset(&%s, 0, sizeof %s);", val, val);
+    emit(g, ind, "} else {");
+    emit(g, ind + 1, "%s = true;", has);
+    read_value(g, ind + 1, elem, val, fail);
+    emit(g, ind, "}");
+}
+
+/* The lvalue of a wire field of the struct at `v` (a pointer), through embedded structs. */
+static const char *field_lvalue(gen *g, const wire_field *w, size_t upto)
+{
+    const char *lv = pool_printf(g->pool, "v->%s", w->path[0]->c_name);
+    for (size_t i = 1; i < upto; i++) {
+        bool through_ptr = w->path[i - 1]->type->kind == TK_PTR;
+        lv = pool_printf(g->pool, "%s%s%s", lv, through_ptr ? "->" : ".", w->path[i]->c_name);
+    }
+    return lv;
+}
+
+/* The lvalue of an opt pair's flag, for a field `x` at lv "v->a.x": "v->a.has_x". */
+static const char *has_lvalue(gen *g, const char *lv, const char *c_name)
+{
+    size_t n = strlen(lv) - strlen(c_name);
+    return pool_printf(g->pool, "%.*shas_%s", (int)n, lv, c_name);
+}
+
+static void read_member(gen *g, int ind, const wire_field *w, const char *fail)
+{
+    /* Embedded pointers on the way are allocated first, as Go does. */
+    for (size_t i = 1; i < w->path_len; i++) {
+        if (w->path[i - 1]->type->kind != TK_PTR)
+            continue;
+        const char *p = field_lvalue(g, w, i);
+        emit(g, ind, "if (%s == NULL && (%s = tagc_json_new(d, sizeof *%s)) == NULL)", p, p, p);
+        emit(g, ind + 1, "return TAGC_E_NOMEM;");
+    }
+    const char *lv = field_lvalue(g, w, w->path_len);
+    ast_type *t = w->field->type;
+    if (is_opt(t))
+        read_opt(g, ind, t->elem, has_lvalue(g, lv, w->field->c_name), lv, fail);
+    else
+        read_value(g, ind, t, lv, fail);
+}
+
+/* The function that maps a key to a field index (-1: unknown). */
+static void gen_key_lookup(gen *g, const char *fn, const ast_type *st)
+{
+    emit(g, 0, "/* The field a key names: the declared order first, then by length and bytes. -1: none. */");
+    emit(g, 0, "static int %s_msgpack_field(const char *key, size_t len, int next)", fn);
+    emit(g, 0, "{");
+    size_t n = mp_wire_count(st);
+    if (n == 0) {
+        emit(g, 1, "(void)key;");
+        emit(g, 1, "(void)len;");
+        emit(g, 1, "(void)next;");
+        emit(g, 1, "return -1;");
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        return;
+    }
+    emit(g, 1, "switch (next) {");
+    size_t idx = 0;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const char *name = st->wire[i].msgpack_name;
+        if (!name)
+            continue;
+        size_t len = strlen(name);
+        emit(g, 1, "case %zu:", idx);
+        emit(g, 2, "if (len == %zu && memcmp(key, %s, %zu) == 0)", len, c_literal(g, name, len), len);
+        emit(g, 3, "return %zu;", idx);
+        emit(g, 2, "break;");
+        idx++;
+    }
+    emit(g, 1, "}");
+    size_t maxlen = 0;
+    for (size_t i = 0; i < st->wire_count; i++)
+        if (st->wire[i].msgpack_name && strlen(st->wire[i].msgpack_name) > maxlen)
+            maxlen = strlen(st->wire[i].msgpack_name);
+    emit(g, 1, "switch (len) {");
+    for (size_t len = 0; len <= maxlen; len++) {
+        bool any = false;
+        idx = 0;
+        for (size_t i = 0; i < st->wire_count; i++) {
+            const char *name = st->wire[i].msgpack_name;
+            if (!name)
+                continue;
+            if (strlen(name) == len) {
+                if (!any)
+                    emit(g, 1, "case %zu:", len);
+                any = true;
+                emit(g, 2, "if (memcmp(key, %s, %zu) == 0)", c_literal(g, name, len), len);
+                emit(g, 3, "return %zu;", idx);
+            }
+            idx++;
+        }
+        if (any)
+            emit(g, 2, "break;");
+    }
+    emit(g, 1, "}");
+    emit(g, 1, "return -1;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast_type *st,
+                            bool exported)
+{
+    size_t n = mp_wire_count(st);
+    size_t words = n ? (n + 63) / 64 : 1;
+    gen_key_lookup(g, fn, st);
+    emit(g, 0, "%sint %s_read_msgpack(tagc_mp_dec *d, %s *v)", exported ? "" : "static ", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "const char *key;");
+    emit(g, 1, "size_t key_len, n;");
+    emit(g, 1, "int next = 0; /* the field expected next, in declared order */");
+    emit(g, 1, "uint64_t seen[%zu] = {0};", words);
+    emit(g, 1, "int field;");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "if (tagc_mp_nil(d))");
+    emit(g, 2, "return 0;");
+    emit(g, 1, "if ((rc = tagc_mp_map_begin(d, &n)) != 0)");
+    emit(g, 2, "return rc;");
+    emit(g, 1, "for (size_t i = 0; i < n; i++) {");
+    emit(g, 2, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
+    emit(g, 3, "return rc;");
+    emit(g, 2, "field = %s_msgpack_field(key, key_len, next);", fn);
+    emit(g, 2, "if (field >= 0) {");
+    emit(g, 3, "uint64_t bit = UINT64_C(1) << (field & 63);");
+    emit(g, 3, "if (d->strict && (seen[field >> 6] & bit) != 0)");
+    emit(g, 4, "return tagc_json_duplicate_key(d, key, key_len);");
+    emit(g, 3, "seen[field >> 6] |= bit;");
+    emit(g, 3, "next = field + 1;");
+    emit(g, 2, "}");
+    emit(g, 2, "switch (field) {");
+    size_t idx = 0;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const wire_field *w = &st->wire[i];
+        if (!w->msgpack_name)
+            continue;
+        size_t len = strlen(w->msgpack_name);
+        const char *lit = c_literal(g, w->msgpack_name, len);
+        emit(g, 2, "case %zu: /* %s */", idx, lit);
+        read_member(g, 3, w, pool_printf(g->pool, "return tagc_json_fail_key(d, rc, %s, %zu);", lit, len));
+        emit(g, 3, "break;");
+        idx++;
+    }
+    emit(g, 2, "default:");
+    emit(g, 3, "if (d->strict)");
+    emit(g, 4, "return tagc_json_unknown_key(d, key, key_len);");
+    emit(g, 3, "if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */");
+    emit(g, 4, "return tagc_json_fail_key(d, rc, key, key_len);");
+    emit(g, 2, "}");
+    emit(g, 1, "}");
+    emit(g, 1, "tagc_mp_end(d);");
+    bool any_required = false;
+    idx = 0;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const wire_field *w = &st->wire[i];
+        if (!w->msgpack_name)
+            continue;
+        if (!w->msgpack_omitempty) {
+            if (!any_required)
+                emit(g, 1, "if (d->strict) {");
+            any_required = true;
+            emit(g, 2, "if ((seen[%zu] & (UINT64_C(1) << %zu)) == 0)", idx >> 6, idx & 63);
+            emit(g, 3, "return tagc_json_missing_key(d, %s);",
+                 c_literal(g, w->msgpack_name, strlen(w->msgpack_name)));
+        }
+        idx++;
+    }
+    if (any_required)
+        emit(g, 1, "}");
+    emit(g, 1, "return 0;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+/* Reads element lv of a slice, array or map. */
+static void read_elem(gen *g, int ind, ast_type *elem, const char *lv, const char *fail)
+{
+    if (is_opt(elem))
+        read_opt(g, ind, elem->elem, pool_printf(g->pool, "%s.has", lv),
+                 pool_printf(g->pool, "%s.val", lv), fail);
+    else
+        read_value(g, ind, elem, lv, fail);
+}
+
+static void gen_slice_read(gen *g, const char *fn, const char *ctype, ast_type *t)
+{
+    emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s *v)", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "%s = NULL;", ty_decl(g, t->elem, "*ptr"));
+    emit(g, 1, "size_t n;");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "if (tagc_mp_nil(d)) {");
+    emit(g, 2, "v->ptr = NULL;");
+    emit(g, 2, "v->len = 0;");
+    emit(g, 2, "return 0;");
+    emit(g, 1, "}");
+    emit(g, 1, "if ((rc = tagc_mp_arr_begin(d, &n)) != 0)");
+    emit(g, 2, "return rc;");
+    emit(g, 1, "/* n is at most the bytes left: every element takes one at least */");
+    emit(g, 1, "if (n > 0 && (n > SIZE_MAX / sizeof *ptr || (ptr = tagc_json_new(d, n * sizeof *ptr)) == NULL))");
+    emit(g, 2, "return TAGC_E_NOMEM;");
+    emit(g, 1, "for (size_t i = 0; i < n; i++) {");
+    read_elem(g, 2, t->elem, "ptr[i]", "return tagc_json_fail_index(d, rc, i);");
+    emit(g, 1, "}");
+    emit(g, 1, "tagc_mp_end(d);");
+    emit(g, 1, "v->ptr = n > 0 ? ptr : TAGC_EMPTY; /* an empty array is empty, not nil */");
+    emit(g, 1, "v->len = n;");
+    emit(g, 1, "return 0;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_array_read(gen *g, const char *fn, ast_type *t)
+{
+    long long len = (long long)t->array_len;
+    emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s)", fn, ty_decl(g, t, "(*v)"));
+    emit(g, 0, "{");
+    emit(g, 1, "size_t n, i;");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "if (tagc_mp_nil(d))");
+    emit(g, 2, "return 0;");
+    emit(g, 1, "if ((rc = tagc_mp_arr_begin(d, &n)) != 0)");
+    emit(g, 2, "return rc;");
+    emit(g, 1, "for (i = 0; i < n; i++) {");
+    emit(g, 2, "if (i < %lld) {", len);
+    read_elem(g, 3, t->elem, "(*v)[i]", "return tagc_json_fail_index(d, rc, i);");
+    emit(g, 2, "} else if ((rc = tagc_mp_skip(d)) != 0) { /* extra ones are read and dropped */");
+    emit(g, 3, "return tagc_json_fail_index(d, rc, i);");
+    emit(g, 2, "}");
+    emit(g, 1, "}");
+    emit(g, 1, "tagc_mp_end(d);");
+    emit(g, 1, "for (; i < %lld; i++) /* and missing ones are zero */", len);
+    emit(g, 2, "memset(&(*v)[i], 0, sizeof (*v)[i]);");
+    emit(g, 1, "return 0;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_ptr_read(gen *g, const char *fn, ast_type *t)
+{
+    const char *elem = ty_cname(g, t->elem);
+    emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s **v)", fn, elem);
+    emit(g, 0, "{");
+    emit(g, 1, "if (tagc_mp_nil(d)) {");
+    emit(g, 2, "*v = NULL;");
+    emit(g, 2, "return 0;");
+    emit(g, 1, "}");
+    emit(g, 1, "if (*v == NULL && (*v = tagc_json_new(d, sizeof **v)) == NULL)");
+    emit(g, 2, "return TAGC_E_NOMEM;");
+    emit(g, 1, "return %s_read_msgpack(d, *v);", ty_fn(g, t->elem));
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_opt_read(gen *g, const char *fn, const char *ctype, ast_type *t)
+{
+    emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s *v)", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    read_opt(g, 1, t->elem, "v->has", "v->val", "return rc;");
+    emit(g, 1, "return 0;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
+{
+    ast_type *ku = ty_under(t->key);
+    const ast_decl *en = ty_enum(t->key);
+    bool str_enum = en && en->enum_kind == ENUM_STRING;
+    bool str_key = ku->kind == TK_STRING && !str_enum;
+    emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s *v)", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "%s = NULL;", ty_decl(g, t->key, "*keys"));
+    emit(g, 1, "%s = NULL;", ty_decl(g, t->elem, "*vals"));
+    emit(g, 1, "size_t n, len = 0;");
+    emit(g, 1, "tagc_map_index ix = {0};");
+    if (str_key || str_enum) {
+        emit(g, 1, "const char *key;");
+        emit(g, 1, "size_t key_len;");
+    } else {
+        emit(g, 1, "char key[TAGC_I64_MAX_CHARS]; /* the key's text, for error paths */");
+    }
+    emit(g, 1, "long at;");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "if (tagc_mp_nil(d)) {");
+    emit(g, 2, "v->keys = NULL;");
+    emit(g, 2, "v->vals = NULL;");
+    emit(g, 2, "v->len = 0;");
+    emit(g, 2, "return 0;");
+    emit(g, 1, "}");
+    emit(g, 1, "if ((rc = tagc_mp_map_begin(d, &n)) != 0)");
+    emit(g, 2, "return rc;");
+    emit(g, 1, "/* n is at most half the bytes left: every pair takes two at least */");
+    emit(g, 1, "if (n > 0 && (n > SIZE_MAX / sizeof *vals ||");
+    emit(g, 1, "              (keys = tagc_json_new(d, n * sizeof *keys)) == NULL ||");
+    emit(g, 1, "              (vals = tagc_json_new(d, n * sizeof *vals)) == NULL))");
+    emit(g, 2, "return TAGC_E_NOMEM;");
+    emit(g, 1, "for (size_t i = 0; i < n; i++) {");
+    const char *fail;
+    if (str_key) {
+        emit(g, 2, "if ((rc = tagc_mp_read_str_ref(d, &key, &key_len)) != 0)");
+        emit(g, 3, "return tagc_json_fail_index(d, rc, i);");
+        emit(g, 2, "at = tagc_map_slot_str(d, &ix, keys, len, key, key_len);");
+        fail = "return tagc_json_fail_key(d, rc, key, key_len);";
+    } else if (str_enum) {
+        emit(g, 2, "%s k;", en->c_name);
+        emit(g, 2, "const char *key_at = d->p;");
+        emit(g, 2, "if ((rc = tagc_mp_read_str_ref(d, &key, &key_len)) != 0)");
+        emit(g, 3, "return tagc_json_fail_index(d, rc, i);");
+        emit(g, 2, "if (!%s_parse(key, key_len, &k)) {", en->c_name);
+        emit(g, 3, "d->p = key_at;");
+        emit(g, 3, "return tagc_json_fail_key(d, tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\"), key, key_len);",
+             en->name);
+        emit(g, 2, "}");
+        emit(g, 2, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)(int64_t)k);");
+        fail = "return tagc_json_fail_key(d, rc, key, key_len);";
+    } else if (is_unsigned_int(ku->kind)) {
+        emit(g, 2, "uint64_t k;");
+        emit(g, 2, "if ((rc = tagc_mp_key_uint(d, &k, %s)) != 0)", int_max(ku->kind));
+        emit(g, 3, "return tagc_json_fail_index(d, rc, i);");
+        emit(g, 2, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, false, len, k);");
+        fail = "return tagc_json_fail_key(d, rc, key, tagc_fmt_u64(key, k));";
+    } else {
+        emit(g, 2, "int64_t k;");
+        emit(g, 2, "if ((rc = tagc_mp_key_int(d, &k, %s, %s)) != 0)", int_min(ku->kind), int_max(ku->kind));
+        emit(g, 3, "return tagc_json_fail_index(d, rc, i);");
+        emit(g, 2, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)k);");
+        fail = "return tagc_json_fail_key(d, rc, key, tagc_fmt_i64(key, k));";
+    }
+    emit(g, 2, "if (at < 0)");
+    emit(g, 3, "return (int)at;");
+    emit(g, 2, "if ((size_t)at == len) { /* a new key */");
+    if (str_key) {
+        emit(g, 3, "if ((keys[len].ptr = tagc_json_new(d, key_len + 1)) == NULL)");
+        emit(g, 4, "return TAGC_E_NOMEM;");
+        emit(g, 3, "memcpy(keys[len].ptr, key, key_len);");
+        emit(g, 3, "keys[len].len = key_len;");
+    } else {
+        emit(g, 3, "keys[len] = (%s)k;", ty_cname(g, t->key));
+    }
+    emit(g, 3, "len++;");
+    emit(g, 2, "}");
+    emit(g, 2, "/* a repeated key: the last value wins, in the first one's place */");
+    emit(g, 2, "memset(&vals[at], 0, sizeof vals[at]);");
+    read_elem(g, 2, t->elem, "vals[at]", fail);
+    emit(g, 1, "}");
+    emit(g, 1, "tagc_mp_end(d);");
+    emit(g, 1, "v->keys = len > 0 ? keys : TAGC_EMPTY; /* an empty map is empty, not nil */");
+    emit(g, 1, "v->vals = len > 0 ? vals : TAGC_EMPTY;");
+    emit(g, 1, "v->len = len;");
+    emit(g, 1, "return 0;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+/* MARK: - Writing */
+
+/* Code that writes the value of type t at lvalue lv. */
+static void write_value(gen *g, int ind, ast_type *t, const char *lv)
+{
+    type_kind k = t->kind;
+    if (k == TK_BOOL)
+        emit(g, ind, "tagc_mp_write_bool(out, %s);", lv);
+    else if (is_signed_int(k))
+        emit(g, ind, "tagc_mp_write_int(out, %s);", lv);
+    else if (is_unsigned_int(k))
+        emit(g, ind, "tagc_mp_write_uint(out, %s);", lv);
+    else if (k == TK_FLOAT64)
+        emit(g, ind, "tagc_mp_write_f64(out, %s);", lv);
+    else if (k == TK_FLOAT32)
+        emit(g, ind, "tagc_mp_write_f32(out, %s);", lv);
+    else if (k == TK_STRING)
+        emit(g, ind, "tagc_mp_write_str(out, %s.ptr, %s.len);", lv, lv);
+    else if (k == TK_TIME)
+        emit(g, ind, "tagc_mp_write_time(out, &%s);", lv);
+    else if (k == TK_RAW)
+        emit(g, ind, "tagc_mp_write_raw(out, &%s);", lv);
+    else if (k == TK_ANY)
+        emit(g, ind, "tagc_mp_write_any(out, %s);", lv);
+    else if (is_bytes(t))
+        emit(g, ind, "tagc_mp_write_bytes(out, &%s);", lv);
+    else if (k == TK_PTR && ty_is_struct(t->elem))
+        emit(g, ind, "%s_write_msgpack(out, %s);", ty_fn(g, t), lv);
+    else
+        emit(g, ind, "%s_write_msgpack(out, &%s);", ty_fn(g, t), lv);
+}
+
+static void write_opt(gen *g, int ind, ast_type *elem, const char *has, const char *val)
+{
+    emit(g, ind, "if (!%s)", has);
+    emit(g, ind + 1, "tagc_mp_write_nil(out);");
+    emit(g, ind, "else");
+    write_value(g, ind + 1, elem, val);
+}
+
+static void write_elem(gen *g, int ind, ast_type *elem, const char *lv)
+{
+    if (is_opt(elem))
+        write_opt(g, ind, elem->elem, pool_printf(g->pool, "%s.has", lv), pool_printf(g->pool, "%s.val", lv));
+    else
+        write_value(g, ind, elem, lv);
+}
+
+/* A C condition that is true when the value is empty in Go's omitempty sense. */
+static const char *empty_cond(gen *g, ast_type *t, const char *lv)
+{
+    ast_type *u = ty_under(t);
+    switch (u->kind) {
+    case TK_BOOL:
+        return pool_printf(g->pool, "!%s", lv);
+    case TK_STRING:
+        if (ty_enum(t))
+            return pool_printf(g->pool, "%s == 0", lv);
+        return pool_printf(g->pool, "%s.len == 0", lv);
+    case TK_SLICE:
+    case TK_MAP:
+    case TK_RAW:
+        return pool_printf(g->pool, "%s.len == 0", lv);
+    case TK_ANY:
+    case TK_PTR:
+        return pool_printf(g->pool, "%s == NULL", lv);
+    case TK_ARRAY:
+        return u->array_len == 0 ? "true" : NULL;
+    case TK_STRUCT:
+    case TK_TIME:
+        return NULL; /* never empty */
+    default:
+        return pool_printf(g->pool, "%s == 0", lv); /* numbers */
+    }
+}
+
+/* When field w is written: NULL if always, else a C condition. *never: omitted always. */
+static const char *field_cond(gen *g, const wire_field *w, bool *never)
+{
+    const char *guard = NULL;
+    *never = false;
+    for (size_t j = 1; j < w->path_len; j++) {
+        if (w->path[j - 1]->type->kind != TK_PTR)
+            continue;
+        const char *p = pool_printf(g->pool, "%s != NULL", field_lvalue(g, w, j));
+        guard = guard ? pool_printf(g->pool, "%s && %s", guard, p) : p;
+    }
+    const char *lv = field_lvalue(g, w, w->path_len);
+    ast_type *t = w->field->type;
+    const char *empty = NULL;
+    if (w->msgpack_omitempty)
+        empty = is_opt(t) ? pool_printf(g->pool, "!%s", has_lvalue(g, lv, w->field->c_name))
+                          : empty_cond(g, t, lv);
+    if (empty && strcmp(empty, "true") == 0) {
+        *never = true; /* a zero-length array with omitempty */
+        return NULL;
+    }
+    if (empty)
+        return guard ? pool_printf(g->pool, "%s && !(%s)", guard, empty) : pool_printf(g->pool, "!(%s)", empty);
+    return guard;
+}
+
+static void gen_struct_write(gen *g, const char *fn, const char *ctype, const ast_type *st,
+                             bool exported)
+{
+    emit(g, 0, "%svoid %s_write_msgpack(tagc_buf *out, const %s *v)", exported ? "" : "static ", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "(void)v;");
+    /* the head: a constant when every field is always written */
+    size_t always = 0, conditional = 0;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const wire_field *w = &st->wire[i];
+        bool never;
+        if (!w->msgpack_name)
+            continue;
+        const char *cond = field_cond(g, w, &never);
+        if (never)
+            continue;
+        if (cond)
+            conditional++;
+        else
+            always++;
+    }
+    bool head_done = false;
+    if (conditional) {
+        emit(g, 1, "size_t n = %zu; /* the fields always written, then the others present */", always);
+        for (size_t i = 0; i < st->wire_count; i++) {
+            const wire_field *w = &st->wire[i];
+            bool never;
+            if (!w->msgpack_name)
+                continue;
+            const char *cond = field_cond(g, w, &never);
+            if (cond && !never) {
+                emit(g, 1, "if (%s) /* %s */", cond, c_literal(g, w->msgpack_name, strlen(w->msgpack_name)));
+                emit(g, 2, "n++;");
+            }
+        }
+        emit(g, 1, "tagc_mp_write_map(out, n);");
+        head_done = true;
+    }
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const wire_field *w = &st->wire[i];
+        bool never;
+        if (!w->msgpack_name)
+            continue;
+        const char *cond = field_cond(g, w, &never);
+        if (never)
+            continue;
+        int ind = 1;
+        if (cond) {
+            emit(g, ind, "if (%s) {", cond);
+            ind++;
+        }
+        size_t len = strlen(w->msgpack_name);
+        strbuf key;
+        sb_init(&key);
+        if (!head_done) {
+            map_head_bytes(&key, always);
+            head_done = true;
+        }
+        size_t head_len = key.len;
+        str_bytes(&key, w->msgpack_name, len);
+        const char *comment = c_literal(g, w->msgpack_name, len);
+        if (head_len)
+            emit(g, ind, "tagc_buf_put(out, %s, %zu); /* map of %zu, %s */", c_literal(g, key.data, key.len),
+                 key.len, always, comment);
+        else
+            emit(g, ind, "tagc_buf_put(out, %s, %zu); /* %s */", c_literal(g, key.data, key.len), key.len,
+                 comment);
+        sb_free(&key);
+        const char *lv = field_lvalue(g, w, w->path_len);
+        ast_type *t = w->field->type;
+        if (is_opt(t))
+            write_opt(g, ind, t->elem, has_lvalue(g, lv, w->field->c_name), lv);
+        else
+            write_value(g, ind, t, lv);
+        if (cond)
+            emit(g, 1, "}");
+    }
+    if (!head_done)
+        emit(g, 1, "tagc_buf_byte(out, 0x80); /* an empty map */");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type *t)
+{
+    emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s *v)", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "if (v->ptr == NULL) {");
+    emit(g, 2, "tagc_mp_write_nil(out);");
+    emit(g, 2, "return;");
+    emit(g, 1, "}");
+    emit(g, 1, "tagc_mp_write_array(out, v->len);");
+    emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
+    write_elem(g, 2, t->elem, "v->ptr[i]");
+    emit(g, 1, "}");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_array_write(gen *g, const char *fn, ast_type *t)
+{
+    emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s)", fn, ty_decl(g, t, "(*v)"));
+    emit(g, 0, "{");
+    emit(g, 1, "tagc_mp_write_array(out, %lld);", (long long)t->array_len);
+    emit(g, 1, "for (size_t i = 0; i < %lld; i++) {", (long long)t->array_len);
+    write_elem(g, 2, t->elem, "(*v)[i]");
+    emit(g, 1, "}");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_ptr_write(gen *g, const char *fn, ast_type *t)
+{
+    emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s *v)", fn, ty_cname(g, t->elem));
+    emit(g, 0, "{");
+    emit(g, 1, "if (v == NULL)");
+    emit(g, 2, "tagc_mp_write_nil(out);");
+    emit(g, 1, "else");
+    emit(g, 2, "%s_write_msgpack(out, v);", ty_fn(g, t->elem));
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_opt_write(gen *g, const char *fn, const char *ctype, ast_type *t)
+{
+    emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s *v)", fn, ctype);
+    emit(g, 0, "{");
+    write_opt(g, 1, t->elem, "v->has", "v->val");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t)
+{
+    ast_type *ku = ty_under(t->key);
+    const ast_decl *en = ty_enum(t->key);
+    emit(g, 0, "/* Entries in stored order (Go's msgp writes Go's random map order). */");
+    emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s *v)", fn, ctype);
+    emit(g, 0, "{");
+    emit(g, 1, "if (v->keys == NULL) {");
+    emit(g, 2, "tagc_mp_write_nil(out);");
+    emit(g, 2, "return;");
+    emit(g, 1, "}");
+    emit(g, 1, "tagc_mp_write_map(out, v->len);");
+    emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
+    if (en && en->enum_kind == ENUM_STRING)
+        emit(g, 2, "%s_write_msgpack(out, &v->keys[i]);", en->c_name);
+    else if (ku->kind == TK_STRING)
+        emit(g, 2, "tagc_mp_write_str(out, v->keys[i].ptr, v->keys[i].len);");
+    else if (is_unsigned_int(ku->kind))
+        emit(g, 2, "tagc_mp_write_uint_key(out, (uint64_t)v->keys[i]);");
+    else
+        emit(g, 2, "tagc_mp_write_int_key(out, (int64_t)v->keys[i]);");
+    write_elem(g, 2, t->elem, "v->vals[i]");
+    emit(g, 1, "}");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+/* MARK: - Enums */
+
+static size_t enum_name_count(const ast_decl *d)
+{
+    size_t count = 1;
+    for (enum_value *v = d->values; v; v = v->next)
+        count += v->str[0] != '\0';
+    return count;
+}
+
+/* The names table and parser of a string enum, shared with JSON (emitted here without it). */
+static void gen_enum_names(gen *g, const ast_decl *d)
+{
+    const char *fn = d->c_name;
+    emit(g, 0, "const tagc_str %s_names[] = {", fn);
+    emit(g, 1, "{(char *)\"\", 0},");
+    for (enum_value *v = d->values; v; v = v->next) {
+        if (v->str[0] == '\0')
+            continue;
+        size_t len = strlen(v->str);
+        emit(g, 1, "{(char *)%s, %zu},", c_literal(g, v->str, len), len);
+    }
+    emit(g, 0, "};");
+    emit(g, 0, "%s", "");
+    emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out)", fn, fn);
+    emit(g, 0, "{");
+    emit(g, 1, "for (size_t i = 0; i < %zu; i++) {", enum_name_count(d));
+    emit(g, 2, "if (%s_names[i].len == len && memcmp(%s_names[i].ptr, s, len) == 0) {", fn, fn);
+    emit(g, 3, "*out = (%s)i;", fn);
+    emit(g, 3, "return true;");
+    emit(g, 2, "}");
+    emit(g, 1, "}");
+    emit(g, 1, "return false;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_enum_msgpack(gen *g, const ast_decl *d)
+{
+    const char *fn = d->c_name;
+    if (d->enum_kind == ENUM_STRING) {
+        if (!g->opts->json)
+            gen_enum_names(g, d);
+        emit(g, 0, "int %s_read_msgpack(tagc_mp_dec *d, %s *v)", fn, fn);
+        emit(g, 0, "{");
+        emit(g, 1, "const char *s;");
+        emit(g, 1, "size_t n;");
+        emit(g, 1, "const char *at;");
+        emit(g, 1, "int rc;");
+        emit(g, 0, "%s", "");
+        emit(g, 1, "if (tagc_mp_nil(d))");
+        emit(g, 2, "return 0;");
+        emit(g, 1, "at = d->p;");
+        emit(g, 1, "if ((rc = tagc_mp_read_str_ref(d, &s, &n)) != 0)");
+        emit(g, 2, "return rc;");
+        emit(g, 1, "if (!%s_parse(s, n, v)) {", fn);
+        emit(g, 2, "d->p = at;");
+        emit(g, 2, "return tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\");", d->name);
+        emit(g, 1, "}");
+        emit(g, 1, "return 0;");
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        emit(g, 0, "void %s_write_msgpack(tagc_buf *out, const %s *v)", fn, fn);
+        emit(g, 0, "{");
+        emit(g, 1, "if ((size_t)*v >= %zu) {", enum_name_count(d));
+        emit(g, 2, "tagc_buf_fail(out, TAGC_E_INVALID);");
+        emit(g, 2, "return;");
+        emit(g, 1, "}");
+        emit(g, 1, "tagc_mp_write_str(out, %s_names[*v].ptr, %s_names[*v].len);", fn, fn);
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        return;
+    }
+    type_kind k = d->type->kind;
+    bool is_u = is_unsigned_int(k);
+    emit(g, 0, "int %s_read_msgpack(tagc_mp_dec *d, %s *v)", fn, fn);
+    emit(g, 0, "{");
+    emit(g, 1, "%s x;", is_u ? "uint64_t" : "int64_t");
+    emit(g, 1, "const char *at;");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "if (tagc_mp_nil(d))");
+    emit(g, 2, "return 0;");
+    emit(g, 1, "at = d->p;");
+    if (is_u)
+        emit(g, 1, "if ((rc = tagc_mp_read_uint(d, &x, %s)) != 0)", int_max(k));
+    else
+        emit(g, 1, "if ((rc = tagc_mp_read_int(d, &x, %s, %s)) != 0)", int_min(k), int_max(k));
+    emit(g, 2, "return rc;");
+    emit(g, 1, "switch (x) {");
+    for (enum_value *v = d->values; v; v = v->next) {
+        bool dup = false; /* C rejects repeated case labels */
+        for (enum_value *w = d->values; w != v; w = w->next)
+            dup |= w->num == v->num;
+        if (!dup)
+            emit(g, 1, "case %lld: /* %s */", (long long)v->num, v->name);
+    }
+    emit(g, 2, "*v = (%s)x;", fn);
+    emit(g, 2, "return 0;");
+    emit(g, 1, "default:");
+    emit(g, 2, "d->p = at;");
+    emit(g, 2, "return tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\");", d->name);
+    emit(g, 1, "}");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+    emit(g, 0, "void %s_write_msgpack(tagc_buf *out, const %s *v)", fn, fn);
+    emit(g, 0, "{");
+    emit(g, 1, "tagc_mp_write_%s(out, (%s)*v);", is_u ? "uint" : "int", is_u ? "uint64_t" : "int64_t");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+/* MARK: - Per file */
+
+static void gen_named_msgpack(gen *g, const ast_decl *d)
+{
+    if (d->enum_kind != ENUM_NONE) {
+        gen_enum_msgpack(g, d);
+        return;
+    }
+    if (d->type->kind == TK_STRUCT) {
+        gen_struct_write(g, d->c_name, d->c_name, d->type, true);
+        gen_struct_read(g, d->c_name, d->c_name, d->type, true);
+        return;
+    }
+    /* a named non-struct type: the code of the type it is defined as */
+    emit(g, 0, "void %s_write_msgpack(tagc_buf *out, const %s *v)", d->c_name, d->c_name);
+    emit(g, 0, "{");
+    if (is_opt(d->type))
+        write_opt(g, 1, d->type->elem, "v->has", "v->val");
+    else
+        write_value(g, 1, d->type, "(*v)");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+    emit(g, 0, "int %s_read_msgpack(tagc_mp_dec *d, %s *v)", d->c_name, d->c_name);
+    emit(g, 0, "{");
+    emit(g, 1, "int rc;");
+    emit(g, 0, "%s", "");
+    if (is_opt(d->type))
+        read_opt(g, 1, d->type->elem, "v->has", "v->val", "return rc;");
+    else
+        read_value(g, 1, d->type, "(*v)", "return rc;");
+    emit(g, 1, "return 0;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+static void gen_composite_msgpack(gen *g, const gen_type *gt)
+{
+    ast_type *t = gt->type;
+    const char *fn = gt->name;
+    switch (t->kind) {
+    case TK_STRUCT:
+        gen_struct_write(g, fn, fn, t, false);
+        gen_struct_read(g, fn, fn, t, false);
+        break;
+    case TK_SLICE:
+        gen_slice_write(g, fn, fn, t);
+        gen_slice_read(g, fn, fn, t);
+        break;
+    case TK_ARRAY:
+        gen_array_write(g, fn, t);
+        gen_array_read(g, fn, t);
+        break;
+    case TK_MAP:
+        gen_map_write(g, fn, fn, t);
+        gen_map_read(g, fn, fn, t);
+        break;
+    case TK_PTR:
+        if (ty_is_struct(t->elem)) {
+            gen_ptr_write(g, fn, t);
+            gen_ptr_read(g, fn, t);
+        } else {
+            gen_opt_write(g, fn, fn, t);
+            gen_opt_read(g, fn, fn, t);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static void composite_prototypes(gen *g, const gen_type *gt)
+{
+    ast_type *t = gt->type;
+    const char *fn = gt->name;
+    if (t->kind == TK_ARRAY) {
+        emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s);", fn, ty_decl(g, t, "(*v)"));
+        emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s);", fn, ty_decl(g, t, "(*v)"));
+    } else if (t->kind == TK_PTR && ty_is_struct(t->elem)) {
+        emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s *v);", fn, ty_cname(g, t->elem));
+        emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s **v);", fn, ty_cname(g, t->elem));
+    } else {
+        emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s *v);", fn, fn);
+        emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s *v);", fn, fn);
+    }
+}
+
+void gen_msgpack_prototypes(gen *g, bool exported)
+{
+    if (exported) {
+        for (ast_decl *d = g->file->decls; d; d = d->next) {
+            emit(g, 0, "void %s_write_msgpack(tagc_buf *out, const %s *v);", d->c_name, d->c_name);
+            emit(g, 0, "int %s_read_msgpack(tagc_mp_dec *d, %s *v);", d->c_name, d->c_name);
+            if (d->enum_kind == ENUM_STRING && !g->opts->json) {
+                emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out);", d->c_name, d->c_name);
+                emit(g, 0, "extern const tagc_str %s_names[];", d->c_name);
+            }
+        }
+        return;
+    }
+    mark_all(g);
+    bool any = false;
+    for (size_t i = 0; i < g->ntypes; i++) {
+        if (g->types[i].on_msgpack) {
+            composite_prototypes(g, &g->types[i]);
+            any = true;
+        }
+    }
+    if (any)
+        emit(g, 0, "%s", "");
+}
+
+void gen_msgpack_functions(gen *g)
+{
+    mark_all(g);
+    for (ast_decl *d = g->file->decls; d; d = d->next)
+        gen_named_msgpack(g, d);
+    for (size_t i = 0; i < g->ntypes; i++)
+        if (g->types[i].on_msgpack)
+            gen_composite_msgpack(g, &g->types[i]);
+}

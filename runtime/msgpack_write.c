@@ -1,0 +1,497 @@
+/*
+ * msgpack_write.c - writing MessagePack: the smallest format for every integer,
+ * string, bin, array and map; floats at their width; time.Time as the timestamp
+ * extension (type -1); json.RawMessage as the MessagePack form of its JSON; and
+ * interface{} trees. Errors are sticky in the tagc_buf, as for JSON.
+ */
+#include <string.h>
+
+#include "tagc.h"
+
+/* MARK: - Big-endian heads */
+
+static void put_u8(tagc_buf *b, uint8_t tag, uint8_t v)
+{
+    uint8_t t[2] = {tag, v};
+    tagc_buf_put(b, t, 2);
+}
+
+static void put_u16(tagc_buf *b, uint8_t tag, uint16_t v)
+{
+    uint8_t t[3] = {tag, (uint8_t)(v >> 8), (uint8_t)v};
+    tagc_buf_put(b, t, 3);
+}
+
+static void put_u32(tagc_buf *b, uint8_t tag, uint32_t v)
+{
+    uint8_t t[5] = {tag, (uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v};
+    tagc_buf_put(b, t, 5);
+}
+
+static void put_u64(tagc_buf *b, uint8_t tag, uint64_t v)
+{
+    uint8_t t[9];
+    t[0] = tag;
+    for (int i = 0; i < 8; i++)
+        t[1 + i] = (uint8_t)(v >> (56 - 8 * i));
+    tagc_buf_put(b, t, 9);
+}
+
+/* MARK: - Scalars */
+
+void tagc_mp_write_nil(tagc_buf *b)
+{
+    tagc_buf_byte(b, 0xc0);
+}
+
+void tagc_mp_write_bool(tagc_buf *b, bool v)
+{
+    tagc_buf_byte(b, v ? 0xc3 : 0xc2);
+}
+
+void tagc_mp_write_uint(tagc_buf *b, uint64_t v)
+{
+    if (v < 128)
+        tagc_buf_byte(b, (uint8_t)v); /* positive fixint */
+    else if (v <= UINT8_MAX)
+        put_u8(b, 0xcc, (uint8_t)v);
+    else if (v <= UINT16_MAX)
+        put_u16(b, 0xcd, (uint16_t)v);
+    else if (v <= UINT32_MAX)
+        put_u32(b, 0xce, (uint32_t)v);
+    else
+        put_u64(b, 0xcf, v);
+}
+
+void tagc_mp_write_int(tagc_buf *b, int64_t v)
+{
+    if (v >= 0)
+        tagc_mp_write_uint(b, (uint64_t)v); /* non-negative: the unsigned formats are as small */
+    else if (v >= -32)
+        tagc_buf_byte(b, (uint8_t)(0xe0 | (uint8_t)(v + 32))); /* negative fixint */
+    else if (v >= INT8_MIN)
+        put_u8(b, 0xd0, (uint8_t)(int8_t)v);
+    else if (v >= INT16_MIN)
+        put_u16(b, 0xd1, (uint16_t)(int16_t)v);
+    else if (v >= INT32_MIN)
+        put_u32(b, 0xd2, (uint32_t)(int32_t)v);
+    else
+        put_u64(b, 0xd3, (uint64_t)v);
+}
+
+void tagc_mp_write_f32(tagc_buf *b, float v)
+{
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    put_u32(b, 0xca, u);
+}
+
+void tagc_mp_write_f64(tagc_buf *b, double v)
+{
+    uint64_t u;
+    memcpy(&u, &v, 8);
+    put_u64(b, 0xcb, u);
+}
+
+/* MARK: - Strings, bin, containers, ext */
+
+static void str_header(tagc_buf *b, size_t n)
+{
+    if (n < 32)
+        tagc_buf_byte(b, (uint8_t)(0xa0 | n));
+    else if (n <= UINT8_MAX)
+        put_u8(b, 0xd9, (uint8_t)n);
+    else if (n <= UINT16_MAX)
+        put_u16(b, 0xda, (uint16_t)n);
+    else if ((uint64_t)n <= UINT32_MAX)
+        put_u32(b, 0xdb, (uint32_t)n);
+    else
+        tagc_buf_fail(b, TAGC_E_INVALID); /* longer than MessagePack can say */
+}
+
+void tagc_mp_write_str(tagc_buf *b, const char *s, size_t n)
+{
+    str_header(b, n);
+    if (n)
+        tagc_buf_put(b, s, n);
+}
+
+void tagc_mp_write_bin(tagc_buf *b, const uint8_t *p, size_t n)
+{
+    if (n <= UINT8_MAX)
+        put_u8(b, 0xc4, (uint8_t)n);
+    else if (n <= UINT16_MAX)
+        put_u16(b, 0xc5, (uint16_t)n);
+    else if ((uint64_t)n <= UINT32_MAX)
+        put_u32(b, 0xc6, (uint32_t)n);
+    else
+        tagc_buf_fail(b, TAGC_E_INVALID);
+    if (n)
+        tagc_buf_put(b, p, n);
+}
+
+void tagc_mp_write_bytes(tagc_buf *b, const tagc_bytes *v)
+{
+    if (v->ptr == NULL)
+        tagc_mp_write_nil(b);
+    else
+        tagc_mp_write_bin(b, v->ptr, v->len);
+}
+
+void tagc_mp_write_array(tagc_buf *b, size_t n)
+{
+    if (n < 16)
+        tagc_buf_byte(b, (uint8_t)(0x90 | n));
+    else if (n <= UINT16_MAX)
+        put_u16(b, 0xdc, (uint16_t)n);
+    else if ((uint64_t)n <= UINT32_MAX)
+        put_u32(b, 0xdd, (uint32_t)n);
+    else
+        tagc_buf_fail(b, TAGC_E_INVALID);
+}
+
+void tagc_mp_write_map(tagc_buf *b, size_t n)
+{
+    if (n < 16)
+        tagc_buf_byte(b, (uint8_t)(0x80 | n));
+    else if (n <= UINT16_MAX)
+        put_u16(b, 0xde, (uint16_t)n);
+    else if ((uint64_t)n <= UINT32_MAX)
+        put_u32(b, 0xdf, (uint32_t)n);
+    else
+        tagc_buf_fail(b, TAGC_E_INVALID);
+}
+
+void tagc_mp_write_ext(tagc_buf *b, int8_t type, const uint8_t *data, size_t n)
+{
+    uint8_t t = (uint8_t)type;
+    switch (n) {
+    case 1: tagc_buf_byte(b, 0xd4); tagc_buf_byte(b, t); break;
+    case 2: tagc_buf_byte(b, 0xd5); tagc_buf_byte(b, t); break;
+    case 4: tagc_buf_byte(b, 0xd6); tagc_buf_byte(b, t); break;
+    case 8: tagc_buf_byte(b, 0xd7); tagc_buf_byte(b, t); break;
+    case 16: tagc_buf_byte(b, 0xd8); tagc_buf_byte(b, t); break;
+    default:
+        if (n <= UINT8_MAX)
+            put_u8(b, 0xc7, (uint8_t)n);
+        else if (n <= UINT16_MAX)
+            put_u16(b, 0xc8, (uint16_t)n);
+        else if ((uint64_t)n <= UINT32_MAX)
+            put_u32(b, 0xc9, (uint32_t)n);
+        else
+            tagc_buf_fail(b, TAGC_E_INVALID);
+        tagc_buf_byte(b, t);
+        break;
+    }
+    if (n)
+        tagc_buf_put(b, data, n);
+}
+
+void tagc_mp_write_time(tagc_buf *b, const tagc_time *t)
+{
+    if (t->nsec < 0 || t->nsec >= 1000000000 || t->sec < INT64_MIN - TAGC_TIME_UNIX_OF_ZERO) {
+        tagc_buf_fail(b, TAGC_E_INVALID);
+        return;
+    }
+    int64_t sec = tagc_time_unix(t);
+    uint32_t nsec = (uint32_t)t->nsec;
+    uint8_t d[12];
+    if (sec >= 0 && (sec >> 34) == 0) {
+        uint64_t v = ((uint64_t)nsec << 34) | (uint64_t)sec;
+        if ((v >> 32) == 0) { /* timestamp 32: nsec == 0 and sec < 2^32 */
+            for (int i = 0; i < 4; i++)
+                d[i] = (uint8_t)(v >> (24 - 8 * i));
+            tagc_mp_write_ext(b, -1, d, 4);
+        } else { /* timestamp 64 */
+            for (int i = 0; i < 8; i++)
+                d[i] = (uint8_t)(v >> (56 - 8 * i));
+            tagc_mp_write_ext(b, -1, d, 8);
+        }
+        return;
+    }
+    /* timestamp 96: nsec as uint32, sec as int64 */
+    for (int i = 0; i < 4; i++)
+        d[i] = (uint8_t)(nsec >> (24 - 8 * i));
+    for (int i = 0; i < 8; i++)
+        d[4 + i] = (uint8_t)((uint64_t)sec >> (56 - 8 * i));
+    tagc_mp_write_ext(b, -1, d, 12);
+}
+
+static void write_dec_key(tagc_buf *b, const char *s, size_t n)
+{
+    tagc_buf_byte(b, (uint8_t)(0xa0 | n)); /* at most 20 digits: a fixstr */
+    tagc_buf_put(b, s, n);
+}
+
+void tagc_mp_write_int_key(tagc_buf *b, int64_t v)
+{
+    char tmp[TAGC_I64_MAX_CHARS];
+    write_dec_key(b, tmp, tagc_fmt_i64(tmp, v));
+}
+
+void tagc_mp_write_uint_key(tagc_buf *b, uint64_t v)
+{
+    char tmp[TAGC_I64_MAX_CHARS];
+    write_dec_key(b, tmp, tagc_fmt_u64(tmp, v));
+}
+
+/* MARK: - interface{} */
+
+static void write_any(tagc_buf *b, const tagc_any *a, int depth)
+{
+    if (b->err)
+        return;
+    if (depth > TAGC_DEFAULT_MAX_DEPTH * 10) {
+        tagc_buf_fail(b, TAGC_E_DEPTH);
+        return;
+    }
+    if (!a) {
+        tagc_mp_write_nil(b);
+        return;
+    }
+    switch (a->kind) {
+    case TAGC_ANY_NULL:
+        tagc_mp_write_nil(b);
+        return;
+    case TAGC_ANY_BOOL:
+        tagc_mp_write_bool(b, a->u.b);
+        return;
+    case TAGC_ANY_NUMBER:
+        tagc_mp_write_f64(b, a->u.num);
+        return;
+    case TAGC_ANY_STRING:
+        tagc_mp_write_str(b, a->u.str.ptr, a->u.str.len);
+        return;
+    case TAGC_ANY_ARRAY:
+        tagc_mp_write_array(b, a->u.arr.len);
+        for (size_t i = 0; i < a->u.arr.len && !b->err; i++)
+            write_any(b, a->u.arr.items[i], depth + 1);
+        return;
+    case TAGC_ANY_OBJECT:
+        tagc_mp_write_map(b, a->u.obj.len);
+        for (size_t i = 0; i < a->u.obj.len && !b->err; i++) {
+            tagc_mp_write_str(b, a->u.obj.keys[i].ptr, a->u.obj.keys[i].len);
+            write_any(b, a->u.obj.vals[i], depth + 1);
+        }
+        return;
+    }
+    tagc_buf_fail(b, TAGC_E_INVALID);
+}
+
+void tagc_mp_write_any(tagc_buf *b, const tagc_any *a)
+{
+    write_any(b, a, 0);
+}
+
+/* MARK: - json.RawMessage */
+
+/*
+ * The JSON text is converted value by value. A container's element count is
+ * known only at its end, so its header is first written in its largest form
+ * (5 bytes) and then shrunk to the smallest one, moving the contents back.
+ */
+typedef struct raw_conv {
+    const char *p, *end;
+    tagc_buf *b;
+} raw_conv;
+
+static inline void raw_ws(raw_conv *c)
+{
+    while (c->p < c->end && (*c->p == ' ' || *c->p == '\n' || *c->p == '\r' || *c->p == '\t'))
+        c->p++;
+}
+
+static int raw_string(raw_conv *c, bool key)
+{
+    (void)key;
+    bool needs;
+    const char *body = c->p + 1;
+    const char *q = tagc_json_scan_str(body, c->end, &needs);
+    if (!q)
+        return TAGC_E_INVALID;
+    size_t n = (size_t)(q - body);
+    c->p = q + 1;
+    if (!needs) {
+        tagc_mp_write_str(c->b, body, n);
+        return 0;
+    }
+    /* unescape into the output, after a str32 head that is shrunk afterwards */
+    tagc_buf *b = c->b;
+    size_t room = TAGC_UNESCAPE_MAX(n);
+    if (tagc_buf_reserve(b, 5 + room) != 0)
+        return b->err;
+    size_t head = b->len;
+    size_t bad;
+    long r = tagc_json_unescape((char *)b->data + head + 5, body, n, &bad);
+    if (r < 0)
+        return TAGC_E_INVALID;
+    size_t len = (size_t)r;
+    /* the smallest head, then the bytes moved to just after it */
+    tagc_buf tmp;
+    uint8_t h[5];
+    tagc_buf_init_fixed(&tmp, h, sizeof h);
+    str_header(&tmp, len);
+    if (tmp.err)
+        return tmp.err;
+    memmove(b->data + head + tmp.len, b->data + head + 5, len);
+    memcpy(b->data + head, h, tmp.len);
+    b->len = head + tmp.len + len;
+    return 0;
+}
+
+static int raw_number(raw_conv *c)
+{
+    size_t n = tagc_json_number_len(c->p, c->end);
+    if (n == 0)
+        return TAGC_E_INVALID;
+    int64_t i;
+    uint64_t u;
+    double f;
+    if (tagc_parse_i64(c->p, n, &i) == 0)
+        tagc_mp_write_int(c->b, i);
+    else if (tagc_parse_u64(c->p, n, &u) == 0)
+        tagc_mp_write_uint(c->b, u);
+    else if (tagc_parse_f64(c->p, n, &f) == 0)
+        tagc_mp_write_f64(c->b, f);
+    else
+        return TAGC_E_INVALID; /* out of float64's range: Go rejects it too */
+    c->p += n;
+    return 0;
+}
+
+static int raw_value(raw_conv *c, int depth);
+
+/* Replaces the 5-byte placeholder at head with the smallest header for n items. */
+static int raw_close(raw_conv *c, size_t head, size_t n, bool map)
+{
+    tagc_buf *b = c->b;
+    if (b->err)
+        return b->err;
+    tagc_buf tmp;
+    uint8_t h[5];
+    tagc_buf_init_fixed(&tmp, h, sizeof h);
+    if (map)
+        tagc_mp_write_map(&tmp, n);
+    else
+        tagc_mp_write_array(&tmp, n);
+    if (tmp.err)
+        return tmp.err;
+    size_t body = b->len - head - 5;
+    memmove(b->data + head + tmp.len, b->data + head + 5, body);
+    memcpy(b->data + head, h, tmp.len);
+    b->len = head + tmp.len + body;
+    return 0;
+}
+
+static int raw_container(raw_conv *c, int depth, bool map)
+{
+    char close = map ? '}' : ']';
+    tagc_buf *b = c->b;
+    size_t head = b->len;
+    size_t n = 0;
+    int rc;
+    tagc_buf_put(b, "\0\0\0\0\0", 5);
+    c->p++;
+    raw_ws(c);
+    if (c->p < c->end && *c->p == close) {
+        c->p++;
+        return raw_close(c, head, 0, map);
+    }
+    for (;;) {
+        raw_ws(c);
+        if (map) {
+            if (c->p >= c->end || *c->p != '"')
+                return TAGC_E_INVALID;
+            if ((rc = raw_string(c, true)) != 0)
+                return rc;
+            raw_ws(c);
+            if (c->p >= c->end || *c->p != ':')
+                return TAGC_E_INVALID;
+            c->p++;
+        }
+        if ((rc = raw_value(c, depth + 1)) != 0)
+            return rc;
+        n++;
+        raw_ws(c);
+        if (c->p < c->end && *c->p == ',') {
+            c->p++;
+            continue;
+        }
+        if (c->p < c->end && *c->p == close) {
+            c->p++;
+            return raw_close(c, head, n, map);
+        }
+        return TAGC_E_INVALID;
+    }
+}
+
+static int raw_value(raw_conv *c, int depth)
+{
+    if (c->b->err)
+        return c->b->err;
+    if (depth > TAGC_DEFAULT_MAX_DEPTH * 10)
+        return TAGC_E_DEPTH;
+    raw_ws(c);
+    if (c->p >= c->end)
+        return TAGC_E_INVALID;
+    size_t left = (size_t)(c->end - c->p);
+    switch (*c->p) {
+    case 'n':
+        if (left < 4 || memcmp(c->p, "null", 4) != 0)
+            return TAGC_E_INVALID;
+        c->p += 4;
+        tagc_mp_write_nil(c->b);
+        return 0;
+    case 't':
+        if (left < 4 || memcmp(c->p, "true", 4) != 0)
+            return TAGC_E_INVALID;
+        c->p += 4;
+        tagc_mp_write_bool(c->b, true);
+        return 0;
+    case 'f':
+        if (left < 5 || memcmp(c->p, "false", 5) != 0)
+            return TAGC_E_INVALID;
+        c->p += 5;
+        tagc_mp_write_bool(c->b, false);
+        return 0;
+    case '"':
+        return raw_string(c, false);
+    case '[':
+        return raw_container(c, depth, false);
+    case '{':
+        return raw_container(c, depth, true);
+    default:
+        return raw_number(c);
+    }
+}
+
+void tagc_mp_write_raw(tagc_buf *b, const tagc_raw *r)
+{
+    if (b->err)
+        return;
+    if (r->ptr == NULL) {
+        tagc_mp_write_nil(b);
+        return;
+    }
+    raw_conv c = {r->ptr, r->ptr + r->len, b};
+    int rc = raw_value(&c, 0);
+    if (rc == 0) {
+        raw_ws(&c);
+        if (c.p != c.end)
+            rc = TAGC_E_INVALID;
+    }
+    if (rc != 0)
+        tagc_buf_fail(b, rc);
+}
+
+/* MARK: - Exit of an encode */
+
+int tagc_mp_enc_finish(tagc_buf *out, size_t start)
+{
+    if (out->err != 0) {
+        if (start <= out->len)
+            out->len = start; /* never a half-written value */
+        return out->err;
+    }
+    return 0;
+}
