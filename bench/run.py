@@ -31,6 +31,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 import plot  # noqa: E402
 

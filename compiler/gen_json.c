@@ -373,7 +373,10 @@ static void gen_slice_read(gen *g, const char *fn, const char *ctype, ast_type *
     emit(g, 1, "while ((rc = tagc_json_arr_next(d, &first)) > 0) {");
     emit(g, 2, "if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)");
     emit(g, 3, "return TAGC_E_NOMEM;");
-    emit(g, 2, "memset(&ptr[len], 0, sizeof ptr[len]);");
+    emit(g, 2, "if (len < v->len) /* a repeated key: Go decodes into the elements already there */");
+    emit(g, 3, "memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);");
+    emit(g, 2, "else");
+    emit(g, 3, "memset(&ptr[len], 0, sizeof ptr[len]);");
     if (is_opt(t->elem))
         read_opt(g, 2, t->elem->elem, "ptr[len].has", "ptr[len].val",
                  "return tagc_json_fail_index(d, rc, len);");
@@ -451,40 +454,60 @@ static void gen_opt_read(gen *g, const char *fn, const char *ctype, ast_type *t)
     emit(g, 0, "%s", "");
 }
 
-/* Reads the key text (key, key_len) of a map of key type kt into `dst`. */
-static void read_map_key(gen *g, int ind, ast_type *kt, const char *dst, const char *slot_of)
+/* Keys of string enums are stored as their enum value. */
+static bool is_string_enum(const ast_type *kt)
+{
+    const ast_decl *en = ty_enum(kt);
+    return en && en->enum_kind == ENUM_STRING;
+}
+
+/* The call that finds (or adds) a key in the map being built: `str` is the key's
+ * text for string keys, `num` its value for integer and enum keys. */
+static const char *slot_call(gen *g, ast_type *kt, const char *str, const char *str_len, const char *num)
+{
+    ast_type *u = ty_under(kt);
+    if (u->kind == TK_STRING && !is_string_enum(kt))
+        return pool_printf(g->pool, "tagc_map_slot_str(d, &ix, keys, len, %s, %s)", str, str_len);
+    if (is_unsigned_int(u->kind))
+        return pool_printf(g->pool, "tagc_map_slot_int(d, &ix, keys, sizeof *keys, false, len, (uint64_t)%s)", num);
+    return pool_printf(g->pool, "tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)(int64_t)%s)", num);
+}
+
+static void emit_map_grow(gen *g, int ind)
+{
+    emit(g, ind, "if (len == cap) {");
+    emit(g, ind + 1, "size_t vcap = cap;");
+    emit(g, ind + 1, "if ((keys = tagc_json_grow(d, keys, &cap, sizeof *keys)) == NULL ||");
+    emit(g, ind + 1, "    (vals = tagc_json_grow(d, vals, &vcap, sizeof *vals)) == NULL)");
+    emit(g, ind + 2, "return TAGC_E_NOMEM;");
+    emit(g, ind, "}");
+}
+
+/* Reads the key text (key, key_len) of a map of key type kt; sets `at`, adding the key when new. */
+static void read_map_key(gen *g, int ind, ast_type *kt)
 {
     ast_type *u = ty_under(kt);
     const ast_decl *en = ty_enum(kt);
-    if (en && en->enum_kind == ENUM_STRING) {
+    bool str_key = u->kind == TK_STRING && !is_string_enum(kt);
+    if (is_string_enum(kt)) {
         emit(g, ind, "%s k;", en->c_name);
         emit(g, ind, "if (!%s_parse(key, key_len, &k))", en->c_name);
         emit(g, ind + 1, "return tagc_json_fail_key(d, tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\"), key, key_len);", en->name);
-        emit(g, ind, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)(int64_t)k);");
-    } else if (u->kind == TK_STRING) {
-        emit(g, ind, "at = tagc_map_slot_str(d, &ix, keys, len, key, key_len);");
     } else if (is_unsigned_int(u->kind)) {
         emit(g, ind, "uint64_t k;");
         emit(g, ind, "if ((rc = tagc_json_key_uint(d, key, key_len, &k, %s)) != 0)", int_max(u->kind));
         emit(g, ind + 1, "return tagc_json_fail_key(d, rc, key, key_len);");
-        emit(g, ind, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, false, len, k);");
-    } else {
+    } else if (!str_key) {
         emit(g, ind, "int64_t k;");
         emit(g, ind, "if ((rc = tagc_json_key_int(d, key, key_len, &k, %s, %s)) != 0)",
              int_min(u->kind), int_max(u->kind));
         emit(g, ind + 1, "return tagc_json_fail_key(d, rc, key, key_len);");
-        emit(g, ind, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)k);");
     }
-    emit(g, ind, "if (at < 0)");
+    emit(g, ind, "if ((at = %s) < 0)", slot_call(g, kt, "key", "key_len", "k"));
     emit(g, ind + 1, "return (int)at;");
     emit(g, ind, "if ((size_t)at == len) { /* a new key */");
-    emit(g, ind + 1, "if (len == cap) {");
-    emit(g, ind + 2, "size_t vcap = cap;");
-    emit(g, ind + 2, "if ((keys = tagc_json_grow(d, keys, &cap, sizeof *keys)) == NULL ||");
-    emit(g, ind + 2, "    (vals = tagc_json_grow(d, vals, &vcap, sizeof *vals)) == NULL)");
-    emit(g, ind + 3, "return TAGC_E_NOMEM;");
-    emit(g, ind + 1, "}");
-    if (u->kind == TK_STRING && !(en && en->enum_kind == ENUM_STRING)) {
+    emit_map_grow(g, ind + 1);
+    if (str_key) {
         emit(g, ind + 1, "if ((keys[len].ptr = tagc_json_new(d, key_len + 1)) == NULL)");
         emit(g, ind + 2, "return TAGC_E_NOMEM;");
         emit(g, ind + 1, "memcpy(keys[len].ptr, key, key_len);");
@@ -494,8 +517,6 @@ static void read_map_key(gen *g, int ind, ast_type *kt, const char *dst, const c
     }
     emit(g, ind + 1, "len++;");
     emit(g, ind, "}");
-    (void)dst;
-    (void)slot_of;
 }
 
 static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
@@ -520,8 +541,16 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
     emit(g, 1, "}");
     emit(g, 1, "if ((rc = tagc_json_obj_begin(d)) != 0)");
     emit(g, 2, "return rc;");
+    emit(g, 1, "for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */");
+    emit_map_grow(g, 2);
+    emit(g, 2, "keys[len] = v->keys[i];");
+    emit(g, 2, "memcpy(&vals[len], &v->vals[i], sizeof vals[len]);");
+    emit(g, 2, "if ((at = %s) < 0)", slot_call(g, t->key, "keys[len].ptr", "keys[len].len", "keys[len]"));
+    emit(g, 3, "return (int)at;");
+    emit(g, 2, "len++;");
+    emit(g, 1, "}");
     emit(g, 1, "while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {");
-    read_map_key(g, 2, t->key, NULL, NULL);
+    read_map_key(g, 2, t->key);
     emit(g, 2, "/* a repeated key: the last value wins, in the first one's place */");
     emit(g, 2, "memset(&vals[at], 0, sizeof vals[at]);");
     const char *fail = "return tagc_json_fail_key(d, rc, key, key_len);";

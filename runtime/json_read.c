@@ -463,8 +463,83 @@ static bool is_letter(unsigned char c)
     return c >= 'A' && c <= 'Z';
 }
 
+/* One rune of UTF-8 at s (n bytes left); invalid bytes are U+FFFD of width 1, as in Go. */
+static uint32_t next_rune(const unsigned char *s, size_t n, size_t *width)
+{
+    uint32_t c = s[0];
+    *width = 1;
+    if (c < 0x80)
+        return c;
+    size_t w = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+    if (w == 0 || w > n || c > 0xf4)
+        return 0xfffd;
+    uint32_t r = c & (0x3fu >> (w - 1));
+    for (size_t i = 1; i < w; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0xfffd;
+        r = (r << 6) | (s[i] & 0x3fu);
+    }
+    if ((w == 3 && (r < 0x800 || (r >= 0xd800 && r <= 0xdfff))) || (w == 4 && (r < 0x10000 || r > 0x10ffff)))
+        return 0xfffd;
+    *width = w;
+    return r;
+}
+
+/* Simple case folding (as Go's unicode.SimpleFold orbits) for the Latin, Greek
+ * and Cyrillic letters; other runes fold to themselves. */
+static uint32_t fold_rune(uint32_t r)
+{
+    if (r >= 'A' && r <= 'Z')
+        return r + 32;
+    if (r < 0x80)
+        return r;
+    if ((r >= 0xc0 && r <= 0xde && r != 0xd7) || (r >= 0x391 && r <= 0x3ab && r != 0x3a2) ||
+        (r >= 0x410 && r <= 0x42f))
+        return r + 32;
+    if (r >= 0x400 && r <= 0x40f)
+        return r + 80;
+    if (r >= 0x100 && r <= 0x17f) {
+        if (r == 0x130 || r == 0x131 || r == 0x138 || r == 0x149)
+            return r;
+        if (r == 0x178)
+            return 0xff;
+        if (r == 0x17f)
+            return 's';
+        bool odd_upper = (r >= 0x139 && r <= 0x148) || (r >= 0x179 && r <= 0x17e);
+        return odd_upper ? (r & 1 ? r + 1 : r) : (r & 1 ? r : r + 1);
+    }
+    switch (r) {
+    case 0x212a: return 'k';   /* KELVIN SIGN */
+    case 0x212b: return 0xe5;  /* ANGSTROM SIGN */
+    case 0xb5: return 0x3bc;   /* MICRO SIGN */
+    case 0x3c2: return 0x3c3;  /* final sigma */
+    case 0x386: return 0x3ac;
+    case 0x388: case 0x389: case 0x38a: return r + 37;
+    case 0x38c: return 0x3cc;
+    case 0x38e: case 0x38f: return r + 63;
+    default: return r;
+    }
+}
+
+/* bytes.EqualFold, for names that are not ASCII. */
+static bool unicode_fold_eq(const char *a, size_t an, const char *b, size_t bn)
+{
+    const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
+    size_t i = 0, j = 0;
+    while (i < an && j < bn) {
+        size_t wa, wb;
+        uint32_t ra = next_rune(p + i, an - i, &wa), rb = next_rune(q + j, bn - j, &wb);
+        if (ra != rb && fold_rune(ra) != fold_rune(rb))
+            return false;
+        i += wa;
+        j += wb;
+    }
+    return i == an && j == bn;
+}
+
 /* Go 1.19 encoding/json fold.go: equalFoldRight for names with k or s (whose
- * Unicode folds include U+212A and U+017F), ASCII folding otherwise. */
+ * Unicode folds include U+212A and U+017F), ASCII folding for other ASCII names,
+ * bytes.EqualFold for the rest. */
 bool tagc_json_key_fold_eq(const char *key, size_t key_len, const char *name, size_t name_len)
 {
     bool special = false, ascii = true;
@@ -476,8 +551,8 @@ bool tagc_json_key_fold_eq(const char *key, size_t key_len, const char *name, si
         if (up == 'K' || up == 'S')
             special = true;
     }
-    if (!ascii) /* bytes.EqualFold on non-ASCII names: tagc folds the ASCII letters only */
-        special = false;
+    if (!ascii)
+        return unicode_fold_eq(name, name_len, key, key_len);
     if (!special) {
         if (key_len != name_len)
             return false;

@@ -261,7 +261,7 @@ Test(cli, outputs_not_rewritten_when_unchanged)
     run_result r = RUN("-o", "out", "shop.tagc");
     cr_assert_eq(r.status, 0, "%s", r.err);
     run_free(&r);
-    size_t h_len, c_len;
+    size_t h_len = 0, c_len = 0;
     char *h = read_all(path_in("out/shop.tagc.h"), &h_len);
     char *c = read_all(path_in("out/shop.tagc.c"), &c_len);
     cr_assert(h && c && h_len > 0 && c_len > 0);
