@@ -131,22 +131,45 @@ static void read_opt(gen *g, int ind, ast_type *elem, const char *has, const cha
     emit(g, ind, "}");
 }
 
-/* The `string` option: the scalar's JSON text inside a JSON string. */
-static void read_quoted(gen *g, int ind, ast_type *t, const char *lv, const char *fail)
+/* The `string` option: the scalar's JSON text inside a JSON string. `has` is the
+ * flag of a pointer field (NULL otherwise): "null" in quotes makes it nil, as in Go.
+ * An unquoted null is handled by the caller. */
+static void read_quoted(gen *g, int ind, ast_type *t, const char *lv, const char *has, const char *fail)
 {
     ast_type *u = ty_under(t);
-    if (u->kind == TK_STRING && !ty_enum(t)) {
-        emit(g, ind, "if (!tagc_json_null(d) && (rc = tagc_json_read_quoted_str(d, &%s)) != 0)", lv);
+    const ast_decl *en = ty_enum(t);
+    if (u->kind == TK_STRING) {
+        /* read_quoted_str returns 1 for "null" in quotes */
+        const char *dst = lv;
+        if (en) {
+            emit(g, ind, "tagc_str q = {0};");
+            dst = "q";
+        }
+        emit(g, ind, "if ((rc = tagc_json_read_quoted_str(d, &%s)) < 0)", dst);
         emit(g, ind + 1, "%s", fail);
+        if (en) {
+            emit(g, ind, "if (rc == 0 && !%s_parse(q.ptr, q.len, &%s)) {", en->c_name, lv);
+            emit(g, ind + 1, "rc = tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\");", en->name);
+            emit(g, ind + 1, "%s", fail);
+            emit(g, ind, "}");
+        }
+        if (has)
+            emit(g, ind, "%s = rc == 0;", has);
         return;
     }
-    emit(g, ind, "if (!tagc_json_null(d)) {");
-    emit(g, ind + 1, "if ((rc = tagc_json_string_opt_begin(d)) != 0)");
-    emit(g, ind + 2, "%s", fail);
-    read_value(g, ind + 1, t, lv, fail);
-    emit(g, ind + 1, "if ((rc = tagc_json_string_opt_end(d)) != 0)");
-    emit(g, ind + 2, "%s", fail);
-    emit(g, ind, "}");
+    emit(g, ind, "if ((rc = tagc_json_string_opt_begin(d)) != 0)");
+    emit(g, ind + 1, "%s", fail);
+    if (has) {
+        emit(g, ind, "%s = !tagc_json_null(d);", has);
+        emit(g, ind, "if (%s)", has);
+        emit(g, ind, "{");
+        read_value(g, ind + 1, t, lv, fail);
+        emit(g, ind, "}");
+    } else {
+        read_value(g, ind, t, lv, fail);
+    }
+    emit(g, ind, "if ((rc = tagc_json_string_opt_end(d)) != 0)");
+    emit(g, ind + 1, "%s", fail);
 }
 
 /* The lvalue of a wire field of the struct at `v` (a pointer), through embedded structs. */
@@ -182,18 +205,18 @@ static void read_member(gen *g, int ind, const wire_field *w, const char *fail)
     if (is_opt(t)) {
         const char *has = has_lvalue(g, lv, w->field->c_name);
         if (w->json_string) {
-            emit(g, ind, "if (tagc_json_null(d)) {");
-            emit(g, ind + 1, "%s = false;", has);
-            emit(g, ind + 1, "memset(&%s, 0, sizeof %s);", lv, lv);
-            emit(g, ind, "} else {");
-            emit(g, ind + 1, "%s = true;", has);
-            read_quoted(g, ind + 1, t->elem, lv, fail);
+            emit(g, ind, "memset(&%s, 0, sizeof %s);", lv, lv);
+            emit(g, ind, "%s = false;", has);
+            emit(g, ind, "if (!tagc_json_null(d)) {");
+            read_quoted(g, ind + 1, t->elem, lv, has, fail);
             emit(g, ind, "}");
         } else {
             read_opt(g, ind, t->elem, has, lv, fail);
         }
     } else if (w->json_string) {
-        read_quoted(g, ind, t, lv, fail);
+        emit(g, ind, "if (!tagc_json_null(d)) {");
+        read_quoted(g, ind + 1, t, lv, NULL, fail);
+        emit(g, ind, "}");
     } else {
         read_value(g, ind, t, lv, fail);
     }
@@ -325,7 +348,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 3, "if (d->strict)");
     emit(g, 4, "return tagc_json_unknown_key(d, key, key_len);");
     emit(g, 3, "if ((rc = tagc_json_skip(d)) != 0)");
-    emit(g, 4, "return rc;");
+    emit(g, 4, "return tagc_json_fail_key(d, rc, key, key_len);");
     emit(g, 2, "}");
     emit(g, 1, "}");
     emit(g, 1, "if (rc < 0)");
@@ -492,7 +515,7 @@ static void read_map_key(gen *g, int ind, ast_type *kt)
     if (is_string_enum(kt)) {
         emit(g, ind, "%s k;", en->c_name);
         emit(g, ind, "if (!%s_parse(key, key_len, &k))", en->c_name);
-        emit(g, ind + 1, "return tagc_json_fail_key(d, tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\"), key, key_len);", en->name);
+        emit(g, ind + 1, "return tagc_json_fail_key(d, tagc_json_key_error(d, TAGC_E_ENUM, \"unknown %s value\"), key, key_len);", en->name);
     } else if (is_unsigned_int(u->kind)) {
         emit(g, ind, "uint64_t k;");
         emit(g, ind, "if ((rc = tagc_json_key_uint(d, key, key_len, &k, %s)) != 0)", int_max(u->kind));
@@ -502,6 +525,10 @@ static void read_map_key(gen *g, int ind, ast_type *kt)
         emit(g, ind, "if ((rc = tagc_json_key_int(d, key, key_len, &k, %s, %s)) != 0)",
              int_min(u->kind), int_max(u->kind));
         emit(g, ind + 1, "return tagc_json_fail_key(d, rc, key, key_len);");
+    }
+    if (en && en->enum_kind == ENUM_INT) {
+        emit(g, ind, "if (!%s_known(k))", en->c_name);
+        emit(g, ind + 1, "return tagc_json_fail_key(d, tagc_json_key_error(d, TAGC_E_ENUM, \"unknown %s value\"), key, key_len);", en->name);
     }
     emit(g, ind, "if ((at = %s) < 0)", slot_call(g, kt, "key", "key_len", "k"));
     emit(g, ind + 1, "return (int)at;");
@@ -632,7 +659,16 @@ static void write_opt(gen *g, int ind, ast_type *elem, const char *has, const ch
 static void write_quoted(gen *g, int ind, ast_type *t, const char *lv)
 {
     ast_type *u = ty_under(t);
-    if (u->kind == TK_STRING && !ty_enum(t)) {
+    const ast_decl *en = ty_enum(t);
+    if (u->kind == TK_STRING && en) {
+        emit(g, ind, "if ((size_t)%s >= %s_names_len)", lv, en->c_name);
+        emit(g, ind + 1, "tagc_buf_fail(out, TAGC_E_INVALID);");
+        emit(g, ind, "else");
+        emit(g, ind + 1, "tagc_json_write_quoted_str(out, %s_names[%s].ptr, %s_names[%s].len, !o->no_html_escape);",
+             en->c_name, lv, en->c_name, lv);
+        return;
+    }
+    if (u->kind == TK_STRING) {
         emit(g, ind, "tagc_json_write_quoted_str(out, %s.ptr, %s.len, !o->no_html_escape);", lv, lv);
         return;
     }
@@ -870,8 +906,8 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
     emit(g, 2, "return;");
     emit(g, 1, "}");
     if (en && en->enum_kind == ENUM_STRING)
-        emit(g, 1, "tagc_order_names(&ord, v->keys, sizeof *v->keys, %s_names, v->len, !o->unsorted_maps);",
-             en->c_name);
+        emit(g, 1, "tagc_order_names(&ord, v->keys, sizeof *v->keys, %s_names, %s_names_len, v->len, !o->unsorted_maps);",
+             en->c_name, en->c_name);
     else if (ku->kind == TK_STRING)
         emit(g, 1, "tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);");
     else
@@ -923,6 +959,7 @@ static void gen_enum_json(gen *g, const ast_decl *d)
             count++;
         }
         emit(g, 0, "};");
+        emit(g, 0, "const size_t %s_names_len = %zu;", fn, count);
         emit(g, 0, "%s", "");
         emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out)", fn, fn);
         emit(g, 0, "{");
@@ -967,34 +1004,54 @@ static void gen_enum_json(gen *g, const ast_decl *d)
     }
     type_kind k = d->type->kind;
     bool is_u = is_unsigned_int(k);
+    const char *xt = is_u ? "uint64_t" : "int64_t";
+    emit(g, 0, "/* Whether x is a value of %s: a declared one, or 0 (Go's zero value). */", d->name);
+    emit(g, 0, "bool %s_known(%s x)", fn, xt);
+    emit(g, 0, "{");
+    emit(g, 1, "switch (x) {");
+    bool has_zero = false;
+    for (enum_value *v = d->values; v; v = v->next)
+        has_zero |= v->num == 0;
+    if (!has_zero)
+        emit(g, 1, "case 0:");
+    for (enum_value *v = d->values; v; v = v->next) {
+        bool dup = false; /* C rejects repeated case labels */
+        for (enum_value *w = d->values; w != v; w = w->next)
+            dup |= w->num == v->num;
+        if (dup)
+            continue;
+        if (is_u)
+            emit(g, 1, "case %lluu: /* %s */", (unsigned long long)v->num, v->name);
+        else
+            emit(g, 1, "case %lld: /* %s */", (long long)v->num, v->name);
+    }
+    emit(g, 2, "return true;");
+    emit(g, 1, "default:");
+    emit(g, 2, "return false;");
+    emit(g, 1, "}");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
     emit(g, 0, "int %s_read_json(tagc_json_dec *d, %s *v)", fn, fn);
     emit(g, 0, "{");
-    emit(g, 1, "%s x;", is_u ? "uint64_t" : "int64_t");
+    emit(g, 1, "%s x;", xt);
     emit(g, 1, "const char *at;");
     emit(g, 1, "int rc;");
     emit(g, 0, "%s", "");
     emit(g, 1, "if (tagc_json_null(d))");
     emit(g, 2, "return 0;");
+    emit(g, 1, "tagc_json_ws(d);");
     emit(g, 1, "at = d->p;");
     if (is_u)
         emit(g, 1, "if ((rc = tagc_json_read_uint(d, &x, %s)) != 0)", int_max(k));
     else
         emit(g, 1, "if ((rc = tagc_json_read_int(d, &x, %s, %s)) != 0)", int_min(k), int_max(k));
     emit(g, 2, "return rc;");
-    emit(g, 1, "switch (x) {");
-    for (enum_value *v = d->values; v; v = v->next) {
-        bool dup = false; /* C rejects repeated case labels */
-        for (enum_value *w = d->values; w != v; w = w->next)
-            dup |= w->num == v->num;
-        if (!dup)
-            emit(g, 1, "case %lld: /* %s */", (long long)v->num, v->name);
-    }
-    emit(g, 2, "*v = (%s)x;", fn);
-    emit(g, 2, "return 0;");
-    emit(g, 1, "default:");
+    emit(g, 1, "if (!%s_known(x)) {", fn);
     emit(g, 2, "d->p = at;");
     emit(g, 2, "return tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\");", d->name);
     emit(g, 1, "}");
+    emit(g, 1, "*v = (%s)x;", fn);
+    emit(g, 1, "return 0;");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
     emit(g, 0, "void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn, fn);
@@ -1100,9 +1157,13 @@ void gen_json_prototypes(gen *g, bool exported)
         for (ast_decl *d = g->file->decls; d; d = d->next) {
             emit(g, 0, "void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o);", d->c_name, d->c_name);
             emit(g, 0, "int %s_read_json(tagc_json_dec *d, %s *v);", d->c_name, d->c_name);
+            if (d->enum_kind == ENUM_INT)
+                emit(g, 0, "bool %s_known(%s x);", d->c_name,
+                     is_unsigned_int(d->type->kind) ? "uint64_t" : "int64_t");
             if (d->enum_kind == ENUM_STRING) {
                 emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out);", d->c_name, d->c_name);
-                emit(g, 0, "extern const tagc_str %s_names[];", d->c_name);
+                emit(g, 0, "extern const tagc_str %s_names[]; /* the text of each value */", d->c_name);
+                emit(g, 0, "extern const size_t %s_names_len;", d->c_name);
             }
         }
         return;

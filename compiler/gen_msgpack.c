@@ -499,6 +499,18 @@ static void gen_opt_read(gen *g, const char *fn, const char *ctype, ast_type *t)
     emit(g, 0, "%s", "");
 }
 
+/* An int enum key must be a value of the enum (as in JSON). */
+static void known_key(gen *g, const ast_decl *en)
+{
+    if (!en)
+        return;
+    emit(g, 2, "if (!%s_known(k)) {", en->c_name);
+    emit(g, 3, "d->p = key_at;");
+    emit(g, 3, "return tagc_json_fail_index(d, tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\"), i);",
+         en->name);
+    emit(g, 2, "}");
+}
+
 static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
 {
     ast_type *ku = ty_under(t->key);
@@ -554,14 +566,20 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
         fail = "return tagc_json_fail_key(d, rc, key, key_len);";
     } else if (is_unsigned_int(ku->kind)) {
         emit(g, 2, "uint64_t k;");
+        if (en)
+            emit(g, 2, "const char *key_at = d->p;");
         emit(g, 2, "if ((rc = tagc_mp_key_uint(d, &k, %s)) != 0)", int_max(ku->kind));
         emit(g, 3, "return tagc_json_fail_index(d, rc, i);");
+        known_key(g, en);
         emit(g, 2, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, false, len, k);");
         fail = "return tagc_json_fail_key(d, rc, key, tagc_fmt_u64(key, k));";
     } else {
         emit(g, 2, "int64_t k;");
+        if (en)
+            emit(g, 2, "const char *key_at = d->p;");
         emit(g, 2, "if ((rc = tagc_mp_key_int(d, &k, %s, %s)) != 0)", int_min(ku->kind), int_max(ku->kind));
         emit(g, 3, "return tagc_json_fail_index(d, rc, i);");
+        known_key(g, en);
         emit(g, 2, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)k);");
         fail = "return tagc_json_fail_key(d, rc, key, tagc_fmt_i64(key, k));";
     }
@@ -862,7 +880,8 @@ static size_t enum_name_count(const ast_decl *d)
     return count;
 }
 
-/* The names table and parser of a string enum, shared with JSON (emitted here without it). */
+/* The names table and parser of a string enum, shared with JSON (emitted here when
+ * JSON is left out; the same definitions as gen_json.c's). */
 static void gen_enum_names(gen *g, const ast_decl *d)
 {
     const char *fn = d->c_name;
@@ -875,6 +894,7 @@ static void gen_enum_names(gen *g, const ast_decl *d)
         emit(g, 1, "{(char *)%s, %zu},", c_literal(g, v->str, len), len);
     }
     emit(g, 0, "};");
+    emit(g, 0, "const size_t %s_names_len = %zu;", fn, enum_name_count(d));
     emit(g, 0, "%s", "");
     emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out)", fn, fn);
     emit(g, 0, "{");
@@ -885,6 +905,39 @@ static void gen_enum_names(gen *g, const ast_decl *d)
     emit(g, 2, "}");
     emit(g, 1, "}");
     emit(g, 1, "return false;");
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+}
+
+/* Whether x is a value of an int enum: a declared one, or 0 (Go's zero value).
+ * The same definition as gen_json.c's, emitted here when JSON is left out. */
+static void gen_enum_known(gen *g, const ast_decl *d)
+{
+    bool is_u = is_unsigned_int(d->type->kind);
+    emit(g, 0, "/* Whether x is a value of %s: a declared one, or 0 (Go's zero value). */", d->name);
+    emit(g, 0, "bool %s_known(%s x)", d->c_name, is_u ? "uint64_t" : "int64_t");
+    emit(g, 0, "{");
+    emit(g, 1, "switch (x) {");
+    bool has_zero = false;
+    for (enum_value *v = d->values; v; v = v->next)
+        has_zero |= v->num == 0;
+    if (!has_zero)
+        emit(g, 1, "case 0:");
+    for (enum_value *v = d->values; v; v = v->next) {
+        bool dup = false; /* C rejects repeated case labels */
+        for (enum_value *w = d->values; w != v; w = w->next)
+            dup |= w->num == v->num;
+        if (dup)
+            continue;
+        if (is_u)
+            emit(g, 1, "case %lluu: /* %s */", (unsigned long long)v->num, v->name);
+        else
+            emit(g, 1, "case %lld: /* %s */", (long long)v->num, v->name);
+    }
+    emit(g, 2, "return true;");
+    emit(g, 1, "default:");
+    emit(g, 2, "return false;");
+    emit(g, 1, "}");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -927,6 +980,8 @@ static void gen_enum_msgpack(gen *g, const ast_decl *d)
     }
     type_kind k = d->type->kind;
     bool is_u = is_unsigned_int(k);
+    if (!g->opts->json)
+        gen_enum_known(g, d);
     emit(g, 0, "int %s_read_msgpack(tagc_mp_dec *d, %s *v)", fn, fn);
     emit(g, 0, "{");
     emit(g, 1, "%s x;", is_u ? "uint64_t" : "int64_t");
@@ -941,20 +996,12 @@ static void gen_enum_msgpack(gen *g, const ast_decl *d)
     else
         emit(g, 1, "if ((rc = tagc_mp_read_int(d, &x, %s, %s)) != 0)", int_min(k), int_max(k));
     emit(g, 2, "return rc;");
-    emit(g, 1, "switch (x) {");
-    for (enum_value *v = d->values; v; v = v->next) {
-        bool dup = false; /* C rejects repeated case labels */
-        for (enum_value *w = d->values; w != v; w = w->next)
-            dup |= w->num == v->num;
-        if (!dup)
-            emit(g, 1, "case %lld: /* %s */", (long long)v->num, v->name);
-    }
-    emit(g, 2, "*v = (%s)x;", fn);
-    emit(g, 2, "return 0;");
-    emit(g, 1, "default:");
+    emit(g, 1, "if (!%s_known(x)) {", fn);
     emit(g, 2, "d->p = at;");
     emit(g, 2, "return tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\");", d->name);
     emit(g, 1, "}");
+    emit(g, 1, "*v = (%s)x;", fn);
+    emit(g, 1, "return 0;");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
     emit(g, 0, "void %s_write_msgpack(tagc_buf *out, const %s *v)", fn, fn);
@@ -1056,9 +1103,15 @@ void gen_msgpack_prototypes(gen *g, bool exported)
         for (ast_decl *d = g->file->decls; d; d = d->next) {
             emit(g, 0, "void %s_write_msgpack(tagc_buf *out, const %s *v);", d->c_name, d->c_name);
             emit(g, 0, "int %s_read_msgpack(tagc_mp_dec *d, %s *v);", d->c_name, d->c_name);
-            if (d->enum_kind == ENUM_STRING && !g->opts->json) {
+            if (g->opts->json)
+                continue; /* gen_json_prototypes declares the enum helpers */
+            if (d->enum_kind == ENUM_INT)
+                emit(g, 0, "bool %s_known(%s x);", d->c_name,
+                     is_unsigned_int(d->type->kind) ? "uint64_t" : "int64_t");
+            if (d->enum_kind == ENUM_STRING) {
                 emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out);", d->c_name, d->c_name);
-                emit(g, 0, "extern const tagc_str %s_names[];", d->c_name);
+                emit(g, 0, "extern const tagc_str %s_names[]; /* the text of each value */", d->c_name);
+                emit(g, 0, "extern const size_t %s_names_len;", d->c_name);
             }
         }
         return;

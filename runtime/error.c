@@ -44,19 +44,57 @@ int tagc_error_set(tagc_error *err, int code, size_t offset, const char *fmt, ..
     return code;
 }
 
-/* Prepends part (n bytes) to the path; when it does not fit, marks the cut with "...". */
+/* Room kept for the root "$" that tagc_error_finish prepends. */
+#define ROOT_ROOM 2
+/* When a path is too long it keeps its outermost parts, "...", and this much of
+ * its innermost ones: $.iface[0][0]...[0][0]. */
+#define TAIL_KEEP 96
+
+/* The start of the last part of s[0..n) (parts start with '.' or '['). */
+static size_t last_part(const char *s, size_t n)
+{
+    while (n > 0 && s[n - 1] != '.' && s[n - 1] != '[')
+        n--;
+    return n > 0 ? n - 1 : 0;
+}
+
+/* Prepends part (n bytes) to the path. Parts come innermost first, as the
+ * failure unwinds; when they no longer fit, the inner ones that fit are kept
+ * after a "..." and the outer ones before it, dropping the middle. */
 static void path_prepend(tagc_error *err, const char *part, size_t n)
 {
-    size_t have = strlen(err->path);
-    if (have + n >= TAGC_PATH_MAX) {
-        if (strncmp(err->path, "...", 3) != 0 && have + 3 < TAGC_PATH_MAX) {
-            memmove(err->path + 3, err->path, have + 1);
-            memcpy(err->path, "...", 3);
-        }
+    char *path = err->path;
+    size_t have = strlen(path);
+    const size_t room = TAGC_PATH_MAX - 1 - ROOT_ROOM;
+    if (have + n <= room) {
+        memmove(path + n, path, have + 1);
+        memcpy(path, part, n);
         return;
     }
-    memmove(err->path + n, err->path, have + 1);
-    memcpy(err->path, part, n);
+    char *mark = strstr(path, "...");
+    if (!mark) { /* the first overflow: keep the innermost parts, behind the mark */
+        size_t cut = 0;
+        while (have - cut > TAIL_KEEP) {
+            const char *next = path + cut + 1;
+            while (*next && *next != '.' && *next != '[')
+                next++;
+            cut = (size_t)(next - path);
+        }
+        memmove(path + 3, path + cut, have - cut + 1);
+        memcpy(path, "...", 3);
+        have = strlen(path);
+        mark = path;
+    }
+    while (have + n > room && mark > path) { /* drop the innermost of the outer parts */
+        size_t from = last_part(path, (size_t)(mark - path));
+        memmove(path + from, mark, strlen(mark) + 1);
+        mark = path + from;
+        have = strlen(path);
+    }
+    if (have + n > room)
+        return; /* a part too long to show */
+    memmove(path + n, path, have + 1);
+    memcpy(path, part, n);
 }
 
 static bool is_ident(const char *key, size_t len)
@@ -111,7 +149,9 @@ void tagc_error_push_index(tagc_error *err, size_t index)
 
 void tagc_error_finish(tagc_error *err, const char *src, size_t len)
 {
-    path_prepend(err, "$", 1);
+    size_t have = strlen(err->path);
+    memmove(err->path + 1, err->path, have + 1); /* room for it is always kept */
+    err->path[0] = '$';
     size_t end = err->offset < len ? err->offset : len;
     uint32_t line = 1;
     size_t line_start = 0;

@@ -31,6 +31,7 @@ void tagc_json_dec_init(tagc_json_dec *d, const char *src, size_t len, tagc_aren
     d->q_open = NULL;
     d->q_resume = NULL;
     d->q_end = NULL;
+    d->key_at = src;
     tagc_error_clear(err);
 }
 
@@ -204,6 +205,13 @@ long tagc_map_slot_int(tagc_json_dec *d, tagc_map_index *ix, const void *keys, s
     return (long)n;
 }
 
+/* Errors about a map key point at its opening quote. */
+int tagc_json_key_error(tagc_json_dec *d, int code, const char *msg)
+{
+    d->p = d->key_at;
+    return tagc_json_fail(d, code, "%s", msg);
+}
+
 /* Go's strconv.ParseInt(key, 10, 64) / ParseUint, then the field's range. */
 int tagc_json_key_int(tagc_json_dec *d, const char *key, size_t len, int64_t *out, int64_t min,
                       int64_t max)
@@ -216,21 +224,21 @@ int tagc_json_key_int(tagc_json_dec *d, const char *key, size_t len, int64_t *ou
         i = 1;
     }
     if (i == len)
-        return tagc_json_fail(d, TAGC_E_TYPE, "map key is not an integer");
+        return tagc_json_key_error(d, TAGC_E_TYPE, "map key is not an integer");
     limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
     for (; i < len; i++) {
         unsigned c = (unsigned char)key[i] - '0';
         if (c > 9)
-            return tagc_json_fail(d, TAGC_E_TYPE, "map key is not an integer");
+            return tagc_json_key_error(d, TAGC_E_TYPE, "map key is not an integer");
         if (v > (limit - c) / 10)
-            return tagc_json_fail(d, TAGC_E_RANGE, "map key out of range");
+            return tagc_json_key_error(d, TAGC_E_RANGE, "map key out of range");
         v = v * 10 + c;
     }
     int64_t x = neg ? (int64_t)(0 - v) : (int64_t)v;
     if (neg && v == (uint64_t)INT64_MAX + 1)
         x = INT64_MIN;
     if (x < min || x > max)
-        return tagc_json_fail(d, TAGC_E_RANGE, "map key out of range");
+        return tagc_json_key_error(d, TAGC_E_RANGE, "map key out of range");
     *out = x;
     return 0;
 }
@@ -239,17 +247,17 @@ int tagc_json_key_uint(tagc_json_dec *d, const char *key, size_t len, uint64_t *
 {
     uint64_t v = 0;
     if (len == 0)
-        return tagc_json_fail(d, TAGC_E_TYPE, "map key is not an integer");
+        return tagc_json_key_error(d, TAGC_E_TYPE, "map key is not an integer");
     for (size_t i = 0; i < len; i++) {
         unsigned c = (unsigned char)key[i] - '0';
         if (c > 9)
-            return tagc_json_fail(d, TAGC_E_TYPE, "map key is not an unsigned integer");
+            return tagc_json_key_error(d, TAGC_E_TYPE, "map key is not an unsigned integer");
         if (v > (UINT64_MAX - c) / 10)
-            return tagc_json_fail(d, TAGC_E_RANGE, "map key out of range");
+            return tagc_json_key_error(d, TAGC_E_RANGE, "map key out of range");
         v = v * 10 + c;
     }
     if (v > max)
-        return tagc_json_fail(d, TAGC_E_RANGE, "map key out of range");
+        return tagc_json_key_error(d, TAGC_E_RANGE, "map key out of range");
     *out = v;
     return 0;
 }
@@ -317,13 +325,19 @@ typedef struct names_ctx {
     const void *keys;
     size_t key_size;
     const tagc_str *names;
+    size_t n_names;
 } names_ctx;
+
+static const tagc_str *name_of(const names_ctx *c, size_t i)
+{
+    static const tagc_str none = {NULL, 0};
+    uint64_t v = int_key_at(c->keys, c->key_size, false, i);
+    return v < c->n_names ? &c->names[v] : &none; /* not a value: the encoder fails on it */
+}
 
 static int cmp_names(const void *ctx, size_t a, size_t b)
 {
-    const names_ctx *c = ctx;
-    const tagc_str *na = &c->names[int_key_at(c->keys, c->key_size, false, a)];
-    const tagc_str *nb = &c->names[int_key_at(c->keys, c->key_size, false, b)];
+    const tagc_str *na = name_of(ctx, a), *nb = name_of(ctx, b);
     return cmp_bytes(na->ptr, na->len, nb->ptr, nb->len);
 }
 
@@ -380,9 +394,9 @@ void tagc_order_int(tagc_order *ord, const void *keys, size_t key_size, bool is_
 }
 
 void tagc_order_names(tagc_order *ord, const void *keys, size_t key_size, const tagc_str *names,
-                      size_t n, bool sorted)
+                      size_t n_names, size_t n, bool sorted)
 {
-    names_ctx c = {keys, key_size, names};
+    names_ctx c = {keys, key_size, names, n_names};
     order_sort(ord, n, sorted, cmp_names, &c);
 }
 
@@ -395,18 +409,26 @@ void tagc_order_free(tagc_order *ord)
 
 /* MARK: - Strict mode */
 
+/* Errors about a key point at its opening quote. */
+static int fail_at_key(tagc_json_dec *d, int code, const char *what, const char *key, size_t len)
+{
+    d->p = d->key_at;
+    return tagc_json_fail(d, code, "%s \"%.*s\"", what, (int)(len > 64 ? 64 : len), key);
+}
+
 int tagc_json_unknown_key(tagc_json_dec *d, const char *key, size_t len)
 {
-    return tagc_json_fail(d, TAGC_E_UNKNOWN_KEY, "unknown key \"%.*s\"", (int)(len > 64 ? 64 : len), key);
+    return fail_at_key(d, TAGC_E_UNKNOWN_KEY, "unknown key", key, len);
 }
 
 int tagc_json_duplicate_key(tagc_json_dec *d, const char *key, size_t len)
 {
-    return tagc_json_fail(d, TAGC_E_DUP_KEY, "duplicate key \"%.*s\"", (int)(len > 64 ? 64 : len), key);
+    return fail_at_key(d, TAGC_E_DUP_KEY, "duplicate key", key, len);
 }
 
 int tagc_json_missing_key(tagc_json_dec *d, const char *key)
 {
+    d->p--; /* at the closing brace */
     return tagc_json_fail(d, TAGC_E_MISSING, "required key \"%s\" is missing", key);
 }
 
@@ -434,7 +456,7 @@ int tagc_json_read_quoted_str(tagc_json_dec *d, tagc_str *out)
     if ((rc = tagc_json_read_str(d, &outer)) != 0)
         return rc;
     if (outer.len == 4 && memcmp(outer.ptr, "null", 4) == 0)
-        return 0; /* "null" in quotes is null, as in Go */
+        return 1; /* "null" in quotes is null, as in Go */
     /* The content must be exactly one JSON string. */
     tagc_json_dec inner = *d;
     inner.p = outer.ptr;

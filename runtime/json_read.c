@@ -20,6 +20,8 @@ int tagc_json_fail(tagc_json_dec *d, int code, const char *fmt, ...)
         d->p = d->q_open;
         d->end = d->q_end;
         d->q_open = NULL;
+        if (code == TAGC_E_SYNTAX || code == TAGC_E_EOF)
+            code = TAGC_E_TYPE; /* valid JSON, a misuse of ,string (as Go says) */
     }
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
@@ -39,10 +41,32 @@ int tagc_json_fail_index(tagc_json_dec *d, int rc, size_t index)
     return rc;
 }
 
+/* How much of the literal lit (n bytes) is at d->p: n when all of it. */
+static size_t literal_prefix(const tagc_json_dec *d, const char *lit, size_t n)
+{
+    size_t i = 0;
+    while (i < n && d->p + i < d->end && d->p[i] == lit[i])
+        i++;
+    return i;
+}
+
+static const char *literal_at(const tagc_json_dec *d)
+{
+    switch (*d->p) {
+    case 't': return "true";
+    case 'f': return "false";
+    case 'n': return "null";
+    default: return NULL;
+    }
+}
+
 static const char *kind_at(const tagc_json_dec *d)
 {
     if (d->p >= d->end)
         return NULL;
+    const char *lit = literal_at(d);
+    if (lit && literal_prefix(d, lit, strlen(lit)) != strlen(lit))
+        return NULL; /* a broken literal is no value */
     switch (*d->p) {
     case '"': return "string";
     case '{': return "object";
@@ -64,6 +88,13 @@ static int unexpected(tagc_json_dec *d, const char *want)
     const char *found = kind_at(d);
     if (found)
         return tagc_json_fail(d, TAGC_E_TYPE, "expected %s, found %s", want, found);
+    const char *lit = literal_at(d);
+    if (lit) { /* tru}, nul: point at the first wrong byte, or at the end */
+        d->p += literal_prefix(d, lit, strlen(lit));
+        if (d->p >= d->end)
+            return tagc_json_fail(d, TAGC_E_EOF, "unexpected end of input in literal %s", lit);
+        return tagc_json_fail(d, TAGC_E_SYNTAX, "invalid character in literal %s", lit);
+    }
     unsigned char c = (unsigned char)*d->p;
     if (c >= 0x20 && c < 0x7f)
         return tagc_json_fail(d, TAGC_E_SYNTAX, "invalid character '%c' looking for beginning of value", c);
@@ -89,18 +120,46 @@ int tagc_json_read_bool(tagc_json_dec *d, bool *out)
     return unexpected(d, "boolean");
 }
 
+static const char *digits(const char *p, const char *end)
+{
+    while (p < end && *p >= '0' && *p <= '9')
+        p++;
+    return p;
+}
+
+/* The first byte where the number starting at p breaks the grammar (or end). */
+static const char *bad_number_byte(const char *p, const char *end)
+{
+    if (p < end && *p == '-')
+        p++;
+    if (p >= end || *p < '0' || *p > '9')
+        return p;
+    p = *p == '0' ? p + 1 : digits(p, end);
+    if (p < end && *p == '.') {
+        const char *q = digits(p + 1, end);
+        if (q == p + 1)
+            return q;
+        p = q;
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        p++;
+        if (p < end && (*p == '+' || *p == '-'))
+            p++;
+        const char *q = digits(p, end);
+        if (q == p)
+            return q;
+    }
+    return p;
+}
+
 /* The number at d->p, measured; 0 (with the error set) when there is none. */
 static size_t number_at(tagc_json_dec *d, const char *want)
 {
     size_t n = tagc_json_number_len(d->p, d->end);
     if (n == 0) {
         if (d->p < d->end && (*d->p == '-' || (*d->p >= '0' && *d->p <= '9'))) {
-            const char *p = d->p + 1; /* a broken number: point past its valid part */
-            while (p < d->end && ((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' ||
-                                  *p == 'E' || *p == '+' || *p == '-'))
-                p++;
-            d->p = p;
-            tagc_json_fail(d, p == d->end ? TAGC_E_EOF : TAGC_E_SYNTAX, "invalid number");
+            d->p = bad_number_byte(d->p, d->end);
+            tagc_json_fail(d, d->p == d->end ? TAGC_E_EOF : TAGC_E_SYNTAX, "invalid number");
         } else {
             unexpected(d, want);
         }
@@ -198,7 +257,11 @@ static int string_body(tagc_json_dec *d, const char **body, size_t *len, bool *n
         char *scratch = n ? tagc_arena_alloc(d->arena, TAGC_UNESCAPE_MAX(n)) : NULL;
         if (scratch && tagc_json_unescape(scratch, open + 1, n, &bad) < 0) {
             d->p = open + 1 + bad;
-            return tagc_json_fail(d, TAGC_E_SYNTAX, "invalid character in string");
+            /* an escape cut off by the end of the input is an early end */
+            bool cut = d->p >= d->end ||
+                       (*d->p == '\\' && d->end - d->p <= (d->p + 1 < d->end && d->p[1] == 'u' ? 5 : 1));
+            if (!cut)
+                return tagc_json_fail(d, TAGC_E_SYNTAX, "invalid character in string");
         }
         d->p = d->end;
         return tagc_json_fail(d, TAGC_E_EOF, "unexpected end of input in string");
@@ -424,6 +487,7 @@ int tagc_json_obj_next(tagc_json_dec *d, bool *first, const char **key, size_t *
     if (*d->p != '"')
         return tagc_json_fail(d, TAGC_E_SYNTAX, "invalid character '%c' looking for beginning of object key string",
                               (unsigned char)*d->p >= 0x20 ? *d->p : '?');
+    d->key_at = d->p;
     if ((rc = string_body(d, &body, &len, &needs)) != 0)
         return rc;
     if (needs) {

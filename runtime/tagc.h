@@ -411,6 +411,7 @@ typedef struct tagc_json_dec {
     const char *q_open;
     const char *q_resume;
     const char *q_end;
+    const char *key_at; /* the opening quote of the last object key read */
 } tagc_json_dec;
 
 /* Sets d->err (code, offset of d->p, message) and returns code. */
@@ -534,7 +535,8 @@ static inline void tagc_json_write_bool(tagc_buf *b, bool v)
         tagc_buf_put(b, "false", 5);
 }
 
-/* The `string` option on a string field: a JSON string holding a JSON string. */
+/* The `string` option on a string field: a JSON string holding a JSON string.
+ * The reader returns 1, leaving out untouched, for "null" in quotes (Go's null). */
 void tagc_json_write_quoted_str(tagc_buf *b, const char *s, size_t len, bool html);
 int tagc_json_read_quoted_str(tagc_json_dec *d, tagc_str *out);
 
@@ -585,7 +587,7 @@ void tagc_order_int(tagc_order *ord, const void *keys, size_t key_size, bool is_
                     bool sorted);
 /* Keys that are string enum values: names[key] is each key's text. */
 void tagc_order_names(tagc_order *ord, const void *keys, size_t key_size, const tagc_str *names,
-                      size_t n, bool sorted);
+                      size_t n_names, size_t n, bool sorted);
 static inline size_t tagc_order_at(const tagc_order *ord, size_t k)
 {
     return ord->idx ? ord->idx[k] : k;
@@ -596,6 +598,8 @@ void tagc_order_free(tagc_order *ord);
 int tagc_json_key_int(tagc_json_dec *d, const char *key, size_t len, int64_t *out, int64_t min,
                       int64_t max);
 int tagc_json_key_uint(tagc_json_dec *d, const char *key, size_t len, uint64_t *out, uint64_t max);
+/* A bad map key (not an integer, not an enum value): the error points at the key. */
+int tagc_json_key_error(tagc_json_dec *d, int code, const char *msg);
 /* Integer map keys are written as JSON strings. */
 void tagc_json_write_int_key(tagc_buf *b, int64_t v);
 void tagc_json_write_uint_key(tagc_buf *b, uint64_t v);

@@ -2,6 +2,7 @@
  * mp_tool.c - the generated codecs from the command line, for interop.py:
  *   mp_tool json2mp TYPE   JSON on stdin  -> tagc's MessagePack on stdout
  *   mp_tool mp2json TYPE   MessagePack on stdin -> tagc's JSON on stdout
+ *   mp_tool json2json TYPE JSON on stdin -> tagc's JSON on stdout (Go's form)
  * TYPE is a C type name (user_user, sink_sink, ...). Exit status 1 with the
  * error (offset, path, message) on stderr when the input does not decode.
  */
@@ -12,7 +13,7 @@
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: mp_tool json2mp|mp2json TYPE\n");
+        fprintf(stderr, "usage: mp_tool json2mp|mp2json|json2json TYPE\n");
         return 2;
     }
     const codec *c = find_codec(argv[2]);
@@ -32,7 +33,8 @@ int main(int argc, char **argv)
     tagc_buf_init(&out);
     int rc;
     bool to_mp = strcmp(argv[1], "json2mp") == 0;
-    if (to_mp)
+    bool from_json = to_mp || strcmp(argv[1], "json2json") == 0;
+    if (from_json)
         rc = c->decode_json(v, in, len, &arena, &err);
     else
         rc = c->decode_mp(v, (const uint8_t *)in, len, &arena, &err, NULL);

@@ -1,0 +1,1172 @@
+/*
+ * test_msgpack.c - the generated MessagePack codecs and the runtime under them.
+ *
+ *   Round trips   every workload (shared/data/seedwork, shared/data/bench) and a
+ *                 document using every construct (sink.json): decoded from JSON,
+ *                 encoded to MessagePack, decoded back: _equal, and the same bytes
+ *                 when encoded again; the zero value of every named type.
+ *   Formats       each integer boundary (±2^7, 2^8, 2^15, 2^16, 2^31, 2^32, 2^63,
+ *                 2^64-1), each length boundary of str, bin, array, map (31, 255,
+ *                 65535, 65536), floats, timestamps (32/64/96-bit, before 1970,
+ *                 with nanoseconds), ext; every format read back into fields.
+ *   Hostile input truncation at every byte offset, lengths claiming more than the
+ *                 input holds, nesting bombs, wrong types, strict mode: each a
+ *                 clear error with offset and path (run under ASan/UBSan).
+ *
+ * Environment: TAGC_DATA_DIR (shared/data), TAGC_MSGPACK_TEST_DIR (this folder).
+ */
+#include <criterion/criterion.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workloads.h"
+
+/* MARK: - Helpers */
+
+static char *load(const char *env, const char *rel, size_t *len)
+{
+    const char *dir = getenv(env);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir ? dir : ".", rel);
+    char *s = read_file(path, len);
+    cr_assert_not_null(s, "cannot read %s (set %s)", path, env);
+    return s;
+}
+
+/* A MessagePack document built byte by byte, in any format the test wants. */
+typedef struct mb {
+    uint8_t *p;
+    size_t len, cap;
+} mb;
+
+static void mb_put(mb *b, const void *p, size_t n)
+{
+    if (b->len + n > b->cap) {
+        b->cap = (b->len + n) * 2 + 64;
+        b->p = realloc(b->p, b->cap);
+        cr_assert_not_null(b->p);
+    }
+    memcpy(b->p + b->len, p, n);
+    b->len += n;
+}
+
+static void mb_byte(mb *b, uint8_t c)
+{
+    mb_put(b, &c, 1);
+}
+
+/* A tag then n big-endian bytes of v. */
+static void mb_be(mb *b, uint8_t tag, uint64_t v, int n)
+{
+    mb_byte(b, tag);
+    for (int i = n - 1; i >= 0; i--)
+        mb_byte(b, (uint8_t)(v >> (8 * i)));
+}
+
+static void mb_str(mb *b, const char *s)
+{
+    size_t n = strlen(s);
+    mb_byte(b, (uint8_t)(0xa0 | n));
+    mb_put(b, s, n);
+}
+
+static bool contains(const uint8_t *p, size_t n, const char *s, size_t sn)
+{
+    for (size_t i = 0; i + sn <= n; i++)
+        if (memcmp(p + i, s, sn) == 0)
+            return true;
+    return false;
+}
+
+static void mb_free(mb *b)
+{
+    free(b->p);
+    b->p = NULL;
+    b->len = b->cap = 0;
+}
+
+/* MARK: - Round trips */
+
+/* JSON -> v1 -> MessagePack m1 -> v2: equal; v2 -> m2 == m1; v2's JSON == v1's JSON. */
+static void roundtrip(const codec *c, const char *json, size_t len, void (*fix)(void *v1, void *v2))
+{
+    tagc_arena a1, a2;
+    tagc_error err;
+    tagc_buf m1, m2, j1, j2;
+    void *v1 = calloc(1, c->size), *v2 = calloc(1, c->size);
+    tagc_arena_init(&a1);
+    tagc_arena_init(&a2);
+    tagc_buf_init(&m1);
+    tagc_buf_init(&m2);
+    tagc_buf_init(&j1);
+    tagc_buf_init(&j2);
+    int rc = c->decode_json(v1, json, len, &a1, &err);
+    cr_assert_eq(rc, 0, "%s: JSON: %s at %zu %s", c->name, err.message, err.offset, err.path);
+    cr_assert_eq(c->encode_mp(v1, &m1), 0, "%s: encode", c->name);
+    rc = c->decode_mp(v2, m1.data, m1.len, &a2, &err, NULL);
+    cr_assert_eq(rc, 0, "%s: msgpack: %s at %zu %s", c->name, err.message, err.offset, err.path);
+    if (fix)
+        fix(v1, v2);
+    cr_assert(c->equal(v1, v2), "%s: decode(encode(v)) != v", c->name);
+    cr_assert_eq(c->encode_mp(v2, &m2), 0);
+    cr_assert_eq(m1.len, m2.len, "%s: %zu != %zu bytes", c->name, m1.len, m2.len);
+    cr_assert(memcmp(m1.data, m2.data, m1.len) == 0, "%s: re-encoding differs", c->name);
+    cr_assert_eq(c->encode_json(v1, &j1), 0);
+    cr_assert_eq(c->encode_json(v2, &j2), 0);
+    cr_assert(j1.len == j2.len && memcmp(j1.data, j2.data, j1.len) == 0, "%s: JSON differs", c->name);
+
+    /* strict decoding accepts its own output; a fixed buffer of the exact size suffices */
+    tagc_json_opts strict = {.strict = true};
+    tagc_arena_reset(&a2);
+    rc = c->decode_mp(v2, m1.data, m1.len, &a2, &err, &strict);
+    cr_assert_eq(rc, 0, "%s: strict: %s at %zu %s", c->name, err.message, err.offset, err.path);
+    uint8_t *mem = malloc(m1.len + 1);
+    tagc_buf fixed;
+    tagc_buf_init_fixed(&fixed, mem, m1.len);
+    cr_assert_eq(c->encode_mp(v1, &fixed), 0);
+    cr_assert(memcmp(mem, m1.data, m1.len) == 0);
+    tagc_buf_init_fixed(&fixed, mem, m1.len - 1);
+    cr_assert_eq(c->encode_mp(v1, &fixed), TAGC_E_FULL);
+    cr_assert_eq(fixed.len, 0, "a failed encode leaves nothing written");
+    free(mem);
+
+    tagc_buf_free(&m1);
+    tagc_buf_free(&m2);
+    tagc_buf_free(&j1);
+    tagc_buf_free(&j2);
+    tagc_arena_free(&a1);
+    tagc_arena_free(&a2);
+    free(v1);
+    free(v2);
+}
+
+static void roundtrip_file(const char *type, const char *rel)
+{
+    size_t len;
+    char *json = load("TAGC_DATA_DIR", rel, &len);
+    roundtrip(find_codec(type), json, len, NULL);
+    free(json);
+}
+
+Test(roundtrip, user) { roundtrip_file("user_user", "seedwork/user.json"); }
+Test(roundtrip, order) { roundtrip_file("order_order", "seedwork/order.json"); }
+Test(roundtrip, tree) { roundtrip_file("tree_node", "seedwork/tree.json"); }
+Test(roundtrip, twitter) { roundtrip_file("twitter_search_result", "bench/twitter.json"); }
+Test(roundtrip, canada) { roundtrip_file("canada_feature_collection", "bench/canada.json"); }
+
+/* What MessagePack does not carry: json_only (msgpack:"-"); the raw text is
+ * re-made from its MessagePack form (compact, numbers as Go writes them). */
+static void sink_fix(void *p1, void *p2)
+{
+    sink_sink *v1 = p1, *v2 = p2;
+    static const char raw[] = "{\"n\":[1,-1,1.5,1e+300,18446744073709551615,-9223372036854775808,"
+                              "1.2345678901234568e+29],\"s\":\"a\\\"b\\\\c\xc3\xa9\",\"t\":true,"
+                              "\"f\":false,\"z\":null,\"o\":{}}";
+    cr_assert_str_eq(v2->raw.ptr, raw);
+    v1->raw = v2->raw;
+    cr_assert_eq(v2->json_only.len, 0);
+    v1->json_only = v2->json_only;
+}
+
+Test(roundtrip, kitchen_sink)
+{
+    size_t len;
+    char *json = load("TAGC_MSGPACK_TEST_DIR", "sink.json", &len);
+    roundtrip(find_codec("sink_sink"), json, len, sink_fix);
+    free(json);
+}
+
+Test(roundtrip, zero_value_of_every_type)
+{
+    for (size_t i = 0; i < N_CODECS; i++) {
+        const codec *c = &all_codecs[i];
+        void *v1 = calloc(1, c->size), *v2 = calloc(1, c->size);
+        tagc_arena a;
+        tagc_error err;
+        tagc_buf out;
+        tagc_arena_init(&a);
+        tagc_buf_init(&out);
+        c->init(v1);
+        /* an int enum without a zero constant rejects its zero value, in JSON as here */
+        cr_assert_eq(c->encode_json(v1, &out), 0, "%s", c->name);
+        bool json_ok = c->decode_json(v2, (const char *)out.data, out.len, &a, &err) == 0;
+        tagc_buf_reset(&out);
+        cr_assert_eq(c->encode_mp(v1, &out), 0, "%s", c->name);
+        if (!json_ok) {
+            cr_assert_eq(c->decode_mp(v2, out.data, out.len, &a, &err, NULL), TAGC_E_ENUM, "%s", c->name);
+            tagc_buf_free(&out);
+            tagc_arena_free(&a);
+            free(v1);
+            free(v2);
+            continue;
+        }
+        int rc = c->decode_mp(v2, out.data, out.len, &a, &err, NULL);
+        cr_assert_eq(rc, 0, "%s: %s at %zu", c->name, err.message, err.offset);
+        cr_assert(c->equal(v1, v2), "%s", c->name);
+        tagc_buf_free(&out);
+        tagc_arena_free(&a);
+        free(v1);
+        free(v2);
+    }
+}
+
+Test(roundtrip, user_bytes)
+{
+    /* the exact bytes of a small value: map of 5, smallest formats throughout */
+    size_t len;
+    char *json = load("TAGC_DATA_DIR", "seedwork/user.json", &len);
+    user_user u;
+    tagc_arena a;
+    tagc_buf out;
+    tagc_arena_init(&a);
+    tagc_buf_init(&out);
+    cr_assert_eq(user_user_decode_json(&u, json, len, &a, NULL, NULL), 0);
+    cr_assert_eq(user_user_encode_msgpack(&u, &out), 0);
+    static const uint8_t want[] = {
+        0x85, 0xa2, 'i', 'd', 0xcd, 0x30, 0x39, /* 12345: uint 16 */
+        0xa4, 'n', 'a', 'm', 'e', 0xad, 'A', 'l', 'i', 'c', 'e', ' ', 'J', 'o', 'h', 'n', 's', 'o', 'n',
+    };
+    cr_assert(out.len > sizeof want && memcmp(out.data, want, sizeof want) == 0);
+    /* meta.created_at 2024-01-15T10:30:00Z: timestamp 32 */
+    static const uint8_t ts[] = {0xd6, 0xff, 0x65, 0xa5, 0x09, 0x28};
+    bool found = false;
+    for (size_t i = 0; i + sizeof ts <= out.len; i++)
+        found |= memcmp(out.data + i, ts, sizeof ts) == 0;
+    cr_assert(found, "timestamp 32 of 2024-01-15T10:30:00Z");
+    tagc_buf_free(&out);
+    tagc_arena_free(&a);
+    free(json);
+}
+
+/* MARK: - Writing: the smallest format */
+
+typedef struct int_case {
+    int64_t v;
+    uint8_t tag; /* first byte; for fixints, the value itself */
+    size_t len;
+} int_case;
+
+Test(format, integers)
+{
+    static const int_case cases[] = {
+        {0, 0x00, 1}, {127, 0x7f, 1}, {128, 0xcc, 2}, {255, 0xcc, 2}, {256, 0xcd, 3},
+        {32767, 0xcd, 3}, {32768, 0xcd, 3}, {65535, 0xcd, 3}, {65536, 0xce, 5},
+        {2147483647, 0xce, 5}, {2147483648LL, 0xce, 5}, {4294967295LL, 0xce, 5},
+        {4294967296LL, 0xcf, 9}, {INT64_MAX, 0xcf, 9},
+        {-1, 0xff, 1}, {-32, 0xe0, 1}, {-33, 0xd0, 2}, {-128, 0xd0, 2}, {-129, 0xd1, 3},
+        {-32768, 0xd1, 3}, {-32769, 0xd2, 5}, {-65536, 0xd2, 5}, {INT32_MIN, 0xd2, 5},
+        {(int64_t)INT32_MIN - 1, 0xd3, 9}, {-4294967296LL, 0xd3, 9}, {INT64_MIN, 0xd3, 9},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tagc_buf b;
+        tagc_buf_init(&b);
+        tagc_mp_write_int(&b, cases[i].v);
+        cr_assert_eq(b.len, cases[i].len, "%lld: %zu bytes", (long long)cases[i].v, b.len);
+        cr_assert_eq(b.data[0], cases[i].tag, "%lld: 0x%02x", (long long)cases[i].v, b.data[0]);
+        tagc_mp_dec d;
+        tagc_error err;
+        int64_t x;
+        tagc_mp_dec_init(&d, b.data, b.len, NULL, &err, NULL);
+        cr_assert_eq(tagc_mp_read_int(&d, &x, INT64_MIN, INT64_MAX), 0);
+        cr_assert_eq(x, cases[i].v);
+        cr_assert_eq(tagc_mp_dec_finish(&d, 0), 0);
+        tagc_buf_free(&b);
+    }
+    /* 2^64 - 1 */
+    tagc_buf b;
+    tagc_buf_init(&b);
+    tagc_mp_write_uint(&b, UINT64_MAX);
+    cr_assert_eq(b.len, 9);
+    cr_assert_eq(b.data[0], 0xcf);
+    tagc_mp_dec d;
+    tagc_error err;
+    uint64_t u;
+    int64_t s;
+    tagc_mp_dec_init(&d, b.data, b.len, NULL, &err, NULL);
+    cr_assert_eq(tagc_mp_read_uint(&d, &u, UINT64_MAX), 0);
+    cr_assert_eq(u, UINT64_MAX);
+    tagc_mp_dec_init(&d, b.data, b.len, NULL, &err, NULL);
+    cr_assert_eq(tagc_mp_read_int(&d, &s, INT64_MIN, INT64_MAX), TAGC_E_RANGE);
+    cr_assert_eq(err.offset, 0);
+    tagc_buf_free(&b);
+}
+
+/* The head written for a length n by each writer. */
+static void check_head(void (*w)(tagc_buf *, size_t), size_t n, uint8_t tag, size_t head)
+{
+    tagc_buf b;
+    tagc_buf_init(&b);
+    w(&b, n);
+    cr_assert_eq(b.len, head, "n=%zu: head of %zu bytes", n, b.len);
+    cr_assert_eq(b.data[0], tag, "n=%zu: 0x%02x", n, b.data[0]);
+    tagc_buf_free(&b);
+}
+
+static char *big;
+static void w_str(tagc_buf *b, size_t n) { tagc_mp_write_str(b, big, n); b->len -= n; }
+static void w_bin(tagc_buf *b, size_t n) { tagc_mp_write_bin(b, (const uint8_t *)big, n); b->len -= n; }
+
+Test(format, lengths)
+{
+    big = calloc(1, 70000);
+    check_head(w_str, 0, 0xa0, 1);
+    check_head(w_str, 31, 0xbf, 1);
+    check_head(w_str, 32, 0xd9, 2);
+    check_head(w_str, 255, 0xd9, 2);
+    check_head(w_str, 256, 0xda, 3);
+    check_head(w_str, 65535, 0xda, 3);
+    check_head(w_str, 65536, 0xdb, 5);
+    check_head(w_bin, 0, 0xc4, 2);
+    check_head(w_bin, 31, 0xc4, 2);
+    check_head(w_bin, 255, 0xc4, 2);
+    check_head(w_bin, 256, 0xc5, 3);
+    check_head(w_bin, 65535, 0xc5, 3);
+    check_head(w_bin, 65536, 0xc6, 5);
+    check_head(tagc_mp_write_array, 15, 0x9f, 1);
+    check_head(tagc_mp_write_array, 16, 0xdc, 3);
+    check_head(tagc_mp_write_array, 31, 0xdc, 3);
+    check_head(tagc_mp_write_array, 255, 0xdc, 3);
+    check_head(tagc_mp_write_array, 65535, 0xdc, 3);
+    check_head(tagc_mp_write_array, 65536, 0xdd, 5);
+    check_head(tagc_mp_write_map, 15, 0x8f, 1);
+    check_head(tagc_mp_write_map, 16, 0xde, 3);
+    check_head(tagc_mp_write_map, 31, 0xde, 3);
+    check_head(tagc_mp_write_map, 255, 0xde, 3);
+    check_head(tagc_mp_write_map, 65535, 0xde, 3);
+    check_head(tagc_mp_write_map, 65536, 0xdf, 5);
+    free(big);
+}
+
+/* Strings, []byte and slices of each boundary length through the generated code. */
+Test(format, lengths_roundtrip)
+{
+    static const size_t lens[] = {0, 31, 32, 255, 256, 65535, 65536};
+    for (size_t k = 0; k < sizeof lens / sizeof lens[0]; k++) {
+        size_t n = lens[k];
+        sink_sink v, w;
+        memset(&v, 0, sizeof v);
+        char *s = malloc(n + 1);
+        memset(s, 'x', n);
+        s[n] = 0;
+        v.scalars.s.ptr = s;
+        v.scalars.s.len = n;
+        v.blob.ptr = (uint8_t *)s;
+        v.blob.len = n;
+        int32_t *list = calloc(n + 1, sizeof *list);
+        for (size_t i = 0; i < n; i++)
+            list[i] = (int32_t)i - 100;
+        v.list.ptr = list;
+        v.list.len = n;
+        tagc_str *keys = calloc(n + 1, sizeof *keys);
+        int64_t *vals = calloc(n + 1, sizeof *vals);
+        char (*kt)[8] = calloc(n + 1, 8);
+        for (size_t i = 0; i < n; i++) {
+            keys[i].len = (size_t)snprintf(kt[i], 8, "%zu", i);
+            keys[i].ptr = kt[i];
+            vals[i] = (int64_t)i;
+        }
+        v.by_name.keys = n ? keys : TAGC_EMPTY;
+        v.by_name.vals = n ? vals : TAGC_EMPTY;
+        v.by_name.len = n;
+        tagc_buf out;
+        tagc_arena a;
+        tagc_error err;
+        tagc_buf_init(&out);
+        tagc_arena_init(&a);
+        cr_assert_eq(sink_sink_encode_msgpack(&v, &out), 0);
+        cr_assert_eq(sink_sink_decode_msgpack(&w, out.data, out.len, &a, &err), 0, "%zu: %s", n, err.message);
+        /* the map in stored order (sink_sink_equal's map comparison is quadratic) */
+        cr_assert_eq(w.by_name.len, n);
+        for (size_t i = 0; i < n; i++)
+            cr_assert(tagc_str_equal(&w.by_name.keys[i], &keys[i]) && w.by_name.vals[i] == vals[i]);
+        w.by_name = v.by_name;
+        cr_assert(sink_sink_equal(&v, &w), "length %zu", n);
+        tagc_buf_free(&out);
+        tagc_arena_free(&a);
+        free(s);
+        free(list);
+        free(keys);
+        free(vals);
+        free(kt);
+    }
+}
+
+Test(format, floats)
+{
+    tagc_buf b;
+    tagc_buf_init(&b);
+    tagc_mp_write_f32(&b, 1.5f);
+    tagc_mp_write_f64(&b, 1.5);
+    static const uint8_t want[] = {0xca, 0x3f, 0xc0, 0, 0, 0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0};
+    cr_assert_eq(b.len, sizeof want);
+    cr_assert(memcmp(b.data, want, sizeof want) == 0);
+    /* float 32 and 64 and integers read into either width */
+    tagc_mp_dec d;
+    tagc_error err;
+    float f;
+    double x;
+    tagc_mp_dec_init(&d, b.data, b.len, NULL, &err, NULL);
+    cr_assert_eq(tagc_mp_read_f64(&d, &x), 0);
+    cr_assert_eq(x, 1.5);
+    cr_assert_eq(tagc_mp_read_f32(&d, &f), 0);
+    cr_assert_eq(f, 1.5f);
+    tagc_buf_reset(&b);
+    tagc_mp_write_int(&b, -7);
+    tagc_mp_write_f64(&b, 1e300);
+    tagc_mp_dec_init(&d, b.data, b.len, NULL, &err, NULL);
+    cr_assert_eq(tagc_mp_read_f32(&d, &f), 0);
+    cr_assert_eq(f, -7.0f);
+    cr_assert_eq(tagc_mp_read_f32(&d, &f), TAGC_E_RANGE, "1e300 does not fit a float");
+    cr_assert_eq(err.offset, 1);
+    tagc_buf_free(&b);
+}
+
+typedef struct ts_case {
+    int64_t sec;
+    int32_t nsec;
+    uint8_t tag;
+    size_t len;
+} ts_case;
+
+Test(format, timestamps)
+{
+    static const ts_case cases[] = {
+        {0, 0, 0xd6, 6},                         /* 1970: timestamp 32 */
+        {4294967295LL, 0, 0xd6, 6},              /* 2106-02-07T06:28:15Z */
+        {4294967296LL, 0, 0xd7, 10},             /* one second later: timestamp 64 */
+        {1, 1, 0xd7, 10},                        /* nanoseconds: timestamp 64 */
+        {17179869183LL, 999999999, 0xd7, 10},    /* 2^34 - 1 */
+        {17179869184LL, 0, 0xc7, 15},            /* 2^34: timestamp 96 */
+        {-1, 999999999, 0xc7, 15},               /* before 1970 */
+        {-14182940, 123456789, 0xc7, 15},        /* 1969-07-20T20:17:40.123456789Z */
+        {TAGC_TIME_UNIX_OF_ZERO, 0, 0xc7, 15},   /* Go's zero time */
+        {253402300799LL, 999999999, 0xc7, 15},   /* 9999-12-31T23:59:59.999999999Z */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tagc_time t = tagc_time_from_unix(cases[i].sec, cases[i].nsec, 0), r;
+        tagc_buf b;
+        tagc_buf_init(&b);
+        tagc_mp_write_time(&b, &t);
+        cr_assert_eq(b.len, cases[i].len, "%lld: %zu bytes", (long long)cases[i].sec, b.len);
+        cr_assert_eq(b.data[0], cases[i].tag, "%lld", (long long)cases[i].sec);
+        cr_assert_eq(b.data[b.len == 15 ? 2 : 1], 0xff, "ext type -1");
+        tagc_mp_dec d;
+        tagc_error err;
+        tagc_mp_dec_init(&d, b.data, b.len, NULL, &err, NULL);
+        cr_assert_eq(tagc_mp_read_time(&d, &r), 0, "%s", err.message);
+        cr_assert(tagc_time_equal(&t, &r), "%lld", (long long)cases[i].sec);
+        tagc_buf_free(&b);
+    }
+    /* the offset is not carried: the same instant comes back in UTC */
+    tagc_time t = tagc_time_from_unix(1000, 5, 120), r;
+    tagc_buf b;
+    tagc_buf_init(&b);
+    tagc_mp_write_time(&b, &t);
+    tagc_mp_dec d;
+    tagc_error err;
+    tagc_mp_dec_init(&d, b.data, b.len, NULL, &err, NULL);
+    cr_assert_eq(tagc_mp_read_time(&d, &r), 0);
+    cr_assert(r.sec == t.sec && r.nsec == 5 && r.offset_min == 0);
+    /* nanoseconds out of range: cannot be encoded; in a timestamp 64: rejected */
+    tagc_buf_reset(&b);
+    t.nsec = 1000000000;
+    tagc_mp_write_time(&b, &t);
+    cr_assert_eq(b.err, TAGC_E_INVALID);
+    static const uint8_t bad[] = {0xd7, 0xff, 0xff, 0xff, 0xff, 0xfc, 0, 0, 0, 0}; /* nsec 2^30-1 */
+    tagc_mp_dec_init(&d, bad, sizeof bad, NULL, &err, NULL);
+    cr_assert_eq(tagc_mp_read_time(&d, &r), TAGC_E_RANGE);
+    static const uint8_t other[] = {0xd6, 0x05, 0, 0, 0, 0}; /* ext 5 */
+    tagc_mp_dec_init(&d, other, sizeof other, NULL, &err, NULL);
+    cr_assert_eq(tagc_mp_read_time(&d, &r), TAGC_E_TYPE);
+    static const uint8_t len3[] = {0xc7, 0x03, 0xff, 0, 0, 0};
+    tagc_mp_dec_init(&d, len3, sizeof len3, NULL, &err, NULL);
+    cr_assert_eq(tagc_mp_read_time(&d, &r), TAGC_E_TYPE);
+    tagc_buf_free(&b);
+}
+
+Test(format, ext)
+{
+    static const struct { size_t n; uint8_t tag; size_t head; } cases[] = {
+        {1, 0xd4, 2}, {2, 0xd5, 2}, {4, 0xd6, 2}, {8, 0xd7, 2}, {16, 0xd8, 2},
+        {0, 0xc7, 3}, {3, 0xc7, 3}, {255, 0xc7, 3}, {256, 0xc8, 4}, {65535, 0xc8, 4}, {65536, 0xc9, 6},
+    };
+    uint8_t *data = calloc(1, 70000);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tagc_buf b;
+        tagc_buf_init(&b);
+        tagc_mp_write_ext(&b, 42, data, cases[i].n);
+        cr_assert_eq(b.len, cases[i].head + cases[i].n);
+        cr_assert_eq(b.data[0], cases[i].tag);
+        cr_assert_eq(b.data[cases[i].head - 1], 42);
+        tagc_mp_dec d;
+        tagc_error err;
+        tagc_mp_dec_init(&d, b.data, b.len, NULL, &err, NULL);
+        cr_assert_eq(tagc_mp_dec_finish(&d, tagc_mp_skip(&d)), 0);
+        tagc_buf_free(&b);
+    }
+    free(data);
+}
+
+/* MARK: - Reading every format into fields */
+
+/* Decodes {key: <value bytes>} as sink_scalars; returns rc, fills *out and err. */
+static int scalars_with(const char *key, const uint8_t *val, size_t n, sink_scalars *out, tagc_error *err)
+{
+    mb b = {0};
+    mb_byte(&b, 0x81);
+    mb_str(&b, key);
+    mb_put(&b, val, n);
+    tagc_arena a;
+    tagc_arena_init(&a);
+    int rc = sink_scalars_decode_msgpack(out, b.p, b.len, &a, err);
+    tagc_arena_free(&a);
+    mb_free(&b);
+    return rc;
+}
+
+/* Every way to write v: each integer format that can hold it. */
+static size_t int_forms(__int128 v, uint8_t forms[][9], size_t *lens)
+{
+    size_t k = 0;
+#define FORM(tag, n)                                              \
+    do {                                                          \
+        forms[k][0] = tag;                                        \
+        for (int i = 0; i < n; i++)                               \
+            forms[k][1 + i] = (uint8_t)((uint64_t)v >> (8 * (n - 1 - i))); \
+        lens[k++] = 1 + n;                                        \
+    } while (0)
+    if (v >= 0 && v <= 127) {
+        forms[k][0] = (uint8_t)v;
+        lens[k++] = 1;
+    }
+    if (v >= -32 && v < 0) {
+        forms[k][0] = (uint8_t)(int8_t)v;
+        lens[k++] = 1;
+    }
+    if (v >= 0 && v <= UINT8_MAX) FORM(0xcc, 1);
+    if (v >= 0 && v <= UINT16_MAX) FORM(0xcd, 2);
+    if (v >= 0 && v <= UINT32_MAX) FORM(0xce, 4);
+    if (v >= 0 && v <= (__int128)UINT64_MAX) FORM(0xcf, 8);
+    if (v >= INT8_MIN && v <= INT8_MAX) FORM(0xd0, 1);
+    if (v >= INT16_MIN && v <= INT16_MAX) FORM(0xd1, 2);
+    if (v >= INT32_MIN && v <= INT32_MAX) FORM(0xd2, 4);
+    if (v >= INT64_MIN && v <= INT64_MAX) FORM(0xd3, 8);
+#undef FORM
+    return k;
+}
+
+typedef struct int_field {
+    const char *key;
+    __int128 min, max;
+} int_field;
+
+Test(read, every_integer_format_into_every_width)
+{
+    static const int_field fields[] = {
+        {"i8", INT8_MIN, INT8_MAX}, {"i16", INT16_MIN, INT16_MAX}, {"i32", INT32_MIN, INT32_MAX},
+        {"i64", INT64_MIN, INT64_MAX}, {"i", INT64_MIN, INT64_MAX}, {"r", INT32_MIN, INT32_MAX},
+        {"u8", 0, UINT8_MAX}, {"by", 0, UINT8_MAX}, {"u16", 0, UINT16_MAX},
+        {"u32", 0, UINT32_MAX}, {"u64", 0, UINT64_MAX}, {"u", 0, UINT64_MAX},
+    };
+    /* each boundary, and one either side */
+    static const __int128 base[] = {0, 1, 31, 32, 127, 128, 255, 256, 32767, 32768, 65535, 65536,
+                                    2147483647LL, 2147483648LL, 4294967295LL, 4294967296LL,
+                                    9223372036854775807LL};
+    __int128 values[200];
+    size_t nv = 0;
+    for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+        values[nv++] = base[i];
+        values[nv++] = base[i] + 1;
+        values[nv++] = -base[i];
+        values[nv++] = -base[i] - 1;
+    }
+    values[nv++] = (__int128)UINT64_MAX;
+    for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
+        for (size_t i = 0; i < nv; i++) {
+            __int128 v = values[i];
+            uint8_t forms[10][9];
+            size_t lens[10];
+            size_t nf = int_forms(v, forms, lens);
+            for (size_t k = 0; k < nf; k++) {
+                sink_scalars s;
+                tagc_error err;
+                int rc = scalars_with(fields[f].key, forms[k], lens[k], &s, &err);
+                bool fits = v >= fields[f].min && v <= fields[f].max;
+                cr_assert_eq(rc, fits ? 0 : TAGC_E_RANGE, "%s <- %lld (format 0x%02x): %d", fields[f].key,
+                             (long long)v, forms[k][0], rc);
+                if (!fits) {
+                    cr_assert_eq(err.offset, 2 + strlen(fields[f].key), "offset of the value");
+                    char path[16];
+                    snprintf(path, sizeof path, "$.%s", fields[f].key);
+                    cr_assert_str_eq(err.path, path);
+                    continue;
+                }
+                __int128 got;
+                if (!strcmp(fields[f].key, "i8")) got = s.i8;
+                else if (!strcmp(fields[f].key, "i16")) got = s.i16;
+                else if (!strcmp(fields[f].key, "i32")) got = s.i32;
+                else if (!strcmp(fields[f].key, "i64")) got = s.i64;
+                else if (!strcmp(fields[f].key, "i")) got = s.i;
+                else if (!strcmp(fields[f].key, "r")) got = s.r;
+                else if (!strcmp(fields[f].key, "u8")) got = s.u8;
+                else if (!strcmp(fields[f].key, "by")) got = s.by;
+                else if (!strcmp(fields[f].key, "u16")) got = s.u16;
+                else if (!strcmp(fields[f].key, "u32")) got = s.u32;
+                else if (!strcmp(fields[f].key, "u64")) got = s.u64;
+                else got = s.u;
+                cr_assert(got == v, "%s <- %lld", fields[f].key, (long long)v);
+            }
+        }
+    }
+}
+
+Test(read, wide_formats)
+{
+    /* str8/16/32 keys and values, bin8/16/32, array16/32, map16/32 */
+    mb b = {0};
+    mb_be(&b, 0xdf, 4, 4);                 /* map 32 of 4 */
+    mb_be(&b, 0xd9, 3, 1);                 /* str 8 key */
+    mb_put(&b, "i64", 3);
+    mb_be(&b, 0xd3, 5, 8);                 /* int 64: 5 */
+    mb_be(&b, 0xda, 1, 2);                 /* str 16 key */
+    mb_put(&b, "s", 1);
+    mb_be(&b, 0xdb, 2, 4);                 /* str 32 value */
+    mb_put(&b, "ok", 2);
+    mb_str(&b, "b");
+    mb_byte(&b, 0xc3);
+    mb_str(&b, "f64");
+    mb_be(&b, 0xca, 0x40400000, 4);        /* float 32: 3 into a float64 field */
+    sink_scalars s;
+    tagc_arena a;
+    tagc_error err;
+    tagc_arena_init(&a);
+    cr_assert_eq(sink_scalars_decode_msgpack(&s, b.p, b.len, &a, &err), 0, "%s", err.message);
+    cr_assert(s.i64 == 5 && s.s.len == 2 && !strcmp(s.s.ptr, "ok") && s.b && s.f64 == 3.0);
+    mb_free(&b);
+
+    /* bin 8/16/32 into []byte, and str into []byte */
+    static const uint8_t heads[][5] = {{0xc4, 3}, {0xc5, 0, 3}, {0xc6, 0, 0, 0, 3}, {0xa3}};
+    static const size_t hl[] = {2, 3, 5, 1};
+    for (size_t i = 0; i < 4; i++) {
+        sink_sink v;
+        mb_byte(&b, 0x81);
+        mb_str(&b, "blob");
+        mb_put(&b, heads[i], hl[i]);
+        mb_put(&b, "\x01\x02\x03", 3);
+        cr_assert_eq(sink_sink_decode_msgpack(&v, b.p, b.len, &a, &err), 0, "%s", err.message);
+        cr_assert(v.blob.len == 3 && v.blob.ptr[2] == 3);
+        mb_free(&b);
+    }
+    /* array 16/32 into a slice, map 16 into a map and a struct */
+    for (int w = 0; w < 2; w++) {
+        sink_sink v;
+        mb_be(&b, 0xde, 2, 2);
+        mb_str(&b, "list");
+        if (w == 0)
+            mb_be(&b, 0xdc, 2, 2);
+        else
+            mb_be(&b, 0xdd, 2, 4);
+        mb_byte(&b, 0x01);
+        mb_byte(&b, 0xff);
+        mb_str(&b, "by_name");
+        mb_be(&b, w == 0 ? 0xde : 0xdf, 1, w == 0 ? 2 : 4);
+        mb_str(&b, "k");
+        mb_byte(&b, 0x07);
+        cr_assert_eq(sink_sink_decode_msgpack(&v, b.p, b.len, &a, &err), 0, "%s", err.message);
+        cr_assert(v.list.len == 2 && v.list.ptr[0] == 1 && v.list.ptr[1] == -1);
+        cr_assert(v.by_name.len == 1 && v.by_name.vals[0] == 7);
+        mb_free(&b);
+    }
+    tagc_arena_free(&a);
+}
+
+Test(read, nil)
+{
+    /* nil into pointer, slice, map, any, []byte, raw: nil; into a scalar: unchanged (zero) */
+    static const char *keys[] = {"child", "list", "by_name", "iface", "blob", "raw", "id", "when",
+                                 "scalars", "fixed", "score", "color"};
+    mb b = {0};
+    mb_byte(&b, (uint8_t)(0x80 | (sizeof keys / sizeof keys[0])));
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        mb_str(&b, keys[i]);
+        mb_byte(&b, 0xc0);
+    }
+    sink_sink v, zero;
+    tagc_arena a;
+    tagc_error err;
+    tagc_arena_init(&a);
+    memset(&zero, 0, sizeof zero);
+    cr_assert_eq(sink_sink_decode_msgpack(&v, b.p, b.len, &a, &err), 0, "%s", err.message);
+    cr_assert(sink_sink_equal(&v, &zero));
+    mb_free(&b);
+    tagc_arena_free(&a);
+}
+
+Test(read, unknown_keys_skipped)
+{
+    /* every kind of value under an unknown key, ext and fixext included */
+    mb b = {0};
+    mb_be(&b, 0xde, 12, 2);
+    mb_str(&b, "amount");
+    mb_byte(&b, 0x05);
+    static const uint8_t fixexts[] = {0xd4, 0xd5, 0xd6, 0xd7, 0xd8};
+    for (int i = 0; i < 5; i++) {
+        mb_str(&b, "x");
+        mb_byte(&b, fixexts[i]);
+        mb_byte(&b, 7);
+        for (int j = 0; j < (1 << i); j++)
+            mb_byte(&b, 0xee);
+    }
+    mb_str(&b, "e8");
+    mb_be(&b, 0xc7, 2, 1);
+    mb_put(&b, "\x07zz", 3);
+    mb_str(&b, "e16");
+    mb_be(&b, 0xc8, 1, 2);
+    mb_put(&b, "\x07z", 2);
+    mb_str(&b, "e32");
+    mb_be(&b, 0xc9, 0, 4);
+    mb_byte(&b, 0x07);
+    mb_str(&b, "nest");
+    mb_put(&b, "\x92\x81\xa1k\x91\xc0\xcb\0\0\0\0\0\0\0\0", 15);
+    mb_str(&b, "bin");
+    mb_put(&b, "\xc4\x01z", 3);
+    mb_str(&b, "currency");
+    mb_str(&b, "EUR");
+    sink_money m;
+    tagc_arena a;
+    tagc_error err;
+    tagc_arena_init(&a);
+    cr_assert_eq(sink_money_decode_msgpack(&m, b.p, b.len, &a, &err), 0, "%s at %zu", err.message, err.offset);
+    cr_assert(m.amount == 5 && !strcmp(m.currency.ptr, "EUR"));
+    /* strict: the first unknown key is an error */
+    tagc_json_opts strict = {.strict = true};
+    cr_assert_eq(sink_money_decode_msgpack_opts(&m, b.p, b.len, &a, &err, &strict), TAGC_E_UNKNOWN_KEY);
+    cr_assert(strstr(err.message, "\"x\"") != NULL, "%s", err.message);
+    mb_free(&b);
+    tagc_arena_free(&a);
+}
+
+Test(read, strict)
+{
+    tagc_json_opts strict = {.strict = true};
+    sink_money m;
+    tagc_arena a;
+    tagc_error err;
+    tagc_arena_init(&a);
+    mb b = {0};
+    mb_byte(&b, 0x81);
+    mb_str(&b, "amount");
+    mb_byte(&b, 1);
+    cr_assert_eq(sink_money_decode_msgpack(&m, b.p, b.len, &a, &err), 0);
+    cr_assert_eq(sink_money_decode_msgpack_opts(&m, b.p, b.len, &a, &err, &strict), TAGC_E_MISSING);
+    cr_assert(strstr(err.message, "currency") != NULL, "%s", err.message);
+    mb_free(&b);
+    mb_byte(&b, 0x83);
+    mb_str(&b, "amount");
+    mb_byte(&b, 1);
+    mb_str(&b, "currency");
+    mb_str(&b, "A");
+    mb_str(&b, "amount");
+    mb_byte(&b, 2);
+    cr_assert_eq(sink_money_decode_msgpack(&m, b.p, b.len, &a, &err), 0);
+    cr_assert_eq(m.amount, 2, "the last of a repeated key wins");
+    cr_assert_eq(sink_money_decode_msgpack_opts(&m, b.p, b.len, &a, &err, &strict), TAGC_E_DUP_KEY);
+    mb_free(&b);
+    tagc_arena_free(&a);
+}
+
+Test(read, maps_with_integer_and_enum_keys)
+{
+    /* integer keys: written as their decimal text; read from text or any integer format */
+    sink_sink v;
+    mb b = {0};
+    mb_byte(&b, 0x83);
+    mb_str(&b, "by_id");
+    mb_byte(&b, 0x83);
+    mb_byte(&b, 0xff); /* -1 */
+    mb_str(&b, "a");
+    mb_be(&b, 0xcf, 9223372036854775807ULL, 8);
+    mb_str(&b, "b");
+    mb_str(&b, "-9223372036854775808");
+    mb_str(&b, "c");
+    mb_str(&b, "by_color");
+    mb_byte(&b, 0x81);
+    mb_str(&b, "blue");
+    mb_byte(&b, 0x90);
+    mb_str(&b, "by_level");
+    mb_byte(&b, 0x81);
+    mb_be(&b, 0xd0, 12, 1);
+    mb_byte(&b, 0xc3);
+    tagc_arena a;
+    tagc_error err;
+    tagc_arena_init(&a);
+    cr_assert_eq(sink_sink_decode_msgpack(&v, b.p, b.len, &a, &err), 0, "%s", err.message);
+    cr_assert(v.by_id.len == 3 && v.by_id.keys[0] == -1 && v.by_id.keys[1] == INT64_MAX &&
+              v.by_id.keys[2] == INT64_MIN);
+    cr_assert(v.by_color.len == 1 && v.by_color.keys[0] == SINK_COLOR_BLUE && v.by_color.vals[0].len == 0 &&
+              v.by_color.vals[0].ptr != NULL);
+    cr_assert(v.by_level.len == 1 && v.by_level.keys[0] == SINK_PRIORITY_URGENT && v.by_level.vals[0]);
+    mb_free(&b);
+    /* a key out of range, an unknown enum name: errors with the path */
+    mb_byte(&b, 0x81);
+    mb_str(&b, "by_level");
+    mb_byte(&b, 0x81);
+    mb_be(&b, 0xce, 1u << 31, 4);
+    mb_byte(&b, 0xc3);
+    cr_assert_eq(sink_sink_decode_msgpack(&v, b.p, b.len, &a, &err), TAGC_E_RANGE);
+    cr_assert_str_eq(err.path, "$.by_level[0]");
+    mb_free(&b);
+    mb_byte(&b, 0x81);
+    mb_str(&b, "by_color");
+    mb_byte(&b, 0x81);
+    mb_str(&b, "mauve");
+    mb_byte(&b, 0xc0);
+    cr_assert_eq(sink_sink_decode_msgpack(&v, b.p, b.len, &a, &err), TAGC_E_ENUM);
+    cr_assert_str_eq(err.path, "$.by_color.mauve");
+    cr_assert_eq(err.offset, 11);
+    mb_free(&b);
+    tagc_arena_free(&a);
+}
+
+Test(read, any_and_raw)
+{
+    /* MessagePack that Python might write: integer map keys, bin, timestamps */
+    mb b = {0};
+    mb_byte(&b, 0x82);
+    mb_str(&b, "iface");
+    mb_byte(&b, 0x84);
+    mb_byte(&b, 0x01);
+    mb_str(&b, "one");
+    mb_str(&b, "bin");
+    mb_put(&b, "\xc4\x02hi", 4);
+    mb_str(&b, "t");
+    mb_put(&b, "\xd6\xff\x00\x00\x00\x00", 6);
+    mb_str(&b, "f");
+    mb_put(&b, "\xca\x3f\xc0\x00\x00", 5);
+    mb_str(&b, "raw");
+    mb_byte(&b, 0x84);
+    mb_byte(&b, 0x01);
+    mb_str(&b, "one");
+    mb_str(&b, "bin");
+    mb_put(&b, "\xc4\x02hi", 4);
+    mb_str(&b, "t");
+    mb_put(&b, "\xd6\xff\x00\x00\x00\x00", 6);
+    mb_str(&b, "a");
+    mb_put(&b, "\x93\xc0\xc2\xd0\x80", 5);
+    sink_sink v;
+    tagc_arena a;
+    tagc_error err;
+    tagc_arena_init(&a);
+    cr_assert_eq(sink_sink_decode_msgpack(&v, b.p, b.len, &a, &err), 0, "%s", err.message);
+    cr_assert_str_eq(v.raw.ptr, "{\"1\":\"one\",\"bin\":\"aGk=\",\"t\":\"1970-01-01T00:00:00Z\",\"a\":[null,false,-128]}");
+    tagc_buf out;
+    tagc_buf_init(&out);
+    tagc_json_opts unsorted = {.unsorted_maps = true};
+    tagc_json_write_any(&out, v.iface, &unsorted);
+    cr_assert(out.len == 57 && !memcmp(out.data, "{\"1\":\"one\",\"bin\":\"hi\",\"t\":\"1970-01-01T00:00:00Z\",\"f\":1.5}", 57),
+              "%.*s", (int)out.len, out.data);
+    /* raw re-encoded: the MessagePack of its JSON */
+    tagc_buf_reset(&out);
+    tagc_mp_write_raw(&out, &v.raw);
+    cr_assert_eq(out.err, 0);
+    cr_assert_eq(out.data[0], 0x84);
+    tagc_buf_free(&out);
+    /* an ext other than a timestamp has no interface{} form */
+    mb_free(&b);
+    mb_byte(&b, 0x81);
+    mb_str(&b, "iface");
+    mb_put(&b, "\x91\xd4\x05\x00", 4);
+    cr_assert_eq(sink_sink_decode_msgpack(&v, b.p, b.len, &a, &err), TAGC_E_TYPE);
+    cr_assert_str_eq(err.path, "$.iface[0]");
+    cr_assert_eq(err.offset, 8);
+    mb_free(&b);
+    tagc_arena_free(&a);
+}
+
+/* MARK: - Encoding failures */
+
+Test(write, failures_leave_nothing)
+{
+    sink_sink v;
+    tagc_buf out;
+    memset(&v, 0, sizeof v);
+    tagc_buf_init(&out);
+    tagc_buf_put(&out, "keep", 4);
+    v.color = (sink_color)99;
+    cr_assert_eq(sink_sink_encode_msgpack(&v, &out), TAGC_E_INVALID);
+    cr_assert_eq(out.len, 4);
+    tagc_buf_free(&out);
+    tagc_buf_init(&out);
+    v.color = SINK_COLOR_RED;
+    v.when.nsec = -1;
+    cr_assert_eq(sink_sink_encode_msgpack(&v, &out), TAGC_E_INVALID);
+    cr_assert_eq(out.len, 0);
+    v.when.nsec = 0;
+    static char bad[] = "{\"a\":";
+    v.raw.ptr = bad;
+    v.raw.len = 5;
+    cr_assert_eq(sink_sink_encode_msgpack(&v, &out), TAGC_E_INVALID, "raw that is not JSON");
+    tagc_buf_free(&out);
+}
+
+Test(write, omitempty_and_names)
+{
+    /* renamed: msgpack:"r,omitempty"; json_only: msgpack:"-"; mp_only: msgpack only */
+    sink_sink v;
+    memset(&v, 0, sizeof v);
+    tagc_buf out, with;
+    tagc_buf_init(&out);
+    tagc_buf_init(&with);
+    cr_assert_eq(sink_sink_encode_msgpack(&v, &out), 0);
+    v.renamed.ptr = (char *)"R";
+    v.renamed.len = 1;
+    v.json_only.ptr = (char *)"J";
+    v.json_only.len = 1;
+    cr_assert_eq(sink_sink_encode_msgpack(&v, &with), 0);
+    cr_assert_eq(with.len, out.len + 4, "\\xa1r\\xa1R added");
+    cr_assert(contains(with.data, with.len, "\xa1r\xa1R", 4));
+    cr_assert(!contains(with.data, with.len, "json_only", 9));
+    cr_assert(contains(with.data, with.len, "\xa7mp_only", 8));
+    tagc_buf_free(&out);
+    tagc_buf_free(&with);
+}
+
+/* MARK: - Hostile input */
+
+/* The MessagePack of a workload document. */
+static void encoded(const char *type, const char *env, const char *rel, tagc_buf *out)
+{
+    const codec *c = find_codec(type);
+    size_t len;
+    char *json = load(env, rel, &len);
+    void *v = calloc(1, c->size);
+    tagc_arena a;
+    tagc_error err;
+    tagc_arena_init(&a);
+    tagc_buf_init(out);
+    cr_assert_eq(c->decode_json(v, json, len, &a, &err), 0);
+    cr_assert_eq(c->encode_mp(v, out), 0);
+    tagc_arena_free(&a);
+    free(v);
+    free(json);
+}
+
+static void truncations(const char *type, const char *env, const char *rel, size_t step)
+{
+    const codec *c = find_codec(type);
+    tagc_buf m;
+    encoded(type, env, rel, &m);
+    void *v = calloc(1, c->size);
+    tagc_arena a;
+    tagc_arena_init(&a);
+    for (size_t n = 0; n < m.len; n += (n + step < m.len ? step : 1)) {
+        tagc_error err;
+        /* a copy of exactly n bytes, so that ASan sees any read past the end */
+        uint8_t *cut = malloc(n ? n : 1);
+        memcpy(cut, m.data, n);
+        int rc = c->decode_mp(v, cut, n, &a, &err, NULL);
+        cr_assert_eq(rc, TAGC_E_EOF, "%s cut at %zu: %d %s", type, n, rc, err.message);
+        cr_assert_eq(err.code, TAGC_E_EOF);
+        cr_assert(err.offset <= n, "%s cut at %zu: offset %zu", type, n, err.offset);
+        cr_assert_eq(err.path[0], '$');
+        cr_assert(c->equal(v, v));
+        free(cut);
+        tagc_arena_reset(&a);
+    }
+    tagc_arena_free(&a);
+    tagc_buf_free(&m);
+    free(v);
+}
+
+Test(hostile, truncation_at_every_offset)
+{
+    truncations("user_user", "TAGC_DATA_DIR", "seedwork/user.json", 1);
+    truncations("order_order", "TAGC_DATA_DIR", "seedwork/order.json", 1);
+    truncations("sink_sink", "TAGC_MSGPACK_TEST_DIR", "sink.json", 1);
+    truncations("tree_node", "TAGC_DATA_DIR", "seedwork/tree.json", 7);
+}
+
+typedef struct claim_case {
+    const char *key;
+    uint8_t head[6];
+    size_t head_len;
+} claim_case;
+
+Test(hostile, lengths_claiming_more_than_the_input)
+{
+    static const claim_case cases[] = {
+        {"s", {0xdb, 0xff, 0xff, 0xff, 0xff}, 5},      /* str 32 */
+        {"s", {0xda, 0xff, 0xff}, 3},                  /* str 16 */
+        {"s", {0xd9, 0xff}, 2},                        /* str 8 */
+        {"s", {0xbf}, 1},                              /* fixstr */
+        {"blob", {0xc6, 0xff, 0xff, 0xff, 0xff}, 5},   /* bin 32 */
+        {"list", {0xdd, 0xff, 0xff, 0xff, 0xff}, 5},   /* array 32 */
+        {"list", {0xdc, 0xff, 0xff}, 3},               /* array 16 */
+        {"by_name", {0xdf, 0xff, 0xff, 0xff, 0xff}, 5}, /* map 32 */
+        {"iface", {0xdd, 0xff, 0xff, 0xff, 0xff}, 5},  /* array 32 into interface{} */
+        {"raw", {0xdf, 0xff, 0xff, 0xff, 0xff}, 5},    /* map 32 into json.RawMessage */
+        {"zz", {0xc9, 0xff, 0xff, 0xff, 0xff, 0x01}, 6}, /* ext 32, skipped */
+        {"when", {0xc9, 0xff, 0xff, 0xff, 0xff, 0xff}, 6}, /* ext 32 as a time */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        mb b = {0};
+        mb_byte(&b, 0x81);
+        mb_str(&b, cases[i].key);
+        size_t at = b.len;
+        mb_put(&b, cases[i].head, cases[i].head_len);
+        mb_put(&b, "\x01\x02\x03\x04", 4);
+        sink_sink v;
+        tagc_arena a;
+        tagc_error err;
+        tagc_arena_init_limit(&a, 1 << 20); /* nothing big may be allocated */
+        int rc = sink_sink_decode_msgpack(&v, b.p, b.len, &a, &err);
+        cr_assert_eq(rc, TAGC_E_EOF, "case %zu: %d %s", i, rc, err.message);
+        cr_assert_eq(err.offset, at, "case %zu: offset %zu", i, err.offset);
+        if (strcmp(cases[i].key, "zz") != 0) {
+            char path[32];
+            snprintf(path, sizeof path, "$.%s", cases[i].key);
+            cr_assert_str_eq(err.path, path);
+        }
+        cr_assert(strstr(err.message, "more than the input holds") != NULL, "%s", err.message);
+        tagc_arena_free(&a);
+        mb_free(&b);
+    }
+    /* a map claiming 2^32-1 pairs at the top */
+    static const uint8_t top[] = {0xdf, 0xff, 0xff, 0xff, 0xff, 0xa1, 'a', 0x01};
+    user_user u;
+    tagc_arena a;
+    tagc_error err;
+    tagc_arena_init_limit(&a, 1 << 20);
+    cr_assert_eq(user_user_decode_msgpack(&u, top, sizeof top, &a, &err), TAGC_E_EOF);
+    cr_assert_eq(err.offset, 0);
+    tagc_arena_free(&a);
+}
+
+/* n nested arrays (0x91 ... 0x90) under key `key` of a struct. */
+static void bomb(mb *b, const char *key, size_t n)
+{
+    mb_byte(b, 0x81);
+    mb_str(b, key);
+    for (size_t i = 0; i < n; i++)
+        mb_byte(b, 0x91);
+    mb_byte(b, 0x90);
+}
+
+Test(hostile, nesting_bombs)
+{
+    static const char *keys[] = {"iface", "raw", "zz", "pairs"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        mb b = {0};
+        bomb(&b, keys[i], 1000000);
+        sink_sink v;
+        tagc_arena a;
+        tagc_error err;
+        tagc_arena_init(&a);
+        int rc = sink_sink_decode_msgpack(&v, b.p, b.len, &a, &err);
+        cr_assert(rc == TAGC_E_DEPTH || (rc == TAGC_E_TYPE && !strcmp(keys[i], "pairs")), "%s: %d %s", keys[i],
+                  rc, err.message);
+        tagc_arena_free(&a);
+        mb_free(&b);
+    }
+    /* a tree nested deeper than the limit; then within a lower limit it fails, above it passes */
+    mb b = {0};
+    size_t depth = 5000;
+    for (size_t i = 0; i < depth; i++) {
+        mb_byte(&b, 0x81);
+        mb_str(&b, "children");
+        mb_byte(&b, 0x91);
+    }
+    mb_byte(&b, 0x80);
+    tree_node t;
+    tagc_arena a;
+    tagc_error err;
+    tagc_arena_init(&a);
+    cr_assert_eq(tree_node_decode_msgpack(&t, b.p, b.len, &a, &err), TAGC_E_DEPTH);
+    cr_assert(strncmp(err.path, "$.children[0].children[0]", 25) == 0, "%s", err.path);
+    tagc_json_opts deep = {.max_depth = 20000};
+    cr_assert_eq(tree_node_decode_msgpack_opts(&t, b.p, b.len, &a, &err, &deep), 0, "%s", err.message);
+    tagc_json_opts shallow = {.max_depth = 3};
+    cr_assert_eq(tree_node_decode_msgpack_opts(&t, b.p, b.len, &a, &err, &shallow), TAGC_E_DEPTH);
+    tagc_arena_free(&a);
+    mb_free(&b);
+}
+
+Test(hostile, wrong_types)
+{
+    user_user u;
+    tagc_arena a;
+    tagc_error err;
+    tagc_arena_init(&a);
+    mb b = {0};
+    mb_byte(&b, 0x82);
+    mb_str(&b, "id");
+    mb_byte(&b, 1);
+    mb_str(&b, "roles");
+    mb_byte(&b, 0x92);
+    mb_str(&b, "x");
+    mb_byte(&b, 0x2a);
+    cr_assert_eq(user_user_decode_msgpack(&u, b.p, b.len, &a, &err), TAGC_E_TYPE);
+    cr_assert_str_eq(err.path, "$.roles[1]");
+    cr_assert_eq(err.offset, b.len - 1);
+    cr_assert_str_eq(err.message, "expected str, found integer");
+    mb_free(&b);
+
+    static const struct { const uint8_t *p; size_t n; int rc; size_t off; const char *path; } cases[] = {
+        {(const uint8_t *)"\x91\x01", 2, TAGC_E_TYPE, 0, "$"},                   /* array for a struct */
+        {(const uint8_t *)"\x81\x01\x01", 3, TAGC_E_TYPE, 1, "$"},               /* integer key */
+        {(const uint8_t *)"\x81\xa2id\xa1x", 6, TAGC_E_TYPE, 4, "$.id"},         /* str for an int */
+        {(const uint8_t *)"\x81\xa2id\xcb\0\0\0\0\0\0\0\0", 13, TAGC_E_TYPE, 4, "$.id"}, /* float */
+        {(const uint8_t *)"\x81\xa2id\xc1", 5, TAGC_E_SYNTAX, 4, "$.id"},       /* never used */
+        {(const uint8_t *)"\x81\xa2id\x01\x01", 6, TAGC_E_SYNTAX, 5, "$"},       /* trailing byte */
+        {(const uint8_t *)"\x81\xa4meta\x81\xaa" "created_at\xa1x", 20, TAGC_E_TYPE, 18, "$.meta.created_at"},
+        {(const uint8_t *)"\x81\xa4name\xc3", 7, TAGC_E_TYPE, 6, "$.name"},      /* bool for a string */
+        {(const uint8_t *)"\x81\xa2zz\xc1", 5, TAGC_E_SYNTAX, 4, "$.zz"},       /* 0xc1 in a skipped value */
+        {(const uint8_t *)"", 0, TAGC_E_EOF, 0, "$"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rc = user_user_decode_msgpack(&u, cases[i].p, cases[i].n, &a, &err);
+        cr_assert_eq(rc, cases[i].rc, "case %zu: %d %s", i, rc, err.message);
+        cr_assert_eq(err.offset, cases[i].off, "case %zu: offset %zu", i, err.offset);
+        cr_assert_str_eq(err.path, cases[i].path, "case %zu", i);
+        cr_assert(err.message[0] != 0);
+    }
+    tagc_arena_free(&a);
+}
+
+Test(hostile, random_mutations)
+{
+    tagc_buf m;
+    encoded("sink_sink", "TAGC_MSGPACK_TEST_DIR", "sink.json", &m);
+    uint64_t seed = 0x9e3779b97f4a7c15u;
+    tagc_arena a;
+    tagc_arena_init_limit(&a, 64 << 20);
+    uint8_t *copy = malloc(m.len);
+    for (int iter = 0; iter < 20000; iter++) {
+        memcpy(copy, m.data, m.len);
+        int flips = 1 + iter % 4;
+        for (int k = 0; k < flips; k++) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            copy[(seed >> 8) % m.len] = (uint8_t)seed;
+        }
+        sink_sink v;
+        tagc_error err;
+        int rc = sink_sink_decode_msgpack(&v, copy, m.len, &a, &err);
+        if (rc != 0) {
+            cr_assert(err.code == rc && err.offset <= m.len && err.path[0] == '$');
+        } else {
+            tagc_buf again;
+            tagc_buf_init(&again);
+            sink_sink_encode_msgpack(&v, &again); /* may fail (e.g. NaN in raw): must not crash */
+            tagc_buf_free(&again);
+        }
+        tagc_arena_reset(&a);
+    }
+    free(copy);
+    tagc_arena_free(&a);
+    tagc_buf_free(&m);
+}
