@@ -17,17 +17,73 @@ static bool is_up(char c) { return c >= 'A' && c <= 'Z'; }
 static bool is_low(char c) { return c >= 'a' && c <= 'z'; }
 static bool is_dig(char c) { return c >= '0' && c <= '9'; }
 
+/* Go's common initialisms (golint), longest first where one starts another. */
+static const char *const initialisms[] = {
+    "ACL", "API", "ASCII", "CPU", "CSS", "DNS", "EOF", "GUID", "HTML", "HTTPS", "HTTP", "ID",
+    "IP", "JSON", "LHS", "QPS", "RAM", "RHS", "RPC", "SLA", "SMTP", "SQL", "SSH", "TCP",
+    "TLS", "TTL", "UDP", "UID", "UI", "UUID", "URI", "URL", "VM", "XML", "XMPP", "XSRF", "XSS",
+};
+
+/* The length of the initialism at s (within n bytes), or 0. */
+static size_t initialism_at(const char *s, size_t n)
+{
+    size_t best = 0;
+    for (size_t i = 0; i < sizeof initialisms / sizeof initialisms[0]; i++) {
+        size_t len = strlen(initialisms[i]);
+        if (len <= n && len > best && strncmp(s, initialisms[i], len) == 0)
+            best = len;
+    }
+    return best;
+}
+
+/* True when the capitals s[0..n) are two or more initialisms ("URLHTTPS"). */
+static bool splits_into_initialisms(const char *s, size_t n)
+{
+    size_t i = 0, parts = 0;
+    while (i < n) {
+        size_t len = initialism_at(s + i, n - i);
+        if (len == 0)
+            return false;
+        i += len;
+        parts++;
+    }
+    return parts > 1;
+}
+
 char *c_snake_name(struct pool *p, const char *go_name)
 {
     size_t n = strlen(go_name);
     char *out = pool_alloc(p, 2 * n + 1); /* at most one '_' per letter */
     size_t o = 0;
+    size_t run_end = 0; /* within a run of capitals made of initialisms: where it ends */
     for (size_t i = 0; i < n; i++) {
         char c = go_name[i];
+        if (is_up(c) && (i == 0 || !is_up(go_name[i - 1]))) {
+            size_t e = i; /* a new run of capitals: [i, e) without a final capital that starts a word */
+            while (e < n && is_up(go_name[e]))
+                e++;
+            if (e < n && is_low(go_name[e]) && !(go_name[e] == 's' && (e + 1 == n || !is_low(go_name[e + 1]))))
+                e--;
+            run_end = splits_into_initialisms(go_name + i, e - i) ? e : 0;
+        }
         if (is_up(c) && i > 0 && o > 0 && out[o - 1] != '_') {
             char prev = go_name[i - 1];
             char next = go_name[i + 1]; /* '\0' at the end */
-            if (is_low(prev) || is_dig(prev) || (is_up(prev) && is_low(next)))
+            /* a plural of capitals ("URLs", "IDs") stays one word */
+            bool plural = next == 's' && (i + 2 >= n || !is_low(go_name[i + 2]));
+            bool split = is_low(prev) || is_dig(prev) || (is_up(prev) && is_low(next) && !plural);
+            if (!split && run_end && i < run_end && is_up(prev)) {
+                size_t start = i; /* split where an initialism of the run begins */
+                while (start > 0 && is_up(go_name[start - 1]))
+                    start--;
+                for (size_t k = start; k < i;) {
+                    size_t len = initialism_at(go_name + k, run_end - k);
+                    k += len ? len : 1;
+                    if (k == i)
+                        split = true;
+                }
+            }
+            if (split)
                 out[o++] = '_';
         }
         if (c == '_' && o > 0 && out[o - 1] == '_')

@@ -4199,17 +4199,12 @@ int sink_priority_read_msgpack(tagc_mp_dec *d, sink_priority *v)
     at = d->p;
     if ((rc = tagc_mp_read_int(d, &x, INT32_MIN, INT32_MAX)) != 0)
         return rc;
-    switch (x) {
-    case 0: /* PriorityLow */
-    case 1: /* PriorityMedium */
-    case 2: /* PriorityHigh */
-    case 12: /* PriorityUrgent */
-        *v = (sink_priority)x;
-        return 0;
-    default:
+    if (!sink_priority_known(x)) {
         d->p = at;
         return tagc_json_fail(d, TAGC_E_ENUM, "unknown Priority value");
     }
+    *v = (sink_priority)x;
+    return 0;
 }
 
 void sink_priority_write_msgpack(tagc_buf *out, const sink_priority *v)
@@ -4228,16 +4223,12 @@ int sink_perm_read_msgpack(tagc_mp_dec *d, sink_perm *v)
     at = d->p;
     if ((rc = tagc_mp_read_uint(d, &x, UINT8_MAX)) != 0)
         return rc;
-    switch (x) {
-    case 1: /* PermRead */
-    case 2: /* PermWrite */
-    case 4: /* PermExec */
-        *v = (sink_perm)x;
-        return 0;
-    default:
+    if (!sink_perm_known(x)) {
         d->p = at;
         return tagc_json_fail(d, TAGC_E_ENUM, "unknown Perm value");
     }
+    *v = (sink_perm)x;
+    return 0;
 }
 
 void sink_perm_write_msgpack(tagc_buf *out, const sink_perm *v)
@@ -6468,8 +6459,13 @@ static int sink_priority_bool_map_read_msgpack(tagc_mp_dec *d, sink_priority_boo
         return TAGC_E_NOMEM;
     for (size_t i = 0; i < n; i++) {
         int64_t k;
+        const char *key_at = d->p;
         if ((rc = tagc_mp_key_int(d, &k, INT32_MIN, INT32_MAX)) != 0)
             return tagc_json_fail_index(d, rc, i);
+        if (!sink_priority_known(k)) {
+            d->p = key_at;
+            return tagc_json_fail_index(d, tagc_json_fail(d, TAGC_E_ENUM, "unknown Priority value"), i);
+        }
         at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)k);
         if (at < 0)
             return (int)at;

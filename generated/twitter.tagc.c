@@ -12,7 +12,7 @@ static bool twitter_point_ptr_equal(const twitter_point *a, const twitter_point 
 static bool twitter_place_ptr_equal(const twitter_place *a, const twitter_place *b);
 static bool twitter_contributor_slice_equal(const twitter_contributor_slice *a, const twitter_contributor_slice *b);
 static bool twitter_status_ptr_equal(const twitter_status *a, const twitter_status *b);
-static bool twitter_ur_ls_ptr_equal(const twitter_ur_ls *a, const twitter_ur_ls *b);
+static bool twitter_urls_ptr_equal(const twitter_urls *a, const twitter_urls *b);
 static bool twitter_url_slice_equal(const twitter_url_slice *a, const twitter_url_slice *b);
 static bool twitter_hashtag_slice_equal(const twitter_hashtag_slice *a, const twitter_hashtag_slice *b);
 static bool twitter_symbol_slice_equal(const twitter_symbol_slice *a, const twitter_symbol_slice *b);
@@ -33,8 +33,8 @@ static void twitter_contributor_slice_write_json(tagc_buf *out, const twitter_co
 static int twitter_contributor_slice_read_json(tagc_json_dec *d, twitter_contributor_slice *v);
 static void twitter_status_ptr_write_json(tagc_buf *out, const twitter_status *v, const tagc_json_opts *o);
 static int twitter_status_ptr_read_json(tagc_json_dec *d, twitter_status **v);
-static void twitter_ur_ls_ptr_write_json(tagc_buf *out, const twitter_ur_ls *v, const tagc_json_opts *o);
-static int twitter_ur_ls_ptr_read_json(tagc_json_dec *d, twitter_ur_ls **v);
+static void twitter_urls_ptr_write_json(tagc_buf *out, const twitter_urls *v, const tagc_json_opts *o);
+static int twitter_urls_ptr_read_json(tagc_json_dec *d, twitter_urls **v);
 static void twitter_url_slice_write_json(tagc_buf *out, const twitter_url_slice *v, const tagc_json_opts *o);
 static int twitter_url_slice_read_json(tagc_json_dec *d, twitter_url_slice *v);
 static void twitter_hashtag_slice_write_json(tagc_buf *out, const twitter_hashtag_slice *v, const tagc_json_opts *o);
@@ -66,8 +66,8 @@ static void twitter_contributor_slice_write_msgpack(tagc_buf *out, const twitter
 static int twitter_contributor_slice_read_msgpack(tagc_mp_dec *d, twitter_contributor_slice *v);
 static void twitter_status_ptr_write_msgpack(tagc_buf *out, const twitter_status *v);
 static int twitter_status_ptr_read_msgpack(tagc_mp_dec *d, twitter_status **v);
-static void twitter_ur_ls_ptr_write_msgpack(tagc_buf *out, const twitter_ur_ls *v);
-static int twitter_ur_ls_ptr_read_msgpack(tagc_mp_dec *d, twitter_ur_ls **v);
+static void twitter_urls_ptr_write_msgpack(tagc_buf *out, const twitter_urls *v);
+static int twitter_urls_ptr_read_msgpack(tagc_mp_dec *d, twitter_urls **v);
 static void twitter_url_slice_write_msgpack(tagc_buf *out, const twitter_url_slice *v);
 static int twitter_url_slice_read_msgpack(tagc_mp_dec *d, twitter_url_slice *v);
 static void twitter_hashtag_slice_write_msgpack(tagc_buf *out, const twitter_hashtag_slice *v);
@@ -452,13 +452,13 @@ bool twitter_user_equal(const twitter_user *a, const twitter_user *b)
         return false;
     if (!(tagc_str_equal(&a->profile_background_image_url, &b->profile_background_image_url)))
         return false;
-    if (!(tagc_str_equal(&a->profile_background_image_urlhttps, &b->profile_background_image_urlhttps)))
+    if (!(tagc_str_equal(&a->profile_background_image_url_https, &b->profile_background_image_url_https)))
         return false;
     if (!(a->profile_background_tile == b->profile_background_tile))
         return false;
     if (!(tagc_str_equal(&a->profile_image_url, &b->profile_image_url)))
         return false;
-    if (!(tagc_str_equal(&a->profile_image_urlhttps, &b->profile_image_urlhttps)))
+    if (!(tagc_str_equal(&a->profile_image_url_https, &b->profile_image_url_https)))
         return false;
     if (!(tagc_str_equal(&a->profile_banner_url, &b->profile_banner_url)))
         return false;
@@ -539,9 +539,9 @@ void twitter_user_entities_init(twitter_user_entities *v)
 
 bool twitter_user_entities_equal(const twitter_user_entities *a, const twitter_user_entities *b)
 {
-    if (!(twitter_ur_ls_ptr_equal(a->url, b->url)))
+    if (!(twitter_urls_ptr_equal(a->url, b->url)))
         return false;
-    if (!(twitter_ur_ls_equal(&a->description, &b->description)))
+    if (!(twitter_urls_equal(&a->description, &b->description)))
         return false;
     return true;
 }
@@ -593,61 +593,61 @@ int twitter_user_entities_decode_json(twitter_user_entities *v, const char *src,
 
 /* MARK: - URLs */
 
-void twitter_ur_ls_init(twitter_ur_ls *v)
+void twitter_urls_init(twitter_urls *v)
 {
     memset(v, 0, sizeof *v); /* all-zero bytes are Go's zero value */
 }
 
-bool twitter_ur_ls_equal(const twitter_ur_ls *a, const twitter_ur_ls *b)
+bool twitter_urls_equal(const twitter_urls *a, const twitter_urls *b)
 {
-    if (!(twitter_url_slice_equal(&a->ur_ls, &b->ur_ls)))
+    if (!(twitter_url_slice_equal(&a->urls, &b->urls)))
         return false;
     return true;
 }
 
-int twitter_ur_ls_encode_msgpack(const twitter_ur_ls *v, tagc_buf *out)
+int twitter_urls_encode_msgpack(const twitter_urls *v, tagc_buf *out)
 {
     size_t start = out->len;
 
-    twitter_ur_ls_write_msgpack(out, v);
+    twitter_urls_write_msgpack(out, v);
     return tagc_mp_enc_finish(out, start);
 }
 
-int twitter_ur_ls_decode_msgpack(twitter_ur_ls *v, const uint8_t *src, size_t len,
+int twitter_urls_decode_msgpack(twitter_urls *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err)
 {
-    return twitter_ur_ls_decode_msgpack_opts(v, src, len, arena, err, NULL);
+    return twitter_urls_decode_msgpack_opts(v, src, len, arena, err, NULL);
 }
 
-int twitter_ur_ls_decode_msgpack_opts(twitter_ur_ls *v, const uint8_t *src, size_t len,
+int twitter_urls_decode_msgpack_opts(twitter_urls *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
 {
     tagc_mp_dec d;
     tagc_error local;
 
-    twitter_ur_ls_init(v);
+    twitter_urls_init(v);
     tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
-    return tagc_mp_dec_finish(&d, twitter_ur_ls_read_msgpack(&d, v));
+    return tagc_mp_dec_finish(&d, twitter_urls_read_msgpack(&d, v));
 }
 
-int twitter_ur_ls_encode_json(const twitter_ur_ls *v, tagc_buf *out, const tagc_json_opts *opts)
+int twitter_urls_encode_json(const twitter_urls *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
     size_t start = out->len;
 
-    twitter_ur_ls_write_json(out, v, o);
+    twitter_urls_write_json(out, v, o);
     return tagc_json_enc_finish(out, start, o);
 }
 
-int twitter_ur_ls_decode_json(twitter_ur_ls *v, const char *src, size_t len,
+int twitter_urls_decode_json(twitter_urls *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
 {
     tagc_json_dec d;
     tagc_error local;
 
-    twitter_ur_ls_init(v);
+    twitter_urls_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
-    return tagc_json_dec_finish(&d, twitter_ur_ls_read_json(&d, v));
+    return tagc_json_dec_finish(&d, twitter_urls_read_json(&d, v));
 }
 
 /* MARK: - Entities */
@@ -663,7 +663,7 @@ bool twitter_entities_equal(const twitter_entities *a, const twitter_entities *b
         return false;
     if (!(twitter_symbol_slice_equal(&a->symbols, &b->symbols)))
         return false;
-    if (!(twitter_url_slice_equal(&a->ur_ls, &b->ur_ls)))
+    if (!(twitter_url_slice_equal(&a->urls, &b->urls)))
         return false;
     if (!(twitter_user_mention_slice_equal(&a->user_mentions, &b->user_mentions)))
         return false;
@@ -988,7 +988,7 @@ bool twitter_media_equal(const twitter_media *a, const twitter_media *b)
         return false;
     if (!(tagc_str_equal(&a->media_url, &b->media_url)))
         return false;
-    if (!(tagc_str_equal(&a->media_urlhttps, &b->media_urlhttps)))
+    if (!(tagc_str_equal(&a->media_url_https, &b->media_url_https)))
         return false;
     if (!(tagc_str_equal(&a->url, &b->url)))
         return false;
@@ -2453,13 +2453,13 @@ void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_js
     tagc_buf_put(out, ",\"profile_background_image_url\":", 32);
     tagc_json_write_str(out, v->profile_background_image_url.ptr, v->profile_background_image_url.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"profile_background_image_url_https\":", 38);
-    tagc_json_write_str(out, v->profile_background_image_urlhttps.ptr, v->profile_background_image_urlhttps.len, !o->no_html_escape);
+    tagc_json_write_str(out, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"profile_background_tile\":", 27);
     tagc_json_write_bool(out, v->profile_background_tile);
     tagc_buf_put(out, ",\"profile_image_url\":", 21);
     tagc_json_write_str(out, v->profile_image_url.ptr, v->profile_image_url.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"profile_image_url_https\":", 27);
-    tagc_json_write_str(out, v->profile_image_urlhttps.ptr, v->profile_image_urlhttps.len, !o->no_html_escape);
+    tagc_json_write_str(out, v->profile_image_url_https.ptr, v->profile_image_url_https.len, !o->no_html_escape);
     if (!(v->profile_banner_url.len == 0)) {
         tagc_buf_put(out, ",\"profile_banner_url\":", 22);
         tagc_json_write_str(out, v->profile_banner_url.ptr, v->profile_banner_url.len, !o->no_html_escape);
@@ -3009,7 +3009,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
                 return tagc_json_fail_key(d, rc, "profile_background_image_url", 28);
             break;
         case 25: /* "profile_background_image_url_https" */
-            if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_background_image_urlhttps)) != 0)
+            if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_background_image_url_https)) != 0)
                 return tagc_json_fail_key(d, rc, "profile_background_image_url_https", 34);
             break;
         case 26: /* "profile_background_tile" */
@@ -3021,7 +3021,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
                 return tagc_json_fail_key(d, rc, "profile_image_url", 17);
             break;
         case 28: /* "profile_image_url_https" */
-            if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_image_urlhttps)) != 0)
+            if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_image_url_https)) != 0)
                 return tagc_json_fail_key(d, rc, "profile_image_url_https", 23);
             break;
         case 29: /* "profile_banner_url" */
@@ -3169,11 +3169,11 @@ void twitter_user_entities_write_json(tagc_buf *out, const twitter_user_entities
         tagc_buf_byte(out, sep);
         sep = ',';
         tagc_buf_put(out, "\"url\":", 6);
-        twitter_ur_ls_ptr_write_json(out, v->url, o);
+        twitter_urls_ptr_write_json(out, v->url, o);
     }
     tagc_buf_byte(out, sep);
     tagc_buf_put(out, "\"description\":", 14);
-    twitter_ur_ls_write_json(out, &v->description, o);
+    twitter_urls_write_json(out, &v->description, o);
     tagc_buf_byte(out, '}');
 }
 
@@ -3233,11 +3233,11 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
         }
         switch (field) {
         case 0: /* "url" */
-            if ((rc = twitter_ur_ls_ptr_read_json(d, &v->url)) != 0)
+            if ((rc = twitter_urls_ptr_read_json(d, &v->url)) != 0)
                 return tagc_json_fail_key(d, rc, "url", 3);
             break;
         case 1: /* "description" */
-            if ((rc = twitter_ur_ls_read_json(d, &v->description)) != 0)
+            if ((rc = twitter_urls_read_json(d, &v->description)) != 0)
                 return tagc_json_fail_key(d, rc, "description", 11);
             break;
         default:
@@ -3256,19 +3256,19 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
     return 0;
 }
 
-void twitter_ur_ls_write_json(tagc_buf *out, const twitter_ur_ls *v, const tagc_json_opts *o)
+void twitter_urls_write_json(tagc_buf *out, const twitter_urls *v, const tagc_json_opts *o)
 {
     (void)v;
     (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"urls\":", 7);
-    twitter_url_slice_write_json(out, &v->ur_ls, o);
+    twitter_url_slice_write_json(out, &v->urls, o);
     tagc_buf_byte(out, '}');
 }
 
 /* The field a key names: the declared order first, then by length and bytes,
  * then case-insensitively as Go does. -1: none. */
-static int twitter_ur_ls_json_field(const char *key, size_t len, int next)
+static int twitter_urls_json_field(const char *key, size_t len, int next)
 {
     switch (next) {
     case 0:
@@ -3287,7 +3287,7 @@ static int twitter_ur_ls_json_field(const char *key, size_t len, int next)
     return -1;
 }
 
-int twitter_ur_ls_read_json(tagc_json_dec *d, twitter_ur_ls *v)
+int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
 {
     const char *key;
     size_t key_len;
@@ -3302,7 +3302,7 @@ int twitter_ur_ls_read_json(tagc_json_dec *d, twitter_ur_ls *v)
     if ((rc = tagc_json_obj_begin(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_ur_ls_json_field(key, key_len, next);
+        field = twitter_urls_json_field(key, key_len, next);
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -3312,7 +3312,7 @@ int twitter_ur_ls_read_json(tagc_json_dec *d, twitter_ur_ls *v)
         }
         switch (field) {
         case 0: /* "urls" */
-            if ((rc = twitter_url_slice_read_json(d, &v->ur_ls)) != 0)
+            if ((rc = twitter_url_slice_read_json(d, &v->urls)) != 0)
                 return tagc_json_fail_key(d, rc, "urls", 4);
             break;
         default:
@@ -3341,7 +3341,7 @@ void twitter_entities_write_json(tagc_buf *out, const twitter_entities *v, const
     tagc_buf_put(out, ",\"symbols\":", 11);
     twitter_symbol_slice_write_json(out, &v->symbols, o);
     tagc_buf_put(out, ",\"urls\":", 8);
-    twitter_url_slice_write_json(out, &v->ur_ls, o);
+    twitter_url_slice_write_json(out, &v->urls, o);
     tagc_buf_put(out, ",\"user_mentions\":", 17);
     twitter_user_mention_slice_write_json(out, &v->user_mentions, o);
     if (!(v->media.len == 0)) {
@@ -3445,7 +3445,7 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
                 return tagc_json_fail_key(d, rc, "symbols", 7);
             break;
         case 2: /* "urls" */
-            if ((rc = twitter_url_slice_read_json(d, &v->ur_ls)) != 0)
+            if ((rc = twitter_url_slice_read_json(d, &v->urls)) != 0)
                 return tagc_json_fail_key(d, rc, "urls", 4);
             break;
         case 3: /* "user_mentions" */
@@ -3954,7 +3954,7 @@ void twitter_media_write_json(tagc_buf *out, const twitter_media *v, const tagc_
     tagc_buf_put(out, ",\"media_url\":", 13);
     tagc_json_write_str(out, v->media_url.ptr, v->media_url.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"media_url_https\":", 19);
-    tagc_json_write_str(out, v->media_urlhttps.ptr, v->media_urlhttps.len, !o->no_html_escape);
+    tagc_json_write_str(out, v->media_url_https.ptr, v->media_url_https.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"url\":", 7);
     tagc_json_write_str(out, v->url.ptr, v->url.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"display_url\":", 15);
@@ -4148,7 +4148,7 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
                 return tagc_json_fail_key(d, rc, "media_url", 9);
             break;
         case 4: /* "media_url_https" */
-            if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->media_urlhttps)) != 0)
+            if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->media_url_https)) != 0)
                 return tagc_json_fail_key(d, rc, "media_url_https", 15);
             break;
         case 5: /* "url" */
@@ -5112,15 +5112,15 @@ static int twitter_status_ptr_read_json(tagc_json_dec *d, twitter_status **v)
     return twitter_status_read_json(d, *v);
 }
 
-static void twitter_ur_ls_ptr_write_json(tagc_buf *out, const twitter_ur_ls *v, const tagc_json_opts *o)
+static void twitter_urls_ptr_write_json(tagc_buf *out, const twitter_urls *v, const tagc_json_opts *o)
 {
     if (v == NULL)
         tagc_buf_put(out, "null", 4);
     else
-        twitter_ur_ls_write_json(out, v, o);
+        twitter_urls_write_json(out, v, o);
 }
 
-static int twitter_ur_ls_ptr_read_json(tagc_json_dec *d, twitter_ur_ls **v)
+static int twitter_urls_ptr_read_json(tagc_json_dec *d, twitter_urls **v)
 {
     if (tagc_json_null(d)) {
         *v = NULL;
@@ -5128,7 +5128,7 @@ static int twitter_ur_ls_ptr_read_json(tagc_json_dec *d, twitter_ur_ls **v)
     }
     if (*v == NULL && (*v = tagc_json_new(d, sizeof **v)) == NULL)
         return TAGC_E_NOMEM;
-    return twitter_ur_ls_read_json(d, *v);
+    return twitter_urls_read_json(d, *v);
 }
 
 static void twitter_url_slice_write_json(tagc_buf *out, const twitter_url_slice *v, const tagc_json_opts *o)
@@ -6566,13 +6566,13 @@ void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v)
     tagc_buf_put(out, "\274profile_background_image_url", 29); /* "profile_background_image_url" */
     tagc_mp_write_str(out, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
     tagc_buf_put(out, "\331\"profile_background_image_url_https", 36); /* "profile_background_image_url_https" */
-    tagc_mp_write_str(out, v->profile_background_image_urlhttps.ptr, v->profile_background_image_urlhttps.len);
+    tagc_mp_write_str(out, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
     tagc_buf_put(out, "\267profile_background_tile", 24); /* "profile_background_tile" */
     tagc_mp_write_bool(out, v->profile_background_tile);
     tagc_buf_put(out, "\261profile_image_url", 18); /* "profile_image_url" */
     tagc_mp_write_str(out, v->profile_image_url.ptr, v->profile_image_url.len);
     tagc_buf_put(out, "\267profile_image_url_https", 24); /* "profile_image_url_https" */
-    tagc_mp_write_str(out, v->profile_image_urlhttps.ptr, v->profile_image_urlhttps.len);
+    tagc_mp_write_str(out, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
     if (!(v->profile_banner_url.len == 0)) {
         tagc_buf_put(out, "\262profile_banner_url", 19); /* "profile_banner_url" */
         tagc_mp_write_str(out, v->profile_banner_url.ptr, v->profile_banner_url.len);
@@ -7041,7 +7041,7 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
                 return tagc_json_fail_key(d, rc, "profile_background_image_url", 28);
             break;
         case 25: /* "profile_background_image_url_https" */
-            if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_background_image_urlhttps)) != 0)
+            if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_background_image_url_https)) != 0)
                 return tagc_json_fail_key(d, rc, "profile_background_image_url_https", 34);
             break;
         case 26: /* "profile_background_tile" */
@@ -7053,7 +7053,7 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
                 return tagc_json_fail_key(d, rc, "profile_image_url", 17);
             break;
         case 28: /* "profile_image_url_https" */
-            if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_image_urlhttps)) != 0)
+            if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_image_url_https)) != 0)
                 return tagc_json_fail_key(d, rc, "profile_image_url_https", 23);
             break;
         case 29: /* "profile_banner_url" */
@@ -7200,10 +7200,10 @@ void twitter_user_entities_write_msgpack(tagc_buf *out, const twitter_user_entit
     tagc_mp_write_map(out, n);
     if (!(v->url == NULL)) {
         tagc_buf_put(out, "\243url", 4); /* "url" */
-        twitter_ur_ls_ptr_write_msgpack(out, v->url);
+        twitter_urls_ptr_write_msgpack(out, v->url);
     }
     tagc_buf_put(out, "\253description", 12); /* "description" */
-    twitter_ur_ls_write_msgpack(out, &v->description);
+    twitter_urls_write_msgpack(out, &v->description);
 }
 
 /* The field a key names: the declared order first, then by length and bytes. -1: none. */
@@ -7258,11 +7258,11 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
         }
         switch (field) {
         case 0: /* "url" */
-            if ((rc = twitter_ur_ls_ptr_read_msgpack(d, &v->url)) != 0)
+            if ((rc = twitter_urls_ptr_read_msgpack(d, &v->url)) != 0)
                 return tagc_json_fail_key(d, rc, "url", 3);
             break;
         case 1: /* "description" */
-            if ((rc = twitter_ur_ls_read_msgpack(d, &v->description)) != 0)
+            if ((rc = twitter_urls_read_msgpack(d, &v->description)) != 0)
                 return tagc_json_fail_key(d, rc, "description", 11);
             break;
         default:
@@ -7280,15 +7280,15 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
     return 0;
 }
 
-void twitter_ur_ls_write_msgpack(tagc_buf *out, const twitter_ur_ls *v)
+void twitter_urls_write_msgpack(tagc_buf *out, const twitter_urls *v)
 {
     (void)v;
     tagc_buf_put(out, "\201\244urls", 6); /* map of 1, "urls" */
-    twitter_url_slice_write_msgpack(out, &v->ur_ls);
+    twitter_url_slice_write_msgpack(out, &v->urls);
 }
 
 /* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_ur_ls_msgpack_field(const char *key, size_t len, int next)
+static int twitter_urls_msgpack_field(const char *key, size_t len, int next)
 {
     switch (next) {
     case 0:
@@ -7305,7 +7305,7 @@ static int twitter_ur_ls_msgpack_field(const char *key, size_t len, int next)
     return -1;
 }
 
-int twitter_ur_ls_read_msgpack(tagc_mp_dec *d, twitter_ur_ls *v)
+int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
 {
     const char *key;
     size_t key_len, n;
@@ -7321,7 +7321,7 @@ int twitter_ur_ls_read_msgpack(tagc_mp_dec *d, twitter_ur_ls *v)
     for (size_t i = 0; i < n; i++) {
         if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
             return rc;
-        field = twitter_ur_ls_msgpack_field(key, key_len, next);
+        field = twitter_urls_msgpack_field(key, key_len, next);
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7331,7 +7331,7 @@ int twitter_ur_ls_read_msgpack(tagc_mp_dec *d, twitter_ur_ls *v)
         }
         switch (field) {
         case 0: /* "urls" */
-            if ((rc = twitter_url_slice_read_msgpack(d, &v->ur_ls)) != 0)
+            if ((rc = twitter_url_slice_read_msgpack(d, &v->urls)) != 0)
                 return tagc_json_fail_key(d, rc, "urls", 4);
             break;
         default:
@@ -7361,7 +7361,7 @@ void twitter_entities_write_msgpack(tagc_buf *out, const twitter_entities *v)
     tagc_buf_put(out, "\247symbols", 8); /* "symbols" */
     twitter_symbol_slice_write_msgpack(out, &v->symbols);
     tagc_buf_put(out, "\244urls", 5); /* "urls" */
-    twitter_url_slice_write_msgpack(out, &v->ur_ls);
+    twitter_url_slice_write_msgpack(out, &v->urls);
     tagc_buf_put(out, "\255user_mentions", 14); /* "user_mentions" */
     twitter_user_mention_slice_write_msgpack(out, &v->user_mentions);
     if (!(v->media.len == 0)) {
@@ -7454,7 +7454,7 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
                 return tagc_json_fail_key(d, rc, "symbols", 7);
             break;
         case 2: /* "urls" */
-            if ((rc = twitter_url_slice_read_msgpack(d, &v->ur_ls)) != 0)
+            if ((rc = twitter_url_slice_read_msgpack(d, &v->urls)) != 0)
                 return tagc_json_fail_key(d, rc, "urls", 4);
             break;
         case 3: /* "user_mentions" */
@@ -7924,7 +7924,7 @@ void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
     tagc_buf_put(out, "\251media_url", 10); /* "media_url" */
     tagc_mp_write_str(out, v->media_url.ptr, v->media_url.len);
     tagc_buf_put(out, "\257media_url_https", 16); /* "media_url_https" */
-    tagc_mp_write_str(out, v->media_urlhttps.ptr, v->media_urlhttps.len);
+    tagc_mp_write_str(out, v->media_url_https.ptr, v->media_url_https.len);
     tagc_buf_put(out, "\243url", 4); /* "url" */
     tagc_mp_write_str(out, v->url.ptr, v->url.len);
     tagc_buf_put(out, "\253display_url", 12); /* "display_url" */
@@ -8093,7 +8093,7 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
                 return tagc_json_fail_key(d, rc, "media_url", 9);
             break;
         case 4: /* "media_url_https" */
-            if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->media_urlhttps)) != 0)
+            if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->media_url_https)) != 0)
                 return tagc_json_fail_key(d, rc, "media_url_https", 15);
             break;
         case 5: /* "url" */
@@ -8966,15 +8966,15 @@ static int twitter_status_ptr_read_msgpack(tagc_mp_dec *d, twitter_status **v)
     return twitter_status_read_msgpack(d, *v);
 }
 
-static void twitter_ur_ls_ptr_write_msgpack(tagc_buf *out, const twitter_ur_ls *v)
+static void twitter_urls_ptr_write_msgpack(tagc_buf *out, const twitter_urls *v)
 {
     if (v == NULL)
         tagc_mp_write_nil(out);
     else
-        twitter_ur_ls_write_msgpack(out, v);
+        twitter_urls_write_msgpack(out, v);
 }
 
-static int twitter_ur_ls_ptr_read_msgpack(tagc_mp_dec *d, twitter_ur_ls **v)
+static int twitter_urls_ptr_read_msgpack(tagc_mp_dec *d, twitter_urls **v)
 {
     if (tagc_mp_nil(d)) {
         *v = NULL;
@@ -8982,7 +8982,7 @@ static int twitter_ur_ls_ptr_read_msgpack(tagc_mp_dec *d, twitter_ur_ls **v)
     }
     if (*v == NULL && (*v = tagc_json_new(d, sizeof **v)) == NULL)
         return TAGC_E_NOMEM;
-    return twitter_ur_ls_read_msgpack(d, *v);
+    return twitter_urls_read_msgpack(d, *v);
 }
 
 static void twitter_url_slice_write_msgpack(tagc_buf *out, const twitter_url_slice *v)
@@ -9428,11 +9428,11 @@ static bool twitter_status_ptr_equal(const twitter_status *a, const twitter_stat
     return twitter_status_equal(a, b);
 }
 
-static bool twitter_ur_ls_ptr_equal(const twitter_ur_ls *a, const twitter_ur_ls *b)
+static bool twitter_urls_ptr_equal(const twitter_urls *a, const twitter_urls *b)
 {
     if (a == NULL || b == NULL)
         return a == b;
-    return twitter_ur_ls_equal(a, b);
+    return twitter_urls_equal(a, b);
 }
 
 static bool twitter_url_slice_equal(const twitter_url_slice *a, const twitter_url_slice *b)

@@ -17,7 +17,7 @@ typedef struct twitter_status twitter_status;
 typedef struct twitter_status_metadata twitter_status_metadata;
 typedef struct twitter_user twitter_user;
 typedef struct twitter_user_entities twitter_user_entities;
-typedef struct twitter_ur_ls twitter_ur_ls;
+typedef struct twitter_urls twitter_urls;
 typedef struct twitter_entities twitter_entities;
 typedef struct twitter_hashtag twitter_hashtag;
 typedef struct twitter_symbol twitter_symbol;
@@ -69,13 +69,13 @@ typedef struct twitter_url_slice {
 } twitter_url_slice;
 #endif
 
-struct twitter_ur_ls {
-    twitter_url_slice ur_ls;
+struct twitter_urls {
+    twitter_url_slice urls;
 };
 
 struct twitter_user_entities {
-    twitter_ur_ls *url;
-    twitter_ur_ls description;
+    twitter_urls *url;
+    twitter_urls description;
 };
 
 struct twitter_user {
@@ -107,10 +107,10 @@ struct twitter_user {
     bool is_translation_enabled;
     tagc_str profile_background_color;
     tagc_str profile_background_image_url;
-    tagc_str profile_background_image_urlhttps;
+    tagc_str profile_background_image_url_https;
     bool profile_background_tile;
     tagc_str profile_image_url;
-    tagc_str profile_image_urlhttps;
+    tagc_str profile_image_url_https;
     tagc_str profile_banner_url;
     tagc_str profile_link_color;
     tagc_str profile_sidebar_border_color;
@@ -167,7 +167,7 @@ typedef struct twitter_media_slice {
 struct twitter_entities {
     twitter_hashtag_slice hashtags;
     twitter_symbol_slice symbols;
-    twitter_url_slice ur_ls;
+    twitter_url_slice urls;
     twitter_user_mention_slice user_mentions;
     twitter_media_slice media;
 };
@@ -257,7 +257,7 @@ struct twitter_media {
     tagc_str id_str;
     twitter_int64_slice indices;
     tagc_str media_url;
-    tagc_str media_urlhttps;
+    tagc_str media_url_https;
     tagc_str url;
     tagc_str display_url;
     tagc_str expanded_url;
@@ -401,16 +401,16 @@ int twitter_user_entities_decode_msgpack_opts(twitter_user_entities *v, const ui
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* URLs */
-void twitter_ur_ls_init(twitter_ur_ls *v);
-bool twitter_ur_ls_equal(const twitter_ur_ls *a, const twitter_ur_ls *b);
-int twitter_ur_ls_encode_json(const twitter_ur_ls *v, tagc_buf *out, const tagc_json_opts *opts);
-int twitter_ur_ls_decode_json(twitter_ur_ls *v, const char *src, size_t len,
+void twitter_urls_init(twitter_urls *v);
+bool twitter_urls_equal(const twitter_urls *a, const twitter_urls *b);
+int twitter_urls_encode_json(const twitter_urls *v, tagc_buf *out, const tagc_json_opts *opts);
+int twitter_urls_decode_json(twitter_urls *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
-int twitter_ur_ls_encode_msgpack(const twitter_ur_ls *v, tagc_buf *out);
-int twitter_ur_ls_decode_msgpack(twitter_ur_ls *v, const uint8_t *src, size_t len,
+int twitter_urls_encode_msgpack(const twitter_urls *v, tagc_buf *out);
+int twitter_urls_decode_msgpack(twitter_urls *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
-int twitter_ur_ls_decode_msgpack_opts(twitter_ur_ls *v, const uint8_t *src, size_t len,
+int twitter_urls_decode_msgpack_opts(twitter_urls *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Entities */
@@ -583,8 +583,8 @@ void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_js
 int twitter_user_read_json(tagc_json_dec *d, twitter_user *v);
 void twitter_user_entities_write_json(tagc_buf *out, const twitter_user_entities *v, const tagc_json_opts *o);
 int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v);
-void twitter_ur_ls_write_json(tagc_buf *out, const twitter_ur_ls *v, const tagc_json_opts *o);
-int twitter_ur_ls_read_json(tagc_json_dec *d, twitter_ur_ls *v);
+void twitter_urls_write_json(tagc_buf *out, const twitter_urls *v, const tagc_json_opts *o);
+int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v);
 void twitter_entities_write_json(tagc_buf *out, const twitter_entities *v, const tagc_json_opts *o);
 int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v);
 void twitter_hashtag_write_json(tagc_buf *out, const twitter_hashtag *v, const tagc_json_opts *o);
@@ -622,8 +622,8 @@ void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v);
 int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v);
 void twitter_user_entities_write_msgpack(tagc_buf *out, const twitter_user_entities *v);
 int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v);
-void twitter_ur_ls_write_msgpack(tagc_buf *out, const twitter_ur_ls *v);
-int twitter_ur_ls_read_msgpack(tagc_mp_dec *d, twitter_ur_ls *v);
+void twitter_urls_write_msgpack(tagc_buf *out, const twitter_urls *v);
+int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v);
 void twitter_entities_write_msgpack(tagc_buf *out, const twitter_entities *v);
 int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v);
 void twitter_hashtag_write_msgpack(tagc_buf *out, const twitter_hashtag *v);

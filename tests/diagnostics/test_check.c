@@ -20,6 +20,8 @@ Test(names, snake_case)
     static const char *const cases[][2] = {
         {"User", "user"},         {"OrderItem", "order_item"}, {"CreatedAt", "created_at"},
         {"ID", "id"},             {"HTTPCode", "http_code"},   {"UserID", "user_id"},
+        {"URLs", "urls"},         {"IDsList", "ids_list"},     {"ProfileImageURLHTTPS", "profile_image_url_https"},
+        {"XMLHTTPRequest", "xml_http_request"}, {"JSONAPI", "json_api"},
         {"APIKey", "api_key"},    {"Sha256Sum", "sha256_sum"}, {"V2", "v2"},
         {"userId", "user_id"},    {"Status_Paid", "status_paid"}, {"a", "a"},
         {"JSONOnly", "json_only"}, {"X", "x"},                 {"HTTP2Server", "http2_server"},

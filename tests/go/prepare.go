@@ -35,20 +35,84 @@ type schema struct {
 	src    []byte   // Go source: tagc imports dropped
 }
 
+// snake mirrors compiler/names.c: words split at case changes, plurals of
+// capitals ("URLs") kept whole, runs of Go's initialisms ("URLHTTPS") split.
+var initialisms = []string{"ACL", "API", "ASCII", "CPU", "CSS", "DNS", "EOF", "GUID", "HTML",
+	"HTTPS", "HTTP", "ID", "IP", "JSON", "LHS", "QPS", "RAM", "RHS", "RPC", "SLA", "SMTP", "SQL",
+	"SSH", "TCP", "TLS", "TTL", "UDP", "UID", "UI", "UUID", "URI", "URL", "VM", "XML", "XMPP",
+	"XSRF", "XSS"}
+
+func initialismAt(s string) int {
+	best := 0
+	for _, w := range initialisms {
+		if len(w) > best && strings.HasPrefix(s, w) {
+			best = len(w)
+		}
+	}
+	return best
+}
+
+func splitsIntoInitialisms(s string) bool {
+	parts := 0
+	for len(s) > 0 {
+		n := initialismAt(s)
+		if n == 0 {
+			return false
+		}
+		s = s[n:]
+		parts++
+	}
+	return parts > 1
+}
+
 func snake(name string) string {
 	isUp := func(c byte) bool { return c >= 'A' && c <= 'Z' }
 	isLow := func(c byte) bool { return c >= 'a' && c <= 'z' }
 	isDig := func(c byte) bool { return c >= '0' && c <= '9' }
+	at := func(i int) byte {
+		if i < len(name) {
+			return name[i]
+		}
+		return 0
+	}
 	var out []byte
+	runEnd := 0
 	for i := 0; i < len(name); i++ {
 		c := name[i]
-		if isUp(c) && i > 0 && len(out) > 0 && out[len(out)-1] != '_' {
-			prev := name[i-1]
-			var next byte
-			if i+1 < len(name) {
-				next = name[i+1]
+		if isUp(c) && (i == 0 || !isUp(name[i-1])) {
+			e := i
+			for e < len(name) && isUp(name[e]) {
+				e++
 			}
-			if isLow(prev) || isDig(prev) || (isUp(prev) && isLow(next)) {
+			if e < len(name) && isLow(name[e]) && !(name[e] == 's' && (e+1 == len(name) || !isLow(name[e+1]))) {
+				e--
+			}
+			runEnd = 0
+			if splitsIntoInitialisms(name[i:e]) {
+				runEnd = e
+			}
+		}
+		if isUp(c) && i > 0 && len(out) > 0 && out[len(out)-1] != '_' {
+			prev, next := name[i-1], at(i+1)
+			plural := next == 's' && (i+2 >= len(name) || !isLow(name[i+2]))
+			split := isLow(prev) || isDig(prev) || (isUp(prev) && isLow(next) && !plural)
+			if !split && runEnd > 0 && i < runEnd && isUp(prev) {
+				start := i
+				for start > 0 && isUp(name[start-1]) {
+					start--
+				}
+				for k := start; k < i; {
+					n := initialismAt(name[k:runEnd])
+					if n == 0 {
+						n = 1
+					}
+					k += n
+					if k == i {
+						split = true
+					}
+				}
+			}
+			if split {
 				out = append(out, '_')
 			}
 		}

@@ -97,6 +97,9 @@ def same(a, b, path="$"):
     if isinstance(a, (int, float)) and isinstance(b, (int, float)):
         if a == b or (isinstance(a, float) and f32(b) == a) or (isinstance(b, float) and f32(a) == b):
             return True
+        # a JSON integer beyond int64/uint64 travels as a float 64 (json.RawMessage)
+        if isinstance(a, int) != isinstance(b, int) and float(a) == float(b):
+            return True
         fail("%s: %r != %r" % (path, a, b))
         return False
     if type(a) is not type(b):
@@ -140,13 +143,15 @@ def main():
         obj = msgpack.unpackb(mp, raw=False, strict_map_key=False)
         repacked = msgpack.packb(obj, use_bin_type=True)
         back = json.loads(tool("mp2json", typ, repacked))
-        ok2 = same(js, back)
+        if typ == "sink_sink":
+            ok2 = same(drop(js, {"json_only"}), drop(back, {"json_only"}))
+        else:
+            ok2 = same(js, back)
         # ... and the JSON document packed by Python (int, float, str, map and array formats of its choice)
         ok3 = True
         if no_time:
             direct = msgpack.packb(json.loads(doc), use_bin_type=True)
             ok3 = same(js, json.loads(tool("mp2json", typ, direct)))
-        # ... and with every float as a float 32 where it is exact
         print("%-28s %s (%d bytes of MessagePack, %d of JSON)" % (typ, "ok" if ok1 and ok2 and ok3 else "FAILED",
                                                                  len(mp), len(doc)))
     # Python's formats at each boundary, read by tagc into sink_scalars
