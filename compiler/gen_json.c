@@ -360,7 +360,10 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         const wire_field *w = &st->wire[i];
         if (!w->json_name)
             continue;
-        if (!w->json_omitempty) {
+        bool behind_ptr = false; /* a nil embedded pointer hides its fields */
+        for (size_t j = 0; j + 1 < w->path_len; j++)
+            behind_ptr |= w->path[j]->type->kind == TK_PTR;
+        if (!w->json_omitempty && !behind_ptr) {
             if (!any_required)
                 emit(g, 1, "if (d->strict) {");
             any_required = true;

@@ -2762,10 +2762,6 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
     if (d->strict) {
         if ((seen[0] & (UINT64_C(1) << 0)) == 0)
             return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "created_by");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "created_at");
         if ((seen[0] & (UINT64_C(1) << 4)) == 0)
             return tagc_json_missing_key(d, "Label");
         if ((seen[0] & (UINT64_C(1) << 5)) == 0)

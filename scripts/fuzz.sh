@@ -10,9 +10,10 @@ if ! command -v clang >/dev/null; then
 fi
 [ -d build-fuzz ] || CC=clang meson setup build-fuzz -Dfuzz=true -Dtests=true \
     -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
-ninja -C build-fuzz $(cd build-fuzz && ls -1 tests/fuzz 2>/dev/null | grep '^fuzz_' | sed 's|^|tests/fuzz/|') >/dev/null 2>&1 || ninja -C build-fuzz
+targets=$(ninja -C build-fuzz -t targets all | grep -o '^tests/fuzz/fuzz_[a-z_]*:' | tr -d :)
+ninja -C build-fuzz $targets >/dev/null
 for exe in build-fuzz/tests/fuzz/fuzz_*; do
-    [ -x "$exe" ] || continue
+    [ -f "$exe" ] && [ -x "$exe" ] || continue
     name=$(basename "$exe" | sed 's/^fuzz_//')
     corpus=build-fuzz/corpus/$name
     mkdir -p "$corpus"

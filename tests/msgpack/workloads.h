@@ -61,7 +61,7 @@ typedef struct codec {
     X(twitter_bounding_box) X(twitter_contributor) X(twitter_entities) X(twitter_hashtag)   \
     X(twitter_media) X(twitter_media_size) X(twitter_media_sizes) X(twitter_place)          \
     X(twitter_point) X(twitter_search_metadata) X(twitter_search_result) X(twitter_status)  \
-    X(twitter_status_metadata) X(twitter_symbol) X(twitter_ur_ls) X(twitter_url)            \
+    X(twitter_status_metadata) X(twitter_symbol) X(twitter_urls) X(twitter_url)            \
     X(twitter_user) X(twitter_user_entities) X(twitter_user_mention) X(user_user)
 
 ALL_TYPES(CODEC_FUNCS)
