@@ -14,6 +14,7 @@ echo "== build and test under ASan + UBSan"
 [ -d build-asan ] || meson setup build-asan -Db_sanitize=address,undefined -Db_lundef=false
 ninja -C build-asan
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+LSAN_OPTIONS=suppressions="$PWD/scripts/lsan.supp" \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-asan --print-errorlogs --timeout-multiplier 3
 
