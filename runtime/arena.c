@@ -123,6 +123,8 @@ void *tagc_arena_grow(tagc_arena *a, void *p, size_t old_size, size_t new_size)
 {
     size_t old_al = (old_size + 7u) & ~(size_t)7u;
     size_t new_al = (new_size + 7u) & ~(size_t)7u;
+    if (new_al < new_size || old_al < old_size)
+        return NULL; /* no such size */
     if (new_size <= old_size) {
         if (p && (uint8_t *)p + old_al == a->ptr)
             a->ptr = (uint8_t *)p + new_al; /* the last allocation: give back the rest */
