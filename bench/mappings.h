@@ -536,10 +536,10 @@ static void v_tw_url(D *d, J o, twitter_url *v)
 }
 DEF_V_SLICE(v_tw_urls, twitter_url_slice, v_tw_url)
 
-static void v_tw_ur_ls(D *d, J o, twitter_ur_ls *v)
+static void v_tw_ur_ls(D *d, J o, twitter_urls *v)
 {
     OBJ_OR_RETURN(d, o);
-    v_tw_urls(d, jd_get(o, "urls"), &v->ur_ls);
+    v_tw_urls(d, jd_get(o, "urls"), &v->urls);
 }
 
 static void v_tw_hashtag(D *d, J o, twitter_hashtag *v)
@@ -584,7 +584,7 @@ static void v_tw_media(D *d, J o, twitter_media *v)
     v_str(d, jd_get(o, "id_str"), &v->id_str);
     v_tw_ints(d, jd_get(o, "indices"), &v->indices);
     v_str(d, jd_get(o, "media_url"), &v->media_url);
-    v_str(d, jd_get(o, "media_url_https"), &v->media_urlhttps);
+    v_str(d, jd_get(o, "media_url_https"), &v->media_url_https);
     v_str(d, jd_get(o, "url"), &v->url);
     v_str(d, jd_get(o, "display_url"), &v->display_url);
     v_str(d, jd_get(o, "expanded_url"), &v->expanded_url);
@@ -610,7 +610,7 @@ static void v_tw_entities(D *d, J o, twitter_entities *v)
     OBJ_OR_RETURN(d, o);
     v_tw_hashtags(d, jd_get(o, "hashtags"), &v->hashtags);
     v_tw_symbols(d, jd_get(o, "symbols"), &v->symbols);
-    v_tw_urls(d, jd_get(o, "urls"), &v->ur_ls);
+    v_tw_urls(d, jd_get(o, "urls"), &v->urls);
     v_tw_mentions(d, jd_get(o, "user_mentions"), &v->user_mentions);
     v_tw_medias(d, jd_get(o, "media"), &v->media);
 }
@@ -651,10 +651,10 @@ static void v_tw_user(D *d, J o, twitter_user *v)
     v_bool(d, jd_get(o, "is_translation_enabled"), &v->is_translation_enabled);
     v_str(d, jd_get(o, "profile_background_color"), &v->profile_background_color);
     v_str(d, jd_get(o, "profile_background_image_url"), &v->profile_background_image_url);
-    v_str(d, jd_get(o, "profile_background_image_url_https"), &v->profile_background_image_urlhttps);
+    v_str(d, jd_get(o, "profile_background_image_url_https"), &v->profile_background_image_url_https);
     v_bool(d, jd_get(o, "profile_background_tile"), &v->profile_background_tile);
     v_str(d, jd_get(o, "profile_image_url"), &v->profile_image_url);
-    v_str(d, jd_get(o, "profile_image_url_https"), &v->profile_image_urlhttps);
+    v_str(d, jd_get(o, "profile_image_url_https"), &v->profile_image_url_https);
     v_str(d, jd_get(o, "profile_banner_url"), &v->profile_banner_url);
     v_str(d, jd_get(o, "profile_link_color"), &v->profile_link_color);
     v_str(d, jd_get(o, "profile_sidebar_border_color"), &v->profile_sidebar_border_color);
@@ -831,10 +831,10 @@ static J e_tw_url(const twitter_url *v)
 }
 DEF_E_SLICE(e_tw_urls, twitter_url_slice, e_tw_url)
 
-static J e_tw_ur_ls(const twitter_ur_ls *v)
+static J e_tw_ur_ls(const twitter_urls *v)
 {
     J o = je_obj();
-    je_set(o, "urls", e_tw_urls(&v->ur_ls));
+    je_set(o, "urls", e_tw_urls(&v->urls));
     return o;
 }
 
@@ -884,7 +884,7 @@ static J e_tw_media(const twitter_media *v)
     je_set(o, "id_str", e_str(&v->id_str));
     je_set(o, "indices", e_tw_ints(&v->indices));
     je_set(o, "media_url", e_str(&v->media_url));
-    je_set(o, "media_url_https", e_str(&v->media_urlhttps));
+    je_set(o, "media_url_https", e_str(&v->media_url_https));
     je_set(o, "url", e_str(&v->url));
     je_set(o, "display_url", e_str(&v->display_url));
     je_set(o, "expanded_url", e_str(&v->expanded_url));
@@ -907,7 +907,7 @@ static J e_tw_entities(const twitter_entities *v)
     J o = je_obj();
     je_set(o, "hashtags", e_tw_hashtags(&v->hashtags));
     je_set(o, "symbols", e_tw_symbols(&v->symbols));
-    je_set(o, "urls", e_tw_urls(&v->ur_ls));
+    je_set(o, "urls", e_tw_urls(&v->urls));
     je_set(o, "user_mentions", e_tw_mentions(&v->user_mentions));
     if (v->media.len != 0)
         je_set(o, "media", e_tw_medias(&v->media));
@@ -945,10 +945,10 @@ static J e_tw_user(const twitter_user *v)
     je_set(o, "is_translation_enabled", je_bool(v->is_translation_enabled));
     je_set(o, "profile_background_color", e_str(&v->profile_background_color));
     je_set(o, "profile_background_image_url", e_str(&v->profile_background_image_url));
-    je_set(o, "profile_background_image_url_https", e_str(&v->profile_background_image_urlhttps));
+    je_set(o, "profile_background_image_url_https", e_str(&v->profile_background_image_url_https));
     je_set(o, "profile_background_tile", je_bool(v->profile_background_tile));
     je_set(o, "profile_image_url", e_str(&v->profile_image_url));
-    je_set(o, "profile_image_url_https", e_str(&v->profile_image_urlhttps));
+    je_set(o, "profile_image_url_https", e_str(&v->profile_image_url_https));
     if (v->profile_banner_url.len != 0)
         je_set(o, "profile_banner_url", e_str(&v->profile_banner_url));
     je_set(o, "profile_link_color", e_str(&v->profile_link_color));

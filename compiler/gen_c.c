@@ -201,6 +201,9 @@ static void api_prototypes(gen *g, const ast_decl *d)
         emit(g, 0, "int %s_encode_json(const %s *v, tagc_buf *out, const tagc_json_opts *opts);", n, n);
         emit(g, 0, "int %s_decode_json(%s *v, const char *src, size_t len,", n, n);
         emit(g, 0, "    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);");
+        emit(g, 0, "/* one value at the start of src; *used: its bytes and the whitespace after it */");
+        emit(g, 0, "int %s_decode_json_prefix(%s *v, const char *src, size_t len, size_t *used,", n, n);
+        emit(g, 0, "    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);");
     }
     if (g->opts->msgpack) {
         emit(g, 0, "int %s_encode_msgpack(const %s *v, tagc_buf *out);", n, n);
@@ -208,6 +211,9 @@ static void api_prototypes(gen *g, const ast_decl *d)
         emit(g, 0, "    tagc_arena *arena, tagc_error *err);");
         emit(g, 0, "/* opts: only strict and max_depth apply; NULL = defaults */");
         emit(g, 0, "int %s_decode_msgpack_opts(%s *v, const uint8_t *src, size_t len,", n, n);
+        emit(g, 0, "    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);");
+        emit(g, 0, "/* one value at the start of src; *used: its bytes */");
+        emit(g, 0, "int %s_decode_msgpack_prefix(%s *v, const uint8_t *src, size_t len, size_t *used,", n, n);
         emit(g, 0, "    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);");
     }
     emit(g, 0, "%s", "");
@@ -239,6 +245,17 @@ static void api_msgpack_functions(gen *g, const ast_decl *d)
     emit(g, 1, "%s_init(v);", n);
     emit(g, 1, "tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);");
     emit(g, 1, "return tagc_mp_dec_finish(&d, %s_read_msgpack(&d, v));", n);
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+    emit(g, 0, "int %s_decode_msgpack_prefix(%s *v, const uint8_t *src, size_t len, size_t *used,", n, n);
+    emit(g, 0, "    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)");
+    emit(g, 0, "{");
+    emit(g, 1, "tagc_mp_dec d;");
+    emit(g, 1, "tagc_error local;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "%s_init(v);", n);
+    emit(g, 1, "tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);");
+    emit(g, 1, "return tagc_mp_dec_finish_prefix(&d, %s_read_msgpack(&d, v), used);", n);
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -276,6 +293,17 @@ static void api_functions(gen *g, const ast_decl *d)
     emit(g, 1, "%s_init(v);", n);
     emit(g, 1, "tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);");
     emit(g, 1, "return tagc_json_dec_finish(&d, %s_read_json(&d, v));", n);
+    emit(g, 0, "}");
+    emit(g, 0, "%s", "");
+    emit(g, 0, "int %s_decode_json_prefix(%s *v, const char *src, size_t len, size_t *used,", n, n);
+    emit(g, 0, "    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)");
+    emit(g, 0, "{");
+    emit(g, 1, "tagc_json_dec d;");
+    emit(g, 1, "tagc_error local;");
+    emit(g, 0, "%s", "");
+    emit(g, 1, "%s_init(v);", n);
+    emit(g, 1, "tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);");
+    emit(g, 1, "return tagc_json_dec_finish_prefix(&d, %s_read_json(&d, v), used);", n);
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }

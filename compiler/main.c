@@ -8,6 +8,8 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 
 #include "pipeline.h"
+#include "compat.h"
+#include "validate.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -23,13 +25,19 @@ enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
 static const char usage_text[] =
     "Usage: tagc [options] FILE.tagc...\n"
-    "       tagc validate [--format json|jsonl|msgpack] FILE.tagc TYPE [DATA...]\n"
+    "       tagc validate [--format json|jsonl|msgpack] [--strict] FILE.tagc TYPE [DATA...]\n"
     "       tagc compat OLD.tagc NEW.tagc\n"
     "       tagc --version | --help\n"
     "\n"
     "Generates C types and codecs from Go struct declarations: for each FILE.tagc\n"
     "named on the command line, FILE.tagc.h and FILE.tagc.c in the output directory.\n"
     "Imported schemas are read and checked but not generated: name them too.\n"
+    "\n"
+    "validate: does each DATA file (or stdin) decode as TYPE, exactly as the generated\n"
+    "  decoder decides? Rejections: DATA:LINE:COL: error: PATH: MESSAGE; exit 1.\n"
+    "compat: lists the changes from OLD to NEW that break old readers of new data\n"
+    "  or new readers of old data, for JSON and MessagePack; exit 1 if any.\n"
+    "  See 'tagc validate --help' and 'tagc compat --help'.\n"
     "\n"
     "Options:\n"
     "  -o, --out-dir DIR   write the generated files into DIR (default: .)\n"
@@ -38,6 +46,10 @@ static const char usage_text[] =
     "                      generate the MessagePack codecs (default: on)\n"
     "  --depfile FILE      write a Make-style depfile listing every schema read\n"
     "  --check             parse and check only; write nothing\n"
+    "  --emit-json-schema DIR\n"
+    "                      write DIR/<Type>.schema.json (JSON Schema 2020-12) for\n"
+    "                      every type instead of C; --strict adds the strict-mode\n"
+    "                      <Type>.strict.schema.json\n"
     "  --version           print the version and exit\n"
     "  -h, --help          print this help and exit\n"
     "\n"
@@ -49,6 +61,8 @@ typedef struct options {
     const char *out_dir;
     const char *depfile;
     bool check_only;
+    const char *schema_dir; /* --emit-json-schema */
+    bool schema_strict;
     gen_opts gen;
     const char **files;
     int nfiles;
@@ -62,27 +76,7 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* MARK: - Subcommands */
-
-static int not_yet(const char *name)
-{
-    fprintf(stderr, "tagc: error: '%s' is not implemented yet\n", name);
-    return EXIT_USAGE;
-}
-
-static int cmd_validate(int argc, char **argv)
-{
-    (void)argc;
-    (void)argv;
-    return not_yet("validate");
-}
-
-static int cmd_compat(int argc, char **argv)
-{
-    (void)argc;
-    (void)argv;
-    return not_yet("compat");
-}
+/* MARK: - Subcommands (validate.c, compat.c) */
 
 static const struct subcommand {
     const char *name;
@@ -152,6 +146,12 @@ static int parse_options(int argc, char **argv, options *o)
             o->gen.msgpack = false;
         else if (strcmp(a, "--check") == 0)
             o->check_only = true;
+        else if (strcmp(a, "--strict") == 0)
+            o->schema_strict = true;
+        else if ((r = option_value(argc, argv, &i, "--emit-json-schema", NULL, &o->schema_dir)) != 0) {
+            if (r < 0)
+                return usage_error("option '%s' needs a directory", a);
+        }
         else if ((r = option_value(argc, argv, &i, "--out-dir", "-o", &o->out_dir)) != 0) {
             if (r < 0)
                 return usage_error("option '%s' needs a directory", a);
@@ -163,6 +163,8 @@ static int parse_options(int argc, char **argv, options *o)
     }
     if (o->nfiles == 0)
         return usage_error("%s", "no input files");
+    if (o->schema_strict && !o->schema_dir)
+        return usage_error("%s", "--strict needs --emit-json-schema");
     return -1;
 }
 
@@ -320,7 +322,12 @@ static int cmd_generate(int argc, char **argv)
         status = EXIT_INPUT;
         goto done;
     }
-    status = o.check_only ? 0 : generate(&prog, &o, roots, &dg);
+    if (o.check_only)
+        status = 0;
+    else if (o.schema_dir)
+        status = gen_json_schemas(&prog, o.schema_dir, o.schema_strict, o.depfile, &dg) ? EXIT_USAGE : 0;
+    else
+        status = generate(&prog, &o, roots, &dg);
 
 done:
     ast_program_free(&prog);

@@ -58,4 +58,11 @@ int emit_file(const char *path, const char *data, size_t len, diag *dg);
 int write_depfile(const char *path, const char *const *targets, int ntargets,
                   const ast_program *prog, diag *dg);
 
+/* gen_json_schema.c: DIR/<Type>.schema.json (and, when strict, <Type>.strict.schema.json)
+ * for every named type of the root files: JSON Schema 2020-12 of what the generated
+ * decoder accepts (docs/json-schema.md); a depfile when depfile is not NULL.
+ * Returns 0, or -1 after reporting the I/O error. */
+int gen_json_schemas(const ast_program *prog, const char *dir, bool strict, const char *depfile,
+                     diag *dg);
+
 #endif /* TAGC_PIPELINE_H */

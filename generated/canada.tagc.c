@@ -70,6 +70,17 @@ int canada_feature_collection_decode_msgpack_opts(canada_feature_collection *v, 
     return tagc_mp_dec_finish(&d, canada_feature_collection_read_msgpack(&d, v));
 }
 
+int canada_feature_collection_decode_msgpack_prefix(canada_feature_collection *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    canada_feature_collection_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, canada_feature_collection_read_msgpack(&d, v), used);
+}
+
 int canada_feature_collection_encode_json(const canada_feature_collection *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -88,6 +99,17 @@ int canada_feature_collection_decode_json(canada_feature_collection *v, const ch
     canada_feature_collection_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, canada_feature_collection_read_json(&d, v));
+}
+
+int canada_feature_collection_decode_json_prefix(canada_feature_collection *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    canada_feature_collection_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, canada_feature_collection_read_json(&d, v), used);
 }
 
 /* MARK: - Feature */
@@ -133,6 +155,17 @@ int canada_feature_decode_msgpack_opts(canada_feature *v, const uint8_t *src, si
     return tagc_mp_dec_finish(&d, canada_feature_read_msgpack(&d, v));
 }
 
+int canada_feature_decode_msgpack_prefix(canada_feature *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    canada_feature_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, canada_feature_read_msgpack(&d, v), used);
+}
+
 int canada_feature_encode_json(const canada_feature *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -151,6 +184,17 @@ int canada_feature_decode_json(canada_feature *v, const char *src, size_t len,
     canada_feature_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, canada_feature_read_json(&d, v));
+}
+
+int canada_feature_decode_json_prefix(canada_feature *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    canada_feature_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, canada_feature_read_json(&d, v), used);
 }
 
 /* MARK: - Properties */
@@ -192,6 +236,17 @@ int canada_properties_decode_msgpack_opts(canada_properties *v, const uint8_t *s
     return tagc_mp_dec_finish(&d, canada_properties_read_msgpack(&d, v));
 }
 
+int canada_properties_decode_msgpack_prefix(canada_properties *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    canada_properties_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, canada_properties_read_msgpack(&d, v), used);
+}
+
 int canada_properties_encode_json(const canada_properties *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -210,6 +265,17 @@ int canada_properties_decode_json(canada_properties *v, const char *src, size_t 
     canada_properties_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, canada_properties_read_json(&d, v));
+}
+
+int canada_properties_decode_json_prefix(canada_properties *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    canada_properties_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, canada_properties_read_json(&d, v), used);
 }
 
 /* MARK: - Geometry */
@@ -253,6 +319,17 @@ int canada_geometry_decode_msgpack_opts(canada_geometry *v, const uint8_t *src, 
     return tagc_mp_dec_finish(&d, canada_geometry_read_msgpack(&d, v));
 }
 
+int canada_geometry_decode_msgpack_prefix(canada_geometry *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    canada_geometry_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, canada_geometry_read_msgpack(&d, v), used);
+}
+
 int canada_geometry_encode_json(const canada_geometry *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -271,6 +348,17 @@ int canada_geometry_decode_json(canada_geometry *v, const char *src, size_t len,
     canada_geometry_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, canada_geometry_read_json(&d, v));
+}
+
+int canada_geometry_decode_json_prefix(canada_geometry *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    canada_geometry_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, canada_geometry_read_json(&d, v), used);
 }
 
 /* MARK: - JSON */

@@ -68,11 +68,17 @@ bool canada_feature_collection_equal(const canada_feature_collection *a, const c
 int canada_feature_collection_encode_json(const canada_feature_collection *v, tagc_buf *out, const tagc_json_opts *opts);
 int canada_feature_collection_decode_json(canada_feature_collection *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int canada_feature_collection_decode_json_prefix(canada_feature_collection *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int canada_feature_collection_encode_msgpack(const canada_feature_collection *v, tagc_buf *out);
 int canada_feature_collection_decode_msgpack(canada_feature_collection *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int canada_feature_collection_decode_msgpack_opts(canada_feature_collection *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int canada_feature_collection_decode_msgpack_prefix(canada_feature_collection *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Feature */
@@ -81,11 +87,17 @@ bool canada_feature_equal(const canada_feature *a, const canada_feature *b);
 int canada_feature_encode_json(const canada_feature *v, tagc_buf *out, const tagc_json_opts *opts);
 int canada_feature_decode_json(canada_feature *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int canada_feature_decode_json_prefix(canada_feature *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int canada_feature_encode_msgpack(const canada_feature *v, tagc_buf *out);
 int canada_feature_decode_msgpack(canada_feature *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int canada_feature_decode_msgpack_opts(canada_feature *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int canada_feature_decode_msgpack_prefix(canada_feature *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Properties */
@@ -94,11 +106,17 @@ bool canada_properties_equal(const canada_properties *a, const canada_properties
 int canada_properties_encode_json(const canada_properties *v, tagc_buf *out, const tagc_json_opts *opts);
 int canada_properties_decode_json(canada_properties *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int canada_properties_decode_json_prefix(canada_properties *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int canada_properties_encode_msgpack(const canada_properties *v, tagc_buf *out);
 int canada_properties_decode_msgpack(canada_properties *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int canada_properties_decode_msgpack_opts(canada_properties *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int canada_properties_decode_msgpack_prefix(canada_properties *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Geometry */
@@ -107,11 +125,17 @@ bool canada_geometry_equal(const canada_geometry *a, const canada_geometry *b);
 int canada_geometry_encode_json(const canada_geometry *v, tagc_buf *out, const tagc_json_opts *opts);
 int canada_geometry_decode_json(canada_geometry *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int canada_geometry_decode_json_prefix(canada_geometry *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int canada_geometry_encode_msgpack(const canada_geometry *v, tagc_buf *out);
 int canada_geometry_decode_msgpack(canada_geometry *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int canada_geometry_decode_msgpack_opts(canada_geometry *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int canada_geometry_decode_msgpack_prefix(canada_geometry *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* MARK: - Steps for generated code (other schemas that use these types call them) */

@@ -43,6 +43,17 @@ int sink_unit_decode_msgpack_opts(sink_unit *v, const uint8_t *src, size_t len,
     return tagc_mp_dec_finish(&d, sink_unit_read_msgpack(&d, v));
 }
 
+int sink_unit_decode_msgpack_prefix(sink_unit *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_unit_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_unit_read_msgpack(&d, v), used);
+}
+
 int sink_unit_encode_json(const sink_unit *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -61,6 +72,17 @@ int sink_unit_decode_json(sink_unit *v, const char *src, size_t len,
     sink_unit_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_unit_read_json(&d, v));
+}
+
+int sink_unit_decode_json_prefix(sink_unit *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_unit_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_unit_read_json(&d, v), used);
 }
 
 /* MARK: - Money */
@@ -104,6 +126,17 @@ int sink_money_decode_msgpack_opts(sink_money *v, const uint8_t *src, size_t len
     return tagc_mp_dec_finish(&d, sink_money_read_msgpack(&d, v));
 }
 
+int sink_money_decode_msgpack_prefix(sink_money *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_money_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_money_read_msgpack(&d, v), used);
+}
+
 int sink_money_encode_json(const sink_money *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -122,6 +155,17 @@ int sink_money_decode_json(sink_money *v, const char *src, size_t len,
     sink_money_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_money_read_json(&d, v));
+}
+
+int sink_money_decode_json_prefix(sink_money *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_money_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_money_read_json(&d, v), used);
 }
 
 /* MARK: - JSON */

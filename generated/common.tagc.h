@@ -33,11 +33,17 @@ bool sink_unit_equal(const sink_unit *a, const sink_unit *b);
 int sink_unit_encode_json(const sink_unit *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_unit_decode_json(sink_unit *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_unit_decode_json_prefix(sink_unit *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_unit_encode_msgpack(const sink_unit *v, tagc_buf *out);
 int sink_unit_decode_msgpack(sink_unit *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_unit_decode_msgpack_opts(sink_unit *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_unit_decode_msgpack_prefix(sink_unit *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Money */
@@ -46,11 +52,17 @@ bool sink_money_equal(const sink_money *a, const sink_money *b);
 int sink_money_encode_json(const sink_money *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_money_decode_json(sink_money *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_money_decode_json_prefix(sink_money *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_money_encode_msgpack(const sink_money *v, tagc_buf *out);
 int sink_money_decode_msgpack(sink_money *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_money_decode_msgpack_opts(sink_money *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_money_decode_msgpack_prefix(sink_money *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* MARK: - Steps for generated code (other schemas that use these types call them) */

@@ -152,6 +152,17 @@ int sink_color_decode_msgpack_opts(sink_color *v, const uint8_t *src, size_t len
     return tagc_mp_dec_finish(&d, sink_color_read_msgpack(&d, v));
 }
 
+int sink_color_decode_msgpack_prefix(sink_color *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_color_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_color_read_msgpack(&d, v), used);
+}
+
 int sink_color_encode_json(const sink_color *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -170,6 +181,17 @@ int sink_color_decode_json(sink_color *v, const char *src, size_t len,
     sink_color_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_color_read_json(&d, v));
+}
+
+int sink_color_decode_json_prefix(sink_color *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_color_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_color_read_json(&d, v), used);
 }
 
 /* MARK: - Priority */
@@ -209,6 +231,17 @@ int sink_priority_decode_msgpack_opts(sink_priority *v, const uint8_t *src, size
     return tagc_mp_dec_finish(&d, sink_priority_read_msgpack(&d, v));
 }
 
+int sink_priority_decode_msgpack_prefix(sink_priority *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_priority_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_priority_read_msgpack(&d, v), used);
+}
+
 int sink_priority_encode_json(const sink_priority *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -227,6 +260,17 @@ int sink_priority_decode_json(sink_priority *v, const char *src, size_t len,
     sink_priority_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_priority_read_json(&d, v));
+}
+
+int sink_priority_decode_json_prefix(sink_priority *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_priority_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_priority_read_json(&d, v), used);
 }
 
 /* MARK: - Perm */
@@ -266,6 +310,17 @@ int sink_perm_decode_msgpack_opts(sink_perm *v, const uint8_t *src, size_t len,
     return tagc_mp_dec_finish(&d, sink_perm_read_msgpack(&d, v));
 }
 
+int sink_perm_decode_msgpack_prefix(sink_perm *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_perm_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_perm_read_msgpack(&d, v), used);
+}
+
 int sink_perm_encode_json(const sink_perm *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -284,6 +339,17 @@ int sink_perm_decode_json(sink_perm *v, const char *src, size_t len,
     sink_perm_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_perm_read_json(&d, v));
+}
+
+int sink_perm_decode_json_prefix(sink_perm *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_perm_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_perm_read_json(&d, v), used);
 }
 
 /* MARK: - Points */
@@ -323,6 +389,17 @@ int sink_points_decode_msgpack_opts(sink_points *v, const uint8_t *src, size_t l
     return tagc_mp_dec_finish(&d, sink_points_read_msgpack(&d, v));
 }
 
+int sink_points_decode_msgpack_prefix(sink_points *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_points_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_points_read_msgpack(&d, v), used);
+}
+
 int sink_points_encode_json(const sink_points *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -341,6 +418,17 @@ int sink_points_decode_json(sink_points *v, const char *src, size_t len,
     sink_points_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_points_read_json(&d, v));
+}
+
+int sink_points_decode_json_prefix(sink_points *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_points_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_points_read_json(&d, v), used);
 }
 
 /* MARK: - Doc */
@@ -380,6 +468,17 @@ int sink_doc_decode_msgpack_opts(sink_doc *v, const uint8_t *src, size_t len,
     return tagc_mp_dec_finish(&d, sink_doc_read_msgpack(&d, v));
 }
 
+int sink_doc_decode_msgpack_prefix(sink_doc *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_doc_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_doc_read_msgpack(&d, v), used);
+}
+
 int sink_doc_encode_json(const sink_doc *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -398,6 +497,17 @@ int sink_doc_decode_json(sink_doc *v, const char *src, size_t len,
     sink_doc_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_doc_read_json(&d, v));
+}
+
+int sink_doc_decode_json_prefix(sink_doc *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_doc_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_doc_read_json(&d, v), used);
 }
 
 /* MARK: - Tags */
@@ -437,6 +547,17 @@ int sink_tags_decode_msgpack_opts(sink_tags *v, const uint8_t *src, size_t len,
     return tagc_mp_dec_finish(&d, sink_tags_read_msgpack(&d, v));
 }
 
+int sink_tags_decode_msgpack_prefix(sink_tags *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_tags_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_tags_read_msgpack(&d, v), used);
+}
+
 int sink_tags_encode_json(const sink_tags *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -455,6 +576,17 @@ int sink_tags_decode_json(sink_tags *v, const char *src, size_t len,
     sink_tags_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_tags_read_json(&d, v));
+}
+
+int sink_tags_decode_json_prefix(sink_tags *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_tags_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_tags_read_json(&d, v), used);
 }
 
 /* MARK: - Names */
@@ -494,6 +626,17 @@ int sink_names_decode_msgpack_opts(sink_names *v, const uint8_t *src, size_t len
     return tagc_mp_dec_finish(&d, sink_names_read_msgpack(&d, v));
 }
 
+int sink_names_decode_msgpack_prefix(sink_names *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_names_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_names_read_msgpack(&d, v), used);
+}
+
 int sink_names_encode_json(const sink_names *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -512,6 +655,17 @@ int sink_names_decode_json(sink_names *v, const char *src, size_t len,
     sink_names_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_names_read_json(&d, v));
+}
+
+int sink_names_decode_json_prefix(sink_names *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_names_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_names_read_json(&d, v), used);
 }
 
 /* MARK: - Matrix */
@@ -551,6 +705,17 @@ int sink_matrix_decode_msgpack_opts(sink_matrix *v, const uint8_t *src, size_t l
     return tagc_mp_dec_finish(&d, sink_matrix_read_msgpack(&d, v));
 }
 
+int sink_matrix_decode_msgpack_prefix(sink_matrix *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_matrix_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_matrix_read_msgpack(&d, v), used);
+}
+
 int sink_matrix_encode_json(const sink_matrix *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -569,6 +734,17 @@ int sink_matrix_decode_json(sink_matrix *v, const char *src, size_t len,
     sink_matrix_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_matrix_read_json(&d, v));
+}
+
+int sink_matrix_decode_json_prefix(sink_matrix *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_matrix_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_matrix_read_json(&d, v), used);
 }
 
 /* MARK: - Label */
@@ -608,6 +784,17 @@ int sink_label_decode_msgpack_opts(sink_label *v, const uint8_t *src, size_t len
     return tagc_mp_dec_finish(&d, sink_label_read_msgpack(&d, v));
 }
 
+int sink_label_decode_msgpack_prefix(sink_label *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_label_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_label_read_msgpack(&d, v), used);
+}
+
 int sink_label_encode_json(const sink_label *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -626,6 +813,17 @@ int sink_label_decode_json(sink_label *v, const char *src, size_t len,
     sink_label_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_label_read_json(&d, v));
+}
+
+int sink_label_decode_json_prefix(sink_label *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_label_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_label_read_json(&d, v), used);
 }
 
 /* MARK: - Base */
@@ -669,6 +867,17 @@ int sink_base_decode_msgpack_opts(sink_base *v, const uint8_t *src, size_t len,
     return tagc_mp_dec_finish(&d, sink_base_read_msgpack(&d, v));
 }
 
+int sink_base_decode_msgpack_prefix(sink_base *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_base_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_base_read_msgpack(&d, v), used);
+}
+
 int sink_base_encode_json(const sink_base *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -687,6 +896,17 @@ int sink_base_decode_json(sink_base *v, const char *src, size_t len,
     sink_base_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_base_read_json(&d, v));
+}
+
+int sink_base_decode_json_prefix(sink_base *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_base_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_base_read_json(&d, v), used);
 }
 
 /* MARK: - Audit */
@@ -730,6 +950,17 @@ int sink_audit_decode_msgpack_opts(sink_audit *v, const uint8_t *src, size_t len
     return tagc_mp_dec_finish(&d, sink_audit_read_msgpack(&d, v));
 }
 
+int sink_audit_decode_msgpack_prefix(sink_audit *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_audit_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_audit_read_msgpack(&d, v), used);
+}
+
 int sink_audit_encode_json(const sink_audit *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -748,6 +979,17 @@ int sink_audit_decode_json(sink_audit *v, const char *src, size_t len,
     sink_audit_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_audit_read_json(&d, v));
+}
+
+int sink_audit_decode_json_prefix(sink_audit *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_audit_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_audit_read_json(&d, v), used);
 }
 
 /* MARK: - Scalars */
@@ -819,6 +1061,17 @@ int sink_scalars_decode_msgpack_opts(sink_scalars *v, const uint8_t *src, size_t
     return tagc_mp_dec_finish(&d, sink_scalars_read_msgpack(&d, v));
 }
 
+int sink_scalars_decode_msgpack_prefix(sink_scalars *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_scalars_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_scalars_read_msgpack(&d, v), used);
+}
+
 int sink_scalars_encode_json(const sink_scalars *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -837,6 +1090,17 @@ int sink_scalars_decode_json(sink_scalars *v, const char *src, size_t len,
     sink_scalars_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_scalars_read_json(&d, v));
+}
+
+int sink_scalars_decode_json_prefix(sink_scalars *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_scalars_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_scalars_read_json(&d, v), used);
 }
 
 /* MARK: - Node */
@@ -884,6 +1148,17 @@ int sink_node_decode_msgpack_opts(sink_node *v, const uint8_t *src, size_t len,
     return tagc_mp_dec_finish(&d, sink_node_read_msgpack(&d, v));
 }
 
+int sink_node_decode_msgpack_prefix(sink_node *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_node_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_node_read_msgpack(&d, v), used);
+}
+
 int sink_node_encode_json(const sink_node *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -902,6 +1177,17 @@ int sink_node_decode_json(sink_node *v, const char *src, size_t len,
     sink_node_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_node_read_json(&d, v));
+}
+
+int sink_node_decode_json_prefix(sink_node *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_node_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_node_read_json(&d, v), used);
 }
 
 /* MARK: - Sink */
@@ -1043,6 +1329,17 @@ int sink_sink_decode_msgpack_opts(sink_sink *v, const uint8_t *src, size_t len,
     return tagc_mp_dec_finish(&d, sink_sink_read_msgpack(&d, v));
 }
 
+int sink_sink_decode_msgpack_prefix(sink_sink *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    sink_sink_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, sink_sink_read_msgpack(&d, v), used);
+}
+
 int sink_sink_encode_json(const sink_sink *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -1061,6 +1358,17 @@ int sink_sink_decode_json(sink_sink *v, const char *src, size_t len,
     sink_sink_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, sink_sink_read_json(&d, v));
+}
+
+int sink_sink_decode_json_prefix(sink_sink *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    sink_sink_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, sink_sink_read_json(&d, v), used);
 }
 
 /* MARK: - JSON */

@@ -281,11 +281,17 @@ bool sink_color_equal(const sink_color *a, const sink_color *b);
 int sink_color_encode_json(const sink_color *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_color_decode_json(sink_color *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_color_decode_json_prefix(sink_color *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_color_encode_msgpack(const sink_color *v, tagc_buf *out);
 int sink_color_decode_msgpack(sink_color *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_color_decode_msgpack_opts(sink_color *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_color_decode_msgpack_prefix(sink_color *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Priority */
@@ -294,11 +300,17 @@ bool sink_priority_equal(const sink_priority *a, const sink_priority *b);
 int sink_priority_encode_json(const sink_priority *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_priority_decode_json(sink_priority *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_priority_decode_json_prefix(sink_priority *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_priority_encode_msgpack(const sink_priority *v, tagc_buf *out);
 int sink_priority_decode_msgpack(sink_priority *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_priority_decode_msgpack_opts(sink_priority *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_priority_decode_msgpack_prefix(sink_priority *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Perm */
@@ -307,11 +319,17 @@ bool sink_perm_equal(const sink_perm *a, const sink_perm *b);
 int sink_perm_encode_json(const sink_perm *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_perm_decode_json(sink_perm *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_perm_decode_json_prefix(sink_perm *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_perm_encode_msgpack(const sink_perm *v, tagc_buf *out);
 int sink_perm_decode_msgpack(sink_perm *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_perm_decode_msgpack_opts(sink_perm *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_perm_decode_msgpack_prefix(sink_perm *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Points */
@@ -320,11 +338,17 @@ bool sink_points_equal(const sink_points *a, const sink_points *b);
 int sink_points_encode_json(const sink_points *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_points_decode_json(sink_points *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_points_decode_json_prefix(sink_points *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_points_encode_msgpack(const sink_points *v, tagc_buf *out);
 int sink_points_decode_msgpack(sink_points *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_points_decode_msgpack_opts(sink_points *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_points_decode_msgpack_prefix(sink_points *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Doc */
@@ -333,11 +357,17 @@ bool sink_doc_equal(const sink_doc *a, const sink_doc *b);
 int sink_doc_encode_json(const sink_doc *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_doc_decode_json(sink_doc *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_doc_decode_json_prefix(sink_doc *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_doc_encode_msgpack(const sink_doc *v, tagc_buf *out);
 int sink_doc_decode_msgpack(sink_doc *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_doc_decode_msgpack_opts(sink_doc *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_doc_decode_msgpack_prefix(sink_doc *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Tags */
@@ -346,11 +376,17 @@ bool sink_tags_equal(const sink_tags *a, const sink_tags *b);
 int sink_tags_encode_json(const sink_tags *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_tags_decode_json(sink_tags *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_tags_decode_json_prefix(sink_tags *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_tags_encode_msgpack(const sink_tags *v, tagc_buf *out);
 int sink_tags_decode_msgpack(sink_tags *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_tags_decode_msgpack_opts(sink_tags *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_tags_decode_msgpack_prefix(sink_tags *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Names */
@@ -359,11 +395,17 @@ bool sink_names_equal(const sink_names *a, const sink_names *b);
 int sink_names_encode_json(const sink_names *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_names_decode_json(sink_names *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_names_decode_json_prefix(sink_names *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_names_encode_msgpack(const sink_names *v, tagc_buf *out);
 int sink_names_decode_msgpack(sink_names *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_names_decode_msgpack_opts(sink_names *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_names_decode_msgpack_prefix(sink_names *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Matrix */
@@ -372,11 +414,17 @@ bool sink_matrix_equal(const sink_matrix *a, const sink_matrix *b);
 int sink_matrix_encode_json(const sink_matrix *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_matrix_decode_json(sink_matrix *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_matrix_decode_json_prefix(sink_matrix *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_matrix_encode_msgpack(const sink_matrix *v, tagc_buf *out);
 int sink_matrix_decode_msgpack(sink_matrix *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_matrix_decode_msgpack_opts(sink_matrix *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_matrix_decode_msgpack_prefix(sink_matrix *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Label */
@@ -385,11 +433,17 @@ bool sink_label_equal(const sink_label *a, const sink_label *b);
 int sink_label_encode_json(const sink_label *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_label_decode_json(sink_label *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_label_decode_json_prefix(sink_label *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_label_encode_msgpack(const sink_label *v, tagc_buf *out);
 int sink_label_decode_msgpack(sink_label *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_label_decode_msgpack_opts(sink_label *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_label_decode_msgpack_prefix(sink_label *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Base */
@@ -398,11 +452,17 @@ bool sink_base_equal(const sink_base *a, const sink_base *b);
 int sink_base_encode_json(const sink_base *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_base_decode_json(sink_base *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_base_decode_json_prefix(sink_base *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_base_encode_msgpack(const sink_base *v, tagc_buf *out);
 int sink_base_decode_msgpack(sink_base *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_base_decode_msgpack_opts(sink_base *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_base_decode_msgpack_prefix(sink_base *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Audit */
@@ -411,11 +471,17 @@ bool sink_audit_equal(const sink_audit *a, const sink_audit *b);
 int sink_audit_encode_json(const sink_audit *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_audit_decode_json(sink_audit *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_audit_decode_json_prefix(sink_audit *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_audit_encode_msgpack(const sink_audit *v, tagc_buf *out);
 int sink_audit_decode_msgpack(sink_audit *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_audit_decode_msgpack_opts(sink_audit *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_audit_decode_msgpack_prefix(sink_audit *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Scalars */
@@ -424,11 +490,17 @@ bool sink_scalars_equal(const sink_scalars *a, const sink_scalars *b);
 int sink_scalars_encode_json(const sink_scalars *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_scalars_decode_json(sink_scalars *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_scalars_decode_json_prefix(sink_scalars *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_scalars_encode_msgpack(const sink_scalars *v, tagc_buf *out);
 int sink_scalars_decode_msgpack(sink_scalars *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_scalars_decode_msgpack_opts(sink_scalars *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_scalars_decode_msgpack_prefix(sink_scalars *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Node */
@@ -437,11 +509,17 @@ bool sink_node_equal(const sink_node *a, const sink_node *b);
 int sink_node_encode_json(const sink_node *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_node_decode_json(sink_node *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_node_decode_json_prefix(sink_node *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_node_encode_msgpack(const sink_node *v, tagc_buf *out);
 int sink_node_decode_msgpack(sink_node *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_node_decode_msgpack_opts(sink_node *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_node_decode_msgpack_prefix(sink_node *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Sink */
@@ -450,11 +528,17 @@ bool sink_sink_equal(const sink_sink *a, const sink_sink *b);
 int sink_sink_encode_json(const sink_sink *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_sink_decode_json(sink_sink *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int sink_sink_decode_json_prefix(sink_sink *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int sink_sink_encode_msgpack(const sink_sink *v, tagc_buf *out);
 int sink_sink_decode_msgpack(sink_sink *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int sink_sink_decode_msgpack_opts(sink_sink *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int sink_sink_decode_msgpack_prefix(sink_sink *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* MARK: - Steps for generated code (other schemas that use these types call them) */

@@ -56,6 +56,17 @@ int order_status_decode_msgpack_opts(order_status *v, const uint8_t *src, size_t
     return tagc_mp_dec_finish(&d, order_status_read_msgpack(&d, v));
 }
 
+int order_status_decode_msgpack_prefix(order_status *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    order_status_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, order_status_read_msgpack(&d, v), used);
+}
+
 int order_status_encode_json(const order_status *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -74,6 +85,17 @@ int order_status_decode_json(order_status *v, const char *src, size_t len,
     order_status_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, order_status_read_json(&d, v));
+}
+
+int order_status_decode_json_prefix(order_status *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    order_status_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, order_status_read_json(&d, v), used);
 }
 
 /* MARK: - Geo */
@@ -117,6 +139,17 @@ int order_geo_decode_msgpack_opts(order_geo *v, const uint8_t *src, size_t len,
     return tagc_mp_dec_finish(&d, order_geo_read_msgpack(&d, v));
 }
 
+int order_geo_decode_msgpack_prefix(order_geo *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    order_geo_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, order_geo_read_msgpack(&d, v), used);
+}
+
 int order_geo_encode_json(const order_geo *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -135,6 +168,17 @@ int order_geo_decode_json(order_geo *v, const char *src, size_t len,
     order_geo_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, order_geo_read_json(&d, v));
+}
+
+int order_geo_decode_json_prefix(order_geo *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    order_geo_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, order_geo_read_json(&d, v), used);
 }
 
 /* MARK: - Address */
@@ -184,6 +228,17 @@ int order_address_decode_msgpack_opts(order_address *v, const uint8_t *src, size
     return tagc_mp_dec_finish(&d, order_address_read_msgpack(&d, v));
 }
 
+int order_address_decode_msgpack_prefix(order_address *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    order_address_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, order_address_read_msgpack(&d, v), used);
+}
+
 int order_address_encode_json(const order_address *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -202,6 +257,17 @@ int order_address_decode_json(order_address *v, const char *src, size_t len,
     order_address_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, order_address_read_json(&d, v));
+}
+
+int order_address_decode_json_prefix(order_address *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    order_address_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, order_address_read_json(&d, v), used);
 }
 
 /* MARK: - Customer */
@@ -251,6 +317,17 @@ int order_customer_decode_msgpack_opts(order_customer *v, const uint8_t *src, si
     return tagc_mp_dec_finish(&d, order_customer_read_msgpack(&d, v));
 }
 
+int order_customer_decode_msgpack_prefix(order_customer *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    order_customer_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, order_customer_read_msgpack(&d, v), used);
+}
+
 int order_customer_encode_json(const order_customer *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -269,6 +346,17 @@ int order_customer_decode_json(order_customer *v, const char *src, size_t len,
     order_customer_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, order_customer_read_json(&d, v));
+}
+
+int order_customer_decode_json_prefix(order_customer *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    order_customer_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, order_customer_read_json(&d, v), used);
 }
 
 /* MARK: - Item */
@@ -322,6 +410,17 @@ int order_item_decode_msgpack_opts(order_item *v, const uint8_t *src, size_t len
     return tagc_mp_dec_finish(&d, order_item_read_msgpack(&d, v));
 }
 
+int order_item_decode_msgpack_prefix(order_item *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    order_item_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, order_item_read_msgpack(&d, v), used);
+}
+
 int order_item_encode_json(const order_item *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -340,6 +439,17 @@ int order_item_decode_json(order_item *v, const char *src, size_t len,
     order_item_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, order_item_read_json(&d, v));
+}
+
+int order_item_decode_json_prefix(order_item *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    order_item_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, order_item_read_json(&d, v), used);
 }
 
 /* MARK: - Order */
@@ -403,6 +513,17 @@ int order_order_decode_msgpack_opts(order_order *v, const uint8_t *src, size_t l
     return tagc_mp_dec_finish(&d, order_order_read_msgpack(&d, v));
 }
 
+int order_order_decode_msgpack_prefix(order_order *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    order_order_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, order_order_read_msgpack(&d, v), used);
+}
+
 int order_order_encode_json(const order_order *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -421,6 +542,17 @@ int order_order_decode_json(order_order *v, const char *src, size_t len,
     order_order_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, order_order_read_json(&d, v));
+}
+
+int order_order_decode_json_prefix(order_order *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    order_order_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, order_order_read_json(&d, v), used);
 }
 
 /* MARK: - JSON */

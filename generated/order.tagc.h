@@ -97,11 +97,17 @@ bool order_status_equal(const order_status *a, const order_status *b);
 int order_status_encode_json(const order_status *v, tagc_buf *out, const tagc_json_opts *opts);
 int order_status_decode_json(order_status *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int order_status_decode_json_prefix(order_status *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int order_status_encode_msgpack(const order_status *v, tagc_buf *out);
 int order_status_decode_msgpack(order_status *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int order_status_decode_msgpack_opts(order_status *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int order_status_decode_msgpack_prefix(order_status *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Geo */
@@ -110,11 +116,17 @@ bool order_geo_equal(const order_geo *a, const order_geo *b);
 int order_geo_encode_json(const order_geo *v, tagc_buf *out, const tagc_json_opts *opts);
 int order_geo_decode_json(order_geo *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int order_geo_decode_json_prefix(order_geo *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int order_geo_encode_msgpack(const order_geo *v, tagc_buf *out);
 int order_geo_decode_msgpack(order_geo *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int order_geo_decode_msgpack_opts(order_geo *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int order_geo_decode_msgpack_prefix(order_geo *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Address */
@@ -123,11 +135,17 @@ bool order_address_equal(const order_address *a, const order_address *b);
 int order_address_encode_json(const order_address *v, tagc_buf *out, const tagc_json_opts *opts);
 int order_address_decode_json(order_address *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int order_address_decode_json_prefix(order_address *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int order_address_encode_msgpack(const order_address *v, tagc_buf *out);
 int order_address_decode_msgpack(order_address *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int order_address_decode_msgpack_opts(order_address *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int order_address_decode_msgpack_prefix(order_address *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Customer */
@@ -136,11 +154,17 @@ bool order_customer_equal(const order_customer *a, const order_customer *b);
 int order_customer_encode_json(const order_customer *v, tagc_buf *out, const tagc_json_opts *opts);
 int order_customer_decode_json(order_customer *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int order_customer_decode_json_prefix(order_customer *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int order_customer_encode_msgpack(const order_customer *v, tagc_buf *out);
 int order_customer_decode_msgpack(order_customer *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int order_customer_decode_msgpack_opts(order_customer *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int order_customer_decode_msgpack_prefix(order_customer *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Item */
@@ -149,11 +173,17 @@ bool order_item_equal(const order_item *a, const order_item *b);
 int order_item_encode_json(const order_item *v, tagc_buf *out, const tagc_json_opts *opts);
 int order_item_decode_json(order_item *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int order_item_decode_json_prefix(order_item *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int order_item_encode_msgpack(const order_item *v, tagc_buf *out);
 int order_item_decode_msgpack(order_item *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int order_item_decode_msgpack_opts(order_item *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int order_item_decode_msgpack_prefix(order_item *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Order */
@@ -162,11 +192,17 @@ bool order_order_equal(const order_order *a, const order_order *b);
 int order_order_encode_json(const order_order *v, tagc_buf *out, const tagc_json_opts *opts);
 int order_order_decode_json(order_order *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int order_order_decode_json_prefix(order_order *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int order_order_encode_msgpack(const order_order *v, tagc_buf *out);
 int order_order_decode_msgpack(order_order *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int order_order_decode_msgpack_opts(order_order *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int order_order_decode_msgpack_prefix(order_order *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* MARK: - Steps for generated code (other schemas that use these types call them) */

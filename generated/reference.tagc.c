@@ -71,6 +71,17 @@ int reference_report_user_decode_msgpack_opts(reference_report_user *v, const ui
     return tagc_mp_dec_finish(&d, reference_report_user_read_msgpack(&d, v));
 }
 
+int reference_report_user_decode_msgpack_prefix(reference_report_user *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    reference_report_user_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, reference_report_user_read_msgpack(&d, v), used);
+}
+
 int reference_report_user_encode_json(const reference_report_user *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -89,6 +100,17 @@ int reference_report_user_decode_json(reference_report_user *v, const char *src,
     reference_report_user_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, reference_report_user_read_json(&d, v));
+}
+
+int reference_report_user_decode_json_prefix(reference_report_user *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    reference_report_user_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, reference_report_user_read_json(&d, v), used);
 }
 
 /* MARK: - User */
@@ -136,6 +158,17 @@ int reference_user_decode_msgpack_opts(reference_user *v, const uint8_t *src, si
     return tagc_mp_dec_finish(&d, reference_user_read_msgpack(&d, v));
 }
 
+int reference_user_decode_msgpack_prefix(reference_user *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    reference_user_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, reference_user_read_msgpack(&d, v), used);
+}
+
 int reference_user_encode_json(const reference_user *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -154,6 +187,17 @@ int reference_user_decode_json(reference_user *v, const char *src, size_t len,
     reference_user_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, reference_user_read_json(&d, v));
+}
+
+int reference_user_decode_json_prefix(reference_user *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    reference_user_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, reference_user_read_json(&d, v), used);
 }
 
 /* MARK: - TreeNode */
@@ -201,6 +245,17 @@ int reference_tree_node_decode_msgpack_opts(reference_tree_node *v, const uint8_
     return tagc_mp_dec_finish(&d, reference_tree_node_read_msgpack(&d, v));
 }
 
+int reference_tree_node_decode_msgpack_prefix(reference_tree_node *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    reference_tree_node_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, reference_tree_node_read_msgpack(&d, v), used);
+}
+
 int reference_tree_node_encode_json(const reference_tree_node *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -219,6 +274,17 @@ int reference_tree_node_decode_json(reference_tree_node *v, const char *src, siz
     reference_tree_node_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, reference_tree_node_read_json(&d, v));
+}
+
+int reference_tree_node_decode_json_prefix(reference_tree_node *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    reference_tree_node_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, reference_tree_node_read_json(&d, v), used);
 }
 
 /* MARK: - JSON */

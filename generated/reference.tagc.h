@@ -59,11 +59,17 @@ bool reference_report_user_equal(const reference_report_user *a, const reference
 int reference_report_user_encode_json(const reference_report_user *v, tagc_buf *out, const tagc_json_opts *opts);
 int reference_report_user_decode_json(reference_report_user *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int reference_report_user_decode_json_prefix(reference_report_user *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int reference_report_user_encode_msgpack(const reference_report_user *v, tagc_buf *out);
 int reference_report_user_decode_msgpack(reference_report_user *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int reference_report_user_decode_msgpack_opts(reference_report_user *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int reference_report_user_decode_msgpack_prefix(reference_report_user *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* User */
@@ -72,11 +78,17 @@ bool reference_user_equal(const reference_user *a, const reference_user *b);
 int reference_user_encode_json(const reference_user *v, tagc_buf *out, const tagc_json_opts *opts);
 int reference_user_decode_json(reference_user *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int reference_user_decode_json_prefix(reference_user *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int reference_user_encode_msgpack(const reference_user *v, tagc_buf *out);
 int reference_user_decode_msgpack(reference_user *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int reference_user_decode_msgpack_opts(reference_user *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int reference_user_decode_msgpack_prefix(reference_user *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* TreeNode */
@@ -85,11 +97,17 @@ bool reference_tree_node_equal(const reference_tree_node *a, const reference_tre
 int reference_tree_node_encode_json(const reference_tree_node *v, tagc_buf *out, const tagc_json_opts *opts);
 int reference_tree_node_decode_json(reference_tree_node *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int reference_tree_node_decode_json_prefix(reference_tree_node *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int reference_tree_node_encode_msgpack(const reference_tree_node *v, tagc_buf *out);
 int reference_tree_node_decode_msgpack(reference_tree_node *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int reference_tree_node_decode_msgpack_opts(reference_tree_node *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int reference_tree_node_decode_msgpack_prefix(reference_tree_node *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* MARK: - Steps for generated code (other schemas that use these types call them) */

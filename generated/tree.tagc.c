@@ -57,6 +57,17 @@ int tree_node_decode_msgpack_opts(tree_node *v, const uint8_t *src, size_t len,
     return tagc_mp_dec_finish(&d, tree_node_read_msgpack(&d, v));
 }
 
+int tree_node_decode_msgpack_prefix(tree_node *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    tree_node_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, tree_node_read_msgpack(&d, v), used);
+}
+
 int tree_node_encode_json(const tree_node *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -75,6 +86,17 @@ int tree_node_decode_json(tree_node *v, const char *src, size_t len,
     tree_node_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, tree_node_read_json(&d, v));
+}
+
+int tree_node_decode_json_prefix(tree_node *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    tree_node_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, tree_node_read_json(&d, v), used);
 }
 
 /* MARK: - JSON */

@@ -35,11 +35,17 @@ bool tree_node_equal(const tree_node *a, const tree_node *b);
 int tree_node_encode_json(const tree_node *v, tagc_buf *out, const tagc_json_opts *opts);
 int tree_node_decode_json(tree_node *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int tree_node_decode_json_prefix(tree_node *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int tree_node_encode_msgpack(const tree_node *v, tagc_buf *out);
 int tree_node_decode_msgpack(tree_node *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int tree_node_decode_msgpack_opts(tree_node *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int tree_node_decode_msgpack_prefix(tree_node *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* MARK: - Steps for generated code (other schemas that use these types call them) */

@@ -130,6 +130,17 @@ int twitter_search_result_decode_msgpack_opts(twitter_search_result *v, const ui
     return tagc_mp_dec_finish(&d, twitter_search_result_read_msgpack(&d, v));
 }
 
+int twitter_search_result_decode_msgpack_prefix(twitter_search_result *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_search_result_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_search_result_read_msgpack(&d, v), used);
+}
+
 int twitter_search_result_encode_json(const twitter_search_result *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -148,6 +159,17 @@ int twitter_search_result_decode_json(twitter_search_result *v, const char *src,
     twitter_search_result_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_search_result_read_json(&d, v));
+}
+
+int twitter_search_result_decode_json_prefix(twitter_search_result *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_search_result_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_search_result_read_json(&d, v), used);
 }
 
 /* MARK: - SearchMetadata */
@@ -205,6 +227,17 @@ int twitter_search_metadata_decode_msgpack_opts(twitter_search_metadata *v, cons
     return tagc_mp_dec_finish(&d, twitter_search_metadata_read_msgpack(&d, v));
 }
 
+int twitter_search_metadata_decode_msgpack_prefix(twitter_search_metadata *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_search_metadata_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_search_metadata_read_msgpack(&d, v), used);
+}
+
 int twitter_search_metadata_encode_json(const twitter_search_metadata *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -223,6 +256,17 @@ int twitter_search_metadata_decode_json(twitter_search_metadata *v, const char *
     twitter_search_metadata_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_search_metadata_read_json(&d, v));
+}
+
+int twitter_search_metadata_decode_json_prefix(twitter_search_metadata *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_search_metadata_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_search_metadata_read_json(&d, v), used);
 }
 
 /* MARK: - Status */
@@ -312,6 +356,17 @@ int twitter_status_decode_msgpack_opts(twitter_status *v, const uint8_t *src, si
     return tagc_mp_dec_finish(&d, twitter_status_read_msgpack(&d, v));
 }
 
+int twitter_status_decode_msgpack_prefix(twitter_status *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_status_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_status_read_msgpack(&d, v), used);
+}
+
 int twitter_status_encode_json(const twitter_status *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -330,6 +385,17 @@ int twitter_status_decode_json(twitter_status *v, const char *src, size_t len,
     twitter_status_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_status_read_json(&d, v));
+}
+
+int twitter_status_decode_json_prefix(twitter_status *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_status_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_status_read_json(&d, v), used);
 }
 
 /* MARK: - StatusMetadata */
@@ -373,6 +439,17 @@ int twitter_status_metadata_decode_msgpack_opts(twitter_status_metadata *v, cons
     return tagc_mp_dec_finish(&d, twitter_status_metadata_read_msgpack(&d, v));
 }
 
+int twitter_status_metadata_decode_msgpack_prefix(twitter_status_metadata *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_status_metadata_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_status_metadata_read_msgpack(&d, v), used);
+}
+
 int twitter_status_metadata_encode_json(const twitter_status_metadata *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -391,6 +468,17 @@ int twitter_status_metadata_decode_json(twitter_status_metadata *v, const char *
     twitter_status_metadata_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_status_metadata_read_json(&d, v));
+}
+
+int twitter_status_metadata_decode_json_prefix(twitter_status_metadata *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_status_metadata_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_status_metadata_read_json(&d, v), used);
 }
 
 /* MARK: - User */
@@ -510,6 +598,17 @@ int twitter_user_decode_msgpack_opts(twitter_user *v, const uint8_t *src, size_t
     return tagc_mp_dec_finish(&d, twitter_user_read_msgpack(&d, v));
 }
 
+int twitter_user_decode_msgpack_prefix(twitter_user *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_user_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_user_read_msgpack(&d, v), used);
+}
+
 int twitter_user_encode_json(const twitter_user *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -528,6 +627,17 @@ int twitter_user_decode_json(twitter_user *v, const char *src, size_t len,
     twitter_user_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_user_read_json(&d, v));
+}
+
+int twitter_user_decode_json_prefix(twitter_user *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_user_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_user_read_json(&d, v), used);
 }
 
 /* MARK: - UserEntities */
@@ -571,6 +681,17 @@ int twitter_user_entities_decode_msgpack_opts(twitter_user_entities *v, const ui
     return tagc_mp_dec_finish(&d, twitter_user_entities_read_msgpack(&d, v));
 }
 
+int twitter_user_entities_decode_msgpack_prefix(twitter_user_entities *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_user_entities_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_user_entities_read_msgpack(&d, v), used);
+}
+
 int twitter_user_entities_encode_json(const twitter_user_entities *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -589,6 +710,17 @@ int twitter_user_entities_decode_json(twitter_user_entities *v, const char *src,
     twitter_user_entities_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_user_entities_read_json(&d, v));
+}
+
+int twitter_user_entities_decode_json_prefix(twitter_user_entities *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_user_entities_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_user_entities_read_json(&d, v), used);
 }
 
 /* MARK: - URLs */
@@ -630,6 +762,17 @@ int twitter_urls_decode_msgpack_opts(twitter_urls *v, const uint8_t *src, size_t
     return tagc_mp_dec_finish(&d, twitter_urls_read_msgpack(&d, v));
 }
 
+int twitter_urls_decode_msgpack_prefix(twitter_urls *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_urls_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_urls_read_msgpack(&d, v), used);
+}
+
 int twitter_urls_encode_json(const twitter_urls *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -648,6 +791,17 @@ int twitter_urls_decode_json(twitter_urls *v, const char *src, size_t len,
     twitter_urls_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_urls_read_json(&d, v));
+}
+
+int twitter_urls_decode_json_prefix(twitter_urls *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_urls_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_urls_read_json(&d, v), used);
 }
 
 /* MARK: - Entities */
@@ -697,6 +851,17 @@ int twitter_entities_decode_msgpack_opts(twitter_entities *v, const uint8_t *src
     return tagc_mp_dec_finish(&d, twitter_entities_read_msgpack(&d, v));
 }
 
+int twitter_entities_decode_msgpack_prefix(twitter_entities *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_entities_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_entities_read_msgpack(&d, v), used);
+}
+
 int twitter_entities_encode_json(const twitter_entities *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -715,6 +880,17 @@ int twitter_entities_decode_json(twitter_entities *v, const char *src, size_t le
     twitter_entities_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_entities_read_json(&d, v));
+}
+
+int twitter_entities_decode_json_prefix(twitter_entities *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_entities_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_entities_read_json(&d, v), used);
 }
 
 /* MARK: - Hashtag */
@@ -758,6 +934,17 @@ int twitter_hashtag_decode_msgpack_opts(twitter_hashtag *v, const uint8_t *src, 
     return tagc_mp_dec_finish(&d, twitter_hashtag_read_msgpack(&d, v));
 }
 
+int twitter_hashtag_decode_msgpack_prefix(twitter_hashtag *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_hashtag_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_hashtag_read_msgpack(&d, v), used);
+}
+
 int twitter_hashtag_encode_json(const twitter_hashtag *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -776,6 +963,17 @@ int twitter_hashtag_decode_json(twitter_hashtag *v, const char *src, size_t len,
     twitter_hashtag_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_hashtag_read_json(&d, v));
+}
+
+int twitter_hashtag_decode_json_prefix(twitter_hashtag *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_hashtag_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_hashtag_read_json(&d, v), used);
 }
 
 /* MARK: - Symbol */
@@ -819,6 +1017,17 @@ int twitter_symbol_decode_msgpack_opts(twitter_symbol *v, const uint8_t *src, si
     return tagc_mp_dec_finish(&d, twitter_symbol_read_msgpack(&d, v));
 }
 
+int twitter_symbol_decode_msgpack_prefix(twitter_symbol *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_symbol_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_symbol_read_msgpack(&d, v), used);
+}
+
 int twitter_symbol_encode_json(const twitter_symbol *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -837,6 +1046,17 @@ int twitter_symbol_decode_json(twitter_symbol *v, const char *src, size_t len,
     twitter_symbol_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_symbol_read_json(&d, v));
+}
+
+int twitter_symbol_decode_json_prefix(twitter_symbol *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_symbol_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_symbol_read_json(&d, v), used);
 }
 
 /* MARK: - URL */
@@ -884,6 +1104,17 @@ int twitter_url_decode_msgpack_opts(twitter_url *v, const uint8_t *src, size_t l
     return tagc_mp_dec_finish(&d, twitter_url_read_msgpack(&d, v));
 }
 
+int twitter_url_decode_msgpack_prefix(twitter_url *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_url_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_url_read_msgpack(&d, v), used);
+}
+
 int twitter_url_encode_json(const twitter_url *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -902,6 +1133,17 @@ int twitter_url_decode_json(twitter_url *v, const char *src, size_t len,
     twitter_url_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_url_read_json(&d, v));
+}
+
+int twitter_url_decode_json_prefix(twitter_url *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_url_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_url_read_json(&d, v), used);
 }
 
 /* MARK: - UserMention */
@@ -951,6 +1193,17 @@ int twitter_user_mention_decode_msgpack_opts(twitter_user_mention *v, const uint
     return tagc_mp_dec_finish(&d, twitter_user_mention_read_msgpack(&d, v));
 }
 
+int twitter_user_mention_decode_msgpack_prefix(twitter_user_mention *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_user_mention_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_user_mention_read_msgpack(&d, v), used);
+}
+
 int twitter_user_mention_encode_json(const twitter_user_mention *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -969,6 +1222,17 @@ int twitter_user_mention_decode_json(twitter_user_mention *v, const char *src, s
     twitter_user_mention_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_user_mention_read_json(&d, v));
+}
+
+int twitter_user_mention_decode_json_prefix(twitter_user_mention *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_user_mention_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_user_mention_read_json(&d, v), used);
 }
 
 /* MARK: - Media */
@@ -1032,6 +1296,17 @@ int twitter_media_decode_msgpack_opts(twitter_media *v, const uint8_t *src, size
     return tagc_mp_dec_finish(&d, twitter_media_read_msgpack(&d, v));
 }
 
+int twitter_media_decode_msgpack_prefix(twitter_media *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_media_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_media_read_msgpack(&d, v), used);
+}
+
 int twitter_media_encode_json(const twitter_media *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -1050,6 +1325,17 @@ int twitter_media_decode_json(twitter_media *v, const char *src, size_t len,
     twitter_media_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_media_read_json(&d, v));
+}
+
+int twitter_media_decode_json_prefix(twitter_media *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_media_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_media_read_json(&d, v), used);
 }
 
 /* MARK: - MediaSizes */
@@ -1097,6 +1383,17 @@ int twitter_media_sizes_decode_msgpack_opts(twitter_media_sizes *v, const uint8_
     return tagc_mp_dec_finish(&d, twitter_media_sizes_read_msgpack(&d, v));
 }
 
+int twitter_media_sizes_decode_msgpack_prefix(twitter_media_sizes *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_media_sizes_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_media_sizes_read_msgpack(&d, v), used);
+}
+
 int twitter_media_sizes_encode_json(const twitter_media_sizes *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -1115,6 +1412,17 @@ int twitter_media_sizes_decode_json(twitter_media_sizes *v, const char *src, siz
     twitter_media_sizes_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_media_sizes_read_json(&d, v));
+}
+
+int twitter_media_sizes_decode_json_prefix(twitter_media_sizes *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_media_sizes_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_media_sizes_read_json(&d, v), used);
 }
 
 /* MARK: - MediaSize */
@@ -1160,6 +1468,17 @@ int twitter_media_size_decode_msgpack_opts(twitter_media_size *v, const uint8_t 
     return tagc_mp_dec_finish(&d, twitter_media_size_read_msgpack(&d, v));
 }
 
+int twitter_media_size_decode_msgpack_prefix(twitter_media_size *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_media_size_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_media_size_read_msgpack(&d, v), used);
+}
+
 int twitter_media_size_encode_json(const twitter_media_size *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -1178,6 +1497,17 @@ int twitter_media_size_decode_json(twitter_media_size *v, const char *src, size_
     twitter_media_size_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_media_size_read_json(&d, v));
+}
+
+int twitter_media_size_decode_json_prefix(twitter_media_size *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_media_size_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_media_size_read_json(&d, v), used);
 }
 
 /* MARK: - Point */
@@ -1221,6 +1551,17 @@ int twitter_point_decode_msgpack_opts(twitter_point *v, const uint8_t *src, size
     return tagc_mp_dec_finish(&d, twitter_point_read_msgpack(&d, v));
 }
 
+int twitter_point_decode_msgpack_prefix(twitter_point *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_point_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_point_read_msgpack(&d, v), used);
+}
+
 int twitter_point_encode_json(const twitter_point *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -1239,6 +1580,17 @@ int twitter_point_decode_json(twitter_point *v, const char *src, size_t len,
     twitter_point_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_point_read_json(&d, v));
+}
+
+int twitter_point_decode_json_prefix(twitter_point *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_point_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_point_read_json(&d, v), used);
 }
 
 /* MARK: - Contributor */
@@ -1284,6 +1636,17 @@ int twitter_contributor_decode_msgpack_opts(twitter_contributor *v, const uint8_
     return tagc_mp_dec_finish(&d, twitter_contributor_read_msgpack(&d, v));
 }
 
+int twitter_contributor_decode_msgpack_prefix(twitter_contributor *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_contributor_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_contributor_read_msgpack(&d, v), used);
+}
+
 int twitter_contributor_encode_json(const twitter_contributor *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -1302,6 +1665,17 @@ int twitter_contributor_decode_json(twitter_contributor *v, const char *src, siz
     twitter_contributor_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_contributor_read_json(&d, v));
+}
+
+int twitter_contributor_decode_json_prefix(twitter_contributor *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_contributor_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_contributor_read_json(&d, v), used);
 }
 
 /* MARK: - Place */
@@ -1359,6 +1733,17 @@ int twitter_place_decode_msgpack_opts(twitter_place *v, const uint8_t *src, size
     return tagc_mp_dec_finish(&d, twitter_place_read_msgpack(&d, v));
 }
 
+int twitter_place_decode_msgpack_prefix(twitter_place *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_place_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_place_read_msgpack(&d, v), used);
+}
+
 int twitter_place_encode_json(const twitter_place *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -1377,6 +1762,17 @@ int twitter_place_decode_json(twitter_place *v, const char *src, size_t len,
     twitter_place_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_place_read_json(&d, v));
+}
+
+int twitter_place_decode_json_prefix(twitter_place *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_place_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_place_read_json(&d, v), used);
 }
 
 /* MARK: - BoundingBox */
@@ -1420,6 +1816,17 @@ int twitter_bounding_box_decode_msgpack_opts(twitter_bounding_box *v, const uint
     return tagc_mp_dec_finish(&d, twitter_bounding_box_read_msgpack(&d, v));
 }
 
+int twitter_bounding_box_decode_msgpack_prefix(twitter_bounding_box *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    twitter_bounding_box_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, twitter_bounding_box_read_msgpack(&d, v), used);
+}
+
 int twitter_bounding_box_encode_json(const twitter_bounding_box *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -1438,6 +1845,17 @@ int twitter_bounding_box_decode_json(twitter_bounding_box *v, const char *src, s
     twitter_bounding_box_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, twitter_bounding_box_read_json(&d, v));
+}
+
+int twitter_bounding_box_decode_json_prefix(twitter_bounding_box *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    twitter_bounding_box_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, twitter_bounding_box_read_json(&d, v), used);
 }
 
 /* MARK: - JSON */

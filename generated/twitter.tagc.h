@@ -328,11 +328,17 @@ bool twitter_search_result_equal(const twitter_search_result *a, const twitter_s
 int twitter_search_result_encode_json(const twitter_search_result *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_search_result_decode_json(twitter_search_result *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_search_result_decode_json_prefix(twitter_search_result *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_search_result_encode_msgpack(const twitter_search_result *v, tagc_buf *out);
 int twitter_search_result_decode_msgpack(twitter_search_result *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_search_result_decode_msgpack_opts(twitter_search_result *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_search_result_decode_msgpack_prefix(twitter_search_result *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* SearchMetadata */
@@ -341,11 +347,17 @@ bool twitter_search_metadata_equal(const twitter_search_metadata *a, const twitt
 int twitter_search_metadata_encode_json(const twitter_search_metadata *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_search_metadata_decode_json(twitter_search_metadata *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_search_metadata_decode_json_prefix(twitter_search_metadata *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_search_metadata_encode_msgpack(const twitter_search_metadata *v, tagc_buf *out);
 int twitter_search_metadata_decode_msgpack(twitter_search_metadata *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_search_metadata_decode_msgpack_opts(twitter_search_metadata *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_search_metadata_decode_msgpack_prefix(twitter_search_metadata *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Status */
@@ -354,11 +366,17 @@ bool twitter_status_equal(const twitter_status *a, const twitter_status *b);
 int twitter_status_encode_json(const twitter_status *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_status_decode_json(twitter_status *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_status_decode_json_prefix(twitter_status *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_status_encode_msgpack(const twitter_status *v, tagc_buf *out);
 int twitter_status_decode_msgpack(twitter_status *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_status_decode_msgpack_opts(twitter_status *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_status_decode_msgpack_prefix(twitter_status *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* StatusMetadata */
@@ -367,11 +385,17 @@ bool twitter_status_metadata_equal(const twitter_status_metadata *a, const twitt
 int twitter_status_metadata_encode_json(const twitter_status_metadata *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_status_metadata_decode_json(twitter_status_metadata *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_status_metadata_decode_json_prefix(twitter_status_metadata *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_status_metadata_encode_msgpack(const twitter_status_metadata *v, tagc_buf *out);
 int twitter_status_metadata_decode_msgpack(twitter_status_metadata *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_status_metadata_decode_msgpack_opts(twitter_status_metadata *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_status_metadata_decode_msgpack_prefix(twitter_status_metadata *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* User */
@@ -380,11 +404,17 @@ bool twitter_user_equal(const twitter_user *a, const twitter_user *b);
 int twitter_user_encode_json(const twitter_user *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_user_decode_json(twitter_user *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_user_decode_json_prefix(twitter_user *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_user_encode_msgpack(const twitter_user *v, tagc_buf *out);
 int twitter_user_decode_msgpack(twitter_user *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_user_decode_msgpack_opts(twitter_user *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_user_decode_msgpack_prefix(twitter_user *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* UserEntities */
@@ -393,11 +423,17 @@ bool twitter_user_entities_equal(const twitter_user_entities *a, const twitter_u
 int twitter_user_entities_encode_json(const twitter_user_entities *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_user_entities_decode_json(twitter_user_entities *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_user_entities_decode_json_prefix(twitter_user_entities *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_user_entities_encode_msgpack(const twitter_user_entities *v, tagc_buf *out);
 int twitter_user_entities_decode_msgpack(twitter_user_entities *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_user_entities_decode_msgpack_opts(twitter_user_entities *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_user_entities_decode_msgpack_prefix(twitter_user_entities *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* URLs */
@@ -406,11 +442,17 @@ bool twitter_urls_equal(const twitter_urls *a, const twitter_urls *b);
 int twitter_urls_encode_json(const twitter_urls *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_urls_decode_json(twitter_urls *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_urls_decode_json_prefix(twitter_urls *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_urls_encode_msgpack(const twitter_urls *v, tagc_buf *out);
 int twitter_urls_decode_msgpack(twitter_urls *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_urls_decode_msgpack_opts(twitter_urls *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_urls_decode_msgpack_prefix(twitter_urls *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Entities */
@@ -419,11 +461,17 @@ bool twitter_entities_equal(const twitter_entities *a, const twitter_entities *b
 int twitter_entities_encode_json(const twitter_entities *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_entities_decode_json(twitter_entities *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_entities_decode_json_prefix(twitter_entities *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_entities_encode_msgpack(const twitter_entities *v, tagc_buf *out);
 int twitter_entities_decode_msgpack(twitter_entities *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_entities_decode_msgpack_opts(twitter_entities *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_entities_decode_msgpack_prefix(twitter_entities *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Hashtag */
@@ -432,11 +480,17 @@ bool twitter_hashtag_equal(const twitter_hashtag *a, const twitter_hashtag *b);
 int twitter_hashtag_encode_json(const twitter_hashtag *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_hashtag_decode_json(twitter_hashtag *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_hashtag_decode_json_prefix(twitter_hashtag *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_hashtag_encode_msgpack(const twitter_hashtag *v, tagc_buf *out);
 int twitter_hashtag_decode_msgpack(twitter_hashtag *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_hashtag_decode_msgpack_opts(twitter_hashtag *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_hashtag_decode_msgpack_prefix(twitter_hashtag *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Symbol */
@@ -445,11 +499,17 @@ bool twitter_symbol_equal(const twitter_symbol *a, const twitter_symbol *b);
 int twitter_symbol_encode_json(const twitter_symbol *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_symbol_decode_json(twitter_symbol *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_symbol_decode_json_prefix(twitter_symbol *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_symbol_encode_msgpack(const twitter_symbol *v, tagc_buf *out);
 int twitter_symbol_decode_msgpack(twitter_symbol *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_symbol_decode_msgpack_opts(twitter_symbol *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_symbol_decode_msgpack_prefix(twitter_symbol *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* URL */
@@ -458,11 +518,17 @@ bool twitter_url_equal(const twitter_url *a, const twitter_url *b);
 int twitter_url_encode_json(const twitter_url *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_url_decode_json(twitter_url *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_url_decode_json_prefix(twitter_url *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_url_encode_msgpack(const twitter_url *v, tagc_buf *out);
 int twitter_url_decode_msgpack(twitter_url *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_url_decode_msgpack_opts(twitter_url *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_url_decode_msgpack_prefix(twitter_url *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* UserMention */
@@ -471,11 +537,17 @@ bool twitter_user_mention_equal(const twitter_user_mention *a, const twitter_use
 int twitter_user_mention_encode_json(const twitter_user_mention *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_user_mention_decode_json(twitter_user_mention *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_user_mention_decode_json_prefix(twitter_user_mention *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_user_mention_encode_msgpack(const twitter_user_mention *v, tagc_buf *out);
 int twitter_user_mention_decode_msgpack(twitter_user_mention *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_user_mention_decode_msgpack_opts(twitter_user_mention *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_user_mention_decode_msgpack_prefix(twitter_user_mention *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Media */
@@ -484,11 +556,17 @@ bool twitter_media_equal(const twitter_media *a, const twitter_media *b);
 int twitter_media_encode_json(const twitter_media *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_media_decode_json(twitter_media *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_media_decode_json_prefix(twitter_media *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_media_encode_msgpack(const twitter_media *v, tagc_buf *out);
 int twitter_media_decode_msgpack(twitter_media *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_media_decode_msgpack_opts(twitter_media *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_media_decode_msgpack_prefix(twitter_media *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* MediaSizes */
@@ -497,11 +575,17 @@ bool twitter_media_sizes_equal(const twitter_media_sizes *a, const twitter_media
 int twitter_media_sizes_encode_json(const twitter_media_sizes *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_media_sizes_decode_json(twitter_media_sizes *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_media_sizes_decode_json_prefix(twitter_media_sizes *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_media_sizes_encode_msgpack(const twitter_media_sizes *v, tagc_buf *out);
 int twitter_media_sizes_decode_msgpack(twitter_media_sizes *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_media_sizes_decode_msgpack_opts(twitter_media_sizes *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_media_sizes_decode_msgpack_prefix(twitter_media_sizes *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* MediaSize */
@@ -510,11 +594,17 @@ bool twitter_media_size_equal(const twitter_media_size *a, const twitter_media_s
 int twitter_media_size_encode_json(const twitter_media_size *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_media_size_decode_json(twitter_media_size *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_media_size_decode_json_prefix(twitter_media_size *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_media_size_encode_msgpack(const twitter_media_size *v, tagc_buf *out);
 int twitter_media_size_decode_msgpack(twitter_media_size *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_media_size_decode_msgpack_opts(twitter_media_size *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_media_size_decode_msgpack_prefix(twitter_media_size *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Point */
@@ -523,11 +613,17 @@ bool twitter_point_equal(const twitter_point *a, const twitter_point *b);
 int twitter_point_encode_json(const twitter_point *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_point_decode_json(twitter_point *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_point_decode_json_prefix(twitter_point *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_point_encode_msgpack(const twitter_point *v, tagc_buf *out);
 int twitter_point_decode_msgpack(twitter_point *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_point_decode_msgpack_opts(twitter_point *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_point_decode_msgpack_prefix(twitter_point *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Contributor */
@@ -536,11 +632,17 @@ bool twitter_contributor_equal(const twitter_contributor *a, const twitter_contr
 int twitter_contributor_encode_json(const twitter_contributor *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_contributor_decode_json(twitter_contributor *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_contributor_decode_json_prefix(twitter_contributor *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_contributor_encode_msgpack(const twitter_contributor *v, tagc_buf *out);
 int twitter_contributor_decode_msgpack(twitter_contributor *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_contributor_decode_msgpack_opts(twitter_contributor *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_contributor_decode_msgpack_prefix(twitter_contributor *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* Place */
@@ -549,11 +651,17 @@ bool twitter_place_equal(const twitter_place *a, const twitter_place *b);
 int twitter_place_encode_json(const twitter_place *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_place_decode_json(twitter_place *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_place_decode_json_prefix(twitter_place *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_place_encode_msgpack(const twitter_place *v, tagc_buf *out);
 int twitter_place_decode_msgpack(twitter_place *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_place_decode_msgpack_opts(twitter_place *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_place_decode_msgpack_prefix(twitter_place *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* BoundingBox */
@@ -562,11 +670,17 @@ bool twitter_bounding_box_equal(const twitter_bounding_box *a, const twitter_bou
 int twitter_bounding_box_encode_json(const twitter_bounding_box *v, tagc_buf *out, const tagc_json_opts *opts);
 int twitter_bounding_box_decode_json(twitter_bounding_box *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int twitter_bounding_box_decode_json_prefix(twitter_bounding_box *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int twitter_bounding_box_encode_msgpack(const twitter_bounding_box *v, tagc_buf *out);
 int twitter_bounding_box_decode_msgpack(twitter_bounding_box *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int twitter_bounding_box_decode_msgpack_opts(twitter_bounding_box *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int twitter_bounding_box_decode_msgpack_prefix(twitter_bounding_box *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* MARK: - Steps for generated code (other schemas that use these types call them) */

@@ -66,6 +66,17 @@ int user_user_decode_msgpack_opts(user_user *v, const uint8_t *src, size_t len,
     return tagc_mp_dec_finish(&d, user_user_read_msgpack(&d, v));
 }
 
+int user_user_decode_msgpack_prefix(user_user *v, const uint8_t *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_mp_dec d;
+    tagc_error local;
+
+    user_user_init(v);
+    tagc_mp_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_mp_dec_finish_prefix(&d, user_user_read_msgpack(&d, v), used);
+}
+
 int user_user_encode_json(const user_user *v, tagc_buf *out, const tagc_json_opts *opts)
 {
     const tagc_json_opts *o = opts ? opts : &tagc_json_defaults;
@@ -84,6 +95,17 @@ int user_user_decode_json(user_user *v, const char *src, size_t len,
     user_user_init(v);
     tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
     return tagc_json_dec_finish(&d, user_user_read_json(&d, v));
+}
+
+int user_user_decode_json_prefix(user_user *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts)
+{
+    tagc_json_dec d;
+    tagc_error local;
+
+    user_user_init(v);
+    tagc_json_dec_init(&d, src, len, arena, err ? err : &local, opts);
+    return tagc_json_dec_finish_prefix(&d, user_user_read_json(&d, v), used);
 }
 
 /* MARK: - JSON */

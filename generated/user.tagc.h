@@ -43,11 +43,17 @@ bool user_user_equal(const user_user *a, const user_user *b);
 int user_user_encode_json(const user_user *v, tagc_buf *out, const tagc_json_opts *opts);
 int user_user_decode_json(user_user *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes and the whitespace after it */
+int user_user_decode_json_prefix(user_user *v, const char *src, size_t len, size_t *used,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 int user_user_encode_msgpack(const user_user *v, tagc_buf *out);
 int user_user_decode_msgpack(user_user *v, const uint8_t *src, size_t len,
     tagc_arena *arena, tagc_error *err);
 /* opts: only strict and max_depth apply; NULL = defaults */
 int user_user_decode_msgpack_opts(user_user *v, const uint8_t *src, size_t len,
+    tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
+/* one value at the start of src; *used: its bytes */
+int user_user_decode_msgpack_prefix(user_user *v, const uint8_t *src, size_t len, size_t *used,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
 
 /* MARK: - Steps for generated code (other schemas that use these types call them) */

@@ -10,6 +10,34 @@
 
 #include "tagc.h"
 
+#define IS_DIGIT(c) ((unsigned)((unsigned char)(c) - '0') < 10u)
+
+/* Eight digits at a time (SWAR), on little-endian machines (as num_read.c). */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define TAGC_SWAR 1
+static inline uint64_t load8(const char *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+static inline bool is_8digits(uint64_t v)
+{
+    return ((v & 0xF0F0F0F0F0F0F0F0ULL) | (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) ==
+           0x3333333333333333ULL;
+}
+static inline uint64_t parse_8digits(uint64_t v)
+{
+    v -= 0x3030303030303030ULL;
+    v = (v * 10) + (v >> 8);
+    v = (((v & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
+         (((v >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >> 32;
+    return v & 0xFFFFFFFFu;
+}
+#else
+#define TAGC_SWAR 0
+#endif
+
 /* MARK: - Errors */
 
 int tagc_json_fail(tagc_json_dec *d, int code, const char *fmt, ...)
@@ -180,10 +208,56 @@ static size_t quoted_int_len(const tagc_json_dec *d)
     return p > digits ? (size_t)(p - d->p) : 0;
 }
 
+/* The fast path of integer reading: at most 19 digits (which always fit a
+ * uint64_t) with no fraction, exponent or further digit after them. Returns the
+ * byte after the number and sets *neg and *mag, or NULL for everything else
+ * (errors, big numbers, `string`-option text), which the exact path handles. */
+static inline const char *short_int(const tagc_json_dec *d, bool *neg, uint64_t *mag)
+{
+    const char *p = d->p, *end = d->end;
+    if (d->q_open)
+        return NULL;
+    *neg = p < end && *p == '-';
+    p += *neg;
+    if (p >= end || !IS_DIGIT(*p))
+        return NULL;
+    uint64_t v = (uint64_t)(*p++ - '0');
+    if (v != 0) {
+        const char *stop = end - p > 18 ? p + 18 : end;
+#if TAGC_SWAR
+        if (stop - p >= 8 && is_8digits(load8(p))) {
+            v = v * 100000000 + parse_8digits(load8(p));
+            p += 8;
+            if (stop - p >= 8 && is_8digits(load8(p))) {
+                v = v * 100000000 + parse_8digits(load8(p));
+                p += 8;
+            }
+        }
+#endif
+        while (p < stop && IS_DIGIT(*p))
+            v = v * 10 + (uint64_t)(*p++ - '0');
+    }
+    if (p < end && (IS_DIGIT(*p) || *p == '.' || *p == 'e' || *p == 'E'))
+        return NULL;
+    *mag = v;
+    return p;
+}
+
 int tagc_json_read_int(tagc_json_dec *d, int64_t *out, int64_t min, int64_t max)
 {
     int64_t v;
+    bool neg;
+    uint64_t mag;
     tagc_json_ws(d);
+    const char *after = short_int(d, &neg, &mag);
+    if (TAGC_LIKELY(after != NULL) && mag <= (uint64_t)INT64_MAX) {
+        v = neg ? -(int64_t)mag : (int64_t)mag;
+        if (TAGC_LIKELY(v >= min && v <= max)) {
+            *out = v;
+            d->p = after;
+            return 0;
+        }
+    }
     size_t n = d->q_open ? quoted_int_len(d) : 0;
     if (n == 0 && (n = number_at(d, "number")) == 0)
         return d->err->code;
@@ -201,7 +275,14 @@ int tagc_json_read_int(tagc_json_dec *d, int64_t *out, int64_t min, int64_t max)
 int tagc_json_read_uint(tagc_json_dec *d, uint64_t *out, uint64_t max)
 {
     uint64_t v;
+    bool neg;
     tagc_json_ws(d);
+    const char *after = short_int(d, &neg, &v);
+    if (TAGC_LIKELY(after != NULL) && !neg && v <= max) {
+        *out = v;
+        d->p = after;
+        return 0;
+    }
     size_t n = d->q_open ? quoted_int_len(d) : 0;
     if (n == 0 && (n = number_at(d, "number")) == 0)
         return d->err->code;
@@ -218,12 +299,12 @@ int tagc_json_read_uint(tagc_json_dec *d, uint64_t *out, uint64_t max)
 
 int tagc_json_read_f64(tagc_json_dec *d, double *out)
 {
+    int rc = 0;
     tagc_json_ws(d);
-    size_t n = number_at(d, "number");
-    if (n == 0)
-        return d->err->code;
-    int rc = tagc_parse_f64(d->p, n, out);
-    if (rc != 0)
+    size_t n = tagc_json_scan_f64(d->p, d->end, out, &rc);
+    if (TAGC_UNLIKELY(n == 0))
+        return number_at(d, "number") == 0 ? d->err->code : tagc_json_fail(d, TAGC_E_SYNTAX, "invalid number");
+    if (TAGC_UNLIKELY(rc != 0))
         return tagc_json_fail(d, rc, "number %.*s out of range for float64", (int)(n > 40 ? 40 : n), d->p);
     d->p += n;
     return 0;
@@ -231,12 +312,12 @@ int tagc_json_read_f64(tagc_json_dec *d, double *out)
 
 int tagc_json_read_f32(tagc_json_dec *d, float *out)
 {
+    int rc = 0;
     tagc_json_ws(d);
-    size_t n = number_at(d, "number");
-    if (n == 0)
-        return d->err->code;
-    int rc = tagc_parse_f32(d->p, n, out);
-    if (rc != 0)
+    size_t n = tagc_json_scan_f32(d->p, d->end, out, &rc);
+    if (TAGC_UNLIKELY(n == 0))
+        return number_at(d, "number") == 0 ? d->err->code : tagc_json_fail(d, TAGC_E_SYNTAX, "invalid number");
+    if (TAGC_UNLIKELY(rc != 0))
         return tagc_json_fail(d, rc, "number %.*s out of range for float32", (int)(n > 40 ? 40 : n), d->p);
     d->p += n;
     return 0;
@@ -310,6 +391,32 @@ int tagc_json_read_str(tagc_json_dec *d, tagc_str *out)
     tagc_json_ws(d);
     if (d->p >= d->end || *d->p != '"')
         return unexpected(d, "string");
+    /* Plain strings: scan, then copy; short ones by whole words, as their arena
+     * block (rounded up to 8 bytes) has room for them. */
+    body = d->p + 1;
+    const char *close = tagc_json_scan_str(body, d->end, &needs);
+    if (TAGC_LIKELY(close != NULL && !needs)) {
+        len = (size_t)(close - body);
+        char *s = tagc_arena_alloc(d->arena, len + 1);
+        if (TAGC_UNLIKELY(!s))
+            return tagc_json_fail(d, TAGC_E_NOMEM, "out of memory");
+#if TAGC_SWAR
+        if (len < 16 && d->end - body >= 16) {
+            uint64_t w = load8(body);
+            memcpy(s, &w, 8);
+            if (len >= 8) {
+                w = load8(body + 8);
+                memcpy(s + 8, &w, 8);
+            }
+        } else
+#endif
+            memcpy(s, body, len);
+        s[len] = '\0';
+        out->ptr = s;
+        out->len = len;
+        d->p = close + 1;
+        return 0;
+    }
     if ((rc = string_body(d, &body, &len, &needs)) != 0)
         return rc;
     if ((rc = unescape_into(d, body, len, needs, out)) != 0)
@@ -473,8 +580,85 @@ static int after_item(tagc_json_dec *d, bool *first, char close, const char *wha
                           (unsigned char)*d->p >= 0x20 ? *d->p : '?', what, close);
 }
 
+#define WS_MASK ((UINT64_C(1) << ' ') | (UINT64_C(1) << '\n') | (UINT64_C(1) << '\r') | (UINT64_C(1) << '\t'))
+
+/* Whitespace; indentation (runs of spaces) eight bytes at a time. */
+static inline const char *skip_ws(const char *p, const char *end)
+{
+    while (p < end && (unsigned char)*p <= ' ' && ((UINT64_C(1) << (unsigned char)*p) & WS_MASK) != 0) {
+        p++;
+#if TAGC_SWAR
+        while (end - p >= 8 && load8(p) == UINT64_C(0x2020202020202020))
+            p += 8;
+#endif
+    }
+    return p;
+}
+
+/* Bytes of a word that end a plain key: '"', '\\', controls, non-ASCII. */
+static inline uint64_t key_stop_mask(uint64_t v)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+    uint64_t q = v ^ (ones * '"'), b = v ^ (ones * '\\');
+    return (v & highs) | ((v - ones * 0x20) & ~v & highs) | ((q - ones) & ~q & highs) | ((b - ones) & ~b & highs);
+}
+
+/* The common case of obj_next in one pass over local copies: [ws] ',' (or
+ * nothing before the first member) [ws] "plain key" [ws] ':', or the closing
+ * brace. Returns 1 or 0 as obj_next does, or -1 to let the exact path (which
+ * also produces every error) start over from d->p. */
+static inline int obj_next_fast(tagc_json_dec *d, bool *first, const char **key, size_t *key_len)
+{
+    const char *p = skip_ws(d->p, d->end), *end = d->end;
+    if (p >= end)
+        return -1;
+    if (*p == '}') {
+        d->p = p + 1;
+        d->depth--;
+        *first = false;
+        return 0;
+    }
+    if (!*first) {
+        if (*p != ',')
+            return -1;
+        p = skip_ws(p + 1, end);
+    }
+    if (p >= end || *p != '"')
+        return -1;
+    const char *open = p, *k = p + 1, *q = k;
+#if TAGC_SWAR
+    while (end - q >= 8) {
+        uint64_t m = key_stop_mask(load8(q));
+        if (m != 0) {
+            q += (unsigned)__builtin_ctzll(m) >> 3;
+            goto stop;
+        }
+        q += 8;
+    }
+#endif
+    while (q < end && (unsigned char)*q >= 0x20 && (unsigned char)*q < 0x80 && *q != '"' && *q != '\\')
+        q++;
+#if TAGC_SWAR
+stop:
+#endif
+    if (q >= end || *q != '"')
+        return -1;
+    p = skip_ws(q + 1, end);
+    if (p >= end || *p != ':')
+        return -1;
+    d->key_at = open;
+    d->p = p + 1;
+    *first = false;
+    *key = k;
+    *key_len = (size_t)(q - k);
+    return 1;
+}
+
 int tagc_json_obj_next(tagc_json_dec *d, bool *first, const char **key, size_t *key_len)
 {
+    int fast = obj_next_fast(d, first, key, key_len);
+    if (TAGC_LIKELY(fast >= 0))
+        return fast;
     const char *body;
     size_t len;
     bool needs;
@@ -513,6 +697,24 @@ int tagc_json_obj_next(tagc_json_dec *d, bool *first, const char **key, size_t *
 
 int tagc_json_arr_next(tagc_json_dec *d, bool *first)
 {
+    const char *p = skip_ws(d->p, d->end);
+    if (TAGC_LIKELY(p < d->end)) {
+        if (*p == ',' && !*first) {
+            d->p = p + 1;
+            return 1;
+        }
+        if (*p == ']') {
+            d->p = p + 1;
+            d->depth--;
+            *first = false;
+            return 0;
+        }
+        if (*first) {
+            d->p = p;
+            *first = false;
+            return 1;
+        }
+    }
     return after_item(d, first, ']', "array");
 }
 

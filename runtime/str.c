@@ -236,8 +236,11 @@ static size_t escaped_len(const uint8_t *s, size_t len, bool html)
     return out;
 }
 
-/* Writes the escaped text of s at d (room already ensured); returns the end. */
-static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html)
+/* Writes the escaped text of s at d (room already ensured); returns the end.
+ * slack: the room is the worst case (6 bytes per input byte), so a whole 16- or
+ * 8-byte word can be stored where only its first bytes are kept (no memcpy of
+ * a variable length). */
+static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack)
 {
     size_t i = 0;
     while (i < len) {
@@ -248,7 +251,10 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html)
             unsigned m = sse_esc_mask(v, html);
             if (m != 0) {
                 size_t k = (size_t)__builtin_ctz(m);
-                memcpy(d, s + i, k);
+                if (slack)
+                    _mm_storeu_si128((__m128i *)(void *)d, v);
+                else
+                    memcpy(d, s + i, k);
                 d += k;
                 i += k;
                 goto special;
@@ -268,7 +274,10 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html)
                 continue;
             }
             size_t k = swar_first(m);
-            memcpy(d, s + i, k);
+            if (slack)
+                memcpy(d, &v, 8);
+            else
+                memcpy(d, s + i, k);
             d += k;
             i += k;
             break;
@@ -301,20 +310,29 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html)
             i++;
             continue;
         }
-        size_t k = utf8_seq(s + i, len - i);
-        if (k == 0) {
-            memcpy(d, "\\ufffd", 6);
-            d += 6;
-            i++;
-        } else if (k == 3 && c == 0xE2 && s[i + 1] == 0x80 && (s[i + 2] == 0xA8 || s[i + 2] == 0xA9)) {
-            memcpy(d, s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", 6);
-            d += 6;
-            i += 3;
-        } else {
-            memcpy(d, s + i, k);
-            d += k;
-            i += k;
-        }
+        /* A run of non-ASCII text (CJK, emoji), sequence after sequence. */
+        do {
+            size_t k = utf8_seq(s + i, len - i);
+            c = s[i];
+            if (k == 0) {
+                memcpy(d, "\\ufffd", 6);
+                d += 6;
+                i++;
+            } else if (k == 3 && c == 0xE2 && s[i + 1] == 0x80 && (s[i + 2] == 0xA8 || s[i + 2] == 0xA9)) {
+                memcpy(d, s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", 6);
+                d += 6;
+                i += 3;
+            } else {
+                d[0] = c;
+                d[1] = s[i + 1];
+                if (k >= 3)
+                    d[2] = s[i + 2];
+                if (k == 4)
+                    d[3] = s[i + 3];
+                d += k;
+                i += k;
+            }
+        } while (i < len && s[i] >= 0x80);
     }
     return d;
 }
@@ -329,9 +347,11 @@ void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, bool html)
         return;
     const uint8_t *src = (const uint8_t *)s;
     size_t need;
+    bool slack = false;
     if (len <= TAGC_ESC_WORST_CASE_MAX && (b->cap - b->len >= len * 6 + 2 || !b->fixed)) {
         /* Worst case fits already, or the buffer can grow to it. */
         need = len * 6 + 2;
+        slack = true;
     } else {
         /* Fixed buffer short of the worst case, or a huge string: exact size. */
         need = escaped_len(src, len, html);
@@ -345,7 +365,7 @@ void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, bool html)
         return;
     uint8_t *d = b->data + b->len;
     *d++ = '"';
-    d = escape_into(d, src, len, html);
+    d = escape_into(d, src, len, html, slack);
     *d++ = '"';
     b->len = (size_t)(d - b->data);
 }
@@ -528,16 +548,25 @@ long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *ba
             continue;
         }
         if (c >= 0x80) {
-            size_t k = utf8_seq(s + i, n - i);
-            if (k == 0) {
-                memcpy(d, "\xEF\xBF\xBD", 3); /* U+FFFD for each bad byte */
-                d += 3;
-                i++;
-            } else {
-                memcpy(d, s + i, k);
+            /* A run of non-ASCII text (CJK, emoji): sequence after sequence,
+             * without going back to the plain-run loop between them. */
+            do {
+                size_t k = utf8_seq(s + i, n - i);
+                if (k == 0) {
+                    memcpy(d, "\xEF\xBF\xBD", 3); /* U+FFFD for each bad byte */
+                    d += 3;
+                    i++;
+                    continue;
+                }
+                d[0] = s[i];
+                d[1] = s[i + 1];
+                if (k >= 3)
+                    d[2] = s[i + 2];
+                if (k == 4)
+                    d[3] = s[i + 3];
                 d += k;
                 i += k;
-            }
+            } while (i < n && s[i] >= 0x80);
             continue;
         }
         if (c != '\\') { /* a control character or an unescaped quote */

@@ -9,6 +9,7 @@
  *   MARK: - Numbers       formatting and parsing in Go's format
  *   MARK: - Strings       JSON escaping, UTF-8, base64, RFC 3339 time
  *   MARK: - JSON          options, the decoder cursor and its primitives
+ *   MARK: - Streams       JSON Lines and MessagePack sequences: reader, writer, bulk decoder
  *
  * Thread safety: no global mutable state; a tagc_buf, tagc_arena, tagc_error or
  * decoder must not be used by two threads at once, distinct ones may.
@@ -179,7 +180,10 @@ void *tagc_arena_alloc_slow(tagc_arena *a, size_t size);
 /* size bytes aligned to 8, uninitialised; NULL when out of memory or over the limit. */
 static inline void *tagc_arena_alloc(tagc_arena *a, size_t size)
 {
-    size = (size + 7u) & ~(size_t)7u;
+    size_t rounded = (size + 7u) & ~(size_t)7u;
+    if (TAGC_UNLIKELY(rounded < size))
+        return NULL; /* no such size */
+    size = rounded;
     if (TAGC_LIKELY(a->ptr != NULL && size <= (size_t)(a->end - a->ptr))) {
         void *p = a->ptr;
         a->ptr += size;
@@ -330,6 +334,11 @@ int tagc_parse_i64(const char *p, size_t n, int64_t *out);
 int tagc_parse_u64(const char *p, size_t n, uint64_t *out);
 int tagc_parse_f64(const char *p, size_t n, double *out);
 int tagc_parse_f32(const char *p, size_t n, float *out);
+/* Both steps in one pass: measures the longest JSON number at p (before end) as
+ * tagc_json_number_len does and converts it as tagc_parse_f64/f32 do. Returns its
+ * length (0: no number there, *out and *rc untouched); *rc is 0 or TAGC_E_RANGE. */
+size_t tagc_json_scan_f64(const char *p, const char *end, double *out, int *rc);
+size_t tagc_json_scan_f32(const char *p, const char *end, float *out, int *rc);
 
 /* MARK: - Strings */
 
@@ -427,7 +436,8 @@ int tagc_json_fail_index(tagc_json_dec *d, int rc, size_t index);
 static inline void tagc_json_ws(tagc_json_dec *d)
 {
     const char *p = d->p;
-    while (p < d->end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+    while (p < d->end && (unsigned char)*p <= ' ' &&
+           (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
         p++;
     d->p = p;
 }
@@ -436,7 +446,7 @@ static inline void tagc_json_ws(tagc_json_dec *d)
 static inline bool tagc_json_null(tagc_json_dec *d)
 {
     tagc_json_ws(d);
-    if (d->end - d->p >= 4 && memcmp(d->p, "null", 4) == 0) {
+    if (d->p < d->end && *d->p == 'n' && d->end - d->p >= 4 && memcmp(d->p, "null", 4) == 0) {
         d->p += 4;
         return true;
     }
@@ -742,6 +752,172 @@ TAGC_DEFINE_MP_READ_UINT(u32, uint32_t, UINT32_MAX)
 TAGC_DEFINE_MP_READ_UINT(u64, uint64_t, UINT64_MAX)
 #undef TAGC_DEFINE_MP_READ_INT
 #undef TAGC_DEFINE_MP_READ_UINT
+
+/* MARK: - Streams */
+
+/*
+ * Sequences of values (stream.c, docs/streams.md): JSON Lines (one JSON value a
+ * line, RFC 8259 text, UTF-8) and concatenated MessagePack values, read and
+ * written one record at a time at a memory cost bounded by the largest record.
+ */
+
+/* Exits of the generated pkg_t_decode_json_prefix / _decode_msgpack_prefix: as
+ * tagc_json_dec_finish / tagc_mp_dec_finish, but the value may be followed by
+ * more input. JSON: the whitespace after the value (space, tab, CR, LF) is
+ * consumed too, so *used is where the next value (or the end) starts. MessagePack:
+ * *used is the end of the value. On failure *used is 0 and err says where. */
+int tagc_json_dec_finish_prefix(tagc_json_dec *d, int rc, size_t *used);
+int tagc_mp_dec_finish_prefix(tagc_mp_dec *d, int rc, size_t *used);
+
+typedef enum tagc_stream_format {
+    TAGC_STREAM_JSONL = 0, /* one JSON value a line; blank lines skipped; CRLF accepted */
+    TAGC_STREAM_MSGPACK    /* MessagePack values back to back */
+} tagc_stream_format;
+
+/* Where bytes come from and go to: read returns the count read (0 at the end,
+ * < 0 on error, errno set); write returns the count written (< 0 on error). */
+typedef long (*tagc_stream_read_fn)(void *ctx, void *buf, size_t n);
+typedef long (*tagc_stream_write_fn)(void *ctx, const void *buf, size_t n);
+
+/* Reader options; NULL or zeroed fields mean the defaults. */
+typedef struct tagc_stream_opts {
+    size_t buf_size;   /* first buffer size, default 64 KiB; grows to hold a record */
+    size_t max_record; /* longest record, default 64 MiB; longer is TAGC_E_FULL */
+    bool no_utf8_check; /* JSONL: do not reject lines that are not UTF-8 */
+    int max_depth;     /* MessagePack: nesting limit when finding value ends, 0 = 1000 */
+} tagc_stream_opts;
+
+typedef struct tagc_stream_reader {
+    tagc_stream_format format;
+    tagc_stream_read_fn read;
+    void *ctx;
+    int fd;             /* for the fd source */
+    char *buf;          /* buf[start..len) holds bytes read and not yet returned */
+    size_t cap, start, len;
+    size_t scan;        /* JSONL: buf[start..scan) is known to hold no newline */
+    size_t want;        /* MessagePack: bytes needed before the next retry */
+    size_t max_record;
+    int max_depth;
+    bool check_utf8;
+    bool eof;           /* read returned 0 */
+    bool skipping;      /* JSONL: dropping the rest of an overlong line */
+    int fatal;          /* sticky error (I/O, MessagePack framing), 0 if none */
+    uint64_t base;      /* stream offset of buf[0] */
+    uint64_t next_line; /* line number at buf[start] */
+    uint64_t records;   /* records seen so far, good or bad */
+    /* The record just returned (or the one an error is about): */
+    uint64_t record;    /* 1-based record number */
+    uint64_t line;      /* JSONL: 1-based line number */
+    uint64_t offset;    /* byte offset of its first byte in the stream */
+    tagc_error fatal_err; /* what a sticky error said */
+} tagc_stream_reader;
+
+/* A reader over a file descriptor, a FILE * or a read function. opts may be NULL.
+ * The reader never closes what it reads from. Returns 0 or TAGC_E_NOMEM. */
+int tagc_stream_reader_init_fd(tagc_stream_reader *r, int fd, tagc_stream_format f,
+                               const tagc_stream_opts *opts);
+int tagc_stream_reader_init_file(tagc_stream_reader *r, void *file /* FILE * */,
+                                 tagc_stream_format f, const tagc_stream_opts *opts);
+int tagc_stream_reader_init_fn(tagc_stream_reader *r, tagc_stream_read_fn read, void *ctx,
+                               tagc_stream_format f, const tagc_stream_opts *opts);
+void tagc_stream_reader_free(tagc_stream_reader *r);
+
+/*
+ * The next record: 1 with *rec, *len set (valid until the next call; JSONL: the
+ * line without its CR LF or LF), 0 at the end of the input, or a negative
+ * TAGC_E_* code with err filled (offset, line and column in the stream; the
+ * message names the record and line; r->record and r->line say which).
+ * After an error in one JSONL line (too long, not UTF-8) the next call goes on
+ * with the following line. I/O errors and MessagePack framing errors (a value
+ * that is invalid or cut short) cannot be stepped over: they are returned again.
+ */
+int tagc_stream_next(tagc_stream_reader *r, const char **rec, size_t *len, tagc_error *err);
+
+/* Moves an error of decoding the record just returned into stream terms: offset,
+ * line and column counted from the start of the stream, record number in the message. */
+void tagc_stream_locate(const tagc_stream_reader *r, tagc_error *err);
+
+/*
+ * A writer: encoders append to w->buf, tagc_stream_writer_end_record ends the
+ * record (JSONL: adds '\n') and writes the buffer out once it holds threshold
+ * bytes. Errors are sticky.
+ */
+typedef struct tagc_stream_writer {
+    tagc_buf buf;
+    tagc_stream_format format;
+    tagc_stream_write_fn write;
+    void *ctx;
+    int fd;
+    size_t threshold; /* default 64 KiB */
+    size_t rec_start; /* where the record being written starts in buf */
+    uint64_t records; /* records ended */
+    uint64_t bytes;   /* bytes handed to write */
+    int err;          /* sticky: TAGC_E_IO, TAGC_E_NOMEM */
+} tagc_stream_writer;
+
+void tagc_stream_writer_init_fd(tagc_stream_writer *w, int fd, tagc_stream_format f);
+void tagc_stream_writer_init_file(tagc_stream_writer *w, void *file /* FILE * */,
+                                  tagc_stream_format f);
+void tagc_stream_writer_init_fn(tagc_stream_writer *w, tagc_stream_write_fn write, void *ctx,
+                                tagc_stream_format f);
+/* Ends the record appended since the last end (or drop). If the encoder failed
+ * (w->buf.err), the partial record is dropped and its code returned; else 0, or
+ * the sticky write error. */
+int tagc_stream_writer_end_record(tagc_stream_writer *w);
+/* Forgets what was appended since the last end_record, and the buffer's error. */
+void tagc_stream_writer_drop_record(tagc_stream_writer *w);
+/* Writes out every ended record. */
+int tagc_stream_writer_flush(tagc_stream_writer *w);
+/* Flushes and frees the buffer (never closes the fd or FILE). Returns the first error. */
+int tagc_stream_writer_close(tagc_stream_writer *w);
+
+/* The generic form of a generated _decode_json, for the bulk decoder. */
+typedef int (*tagc_decode_fn)(void *value, const char *src, size_t len, tagc_arena *arena,
+                              tagc_error *err, const tagc_json_opts *opts);
+/* Defines static int NAME_decode_json_v(void *, ...) calling NAME_decode_json
+ * (calling it through a cast pointer would be undefined behaviour). */
+#define TAGC_DECODE_FN(name)                                                               \
+    static int name##_decode_json_v(void *v, const char *src, size_t len, tagc_arena *arena, \
+                                    tagc_error *err, const tagc_json_opts *opts)             \
+    {                                                                                        \
+        return name##_decode_json((name *)v, src, len, arena, err, opts);                    \
+    }
+
+/* One decoded record handed to the consumer, in input order. value is NULL when
+ * rc != 0; err is then the error (located in the stream). The value and what it
+ * points to live until the consumer returns. */
+typedef struct tagc_record {
+    void *value;
+    int rc;
+    const tagc_error *err;
+    uint64_t record; /* 1-based */
+    uint64_t line;   /* 1-based */
+    uint64_t offset; /* byte offset of the line */
+} tagc_record;
+
+/*
+ * Bulk JSONL decoding on `threads` worker threads (0: in the calling thread).
+ * The input (r, a JSONL reader: its source, max_record and UTF-8 check are used)
+ * is cut into chunks of about chunk_size bytes at line ends; each worker decodes
+ * a chunk into that chunk's own arena; the calling thread reads, and hands the
+ * records to consume in input order. Memory: about (2 * threads + 2) chunks and
+ * their arenas. consume returns 0 to go on, anything else to stop.
+ */
+typedef struct tagc_jsonl_parallel {
+    int threads;                  /* worker threads; 0 = decode in the caller */
+    size_t chunk_size;            /* default 1 MiB */
+    size_t value_size;            /* sizeof the decoded type */
+    tagc_decode_fn decode;
+    const tagc_json_opts *opts;   /* passed to decode; NULL = defaults */
+    int (*consume)(void *ctx, const tagc_record *rec);
+    void *ctx;
+} tagc_jsonl_parallel;
+
+/* Returns 0 when every record was handed over (bad ones included), what consume
+ * returned when it stopped, or a negative TAGC_E_* code (I/O, memory, threads)
+ * with err filled. */
+int tagc_jsonl_decode_parallel(tagc_stream_reader *r, const tagc_jsonl_parallel *p,
+                               tagc_error *err);
 
 #ifdef __cplusplus
 }

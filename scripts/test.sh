@@ -18,6 +18,9 @@ LSAN_OPTIONS=suppressions="$PWD/scripts/lsan.supp" \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-asan --print-errorlogs --timeout-multiplier 3
 
+echo "== consumer projects (Meson and Make) against an installed tagc"
+examples/check-consumers.sh
+
 if [ -x scripts/fuzz.sh ]; then
     echo "== fuzz smoke"
     scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
