@@ -64,6 +64,22 @@ gen_type *ty_find(gen *g, ast_type *t);
 /* The prefix of t's helper functions (shop_user, shop_string_slice). */
 const char *ty_fn(gen *g, ast_type *t);
 
+/* Shapes the codecs share. */
+bool ty_is_signed_int(type_kind k);   /* intN, and time.Duration */
+bool ty_is_unsigned_int(type_kind k);
+const char *ty_int_suffix(type_kind k); /* i8 .. u64: the runtime's per-width readers */
+const char *ty_int_min(type_kind k);    /* INT8_MIN ..: the C limits of a width */
+const char *ty_int_max(type_kind k);
+bool ty_null_keeps(type_kind k);      /* a builtin scalar that null (nil) leaves unchanged, as in Go */
+bool ty_is_bytes(const ast_type *t);  /* []byte */
+bool ty_is_opt(ast_type *t);          /* *T, T not a struct: a has/value pair */
+/* A C condition true when the value at lv is empty in Go's omitempty sense; NULL: never. */
+const char *ty_empty_cond(gen *g, ast_type *t, const char *lv);
+/* The lvalue of a wire field of the struct at `v`, through embedded structs (path[0..upto)). */
+const char *wire_lvalue(gen *g, const wire_field *w, size_t upto);
+/* The flag of a has/value pair whose value is at lv ("v->a.x" -> "v->a.has_x"). */
+const char *wire_has_lvalue(gen *g, const char *lv, const char *c_name);
+
 /* Header: forward declarations, enums, typedefs and struct definitions in an order C accepts. */
 void gen_type_definitions(gen *g);
 

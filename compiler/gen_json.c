@@ -13,82 +13,16 @@
 
 /* MARK: - Shapes of types */
 
-static bool is_signed_int(type_kind k)
-{
-    return k == TK_INT8 || k == TK_INT16 || k == TK_INT32 || k == TK_INT64 || k == TK_DURATION;
-}
-
-static bool is_unsigned_int(type_kind k)
-{
-    return k == TK_UINT8 || k == TK_UINT16 || k == TK_UINT32 || k == TK_UINT64;
-}
-
-static const char *int_suffix(type_kind k)
-{
-    switch (k) {
-    case TK_INT8: return "i8";
-    case TK_INT16: return "i16";
-    case TK_INT32: return "i32";
-    case TK_UINT8: return "u8";
-    case TK_UINT16: return "u16";
-    case TK_UINT32: return "u32";
-    case TK_UINT64: return "u64";
-    default: return "i64";
-    }
-}
-
-static const char *int_min(type_kind k)
-{
-    switch (k) {
-    case TK_INT8: return "INT8_MIN";
-    case TK_INT16: return "INT16_MIN";
-    case TK_INT32: return "INT32_MIN";
-    default: return "INT64_MIN";
-    }
-}
-
-static const char *int_max(type_kind k)
-{
-    switch (k) {
-    case TK_INT8: return "INT8_MAX";
-    case TK_INT16: return "INT16_MAX";
-    case TK_INT32: return "INT32_MAX";
-    case TK_UINT8: return "UINT8_MAX";
-    case TK_UINT16: return "UINT16_MAX";
-    case TK_UINT32: return "UINT32_MAX";
-    case TK_UINT64: return "UINT64_MAX";
-    default: return "INT64_MAX";
-    }
-}
-
-/* A builtin scalar whose JSON null leaves the value unchanged (Go's rule). */
-static bool null_keeps(type_kind k)
-{
-    return k == TK_BOOL || is_signed_int(k) || is_unsigned_int(k) || k == TK_FLOAT32 ||
-           k == TK_FLOAT64 || k == TK_STRING || k == TK_TIME;
-}
-
-static bool is_bytes(const ast_type *t)
-{
-    return t->kind == TK_SLICE && t->elem->kind == TK_UINT8;
-}
-
-/* *T where T is not a struct: a has/value pair. */
-static bool is_opt(ast_type *t)
-{
-    return t->kind == TK_PTR && !ty_is_struct(t->elem);
-}
-
 /* MARK: - Reading */
 
 /* Code that reads a value of type t into the lvalue lv; `fail` is the statement run with rc set. */
 static void read_value(gen *g, int ind, ast_type *t, const char *lv, const char *fail)
 {
     type_kind k = t->kind;
-    if (null_keeps(k)) {
+    if (ty_null_keeps(k)) {
         const char *fn;
-        if (is_signed_int(k) || is_unsigned_int(k))
-            fn = pool_printf(g->pool, "tagc_json_read_%s", int_suffix(k));
+        if (ty_is_signed_int(k) || ty_is_unsigned_int(k))
+            fn = pool_printf(g->pool, "tagc_json_read_%s", ty_int_suffix(k));
         else if (k == TK_BOOL)
             fn = "tagc_json_read_bool";
         else if (k == TK_FLOAT32)
@@ -110,7 +44,7 @@ static void read_value(gen *g, int ind, ast_type *t, const char *lv, const char 
         call = pool_printf(g->pool, "tagc_json_read_raw(d, &%s)", lv);
     else if (k == TK_ANY)
         call = pool_printf(g->pool, "tagc_json_read_any(d, &%s)", lv);
-    else if (is_bytes(t))
+    else if (ty_is_bytes(t))
         call = pool_printf(g->pool, "tagc_json_read_bytes_value(d, &%s)", lv);
     else
         call = pool_printf(g->pool, "%s_read_json(d, &%s)", ty_fn(g, t), lv);
@@ -172,38 +106,20 @@ static void read_quoted(gen *g, int ind, ast_type *t, const char *lv, const char
     emit(g, ind + 1, "%s", fail);
 }
 
-/* The lvalue of a wire field of the struct at `v` (a pointer), through embedded structs. */
-static const char *field_lvalue(gen *g, const wire_field *w, size_t upto)
-{
-    const char *lv = pool_printf(g->pool, "v->%s", w->path[0]->c_name);
-    for (size_t i = 1; i < upto; i++) {
-        bool through_ptr = w->path[i - 1]->type->kind == TK_PTR;
-        lv = pool_printf(g->pool, "%s%s%s", lv, through_ptr ? "->" : ".", w->path[i]->c_name);
-    }
-    return lv;
-}
-
-/* The lvalue of an opt pair's flag, for a field `x` at lv "v->a.x": "v->a.has_x". */
-static const char *has_lvalue(gen *g, const char *lv, const char *c_name)
-{
-    size_t n = strlen(lv) - strlen(c_name);
-    return pool_printf(g->pool, "%.*shas_%s", (int)n, lv, c_name);
-}
-
 static void read_member(gen *g, int ind, const wire_field *w, const char *fail)
 {
     /* Embedded pointers on the way are allocated first, as Go does. */
     for (size_t i = 1; i < w->path_len; i++) {
         if (w->path[i - 1]->type->kind != TK_PTR)
             continue;
-        const char *p = field_lvalue(g, w, i);
+        const char *p = wire_lvalue(g, w, i);
         emit(g, ind, "if (%s == NULL && (%s = tagc_json_new(d, sizeof *%s)) == NULL)", p, p, p);
         emit(g, ind + 1, "return TAGC_E_NOMEM;");
     }
-    const char *lv = field_lvalue(g, w, w->path_len);
+    const char *lv = wire_lvalue(g, w, w->path_len);
     ast_type *t = w->field->type;
-    if (is_opt(t)) {
-        const char *has = has_lvalue(g, lv, w->field->c_name);
+    if (ty_is_opt(t)) {
+        const char *has = wire_has_lvalue(g, lv, w->field->c_name);
         if (w->json_string) {
             emit(g, ind, "memset(&%s, 0, sizeof %s);", lv, lv);
             emit(g, ind, "%s = false;", has);
@@ -403,7 +319,7 @@ static void gen_slice_read(gen *g, const char *fn, const char *ctype, ast_type *
     emit(g, 3, "memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);");
     emit(g, 2, "else");
     emit(g, 3, "memset(&ptr[len], 0, sizeof ptr[len]);");
-    if (is_opt(t->elem))
+    if (ty_is_opt(t->elem))
         read_opt(g, 2, t->elem->elem, "ptr[len].has", "ptr[len].val",
                  "return tagc_json_fail_index(d, rc, len);");
     else
@@ -434,7 +350,7 @@ static void gen_array_read(gen *g, const char *fn, ast_type *t)
     emit(g, 2, "return rc;");
     emit(g, 1, "while ((rc = tagc_json_arr_next(d, &first)) > 0) {");
     emit(g, 2, "if (i < %lld) {", n);
-    if (is_opt(t->elem))
+    if (ty_is_opt(t->elem))
         read_opt(g, 3, t->elem->elem, "(*v)[i].has", "(*v)[i].val", "return tagc_json_fail_index(d, rc, i);");
     else
         read_value(g, 3, t->elem, "(*v)[i]", "return tagc_json_fail_index(d, rc, i);");
@@ -494,7 +410,7 @@ static const char *slot_call(gen *g, ast_type *kt, const char *str, const char *
     ast_type *u = ty_under(kt);
     if (u->kind == TK_STRING && !is_string_enum(kt))
         return pool_printf(g->pool, "tagc_map_slot_str(d, &ix, keys, len, %s, %s)", str, str_len);
-    if (is_unsigned_int(u->kind))
+    if (ty_is_unsigned_int(u->kind))
         return pool_printf(g->pool, "tagc_map_slot_int(d, &ix, keys, sizeof *keys, false, len, (uint64_t)%s)", num);
     return pool_printf(g->pool, "tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)(int64_t)%s)", num);
 }
@@ -519,14 +435,14 @@ static void read_map_key(gen *g, int ind, ast_type *kt)
         emit(g, ind, "%s k;", en->c_name);
         emit(g, ind, "if (!%s_parse(key, key_len, &k))", en->c_name);
         emit(g, ind + 1, "return tagc_json_fail_key(d, tagc_json_key_error(d, TAGC_E_ENUM, \"unknown %s value\"), key, key_len);", en->name);
-    } else if (is_unsigned_int(u->kind)) {
+    } else if (ty_is_unsigned_int(u->kind)) {
         emit(g, ind, "uint64_t k;");
-        emit(g, ind, "if ((rc = tagc_json_key_uint(d, key, key_len, &k, %s)) != 0)", int_max(u->kind));
+        emit(g, ind, "if ((rc = tagc_json_key_uint(d, key, key_len, &k, %s)) != 0)", ty_int_max(u->kind));
         emit(g, ind + 1, "return tagc_json_fail_key(d, rc, key, key_len);");
     } else if (!str_key) {
         emit(g, ind, "int64_t k;");
         emit(g, ind, "if ((rc = tagc_json_key_int(d, key, key_len, &k, %s, %s)) != 0)",
-             int_min(u->kind), int_max(u->kind));
+             ty_int_min(u->kind), ty_int_max(u->kind));
         emit(g, ind + 1, "return tagc_json_fail_key(d, rc, key, key_len);");
     }
     if (en && en->enum_kind == ENUM_INT) {
@@ -584,7 +500,7 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
     emit(g, 2, "/* a repeated key: the last value wins, in the first one's place */");
     emit(g, 2, "memset(&vals[at], 0, sizeof vals[at]);");
     const char *fail = "return tagc_json_fail_key(d, rc, key, key_len);";
-    if (is_opt(t->elem))
+    if (ty_is_opt(t->elem))
         read_opt(g, 2, t->elem->elem, "vals[at].has", "vals[at].val", fail);
     else
         read_value(g, 2, t->elem, "vals[at]", fail);
@@ -627,9 +543,9 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
     type_kind k = t->kind;
     if (k == TK_BOOL)
         emit(g, ind, "tagc_json_write_bool(out, %s);", lv);
-    else if (is_signed_int(k))
+    else if (ty_is_signed_int(k))
         emit(g, ind, "tagc_json_write_i64(out, %s);", lv);
-    else if (is_unsigned_int(k))
+    else if (ty_is_unsigned_int(k))
         emit(g, ind, "tagc_json_write_u64(out, %s);", lv);
     else if (k == TK_FLOAT64)
         emit(g, ind, "tagc_json_write_f64(out, %s);", lv);
@@ -643,7 +559,7 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
         emit(g, ind, "tagc_json_write_raw_opts(out, &%s, !o->no_html_escape);", lv);
     else if (k == TK_ANY)
         emit(g, ind, "tagc_json_write_any(out, %s, o);", lv);
-    else if (is_bytes(t))
+    else if (ty_is_bytes(t))
         emit(g, ind, "tagc_json_write_bytes(out, %s.ptr, %s.len, %s.ptr == NULL);", lv, lv, lv);
     else if (k == TK_PTR && ty_is_struct(t->elem))
         emit(g, ind, "%s_write_json(out, %s, o);", ty_fn(g, t), lv);
@@ -680,35 +596,6 @@ static void write_quoted(gen *g, int ind, ast_type *t, const char *lv)
     emit(g, ind, "tagc_buf_byte(out, '\"');");
 }
 
-/* A C condition that is true when the value is empty in Go's omitempty sense. */
-static const char *empty_cond(gen *g, ast_type *t, const char *lv)
-{
-    ast_type *u = ty_under(t);
-    switch (u->kind) {
-    case TK_BOOL:
-        return pool_printf(g->pool, "!%s", lv);
-    case TK_STRING:
-        if (ty_enum(t))
-            return pool_printf(g->pool, "%s == 0", lv);
-        return pool_printf(g->pool, "%s.len == 0", lv);
-    case TK_SLICE:
-    case TK_MAP:
-    case TK_RAW:
-        return pool_printf(g->pool, "%s.len == 0", lv);
-    case TK_ANY:
-        return pool_printf(g->pool, "%s == NULL", lv);
-    case TK_PTR:
-        return pool_printf(g->pool, "%s == NULL", lv);
-    case TK_ARRAY:
-        return u->array_len == 0 ? "true" : NULL;
-    case TK_STRUCT:
-    case TK_TIME:
-        return NULL; /* never empty */
-    default:
-        return pool_printf(g->pool, "%s == 0", lv); /* numbers */
-    }
-}
-
 static void gen_struct_write(gen *g, const char *fn, const char *ctype, const ast_type *st,
                              bool exported)
 {
@@ -721,7 +608,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         const wire_field *w = &st->wire[i];
         if (!w->json_name)
             continue;
-        bool always = !w->json_omitempty || !empty_cond(g, w->field->type, "x");
+        bool always = !w->json_omitempty || !ty_empty_cond(g, w->field->type, "x");
         for (size_t j = 0; j + 1 < w->path_len; j++)
             always &= w->path[j]->type->kind != TK_PTR;
         if (!always)
@@ -744,15 +631,15 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         for (size_t j = 1; j < w->path_len; j++) {
             if (w->path[j - 1]->type->kind != TK_PTR)
                 continue;
-            const char *p = pool_printf(g->pool, "%s != NULL", field_lvalue(g, w, j));
+            const char *p = pool_printf(g->pool, "%s != NULL", wire_lvalue(g, w, j));
             guard = guard ? pool_printf(g->pool, "%s && %s", guard, p) : p;
         }
-        const char *lv = field_lvalue(g, w, w->path_len);
+        const char *lv = wire_lvalue(g, w, w->path_len);
         ast_type *t = w->field->type;
         const char *empty = NULL;
         if (w->json_omitempty)
-            empty = is_opt(t) ? pool_printf(g->pool, "!%s", has_lvalue(g, lv, w->field->c_name))
-                              : empty_cond(g, t, lv);
+            empty = ty_is_opt(t) ? pool_printf(g->pool, "!%s", wire_has_lvalue(g, lv, w->field->c_name))
+                              : ty_empty_cond(g, t, lv);
         const char *cond = guard;
         if (empty)
             cond = cond ? pool_printf(g->pool, "%s && !(%s)", cond, empty)
@@ -796,8 +683,8 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         }
         sb_free(&key);
         sb_free(&key_plain);
-        if (is_opt(t)) {
-            const char *has = has_lvalue(g, lv, w->field->c_name);
+        if (ty_is_opt(t)) {
+            const char *has = wire_has_lvalue(g, lv, w->field->c_name);
             if (w->json_string) {
                 emit(g, ind, "if (!%s) {", has);
                 emit(g, ind + 1, "tagc_buf_put(out, \"null\", 4);");
@@ -843,7 +730,7 @@ static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type 
     emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
     emit(g, 2, "if (i > 0)");
     emit(g, 3, "tagc_buf_byte(out, ',');");
-    if (is_opt(t->elem))
+    if (ty_is_opt(t->elem))
         write_opt(g, 2, t->elem->elem, "v->ptr[i].has", "v->ptr[i].val");
     else
         write_value(g, 2, t->elem, "v->ptr[i]");
@@ -863,7 +750,7 @@ static void gen_array_write(gen *g, const char *fn, ast_type *t)
     emit(g, 1, "for (size_t i = 0; i < %lld; i++) {", (long long)t->array_len);
     emit(g, 2, "if (i > 0)");
     emit(g, 3, "tagc_buf_byte(out, ',');");
-    if (is_opt(t->elem))
+    if (ty_is_opt(t->elem))
         write_opt(g, 2, t->elem->elem, "(*v)[i].has", "(*v)[i].val");
     else
         write_value(g, 2, t->elem, "(*v)[i]");
@@ -915,7 +802,7 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
         emit(g, 1, "tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);");
     else
         emit(g, 1, "tagc_order_int(&ord, v->keys, sizeof *v->keys, %s, v->len, !o->unsorted_maps);",
-             is_unsigned_int(ku->kind) ? "false" : "true");
+             ty_is_unsigned_int(ku->kind) ? "false" : "true");
     emit(g, 1, "tagc_buf_byte(out, '{');");
     emit(g, 1, "for (size_t k = 0; k < v->len; k++) {");
     emit(g, 2, "size_t i = tagc_order_at(&ord, k);");
@@ -925,12 +812,12 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
         emit(g, 2, "%s_write_json(out, &v->keys[i], o);", en->c_name);
     else if (ku->kind == TK_STRING)
         emit(g, 2, "tagc_json_write_str(out, v->keys[i].ptr, v->keys[i].len, !o->no_html_escape);");
-    else if (is_unsigned_int(ku->kind))
+    else if (ty_is_unsigned_int(ku->kind))
         emit(g, 2, "tagc_json_write_uint_key(out, (uint64_t)v->keys[i]);");
     else
         emit(g, 2, "tagc_json_write_int_key(out, (int64_t)v->keys[i]);");
     emit(g, 2, "tagc_buf_byte(out, ':');");
-    if (is_opt(t->elem))
+    if (ty_is_opt(t->elem))
         write_opt(g, 2, t->elem->elem, "v->vals[i].has", "v->vals[i].val");
     else
         write_value(g, 2, t->elem, "v->vals[i]");
@@ -1006,7 +893,7 @@ static void gen_enum_json(gen *g, const ast_decl *d)
         return;
     }
     type_kind k = d->type->kind;
-    bool is_u = is_unsigned_int(k);
+    bool is_u = ty_is_unsigned_int(k);
     const char *xt = is_u ? "uint64_t" : "int64_t";
     emit(g, 0, "/* Whether x is a value of %s: a declared one, or 0 (Go's zero value). */", d->name);
     emit(g, 0, "bool %s_known(%s x)", fn, xt);
@@ -1045,9 +932,9 @@ static void gen_enum_json(gen *g, const ast_decl *d)
     emit(g, 1, "tagc_json_ws(d);");
     emit(g, 1, "at = d->p;");
     if (is_u)
-        emit(g, 1, "if ((rc = tagc_json_read_uint(d, &x, %s)) != 0)", int_max(k));
+        emit(g, 1, "if ((rc = tagc_json_read_uint(d, &x, %s)) != 0)", ty_int_max(k));
     else
-        emit(g, 1, "if ((rc = tagc_json_read_int(d, &x, %s, %s)) != 0)", int_min(k), int_max(k));
+        emit(g, 1, "if ((rc = tagc_json_read_int(d, &x, %s, %s)) != 0)", ty_int_min(k), ty_int_max(k));
     emit(g, 2, "return rc;");
     emit(g, 1, "if (!%s_known(x)) {", fn);
     emit(g, 2, "d->p = at;");
@@ -1082,7 +969,7 @@ static void gen_named_json(gen *g, const ast_decl *d)
     emit(g, 0, "void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", d->c_name, d->c_name);
     emit(g, 0, "{");
     emit(g, 1, "(void)o;");
-    if (is_opt(d->type))
+    if (ty_is_opt(d->type))
         write_opt(g, 1, d->type->elem, "v->has", "v->val");
     else
         write_value(g, 1, d->type, "(*v)");
@@ -1092,7 +979,7 @@ static void gen_named_json(gen *g, const ast_decl *d)
     emit(g, 0, "{");
     emit(g, 1, "int rc;");
     emit(g, 0, "%s", "");
-    if (is_opt(d->type))
+    if (ty_is_opt(d->type))
         read_opt(g, 1, d->type->elem, "v->has", "v->val", "return rc;");
     else
         read_value(g, 1, d->type, "(*v)", "return rc;");
@@ -1162,7 +1049,7 @@ void gen_json_prototypes(gen *g, bool exported)
             emit(g, 0, "int %s_read_json(tagc_json_dec *d, %s *v);", d->c_name, d->c_name);
             if (d->enum_kind == ENUM_INT)
                 emit(g, 0, "bool %s_known(%s x);", d->c_name,
-                     is_unsigned_int(d->type->kind) ? "uint64_t" : "int64_t");
+                     ty_is_unsigned_int(d->type->kind) ? "uint64_t" : "int64_t");
             if (d->enum_kind == ENUM_STRING) {
                 emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out);", d->c_name, d->c_name);
                 emit(g, 0, "extern const tagc_str %s_names[]; /* the text of each value */", d->c_name);

@@ -17,72 +17,6 @@
 
 /* MARK: - Shapes of types */
 
-static bool is_signed_int(type_kind k)
-{
-    return k == TK_INT8 || k == TK_INT16 || k == TK_INT32 || k == TK_INT64 || k == TK_DURATION;
-}
-
-static bool is_unsigned_int(type_kind k)
-{
-    return k == TK_UINT8 || k == TK_UINT16 || k == TK_UINT32 || k == TK_UINT64;
-}
-
-static const char *int_suffix(type_kind k)
-{
-    switch (k) {
-    case TK_INT8: return "i8";
-    case TK_INT16: return "i16";
-    case TK_INT32: return "i32";
-    case TK_UINT8: return "u8";
-    case TK_UINT16: return "u16";
-    case TK_UINT32: return "u32";
-    case TK_UINT64: return "u64";
-    default: return "i64";
-    }
-}
-
-static const char *int_min(type_kind k)
-{
-    switch (k) {
-    case TK_INT8: return "INT8_MIN";
-    case TK_INT16: return "INT16_MIN";
-    case TK_INT32: return "INT32_MIN";
-    default: return "INT64_MIN";
-    }
-}
-
-static const char *int_max(type_kind k)
-{
-    switch (k) {
-    case TK_INT8: return "INT8_MAX";
-    case TK_INT16: return "INT16_MAX";
-    case TK_INT32: return "INT32_MAX";
-    case TK_UINT8: return "UINT8_MAX";
-    case TK_UINT16: return "UINT16_MAX";
-    case TK_UINT32: return "UINT32_MAX";
-    case TK_UINT64: return "UINT64_MAX";
-    default: return "INT64_MAX";
-    }
-}
-
-/* A builtin scalar that nil leaves unchanged (as JSON's null does). */
-static bool nil_keeps(type_kind k)
-{
-    return k == TK_BOOL || is_signed_int(k) || is_unsigned_int(k) || k == TK_FLOAT32 ||
-           k == TK_FLOAT64 || k == TK_STRING || k == TK_TIME;
-}
-
-static bool is_bytes(const ast_type *t)
-{
-    return t->kind == TK_SLICE && t->elem->kind == TK_UINT8;
-}
-
-/* *T where T is not a struct: a has/value pair. */
-static bool is_opt(ast_type *t)
-{
-    return t->kind == TK_PTR && !ty_is_struct(t->elem);
-}
-
 static size_t mp_wire_count(const ast_type *st)
 {
     size_t n = 0;
@@ -146,7 +80,7 @@ static void mark_used(gen *g, ast_type *t);
 
 static void mark_member(gen *g, ast_type *t)
 {
-    mark_used(g, is_opt(t) ? t->elem : t);
+    mark_used(g, ty_is_opt(t) ? t->elem : t);
 }
 
 static void mark_used(gen *g, ast_type *t)
@@ -191,10 +125,10 @@ static void mark_all(gen *g)
 static void read_value(gen *g, int ind, ast_type *t, const char *lv, const char *fail)
 {
     type_kind k = t->kind;
-    if (nil_keeps(k) || k == TK_DURATION) {
+    if (ty_null_keeps(k) || k == TK_DURATION) {
         const char *fn;
-        if (is_signed_int(k) || is_unsigned_int(k))
-            fn = pool_printf(g->pool, "tagc_mp_read_%s", int_suffix(k));
+        if (ty_is_signed_int(k) || ty_is_unsigned_int(k))
+            fn = pool_printf(g->pool, "tagc_mp_read_%s", ty_int_suffix(k));
         else if (k == TK_BOOL)
             fn = "tagc_mp_read_bool";
         else if (k == TK_FLOAT32)
@@ -214,7 +148,7 @@ static void read_value(gen *g, int ind, ast_type *t, const char *lv, const char 
         call = pool_printf(g->pool, "tagc_mp_read_raw(d, &%s)", lv);
     else if (k == TK_ANY)
         call = pool_printf(g->pool, "tagc_mp_read_any(d, &%s)", lv);
-    else if (is_bytes(t))
+    else if (ty_is_bytes(t))
         call = pool_printf(g->pool, "tagc_mp_read_bytes(d, &%s)", lv);
     else
         call = pool_printf(g->pool, "%s_read_msgpack(d, &%s)", ty_fn(g, t), lv);
@@ -235,38 +169,20 @@ static void read_opt(gen *g, int ind, ast_type *elem, const char *has, const cha
     emit(g, ind, "}");
 }
 
-/* The lvalue of a wire field of the struct at `v` (a pointer), through embedded structs. */
-static const char *field_lvalue(gen *g, const wire_field *w, size_t upto)
-{
-    const char *lv = pool_printf(g->pool, "v->%s", w->path[0]->c_name);
-    for (size_t i = 1; i < upto; i++) {
-        bool through_ptr = w->path[i - 1]->type->kind == TK_PTR;
-        lv = pool_printf(g->pool, "%s%s%s", lv, through_ptr ? "->" : ".", w->path[i]->c_name);
-    }
-    return lv;
-}
-
-/* The lvalue of an opt pair's flag, for a field `x` at lv "v->a.x": "v->a.has_x". */
-static const char *has_lvalue(gen *g, const char *lv, const char *c_name)
-{
-    size_t n = strlen(lv) - strlen(c_name);
-    return pool_printf(g->pool, "%.*shas_%s", (int)n, lv, c_name);
-}
-
 static void read_member(gen *g, int ind, const wire_field *w, const char *fail)
 {
     /* Embedded pointers on the way are allocated first, as Go does. */
     for (size_t i = 1; i < w->path_len; i++) {
         if (w->path[i - 1]->type->kind != TK_PTR)
             continue;
-        const char *p = field_lvalue(g, w, i);
+        const char *p = wire_lvalue(g, w, i);
         emit(g, ind, "if (%s == NULL && (%s = tagc_json_new(d, sizeof *%s)) == NULL)", p, p, p);
         emit(g, ind + 1, "return TAGC_E_NOMEM;");
     }
-    const char *lv = field_lvalue(g, w, w->path_len);
+    const char *lv = wire_lvalue(g, w, w->path_len);
     ast_type *t = w->field->type;
-    if (is_opt(t))
-        read_opt(g, ind, t->elem, has_lvalue(g, lv, w->field->c_name), lv, fail);
+    if (ty_is_opt(t))
+        read_opt(g, ind, t->elem, wire_has_lvalue(g, lv, w->field->c_name), lv, fail);
     else
         read_value(g, ind, t, lv, fail);
 }
@@ -408,7 +324,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
 /* Reads element lv of a slice, array or map. */
 static void read_elem(gen *g, int ind, ast_type *elem, const char *lv, const char *fail)
 {
-    if (is_opt(elem))
+    if (ty_is_opt(elem))
         read_opt(g, ind, elem->elem, pool_printf(g->pool, "%s.has", lv),
                  pool_printf(g->pool, "%s.val", lv), fail);
     else
@@ -564,11 +480,11 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
         emit(g, 2, "}");
         emit(g, 2, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)(int64_t)k);");
         fail = "return tagc_json_fail_key(d, rc, key, key_len);";
-    } else if (is_unsigned_int(ku->kind)) {
+    } else if (ty_is_unsigned_int(ku->kind)) {
         emit(g, 2, "uint64_t k;");
         if (en)
             emit(g, 2, "const char *key_at = d->p;");
-        emit(g, 2, "if ((rc = tagc_mp_key_uint(d, &k, %s)) != 0)", int_max(ku->kind));
+        emit(g, 2, "if ((rc = tagc_mp_key_uint(d, &k, %s)) != 0)", ty_int_max(ku->kind));
         emit(g, 3, "return tagc_json_fail_index(d, rc, i);");
         known_key(g, en);
         emit(g, 2, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, false, len, k);");
@@ -577,7 +493,7 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
         emit(g, 2, "int64_t k;");
         if (en)
             emit(g, 2, "const char *key_at = d->p;");
-        emit(g, 2, "if ((rc = tagc_mp_key_int(d, &k, %s, %s)) != 0)", int_min(ku->kind), int_max(ku->kind));
+        emit(g, 2, "if ((rc = tagc_mp_key_int(d, &k, %s, %s)) != 0)", ty_int_min(ku->kind), ty_int_max(ku->kind));
         emit(g, 3, "return tagc_json_fail_index(d, rc, i);");
         known_key(g, en);
         emit(g, 2, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)k);");
@@ -617,9 +533,9 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
     type_kind k = t->kind;
     if (k == TK_BOOL)
         emit(g, ind, "tagc_mp_write_bool(out, %s);", lv);
-    else if (is_signed_int(k))
+    else if (ty_is_signed_int(k))
         emit(g, ind, "tagc_mp_write_int(out, %s);", lv);
-    else if (is_unsigned_int(k))
+    else if (ty_is_unsigned_int(k))
         emit(g, ind, "tagc_mp_write_uint(out, %s);", lv);
     else if (k == TK_FLOAT64)
         emit(g, ind, "tagc_mp_write_f64(out, %s);", lv);
@@ -633,7 +549,7 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
         emit(g, ind, "tagc_mp_write_raw(out, &%s);", lv);
     else if (k == TK_ANY)
         emit(g, ind, "tagc_mp_write_any(out, %s);", lv);
-    else if (is_bytes(t))
+    else if (ty_is_bytes(t))
         emit(g, ind, "tagc_mp_write_bytes(out, &%s);", lv);
     else if (k == TK_PTR && ty_is_struct(t->elem))
         emit(g, ind, "%s_write_msgpack(out, %s);", ty_fn(g, t), lv);
@@ -651,38 +567,10 @@ static void write_opt(gen *g, int ind, ast_type *elem, const char *has, const ch
 
 static void write_elem(gen *g, int ind, ast_type *elem, const char *lv)
 {
-    if (is_opt(elem))
+    if (ty_is_opt(elem))
         write_opt(g, ind, elem->elem, pool_printf(g->pool, "%s.has", lv), pool_printf(g->pool, "%s.val", lv));
     else
         write_value(g, ind, elem, lv);
-}
-
-/* A C condition that is true when the value is empty in Go's omitempty sense. */
-static const char *empty_cond(gen *g, ast_type *t, const char *lv)
-{
-    ast_type *u = ty_under(t);
-    switch (u->kind) {
-    case TK_BOOL:
-        return pool_printf(g->pool, "!%s", lv);
-    case TK_STRING:
-        if (ty_enum(t))
-            return pool_printf(g->pool, "%s == 0", lv);
-        return pool_printf(g->pool, "%s.len == 0", lv);
-    case TK_SLICE:
-    case TK_MAP:
-    case TK_RAW:
-        return pool_printf(g->pool, "%s.len == 0", lv);
-    case TK_ANY:
-    case TK_PTR:
-        return pool_printf(g->pool, "%s == NULL", lv);
-    case TK_ARRAY:
-        return u->array_len == 0 ? "true" : NULL;
-    case TK_STRUCT:
-    case TK_TIME:
-        return NULL; /* never empty */
-    default:
-        return pool_printf(g->pool, "%s == 0", lv); /* numbers */
-    }
 }
 
 /* When field w is written: NULL if always, else a C condition. *never: omitted always. */
@@ -693,15 +581,15 @@ static const char *field_cond(gen *g, const wire_field *w, bool *never)
     for (size_t j = 1; j < w->path_len; j++) {
         if (w->path[j - 1]->type->kind != TK_PTR)
             continue;
-        const char *p = pool_printf(g->pool, "%s != NULL", field_lvalue(g, w, j));
+        const char *p = pool_printf(g->pool, "%s != NULL", wire_lvalue(g, w, j));
         guard = guard ? pool_printf(g->pool, "%s && %s", guard, p) : p;
     }
-    const char *lv = field_lvalue(g, w, w->path_len);
+    const char *lv = wire_lvalue(g, w, w->path_len);
     ast_type *t = w->field->type;
     const char *empty = NULL;
     if (w->msgpack_omitempty)
-        empty = is_opt(t) ? pool_printf(g->pool, "!%s", has_lvalue(g, lv, w->field->c_name))
-                          : empty_cond(g, t, lv);
+        empty = ty_is_opt(t) ? pool_printf(g->pool, "!%s", wire_has_lvalue(g, lv, w->field->c_name))
+                          : ty_empty_cond(g, t, lv);
     if (empty && strcmp(empty, "true") == 0) {
         *never = true; /* a zero-length array with omitempty */
         return NULL;
@@ -779,10 +667,10 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
             emit(g, ind, "tagc_buf_put(out, %s, %zu); /* %s */", c_literal(g, key.data, key.len), key.len,
                  comment);
         sb_free(&key);
-        const char *lv = field_lvalue(g, w, w->path_len);
+        const char *lv = wire_lvalue(g, w, w->path_len);
         ast_type *t = w->field->type;
-        if (is_opt(t))
-            write_opt(g, ind, t->elem, has_lvalue(g, lv, w->field->c_name), lv);
+        if (ty_is_opt(t))
+            write_opt(g, ind, t->elem, wire_has_lvalue(g, lv, w->field->c_name), lv);
         else
             write_value(g, ind, t, lv);
         if (cond)
@@ -860,7 +748,7 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
         emit(g, 2, "%s_write_msgpack(out, &v->keys[i]);", en->c_name);
     else if (ku->kind == TK_STRING)
         emit(g, 2, "tagc_mp_write_str(out, v->keys[i].ptr, v->keys[i].len);");
-    else if (is_unsigned_int(ku->kind))
+    else if (ty_is_unsigned_int(ku->kind))
         emit(g, 2, "tagc_mp_write_uint_key(out, (uint64_t)v->keys[i]);");
     else
         emit(g, 2, "tagc_mp_write_int_key(out, (int64_t)v->keys[i]);");
@@ -913,7 +801,7 @@ static void gen_enum_names(gen *g, const ast_decl *d)
  * The same definition as gen_json.c's, emitted here when JSON is left out. */
 static void gen_enum_known(gen *g, const ast_decl *d)
 {
-    bool is_u = is_unsigned_int(d->type->kind);
+    bool is_u = ty_is_unsigned_int(d->type->kind);
     emit(g, 0, "/* Whether x is a value of %s: a declared one, or 0 (Go's zero value). */", d->name);
     emit(g, 0, "bool %s_known(%s x)", d->c_name, is_u ? "uint64_t" : "int64_t");
     emit(g, 0, "{");
@@ -979,7 +867,7 @@ static void gen_enum_msgpack(gen *g, const ast_decl *d)
         return;
     }
     type_kind k = d->type->kind;
-    bool is_u = is_unsigned_int(k);
+    bool is_u = ty_is_unsigned_int(k);
     if (!g->opts->json)
         gen_enum_known(g, d);
     emit(g, 0, "int %s_read_msgpack(tagc_mp_dec *d, %s *v)", fn, fn);
@@ -992,9 +880,9 @@ static void gen_enum_msgpack(gen *g, const ast_decl *d)
     emit(g, 2, "return 0;");
     emit(g, 1, "at = d->p;");
     if (is_u)
-        emit(g, 1, "if ((rc = tagc_mp_read_uint(d, &x, %s)) != 0)", int_max(k));
+        emit(g, 1, "if ((rc = tagc_mp_read_uint(d, &x, %s)) != 0)", ty_int_max(k));
     else
-        emit(g, 1, "if ((rc = tagc_mp_read_int(d, &x, %s, %s)) != 0)", int_min(k), int_max(k));
+        emit(g, 1, "if ((rc = tagc_mp_read_int(d, &x, %s, %s)) != 0)", ty_int_min(k), ty_int_max(k));
     emit(g, 2, "return rc;");
     emit(g, 1, "if (!%s_known(x)) {", fn);
     emit(g, 2, "d->p = at;");
@@ -1027,7 +915,7 @@ static void gen_named_msgpack(gen *g, const ast_decl *d)
     /* a named non-struct type: the code of the type it is defined as */
     emit(g, 0, "void %s_write_msgpack(tagc_buf *out, const %s *v)", d->c_name, d->c_name);
     emit(g, 0, "{");
-    if (is_opt(d->type))
+    if (ty_is_opt(d->type))
         write_opt(g, 1, d->type->elem, "v->has", "v->val");
     else
         write_value(g, 1, d->type, "(*v)");
@@ -1037,7 +925,7 @@ static void gen_named_msgpack(gen *g, const ast_decl *d)
     emit(g, 0, "{");
     emit(g, 1, "int rc;");
     emit(g, 0, "%s", "");
-    if (is_opt(d->type))
+    if (ty_is_opt(d->type))
         read_opt(g, 1, d->type->elem, "v->has", "v->val", "return rc;");
     else
         read_value(g, 1, d->type, "(*v)", "return rc;");
@@ -1107,7 +995,7 @@ void gen_msgpack_prototypes(gen *g, bool exported)
                 continue; /* gen_json_prototypes declares the enum helpers */
             if (d->enum_kind == ENUM_INT)
                 emit(g, 0, "bool %s_known(%s x);", d->c_name,
-                     is_unsigned_int(d->type->kind) ? "uint64_t" : "int64_t");
+                     ty_is_unsigned_int(d->type->kind) ? "uint64_t" : "int64_t");
             if (d->enum_kind == ENUM_STRING) {
                 emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out);", d->c_name, d->c_name);
                 emit(g, 0, "extern const tagc_str %s_names[]; /* the text of each value */", d->c_name);

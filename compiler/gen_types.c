@@ -46,6 +46,115 @@ bool ty_is_composite(const ast_type *t)
     }
 }
 
+/* MARK: - Shapes the codecs share */
+
+bool ty_is_signed_int(type_kind k)
+{
+    return k == TK_INT8 || k == TK_INT16 || k == TK_INT32 || k == TK_INT64 || k == TK_DURATION;
+}
+
+bool ty_is_unsigned_int(type_kind k)
+{
+    return k == TK_UINT8 || k == TK_UINT16 || k == TK_UINT32 || k == TK_UINT64;
+}
+
+const char *ty_int_suffix(type_kind k)
+{
+    switch (k) {
+    case TK_INT8: return "i8";
+    case TK_INT16: return "i16";
+    case TK_INT32: return "i32";
+    case TK_UINT8: return "u8";
+    case TK_UINT16: return "u16";
+    case TK_UINT32: return "u32";
+    case TK_UINT64: return "u64";
+    default: return "i64";
+    }
+}
+
+const char *ty_int_min(type_kind k)
+{
+    switch (k) {
+    case TK_INT8: return "INT8_MIN";
+    case TK_INT16: return "INT16_MIN";
+    case TK_INT32: return "INT32_MIN";
+    default: return "INT64_MIN";
+    }
+}
+
+const char *ty_int_max(type_kind k)
+{
+    switch (k) {
+    case TK_INT8: return "INT8_MAX";
+    case TK_INT16: return "INT16_MAX";
+    case TK_INT32: return "INT32_MAX";
+    case TK_UINT8: return "UINT8_MAX";
+    case TK_UINT16: return "UINT16_MAX";
+    case TK_UINT32: return "UINT32_MAX";
+    case TK_UINT64: return "UINT64_MAX";
+    default: return "INT64_MAX";
+    }
+}
+
+bool ty_null_keeps(type_kind k)
+{
+    return k == TK_BOOL || ty_is_signed_int(k) || ty_is_unsigned_int(k) || k == TK_FLOAT32 ||
+           k == TK_FLOAT64 || k == TK_STRING || k == TK_TIME;
+}
+
+bool ty_is_bytes(const ast_type *t)
+{
+    return t->kind == TK_SLICE && t->elem->kind == TK_UINT8;
+}
+
+bool ty_is_opt(ast_type *t)
+{
+    return t->kind == TK_PTR && !ty_is_struct(t->elem);
+}
+
+const char *ty_empty_cond(gen *g, ast_type *t, const char *lv)
+{
+    ast_type *u = ty_under(t);
+    switch (u->kind) {
+    case TK_BOOL:
+        return pool_printf(g->pool, "!%s", lv);
+    case TK_STRING:
+        if (ty_enum(t))
+            return pool_printf(g->pool, "%s == 0", lv);
+        return pool_printf(g->pool, "%s.len == 0", lv);
+    case TK_SLICE:
+    case TK_MAP:
+    case TK_RAW:
+        return pool_printf(g->pool, "%s.len == 0", lv);
+    case TK_ANY:
+    case TK_PTR:
+        return pool_printf(g->pool, "%s == NULL", lv);
+    case TK_ARRAY:
+        return u->array_len == 0 ? "true" : NULL;
+    case TK_STRUCT:
+    case TK_TIME:
+        return NULL; /* never empty */
+    default:
+        return pool_printf(g->pool, "%s == 0", lv); /* numbers */
+    }
+}
+
+const char *wire_lvalue(gen *g, const wire_field *w, size_t upto)
+{
+    const char *lv = pool_printf(g->pool, "v->%s", w->path[0]->c_name);
+    for (size_t i = 1; i < upto; i++) {
+        bool through_ptr = w->path[i - 1]->type->kind == TK_PTR;
+        lv = pool_printf(g->pool, "%s%s%s", lv, through_ptr ? "->" : ".", w->path[i]->c_name);
+    }
+    return lv;
+}
+
+const char *wire_has_lvalue(gen *g, const char *lv, const char *c_name)
+{
+    size_t n = strlen(lv) - strlen(c_name);
+    return pool_printf(g->pool, "%.*shas_%s", (int)n, lv, c_name);
+}
+
 static const char *builtin_cname(type_kind k)
 {
     switch (k) {
