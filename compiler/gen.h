@@ -83,6 +83,11 @@ const char *wire_has_lvalue(gen *g, const char *lv, const char *c_name);
 /* Header: forward declarations, enums, typedefs and struct definitions in an order C accepts. */
 void gen_type_definitions(gen *g);
 
+/* MARK: - Enums (gen_enum.c): names and known values, for every codec */
+
+void gen_enum_prototypes(gen *g, const ast_decl *d);
+void gen_enum_functions(gen *g, const ast_decl *d);
+
 /* MARK: - JSON (gen_json.c) */
 
 void gen_json_prototypes(gen *g, bool exported);

@@ -197,6 +197,7 @@ static void api_prototypes(gen *g, const ast_decl *d)
     emit(g, 0, "/* %s */", d->name);
     emit(g, 0, "void %s_init(%s *v);", n, n);
     emit(g, 0, "bool %s_equal(const %s *a, const %s *b);", n, n, n);
+    gen_enum_prototypes(g, d);
     if (g->opts->json) {
         emit(g, 0, "int %s_encode_json(const %s *v, tagc_buf *out, const tagc_json_opts *opts);", n, n);
         emit(g, 0, "int %s_decode_json(%s *v, const char *src, size_t len,", n, n);
@@ -271,6 +272,8 @@ static void api_functions(gen *g, const ast_decl *d)
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
     named_equal(g, d);
+    if (d->enum_kind != ENUM_NONE)
+        gen_enum_functions(g, d);
     if (g->opts->msgpack)
         api_msgpack_functions(g, d);
     if (!g->opts->json)

@@ -834,35 +834,6 @@ static void gen_enum_json(gen *g, const ast_decl *d)
 {
     const char *fn = d->c_name;
     if (d->enum_kind == ENUM_STRING) {
-        /* names[value]: the text of each value, "" for the zero value */
-        size_t count = 1;
-        bool has_empty = false;
-        for (enum_value *v = d->values; v; v = v->next)
-            has_empty |= v->str[0] == '\0';
-        emit(g, 0, "const tagc_str %s_names[] = {", fn);
-        emit(g, 1, "{(char *)\"\", 0},");
-        for (enum_value *v = d->values; v; v = v->next) {
-            if (v->str[0] == '\0')
-                continue;
-            size_t len = strlen(v->str);
-            emit(g, 1, "{(char *)%s, %zu},", c_literal(g, v->str, len), len);
-            count++;
-        }
-        emit(g, 0, "};");
-        emit(g, 0, "const size_t %s_names_len = %zu;", fn, count);
-        emit(g, 0, "%s", "");
-        emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out)", fn, fn);
-        emit(g, 0, "{");
-        emit(g, 1, "for (size_t i = 0; i < %zu; i++) {", count);
-        emit(g, 2, "if (%s_names[i].len == len && memcmp(%s_names[i].ptr, s, len) == 0) {", fn, fn);
-        emit(g, 3, "*out = (%s)i;", fn);
-        emit(g, 3, "return true;");
-        emit(g, 2, "}");
-        emit(g, 1, "}");
-        emit(g, 1, "return false;");
-        emit(g, 0, "}");
-        emit(g, 0, "%s", "");
-        (void)has_empty;
         emit(g, 0, "int %s_read_json(tagc_json_dec *d, %s *v)", fn, fn);
         emit(g, 0, "{");
         emit(g, 1, "tagc_str s;");
@@ -883,7 +854,7 @@ static void gen_enum_json(gen *g, const ast_decl *d)
         emit(g, 0, "%s", "");
         emit(g, 0, "void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn, fn);
         emit(g, 0, "{");
-        emit(g, 1, "if ((size_t)*v >= %zu) {", count);
+        emit(g, 1, "if ((size_t)*v >= %s_names_len) {", fn);
         emit(g, 2, "tagc_buf_fail(out, TAGC_E_INVALID);");
         emit(g, 2, "return;");
         emit(g, 1, "}");
@@ -895,32 +866,6 @@ static void gen_enum_json(gen *g, const ast_decl *d)
     type_kind k = d->type->kind;
     bool is_u = ty_is_unsigned_int(k);
     const char *xt = is_u ? "uint64_t" : "int64_t";
-    emit(g, 0, "/* Whether x is a value of %s: a declared one, or 0 (Go's zero value). */", d->name);
-    emit(g, 0, "bool %s_known(%s x)", fn, xt);
-    emit(g, 0, "{");
-    emit(g, 1, "switch (x) {");
-    bool has_zero = false;
-    for (enum_value *v = d->values; v; v = v->next)
-        has_zero |= v->num == 0;
-    if (!has_zero)
-        emit(g, 1, "case 0:");
-    for (enum_value *v = d->values; v; v = v->next) {
-        bool dup = false; /* C rejects repeated case labels */
-        for (enum_value *w = d->values; w != v; w = w->next)
-            dup |= w->num == v->num;
-        if (dup)
-            continue;
-        if (is_u)
-            emit(g, 1, "case %lluu: /* %s */", (unsigned long long)v->num, v->name);
-        else
-            emit(g, 1, "case %lld: /* %s */", (long long)v->num, v->name);
-    }
-    emit(g, 2, "return true;");
-    emit(g, 1, "default:");
-    emit(g, 2, "return false;");
-    emit(g, 1, "}");
-    emit(g, 0, "}");
-    emit(g, 0, "%s", "");
     emit(g, 0, "int %s_read_json(tagc_json_dec *d, %s *v)", fn, fn);
     emit(g, 0, "{");
     emit(g, 1, "%s x;", xt);
@@ -1047,14 +992,6 @@ void gen_json_prototypes(gen *g, bool exported)
         for (ast_decl *d = g->file->decls; d; d = d->next) {
             emit(g, 0, "void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o);", d->c_name, d->c_name);
             emit(g, 0, "int %s_read_json(tagc_json_dec *d, %s *v);", d->c_name, d->c_name);
-            if (d->enum_kind == ENUM_INT)
-                emit(g, 0, "bool %s_known(%s x);", d->c_name,
-                     ty_is_unsigned_int(d->type->kind) ? "uint64_t" : "int64_t");
-            if (d->enum_kind == ENUM_STRING) {
-                emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out);", d->c_name, d->c_name);
-                emit(g, 0, "extern const tagc_str %s_names[]; /* the text of each value */", d->c_name);
-                emit(g, 0, "extern const size_t %s_names_len;", d->c_name);
-            }
         }
         return;
     }

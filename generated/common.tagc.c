@@ -18,6 +18,24 @@ bool sink_unit_equal(const sink_unit *a, const sink_unit *b)
     return *a == *b;
 }
 
+const tagc_str sink_unit_names[] = {
+    {(char *)"", 0},
+    {(char *)"kg", 2},
+    {(char *)"lb", 2},
+};
+const size_t sink_unit_names_len = 3;
+
+bool sink_unit_parse(const char *s, size_t len, sink_unit *out)
+{
+    for (size_t i = 0; i < 3; i++) {
+        if (sink_unit_names[i].len == len && memcmp(sink_unit_names[i].ptr, s, len) == 0) {
+            *out = (sink_unit)i;
+            return true;
+        }
+    }
+    return false;
+}
+
 int sink_unit_encode_msgpack(const sink_unit *v, tagc_buf *out)
 {
     size_t start = out->len;
@@ -170,24 +188,6 @@ int sink_money_decode_json_prefix(sink_money *v, const char *src, size_t len, si
 
 /* MARK: - JSON */
 
-const tagc_str sink_unit_names[] = {
-    {(char *)"", 0},
-    {(char *)"kg", 2},
-    {(char *)"lb", 2},
-};
-const size_t sink_unit_names_len = 3;
-
-bool sink_unit_parse(const char *s, size_t len, sink_unit *out)
-{
-    for (size_t i = 0; i < 3; i++) {
-        if (sink_unit_names[i].len == len && memcmp(sink_unit_names[i].ptr, s, len) == 0) {
-            *out = (sink_unit)i;
-            return true;
-        }
-    }
-    return false;
-}
-
 int sink_unit_read_json(tagc_json_dec *d, sink_unit *v)
 {
     tagc_str s;
@@ -208,7 +208,7 @@ int sink_unit_read_json(tagc_json_dec *d, sink_unit *v)
 
 void sink_unit_write_json(tagc_buf *out, const sink_unit *v, const tagc_json_opts *o)
 {
-    if ((size_t)*v >= 3) {
+    if ((size_t)*v >= sink_unit_names_len) {
         tagc_buf_fail(out, TAGC_E_INVALID);
         return;
     }
@@ -331,7 +331,7 @@ int sink_unit_read_msgpack(tagc_mp_dec *d, sink_unit *v)
 
 void sink_unit_write_msgpack(tagc_buf *out, const sink_unit *v)
 {
-    if ((size_t)*v >= 3) {
+    if ((size_t)*v >= sink_unit_names_len) {
         tagc_buf_fail(out, TAGC_E_INVALID);
         return;
     }

@@ -30,6 +30,9 @@ struct sink_money {
 /* Unit */
 void sink_unit_init(sink_unit *v);
 bool sink_unit_equal(const sink_unit *a, const sink_unit *b);
+bool sink_unit_parse(const char *s, size_t len, sink_unit *out);
+extern const tagc_str sink_unit_names[]; /* the text of each value */
+extern const size_t sink_unit_names_len;
 int sink_unit_encode_json(const sink_unit *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_unit_decode_json(sink_unit *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
@@ -69,9 +72,6 @@ int sink_money_decode_msgpack_prefix(sink_money *v, const uint8_t *src, size_t l
 
 void sink_unit_write_json(tagc_buf *out, const sink_unit *v, const tagc_json_opts *o);
 int sink_unit_read_json(tagc_json_dec *d, sink_unit *v);
-bool sink_unit_parse(const char *s, size_t len, sink_unit *out);
-extern const tagc_str sink_unit_names[]; /* the text of each value */
-extern const size_t sink_unit_names_len;
 void sink_money_write_json(tagc_buf *out, const sink_money *v, const tagc_json_opts *o);
 int sink_money_read_json(tagc_json_dec *d, sink_money *v);
 

@@ -127,6 +127,25 @@ bool sink_color_equal(const sink_color *a, const sink_color *b)
     return *a == *b;
 }
 
+const tagc_str sink_color_names[] = {
+    {(char *)"", 0},
+    {(char *)"red", 3},
+    {(char *)"green", 5},
+    {(char *)"blue", 4},
+};
+const size_t sink_color_names_len = 4;
+
+bool sink_color_parse(const char *s, size_t len, sink_color *out)
+{
+    for (size_t i = 0; i < 4; i++) {
+        if (sink_color_names[i].len == len && memcmp(sink_color_names[i].ptr, s, len) == 0) {
+            *out = (sink_color)i;
+            return true;
+        }
+    }
+    return false;
+}
+
 int sink_color_encode_msgpack(const sink_color *v, tagc_buf *out)
 {
     size_t start = out->len;
@@ -206,6 +225,20 @@ bool sink_priority_equal(const sink_priority *a, const sink_priority *b)
     return *a == *b;
 }
 
+/* Whether x is a value of Priority: a declared one, or 0 (Go's zero value). */
+bool sink_priority_known(int64_t x)
+{
+    switch (x) {
+    case 0: /* PriorityLow */
+    case 1: /* PriorityMedium */
+    case 2: /* PriorityHigh */
+    case 12: /* PriorityUrgent */
+        return true;
+    default:
+        return false;
+    }
+}
+
 int sink_priority_encode_msgpack(const sink_priority *v, tagc_buf *out)
 {
     size_t start = out->len;
@@ -283,6 +316,20 @@ void sink_perm_init(sink_perm *v)
 bool sink_perm_equal(const sink_perm *a, const sink_perm *b)
 {
     return *a == *b;
+}
+
+/* Whether x is a value of Perm: a declared one, or 0 (Go's zero value). */
+bool sink_perm_known(uint64_t x)
+{
+    switch (x) {
+    case 0:
+    case 1u: /* PermRead */
+    case 2u: /* PermWrite */
+    case 4u: /* PermExec */
+        return true;
+    default:
+        return false;
+    }
 }
 
 int sink_perm_encode_msgpack(const sink_perm *v, tagc_buf *out)
@@ -1373,25 +1420,6 @@ int sink_sink_decode_json_prefix(sink_sink *v, const char *src, size_t len, size
 
 /* MARK: - JSON */
 
-const tagc_str sink_color_names[] = {
-    {(char *)"", 0},
-    {(char *)"red", 3},
-    {(char *)"green", 5},
-    {(char *)"blue", 4},
-};
-const size_t sink_color_names_len = 4;
-
-bool sink_color_parse(const char *s, size_t len, sink_color *out)
-{
-    for (size_t i = 0; i < 4; i++) {
-        if (sink_color_names[i].len == len && memcmp(sink_color_names[i].ptr, s, len) == 0) {
-            *out = (sink_color)i;
-            return true;
-        }
-    }
-    return false;
-}
-
 int sink_color_read_json(tagc_json_dec *d, sink_color *v)
 {
     tagc_str s;
@@ -1412,25 +1440,11 @@ int sink_color_read_json(tagc_json_dec *d, sink_color *v)
 
 void sink_color_write_json(tagc_buf *out, const sink_color *v, const tagc_json_opts *o)
 {
-    if ((size_t)*v >= 4) {
+    if ((size_t)*v >= sink_color_names_len) {
         tagc_buf_fail(out, TAGC_E_INVALID);
         return;
     }
     tagc_json_write_str(out, sink_color_names[*v].ptr, sink_color_names[*v].len, !o->no_html_escape);
-}
-
-/* Whether x is a value of Priority: a declared one, or 0 (Go's zero value). */
-bool sink_priority_known(int64_t x)
-{
-    switch (x) {
-    case 0: /* PriorityLow */
-    case 1: /* PriorityMedium */
-    case 2: /* PriorityHigh */
-    case 12: /* PriorityUrgent */
-        return true;
-    default:
-        return false;
-    }
 }
 
 int sink_priority_read_json(tagc_json_dec *d, sink_priority *v)
@@ -1457,20 +1471,6 @@ void sink_priority_write_json(tagc_buf *out, const sink_priority *v, const tagc_
 {
     (void)o;
     tagc_json_write_i64(out, (int64_t)*v);
-}
-
-/* Whether x is a value of Perm: a declared one, or 0 (Go's zero value). */
-bool sink_perm_known(uint64_t x)
-{
-    switch (x) {
-    case 0:
-    case 1u: /* PermRead */
-    case 2u: /* PermWrite */
-    case 4u: /* PermExec */
-        return true;
-    default:
-        return false;
-    }
 }
 
 int sink_perm_read_json(tagc_json_dec *d, sink_perm *v)
@@ -4485,7 +4485,7 @@ int sink_color_read_msgpack(tagc_mp_dec *d, sink_color *v)
 
 void sink_color_write_msgpack(tagc_buf *out, const sink_color *v)
 {
-    if ((size_t)*v >= 4) {
+    if ((size_t)*v >= sink_color_names_len) {
         tagc_buf_fail(out, TAGC_E_INVALID);
         return;
     }

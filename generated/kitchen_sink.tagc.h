@@ -278,6 +278,9 @@ struct sink_sink_items {
 /* Color */
 void sink_color_init(sink_color *v);
 bool sink_color_equal(const sink_color *a, const sink_color *b);
+bool sink_color_parse(const char *s, size_t len, sink_color *out);
+extern const tagc_str sink_color_names[]; /* the text of each value */
+extern const size_t sink_color_names_len;
 int sink_color_encode_json(const sink_color *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_color_decode_json(sink_color *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
@@ -297,6 +300,7 @@ int sink_color_decode_msgpack_prefix(sink_color *v, const uint8_t *src, size_t l
 /* Priority */
 void sink_priority_init(sink_priority *v);
 bool sink_priority_equal(const sink_priority *a, const sink_priority *b);
+bool sink_priority_known(int64_t x);
 int sink_priority_encode_json(const sink_priority *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_priority_decode_json(sink_priority *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
@@ -316,6 +320,7 @@ int sink_priority_decode_msgpack_prefix(sink_priority *v, const uint8_t *src, si
 /* Perm */
 void sink_perm_init(sink_perm *v);
 bool sink_perm_equal(const sink_perm *a, const sink_perm *b);
+bool sink_perm_known(uint64_t x);
 int sink_perm_encode_json(const sink_perm *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_perm_decode_json(sink_perm *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
@@ -545,15 +550,10 @@ int sink_sink_decode_msgpack_prefix(sink_sink *v, const uint8_t *src, size_t len
 
 void sink_color_write_json(tagc_buf *out, const sink_color *v, const tagc_json_opts *o);
 int sink_color_read_json(tagc_json_dec *d, sink_color *v);
-bool sink_color_parse(const char *s, size_t len, sink_color *out);
-extern const tagc_str sink_color_names[]; /* the text of each value */
-extern const size_t sink_color_names_len;
 void sink_priority_write_json(tagc_buf *out, const sink_priority *v, const tagc_json_opts *o);
 int sink_priority_read_json(tagc_json_dec *d, sink_priority *v);
-bool sink_priority_known(int64_t x);
 void sink_perm_write_json(tagc_buf *out, const sink_perm *v, const tagc_json_opts *o);
 int sink_perm_read_json(tagc_json_dec *d, sink_perm *v);
-bool sink_perm_known(uint64_t x);
 void sink_points_write_json(tagc_buf *out, const sink_points *v, const tagc_json_opts *o);
 int sink_points_read_json(tagc_json_dec *d, sink_points *v);
 void sink_doc_write_json(tagc_buf *out, const sink_doc *v, const tagc_json_opts *o);

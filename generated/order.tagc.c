@@ -31,6 +31,26 @@ bool order_status_equal(const order_status *a, const order_status *b)
     return *a == *b;
 }
 
+const tagc_str order_status_names[] = {
+    {(char *)"", 0},
+    {(char *)"pending", 7},
+    {(char *)"paid", 4},
+    {(char *)"shipped", 7},
+    {(char *)"delivered", 9},
+};
+const size_t order_status_names_len = 5;
+
+bool order_status_parse(const char *s, size_t len, order_status *out)
+{
+    for (size_t i = 0; i < 5; i++) {
+        if (order_status_names[i].len == len && memcmp(order_status_names[i].ptr, s, len) == 0) {
+            *out = (order_status)i;
+            return true;
+        }
+    }
+    return false;
+}
+
 int order_status_encode_msgpack(const order_status *v, tagc_buf *out)
 {
     size_t start = out->len;
@@ -557,26 +577,6 @@ int order_order_decode_json_prefix(order_order *v, const char *src, size_t len, 
 
 /* MARK: - JSON */
 
-const tagc_str order_status_names[] = {
-    {(char *)"", 0},
-    {(char *)"pending", 7},
-    {(char *)"paid", 4},
-    {(char *)"shipped", 7},
-    {(char *)"delivered", 9},
-};
-const size_t order_status_names_len = 5;
-
-bool order_status_parse(const char *s, size_t len, order_status *out)
-{
-    for (size_t i = 0; i < 5; i++) {
-        if (order_status_names[i].len == len && memcmp(order_status_names[i].ptr, s, len) == 0) {
-            *out = (order_status)i;
-            return true;
-        }
-    }
-    return false;
-}
-
 int order_status_read_json(tagc_json_dec *d, order_status *v)
 {
     tagc_str s;
@@ -597,7 +597,7 @@ int order_status_read_json(tagc_json_dec *d, order_status *v)
 
 void order_status_write_json(tagc_buf *out, const order_status *v, const tagc_json_opts *o)
 {
-    if ((size_t)*v >= 5) {
+    if ((size_t)*v >= order_status_names_len) {
         tagc_buf_fail(out, TAGC_E_INVALID);
         return;
     }
@@ -1551,7 +1551,7 @@ int order_status_read_msgpack(tagc_mp_dec *d, order_status *v)
 
 void order_status_write_msgpack(tagc_buf *out, const order_status *v)
 {
-    if ((size_t)*v >= 5) {
+    if ((size_t)*v >= order_status_names_len) {
         tagc_buf_fail(out, TAGC_E_INVALID);
         return;
     }

@@ -94,6 +94,9 @@ struct order_order {
 /* Status */
 void order_status_init(order_status *v);
 bool order_status_equal(const order_status *a, const order_status *b);
+bool order_status_parse(const char *s, size_t len, order_status *out);
+extern const tagc_str order_status_names[]; /* the text of each value */
+extern const size_t order_status_names_len;
 int order_status_encode_json(const order_status *v, tagc_buf *out, const tagc_json_opts *opts);
 int order_status_decode_json(order_status *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
@@ -209,9 +212,6 @@ int order_order_decode_msgpack_prefix(order_order *v, const uint8_t *src, size_t
 
 void order_status_write_json(tagc_buf *out, const order_status *v, const tagc_json_opts *o);
 int order_status_read_json(tagc_json_dec *d, order_status *v);
-bool order_status_parse(const char *s, size_t len, order_status *out);
-extern const tagc_str order_status_names[]; /* the text of each value */
-extern const size_t order_status_names_len;
 void order_geo_write_json(tagc_buf *out, const order_geo *v, const tagc_json_opts *o);
 int order_geo_read_json(tagc_json_dec *d, order_geo *v);
 void order_address_write_json(tagc_buf *out, const order_address *v, const tagc_json_opts *o);
