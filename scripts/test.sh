@@ -23,6 +23,6 @@ examples/check-consumers.sh
 
 if [ -x scripts/fuzz.sh ]; then
     echo "== fuzz smoke"
-    scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+    scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
 fi
 echo "== all tests passed"
