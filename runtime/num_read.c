@@ -33,11 +33,6 @@ static inline uint64_t load8(const char *p)
     memcpy(&v, p, 8);
     return v;
 }
-static inline bool is_8digits(uint64_t v)
-{
-    return ((v & 0xF0F0F0F0F0F0F0F0ULL) | (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) ==
-           0x3333333333333333ULL;
-}
 static inline uint64_t parse_8digits(uint64_t v)
 {
     v -= 0x3030303030303030ULL;
