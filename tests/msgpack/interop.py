@@ -16,6 +16,7 @@ import datetime
 import json
 import math
 import os
+import random
 import struct
 import subprocess
 import sys
@@ -174,9 +175,64 @@ def main():
         back = json.loads(tool("mp2json", "sink_sink", b))
         if back["when"] != go_time(msgpack.Timestamp(sec, ns)):
             fail("timestamp %d.%09d: %s" % (sec, ns, back["when"]))
+    random_values()
     if failures:
         print("%d failures" % failures)
         sys.exit(1)
+
+
+def random_tree(rng, depth=0):
+    """A random JSON-like value, as interface{} holds it (numbers are float64)."""
+    kinds = ["null", "bool", "num", "str"] + (["arr", "obj"] if depth < 4 else [])
+    k = rng.choice(kinds)
+    if k == "null":
+        return None
+    if k == "bool":
+        return rng.random() < 0.5
+    if k == "num":
+        return rng.choice([0.0, -0.5, 1e300, 5e-324, float(rng.randint(-2**53, 2**53)), rng.uniform(-1e9, 1e9)])
+    if k == "str":
+        return "".join(rng.choice("ab<>&\"\\\n\u00e9\u2028\U0001F600") for _ in range(rng.randint(0, 12)))
+    if k == "arr":
+        return [random_tree(rng, depth + 1) for _ in range(rng.randint(0, 5))]
+    return {"k%d" % rng.randint(0, 30): random_tree(rng, depth + 1) for _ in range(rng.randint(0, 5))}
+
+
+SCALAR_RANGES = {"i": (-2**63, 2**63 - 1), "i8": (-128, 127), "i16": (-2**15, 2**15 - 1),
+                 "i32": (-2**31, 2**31 - 1), "i64": (-2**63, 2**63 - 1), "u": (0, 2**64 - 1),
+                 "u8": (0, 255), "u16": (0, 2**16 - 1), "u32": (0, 2**32 - 1), "u64": (0, 2**64 - 1),
+                 "by": (0, 255), "r": (-2**31, 2**31 - 1)}
+
+
+def random_values(count=300):
+    """Random values both ways: Python packs, tagc reads; tagc packs, Python reads."""
+    rng = random.Random(7)
+    for i in range(count):
+        # interface{}: any JSON tree
+        tree = random_tree(rng)
+        back = json.loads(tool("mp2json", "sink_doc", msgpack.packb(tree, use_bin_type=True)))
+        if not same(json.loads(json.dumps(tree)), back, "$doc%d" % i):
+            fail("random tree %d" % i)
+        mine = msgpack.unpackb(tool("json2mp", "sink_doc", json.dumps(tree).encode()), raw=False)
+        if not same(json.loads(json.dumps(tree)), norm(mine), "$doc%d" % i):
+            fail("random tree %d from tagc" % i)
+        # every integer width at random values of its range, and floats
+        sc = {k: rng.randint(lo, hi) for k, (lo, hi) in SCALAR_RANGES.items()}
+        sc.update(b=rng.random() < 0.5, f64=rng.uniform(-1e300, 1e300), f32=f32(rng.uniform(-1e30, 1e30)),
+                  s="x\u00e9" * rng.randint(0, 40))
+        back = json.loads(tool("mp2json", "sink_scalars", msgpack.packb(sc, use_bin_type=True)))
+        for k, v in sc.items():
+            if k == "f32":
+                ok = f32(back[k]) == v
+            else:
+                ok = back[k] == v
+            if not ok:
+                fail("random scalars %d: %s %r != %r" % (i, k, back[k], v))
+        mine = msgpack.unpackb(tool("json2mp", "sink_scalars", json.dumps(sc).encode()), raw=False)
+        for k, v in sc.items():
+            if (f32(mine[k]) if k == "f32" else mine[k]) != v:
+                fail("random scalars %d from tagc: %s %r != %r" % (i, k, mine[k], v))
+    print("random values: %d trees and %d scalar records both ways" % (count, count))
 
 
 if __name__ == "__main__":
