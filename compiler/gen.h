@@ -106,6 +106,9 @@ void gen_equal_call(gen *g, ast_type *t, const char *a, const char *b);
 
 /* MARK: - Emitting text */
 
+/* After a function body written from offset `body` of g->out: adds `(void)name;`
+ * at its top for each of the space-separated parameters it does not use. */
+void mark_unused(gen *g, size_t body, const char *params);
 /* A C string literal for bytes s[0..n) (with quotes). */
 const char *c_literal(gen *g, const char *s, size_t n);
 /* Appends a formatted line indented by `ind` levels of four spaces. */

@@ -616,8 +616,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         if (always)
             break;
     }
-    emit(g, 1, "(void)v;");
-    emit(g, 1, "(void)o;");
+    size_t body = g->out->len;
     if (need_sep)
         emit(g, 1, "uint8_t sep = '{'; /* the byte before the next key */");
     bool opened = false; /* a field that is always written has been written */
@@ -713,6 +712,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
     } else {
         emit(g, 1, "tagc_buf_byte(out, '}');");
     }
+    mark_unused(g, body, "v o");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -721,7 +721,7 @@ static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type 
 {
     emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn, ctype);
     emit(g, 0, "{");
-    emit(g, 1, "(void)o;");
+    size_t body = g->out->len;
     emit(g, 1, "if (v->ptr == NULL) {");
     emit(g, 2, "tagc_buf_put(out, \"null\", 4);");
     emit(g, 2, "return;");
@@ -736,6 +736,7 @@ static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type 
         write_value(g, 2, t->elem, "v->ptr[i]");
     emit(g, 1, "}");
     emit(g, 1, "tagc_buf_byte(out, ']');");
+    mark_unused(g, body, "o");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -745,7 +746,7 @@ static void gen_array_write(gen *g, const char *fn, ast_type *t)
     emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s, const tagc_json_opts *o)", fn,
          ty_decl(g, t, "(*v)"));
     emit(g, 0, "{");
-    emit(g, 1, "(void)o;");
+    size_t body = g->out->len;
     emit(g, 1, "tagc_buf_byte(out, '[');");
     emit(g, 1, "for (size_t i = 0; i < %lld; i++) {", (long long)t->array_len);
     emit(g, 2, "if (i > 0)");
@@ -756,6 +757,7 @@ static void gen_array_write(gen *g, const char *fn, ast_type *t)
         write_value(g, 2, t->elem, "(*v)[i]");
     emit(g, 1, "}");
     emit(g, 1, "tagc_buf_byte(out, ']');");
+    mark_unused(g, body, "o");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -777,8 +779,9 @@ static void gen_opt_write(gen *g, const char *fn, const char *ctype, ast_type *t
 {
     emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn, ctype);
     emit(g, 0, "{");
-    emit(g, 1, "(void)o;");
+    size_t body = g->out->len;
     write_opt(g, 1, t->elem, "v->has", "v->val");
+    mark_unused(g, body, "o");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -891,8 +894,9 @@ static void gen_enum_json(gen *g, const ast_decl *d)
     emit(g, 0, "%s", "");
     emit(g, 0, "void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn, fn);
     emit(g, 0, "{");
-    emit(g, 1, "(void)o;");
+    size_t body = g->out->len;
     emit(g, 1, "tagc_json_write_%s(out, (%s)*v);", is_u ? "u64" : "i64", is_u ? "uint64_t" : "int64_t");
+    mark_unused(g, body, "o");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -913,11 +917,12 @@ static void gen_named_json(gen *g, const ast_decl *d)
     /* a named non-struct type: the code of the type it is defined as */
     emit(g, 0, "void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", d->c_name, d->c_name);
     emit(g, 0, "{");
-    emit(g, 1, "(void)o;");
+    size_t body = g->out->len;
     if (ty_is_opt(d->type))
         write_opt(g, 1, d->type->elem, "v->has", "v->val");
     else
         write_value(g, 1, d->type, "(*v)");
+    mark_unused(g, body, "o");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
     emit(g, 0, "int %s_read_json(tagc_json_dec *d, %s *v)", d->c_name, d->c_name);

@@ -431,6 +431,44 @@ void emit(gen *g, int ind, const char *fmt, ...)
     free(line);
 }
 
+static bool is_ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Whether the identifier `name` appears as a whole word in text[0..n). */
+static bool uses_word(const char *text, size_t n, const char *name)
+{
+    size_t len = strlen(name);
+    for (size_t i = 0; i + len <= n; i++)
+        if (memcmp(text + i, name, len) == 0 && (i == 0 || !is_ident_char(text[i - 1])) &&
+            (i + len == n || !is_ident_char(text[i + len])))
+            return true;
+    return false;
+}
+
+void mark_unused(gen *g, size_t body, const char *params)
+{
+    char name[32];
+    for (const char *p = params; *p;) {
+        size_t n = strcspn(p, " ");
+        if (n && n < sizeof name) {
+            memcpy(name, p, n);
+            name[n] = '\0';
+            if (!uses_word(g->out->data + body, g->out->len - body, name)) {
+                char line[48];
+                int len = snprintf(line, sizeof line, "    (void)%s;\n", name);
+                sb_put(g->out, line, (size_t)len); /* make room, then move it to the top */
+                memmove(g->out->data + body + len, g->out->data + body, g->out->len - body - (size_t)len);
+                memcpy(g->out->data + body, line, (size_t)len);
+            }
+        }
+        p += n;
+        while (*p == ' ')
+            p++;
+    }
+}
+
 const char *c_literal(gen *g, const char *s, size_t n)
 {
     strbuf sb;

@@ -365,8 +365,6 @@ int canada_geometry_decode_json_prefix(canada_geometry *v, const char *src, size
 
 void canada_feature_collection_write_json(tagc_buf *out, const canada_feature_collection *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"type\":", 7);
     tagc_json_write_str(out, v->type.ptr, v->type.len, !o->no_html_escape);
@@ -458,8 +456,6 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
 
 void canada_feature_write_json(tagc_buf *out, const canada_feature *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"type\":", 7);
     tagc_json_write_str(out, v->type.ptr, v->type.len, !o->no_html_escape);
@@ -569,8 +565,6 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
 
 void canada_properties_write_json(tagc_buf *out, const canada_properties *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"name\":", 7);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
@@ -644,8 +638,6 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
 
 void canada_geometry_write_json(tagc_buf *out, const canada_geometry *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"type\":", 7);
     tagc_json_write_str(out, v->type.ptr, v->type.len, !o->no_html_escape);
@@ -737,7 +729,6 @@ int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
 
 static void canada_feature_slice_write_json(tagc_buf *out, const canada_feature_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -823,7 +814,6 @@ static int canada_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 
 static void canada_float64_array2_slice_write_json(tagc_buf *out, const canada_float64_array2_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -871,7 +861,6 @@ static int canada_float64_array2_slice_read_json(tagc_json_dec *d, canada_float6
 
 static void canada_float64_array2_slice_slice_write_json(tagc_buf *out, const canada_float64_array2_slice_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -921,7 +910,6 @@ static int canada_float64_array2_slice_slice_read_json(tagc_json_dec *d, canada_
 
 void canada_feature_collection_write_msgpack(tagc_buf *out, const canada_feature_collection *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
     tagc_mp_write_str(out, v->type.ptr, v->type.len);
     tagc_buf_put(out, "\250features", 9); /* "features" */
@@ -1006,7 +994,6 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
 
 void canada_feature_write_msgpack(tagc_buf *out, const canada_feature *v)
 {
-    (void)v;
     tagc_buf_put(out, "\203\244type", 6); /* map of 3, "type" */
     tagc_mp_write_str(out, v->type.ptr, v->type.len);
     tagc_buf_put(out, "\252properties", 11); /* "properties" */
@@ -1107,7 +1094,6 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
 
 void canada_properties_write_msgpack(tagc_buf *out, const canada_properties *v)
 {
-    (void)v;
     tagc_buf_put(out, "\201\244name", 6); /* map of 1, "name" */
     tagc_mp_write_str(out, v->name.ptr, v->name.len);
 }
@@ -1176,7 +1162,6 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
 
 void canada_geometry_write_msgpack(tagc_buf *out, const canada_geometry *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
     tagc_mp_write_str(out, v->type.ptr, v->type.len);
     tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */

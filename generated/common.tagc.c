@@ -217,8 +217,6 @@ void sink_unit_write_json(tagc_buf *out, const sink_unit *v, const tagc_json_opt
 
 void sink_money_write_json(tagc_buf *out, const sink_money *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"amount\":", 9);
     tagc_json_write_i64(out, v->amount);
@@ -340,7 +338,6 @@ void sink_unit_write_msgpack(tagc_buf *out, const sink_unit *v)
 
 void sink_money_write_msgpack(tagc_buf *out, const sink_money *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\246amount", 8); /* map of 2, "amount" */
     tagc_mp_write_int(out, v->amount);
     tagc_buf_put(out, "\250currency", 9); /* "currency" */

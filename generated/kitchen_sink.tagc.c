@@ -1501,7 +1501,6 @@ void sink_perm_write_json(tagc_buf *out, const sink_perm *v, const tagc_json_opt
 
 void sink_points_write_json(tagc_buf *out, const sink_points *v, const tagc_json_opts *o)
 {
-    (void)o;
     sink_float64_array2_slice_write_json(out, &(*v), o);
 }
 
@@ -1516,7 +1515,6 @@ int sink_points_read_json(tagc_json_dec *d, sink_points *v)
 
 void sink_doc_write_json(tagc_buf *out, const sink_doc *v, const tagc_json_opts *o)
 {
-    (void)o;
     tagc_json_write_any(out, (*v), o);
 }
 
@@ -1531,7 +1529,6 @@ int sink_doc_read_json(tagc_json_dec *d, sink_doc *v)
 
 void sink_tags_write_json(tagc_buf *out, const sink_tags *v, const tagc_json_opts *o)
 {
-    (void)o;
     sink_string_slice_write_json(out, &(*v), o);
 }
 
@@ -1546,7 +1543,6 @@ int sink_tags_read_json(tagc_json_dec *d, sink_tags *v)
 
 void sink_names_write_json(tagc_buf *out, const sink_names *v, const tagc_json_opts *o)
 {
-    (void)o;
     sink_string_string_map_write_json(out, &(*v), o);
 }
 
@@ -1561,7 +1557,6 @@ int sink_names_read_json(tagc_json_dec *d, sink_names *v)
 
 void sink_matrix_write_json(tagc_buf *out, const sink_matrix *v, const tagc_json_opts *o)
 {
-    (void)o;
     sink_float64_array3_array3_write_json(out, &(*v), o);
 }
 
@@ -1576,7 +1571,6 @@ int sink_matrix_read_json(tagc_json_dec *d, sink_matrix *v)
 
 void sink_label_write_json(tagc_buf *out, const sink_label *v, const tagc_json_opts *o)
 {
-    (void)o;
     tagc_json_write_str(out, (*v).ptr, (*v).len, !o->no_html_escape);
 }
 
@@ -1591,7 +1585,6 @@ int sink_label_read_json(tagc_json_dec *d, sink_label *v)
 
 void sink_base_write_json(tagc_buf *out, const sink_base *v, const tagc_json_opts *o)
 {
-    (void)v;
     (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"id\":", 5);
@@ -1684,8 +1677,6 @@ int sink_base_read_json(tagc_json_dec *d, sink_base *v)
 
 void sink_audit_write_json(tagc_buf *out, const sink_audit *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"created_by\":", 13);
     tagc_json_write_str(out, v->created_by.ptr, v->created_by.len, !o->no_html_escape);
@@ -1775,8 +1766,6 @@ int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
 
 void sink_scalars_write_json(tagc_buf *out, const sink_scalars *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"b\":", 4);
     tagc_json_write_bool(out, v->b);
@@ -2094,8 +2083,6 @@ int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
 
 void sink_node_write_json(tagc_buf *out, const sink_node *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"name\":", 7);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
@@ -2223,8 +2210,6 @@ int sink_node_read_json(tagc_json_dec *d, sink_node *v)
 
 void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"id\":", 5);
     tagc_json_write_i64(out, v->base.id);
@@ -3188,7 +3173,6 @@ static int sink_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 
 static void sink_float64_array2_slice_write_json(tagc_buf *out, const sink_float64_array2_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -3236,7 +3220,6 @@ static int sink_float64_array2_slice_read_json(tagc_json_dec *d, sink_float64_ar
 
 static void sink_string_slice_write_json(tagc_buf *out, const sink_string_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -3406,7 +3389,6 @@ static int sink_float64_array3_read_json(tagc_json_dec *d, double (*v)[3])
 
 static void sink_float64_array3_array3_write_json(tagc_buf *out, const double (*v)[3][3], const tagc_json_opts *o)
 {
-    (void)o;
     tagc_buf_byte(out, '[');
     for (size_t i = 0; i < 3; i++) {
         if (i > 0)
@@ -3463,7 +3445,6 @@ static int sink_node_ptr_read_json(tagc_json_dec *d, sink_node **v)
 
 static void sink_node_slice_write_json(tagc_buf *out, const sink_node_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -4141,7 +4122,6 @@ static int sink_priority_bool_map_read_json(tagc_json_dec *d, sink_priority_bool
 
 static void sink_sink_address_geo_write_json(tagc_buf *out, const sink_sink_address_geo *v, const tagc_json_opts *o)
 {
-    (void)v;
     (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"Lat\":", 6);
@@ -4232,8 +4212,6 @@ static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_g
 
 static void sink_sink_address_write_json(tagc_buf *out, const sink_sink_address *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"city\":", 7);
     tagc_json_write_str(out, v->city.ptr, v->city.len, !o->no_html_escape);
@@ -4325,8 +4303,6 @@ static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
 
 static void sink_sink_items_write_json(tagc_buf *out, const sink_sink_items *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"sku\":", 6);
     tagc_json_write_str(out, v->sku.ptr, v->sku.len, !o->no_html_escape);
@@ -4416,7 +4392,6 @@ static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
 
 static void sink_sink_items_slice_write_json(tagc_buf *out, const sink_sink_items_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -4626,7 +4601,6 @@ int sink_label_read_msgpack(tagc_mp_dec *d, sink_label *v)
 
 void sink_base_write_msgpack(tagc_buf *out, const sink_base *v)
 {
-    (void)v;
     size_t n = 1; /* the fields always written, then the others present */
     if (!(v->version == 0)) /* "version" */
         n++;
@@ -4715,7 +4689,6 @@ int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
 
 void sink_audit_write_msgpack(tagc_buf *out, const sink_audit *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\252created_by", 12); /* map of 2, "created_by" */
     tagc_mp_write_str(out, v->created_by.ptr, v->created_by.len);
     tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
@@ -4798,7 +4771,6 @@ int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
 
 void sink_scalars_write_msgpack(tagc_buf *out, const sink_scalars *v)
 {
-    (void)v;
     tagc_buf_put(out, "\336\000\020\241b", 5); /* map of 16, "b" */
     tagc_mp_write_bool(out, v->b);
     tagc_buf_put(out, "\241i", 2); /* "i" */
@@ -5081,7 +5053,6 @@ int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
 
 void sink_node_write_msgpack(tagc_buf *out, const sink_node *v)
 {
-    (void)v;
     size_t n = 2; /* the fields always written, then the others present */
     if (!(v->parent == NULL)) /* "parent" */
         n++;
@@ -5204,7 +5175,6 @@ int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
 
 void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
 {
-    (void)v;
     size_t n = 37; /* the fields always written, then the others present */
     if (!(v->base.version == 0)) /* "version" */
         n++;
@@ -6791,7 +6761,6 @@ static int sink_priority_bool_map_read_msgpack(tagc_mp_dec *d, sink_priority_boo
 
 static void sink_sink_address_geo_write_msgpack(tagc_buf *out, const sink_sink_address_geo *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\243Lat", 5); /* map of 2, "Lat" */
     tagc_mp_write_f64(out, v->lat);
     tagc_buf_put(out, "\243Lon", 4); /* "Lon" */
@@ -6874,7 +6843,6 @@ static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_
 
 static void sink_sink_address_write_msgpack(tagc_buf *out, const sink_sink_address *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\244city", 6); /* map of 2, "city" */
     tagc_mp_write_str(out, v->city.ptr, v->city.len);
     tagc_buf_put(out, "\243geo", 4); /* "geo" */
@@ -6959,7 +6927,6 @@ static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
 
 static void sink_sink_items_write_msgpack(tagc_buf *out, const sink_sink_items *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\243sku", 5); /* map of 2, "sku" */
     tagc_mp_write_str(out, v->sku.ptr, v->sku.len);
     tagc_buf_put(out, "\243qty", 4); /* "qty" */

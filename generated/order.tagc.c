@@ -606,7 +606,6 @@ void order_status_write_json(tagc_buf *out, const order_status *v, const tagc_js
 
 void order_geo_write_json(tagc_buf *out, const order_geo *v, const tagc_json_opts *o)
 {
-    (void)v;
     (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"lat\":", 6);
@@ -697,8 +696,6 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
 
 void order_address_write_json(tagc_buf *out, const order_address *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"street\":", 9);
     tagc_json_write_str(out, v->street.ptr, v->street.len, !o->no_html_escape);
@@ -842,8 +839,6 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
 
 void order_customer_write_json(tagc_buf *out, const order_customer *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"id\":", 5);
     tagc_json_write_i64(out, v->id);
@@ -989,8 +984,6 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
 
 void order_item_write_json(tagc_buf *out, const order_item *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"sku\":", 6);
     tagc_json_write_str(out, v->sku.ptr, v->sku.len, !o->no_html_escape);
@@ -1166,8 +1159,6 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
 
 void order_order_write_json(tagc_buf *out, const order_order *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"id\":", 5);
     tagc_json_write_i64(out, v->id);
@@ -1434,7 +1425,6 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
 
 static void order_string_slice_write_json(tagc_buf *out, const order_string_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -1482,7 +1472,6 @@ static int order_string_slice_read_json(tagc_json_dec *d, order_string_slice *v)
 
 static void order_item_slice_write_json(tagc_buf *out, const order_item_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -1560,7 +1549,6 @@ void order_status_write_msgpack(tagc_buf *out, const order_status *v)
 
 void order_geo_write_msgpack(tagc_buf *out, const order_geo *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\243lat", 5); /* map of 2, "lat" */
     tagc_mp_write_f64(out, v->lat);
     tagc_buf_put(out, "\243lon", 4); /* "lon" */
@@ -1643,7 +1631,6 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
 
 void order_address_write_msgpack(tagc_buf *out, const order_address *v)
 {
-    (void)v;
     tagc_buf_put(out, "\205\246street", 8); /* map of 5, "street" */
     tagc_mp_write_str(out, v->street.ptr, v->street.len);
     tagc_buf_put(out, "\244city", 5); /* "city" */
@@ -1774,7 +1761,6 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
 
 void order_customer_write_msgpack(tagc_buf *out, const order_customer *v)
 {
-    (void)v;
     tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
     tagc_mp_write_int(out, v->id);
     tagc_buf_put(out, "\244name", 5); /* "name" */
@@ -1907,7 +1893,6 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
 
 void order_item_write_msgpack(tagc_buf *out, const order_item *v)
 {
-    (void)v;
     tagc_buf_put(out, "\207\243sku", 5); /* map of 7, "sku" */
     tagc_mp_write_str(out, v->sku.ptr, v->sku.len);
     tagc_buf_put(out, "\244name", 5); /* "name" */
@@ -2066,7 +2051,6 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
 
 void order_order_write_msgpack(tagc_buf *out, const order_order *v)
 {
-    (void)v;
     tagc_buf_put(out, "\214\242id", 4); /* map of 12, "id" */
     tagc_mp_write_int(out, v->id);
     tagc_buf_put(out, "\246status", 7); /* "status" */

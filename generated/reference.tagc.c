@@ -291,8 +291,6 @@ int reference_tree_node_decode_json_prefix(reference_tree_node *v, const char *s
 
 void reference_report_user_write_json(tagc_buf *out, const reference_report_user *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"id\":", 5);
     tagc_json_write_i64(out, v->id);
@@ -434,8 +432,6 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
 
 void reference_user_write_json(tagc_buf *out, const reference_user *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"id\":", 5);
     tagc_json_write_i64(out, v->id);
@@ -563,8 +559,6 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
 
 void reference_tree_node_write_json(tagc_buf *out, const reference_tree_node *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"ID\":", 5);
     tagc_json_write_i64(out, v->id);
@@ -692,7 +686,6 @@ int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
 
 static void reference_string_slice_write_json(tagc_buf *out, const reference_string_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -740,7 +733,6 @@ static int reference_string_slice_read_json(tagc_json_dec *d, reference_string_s
 
 static void reference_report_user_metadata_write_json(tagc_buf *out, const reference_report_user_metadata *v, const tagc_json_opts *o)
 {
-    (void)v;
     (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"CreatedAt\":", 12);
@@ -852,7 +844,6 @@ static int reference_tree_node_ptr_read_json(tagc_json_dec *d, reference_tree_no
 
 void reference_report_user_write_msgpack(tagc_buf *out, const reference_report_user *v)
 {
-    (void)v;
     tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
     tagc_mp_write_int(out, v->id);
     tagc_buf_put(out, "\244name", 5); /* "name" */
@@ -981,7 +972,6 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
 
 void reference_user_write_msgpack(tagc_buf *out, const reference_user *v)
 {
-    (void)v;
     tagc_buf_put(out, "\204\242id", 4); /* map of 4, "id" */
     tagc_mp_write_int(out, v->id);
     tagc_buf_put(out, "\244name", 5); /* "name" */
@@ -1098,7 +1088,6 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
 
 void reference_tree_node_write_msgpack(tagc_buf *out, const reference_tree_node *v)
 {
-    (void)v;
     tagc_buf_put(out, "\204\242ID", 4); /* map of 4, "ID" */
     tagc_mp_write_int(out, v->id);
     tagc_buf_put(out, "\243Val", 4); /* "Val" */
@@ -1253,7 +1242,6 @@ static int reference_string_slice_read_msgpack(tagc_mp_dec *d, reference_string_
 
 static void reference_report_user_metadata_write_msgpack(tagc_buf *out, const reference_report_user_metadata *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\251CreatedAt", 11); /* map of 2, "CreatedAt" */
     tagc_mp_write_time(out, &v->created_at);
     tagc_buf_put(out, "\251UpdatedAt", 10); /* "UpdatedAt" */

@@ -103,8 +103,6 @@ int tree_node_decode_json_prefix(tree_node *v, const char *src, size_t len, size
 
 void tree_node_write_json(tagc_buf *out, const tree_node *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"id\":", 5);
     tagc_json_write_i64(out, v->id);
@@ -214,7 +212,6 @@ int tree_node_read_json(tagc_json_dec *d, tree_node *v)
 
 static void tree_node_slice_write_json(tagc_buf *out, const tree_node_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -264,7 +261,6 @@ static int tree_node_slice_read_json(tagc_json_dec *d, tree_node_slice *v)
 
 void tree_node_write_msgpack(tagc_buf *out, const tree_node *v)
 {
-    (void)v;
     tagc_buf_put(out, "\203\242id", 4); /* map of 3, "id" */
     tagc_mp_write_int(out, v->id);
     tagc_buf_put(out, "\243val", 4); /* "val" */

@@ -1862,8 +1862,6 @@ int twitter_bounding_box_decode_json_prefix(twitter_bounding_box *v, const char 
 
 void twitter_search_result_write_json(tagc_buf *out, const twitter_search_result *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"statuses\":", 11);
     twitter_status_slice_write_json(out, &v->statuses, o);
@@ -1955,8 +1953,6 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
 
 void twitter_search_metadata_write_json(tagc_buf *out, const twitter_search_metadata *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"completed_in\":", 15);
     tagc_json_write_f64(out, v->completed_in);
@@ -2168,8 +2164,6 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
 
 void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"metadata\":", 11);
     twitter_status_metadata_write_json(out, &v->metadata, o);
@@ -2715,8 +2709,6 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
 
 void twitter_status_metadata_write_json(tagc_buf *out, const twitter_status_metadata *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"result_type\":", 14);
     tagc_json_write_str(out, v->result_type.ptr, v->result_type.len, !o->no_html_escape);
@@ -2808,8 +2800,6 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
 
 void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"id\":", 5);
     tagc_json_write_i64(out, v->id);
@@ -3580,8 +3570,6 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
 
 void twitter_user_entities_write_json(tagc_buf *out, const twitter_user_entities *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     uint8_t sep = '{'; /* the byte before the next key */
     if (!(v->url == NULL)) {
         tagc_buf_byte(out, sep);
@@ -3676,8 +3664,6 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
 
 void twitter_urls_write_json(tagc_buf *out, const twitter_urls *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"urls\":", 7);
     twitter_url_slice_write_json(out, &v->urls, o);
@@ -3751,8 +3737,6 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
 
 void twitter_entities_write_json(tagc_buf *out, const twitter_entities *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"hashtags\":", 11);
     twitter_hashtag_slice_write_json(out, &v->hashtags, o);
@@ -3898,8 +3882,6 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
 
 void twitter_hashtag_write_json(tagc_buf *out, const twitter_hashtag *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"text\":", 7);
     tagc_json_write_str(out, v->text.ptr, v->text.len, !o->no_html_escape);
@@ -3991,8 +3973,6 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
 
 void twitter_symbol_write_json(tagc_buf *out, const twitter_symbol *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"text\":", 7);
     tagc_json_write_str(out, v->text.ptr, v->text.len, !o->no_html_escape);
@@ -4084,8 +4064,6 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
 
 void twitter_url_write_json(tagc_buf *out, const twitter_url *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"url\":", 6);
     tagc_json_write_str(out, v->url.ptr, v->url.len, !o->no_html_escape);
@@ -4213,8 +4191,6 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
 
 void twitter_user_mention_write_json(tagc_buf *out, const twitter_user_mention *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"screen_name\":", 14);
     tagc_json_write_str(out, v->screen_name.ptr, v->screen_name.len, !o->no_html_escape);
@@ -4360,8 +4336,6 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
 
 void twitter_media_write_json(tagc_buf *out, const twitter_media *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"id\":", 5);
     tagc_json_write_i64(out, v->id);
@@ -4633,8 +4607,6 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
 
 void twitter_media_sizes_write_json(tagc_buf *out, const twitter_media_sizes *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"medium\":", 9);
     twitter_media_size_write_json(out, &v->medium, o);
@@ -4758,8 +4730,6 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
 
 void twitter_media_size_write_json(tagc_buf *out, const twitter_media_size *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"w\":", 4);
     tagc_json_write_i64(out, v->w);
@@ -4867,8 +4837,6 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
 
 void twitter_point_write_json(tagc_buf *out, const twitter_point *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"type\":", 7);
     tagc_json_write_str(out, v->type.ptr, v->type.len, !o->no_html_escape);
@@ -4960,8 +4928,6 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
 
 void twitter_contributor_write_json(tagc_buf *out, const twitter_contributor *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"id\":", 5);
     tagc_json_write_i64(out, v->id);
@@ -5071,8 +5037,6 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
 
 void twitter_place_write_json(tagc_buf *out, const twitter_place *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"id\":", 5);
     tagc_json_write_str(out, v->id.ptr, v->id.len, !o->no_html_escape);
@@ -5286,8 +5250,6 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
 
 void twitter_bounding_box_write_json(tagc_buf *out, const twitter_bounding_box *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"type\":", 7);
     tagc_json_write_str(out, v->type.ptr, v->type.len, !o->no_html_escape);
@@ -5379,7 +5341,6 @@ int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
 
 static void twitter_status_slice_write_json(tagc_buf *out, const twitter_status_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -5465,7 +5426,6 @@ static int twitter_place_ptr_read_json(tagc_json_dec *d, twitter_place **v)
 
 static void twitter_contributor_slice_write_json(tagc_buf *out, const twitter_contributor_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -5551,7 +5511,6 @@ static int twitter_urls_ptr_read_json(tagc_json_dec *d, twitter_urls **v)
 
 static void twitter_url_slice_write_json(tagc_buf *out, const twitter_url_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -5599,7 +5558,6 @@ static int twitter_url_slice_read_json(tagc_json_dec *d, twitter_url_slice *v)
 
 static void twitter_hashtag_slice_write_json(tagc_buf *out, const twitter_hashtag_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -5647,7 +5605,6 @@ static int twitter_hashtag_slice_read_json(tagc_json_dec *d, twitter_hashtag_sli
 
 static void twitter_symbol_slice_write_json(tagc_buf *out, const twitter_symbol_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -5695,7 +5652,6 @@ static int twitter_symbol_slice_read_json(tagc_json_dec *d, twitter_symbol_slice
 
 static void twitter_user_mention_slice_write_json(tagc_buf *out, const twitter_user_mention_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -5743,7 +5699,6 @@ static int twitter_user_mention_slice_read_json(tagc_json_dec *d, twitter_user_m
 
 static void twitter_media_slice_write_json(tagc_buf *out, const twitter_media_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -5961,7 +5916,6 @@ static int twitter_string_string_map_read_json(tagc_json_dec *d, twitter_string_
 
 static void twitter_float64_array2_slice_write_json(tagc_buf *out, const twitter_float64_array2_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -6009,7 +5963,6 @@ static int twitter_float64_array2_slice_read_json(tagc_json_dec *d, twitter_floa
 
 static void twitter_float64_array2_slice_slice_write_json(tagc_buf *out, const twitter_float64_array2_slice_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -6059,7 +6012,6 @@ static int twitter_float64_array2_slice_slice_read_json(tagc_json_dec *d, twitte
 
 void twitter_search_result_write_msgpack(tagc_buf *out, const twitter_search_result *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\250statuses", 10); /* map of 2, "statuses" */
     twitter_status_slice_write_msgpack(out, &v->statuses);
     tagc_buf_put(out, "\257search_metadata", 16); /* "search_metadata" */
@@ -6144,7 +6096,6 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
 
 void twitter_search_metadata_write_msgpack(tagc_buf *out, const twitter_search_metadata *v)
 {
-    (void)v;
     tagc_buf_put(out, "\211\254completed_in", 14); /* map of 9, "completed_in" */
     tagc_mp_write_f64(out, v->completed_in);
     tagc_buf_put(out, "\246max_id", 7); /* "max_id" */
@@ -6335,7 +6286,6 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
 
 void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
 {
-    (void)v;
     size_t n = 23; /* the fields always written, then the others present */
     if (!(v->retweeted_status == NULL)) /* "retweeted_status" */
         n++;
@@ -6834,7 +6784,6 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
 
 void twitter_status_metadata_write_msgpack(tagc_buf *out, const twitter_status_metadata *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\253result_type", 13); /* map of 2, "result_type" */
     tagc_mp_write_str(out, v->result_type.ptr, v->result_type.len);
     tagc_buf_put(out, "\261iso_language_code", 18); /* "iso_language_code" */
@@ -6919,7 +6868,6 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
 
 void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v)
 {
-    (void)v;
     size_t n = 39; /* the fields always written, then the others present */
     if (!(v->profile_banner_url.len == 0)) /* "profile_banner_url" */
         n++;
@@ -7611,7 +7559,6 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
 
 void twitter_user_entities_write_msgpack(tagc_buf *out, const twitter_user_entities *v)
 {
-    (void)v;
     size_t n = 1; /* the fields always written, then the others present */
     if (!(v->url == NULL)) /* "url" */
         n++;
@@ -7700,7 +7647,6 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
 
 void twitter_urls_write_msgpack(tagc_buf *out, const twitter_urls *v)
 {
-    (void)v;
     tagc_buf_put(out, "\201\244urls", 6); /* map of 1, "urls" */
     twitter_url_slice_write_msgpack(out, &v->urls);
 }
@@ -7769,7 +7715,6 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
 
 void twitter_entities_write_msgpack(tagc_buf *out, const twitter_entities *v)
 {
-    (void)v;
     size_t n = 4; /* the fields always written, then the others present */
     if (!(v->media.len == 0)) /* "media" */
         n++;
@@ -7906,7 +7851,6 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
 
 void twitter_hashtag_write_msgpack(tagc_buf *out, const twitter_hashtag *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\244text", 6); /* map of 2, "text" */
     tagc_mp_write_str(out, v->text.ptr, v->text.len);
     tagc_buf_put(out, "\247indices", 8); /* "indices" */
@@ -7991,7 +7935,6 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
 
 void twitter_symbol_write_msgpack(tagc_buf *out, const twitter_symbol *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\244text", 6); /* map of 2, "text" */
     tagc_mp_write_str(out, v->text.ptr, v->text.len);
     tagc_buf_put(out, "\247indices", 8); /* "indices" */
@@ -8076,7 +8019,6 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
 
 void twitter_url_write_msgpack(tagc_buf *out, const twitter_url *v)
 {
-    (void)v;
     tagc_buf_put(out, "\204\243url", 5); /* map of 4, "url" */
     tagc_mp_write_str(out, v->url.ptr, v->url.len);
     tagc_buf_put(out, "\254expanded_url", 13); /* "expanded_url" */
@@ -8193,7 +8135,6 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
 
 void twitter_user_mention_write_msgpack(tagc_buf *out, const twitter_user_mention *v)
 {
-    (void)v;
     tagc_buf_put(out, "\205\253screen_name", 13); /* map of 5, "screen_name" */
     tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
     tagc_buf_put(out, "\244name", 5); /* "name" */
@@ -8326,7 +8267,6 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
 
 void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
 {
-    (void)v;
     size_t n = 10; /* the fields always written, then the others present */
     if (!(v->source_status_id == 0)) /* "source_status_id" */
         n++;
@@ -8577,7 +8517,6 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
 
 void twitter_media_sizes_write_msgpack(tagc_buf *out, const twitter_media_sizes *v)
 {
-    (void)v;
     tagc_buf_put(out, "\204\246medium", 8); /* map of 4, "medium" */
     twitter_media_size_write_msgpack(out, &v->medium);
     tagc_buf_put(out, "\245small", 6); /* "small" */
@@ -8690,7 +8629,6 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
 
 void twitter_media_size_write_msgpack(tagc_buf *out, const twitter_media_size *v)
 {
-    (void)v;
     tagc_buf_put(out, "\203\241w", 3); /* map of 3, "w" */
     tagc_mp_write_int(out, v->w);
     tagc_buf_put(out, "\241h", 2); /* "h" */
@@ -8789,7 +8727,6 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
 
 void twitter_point_write_msgpack(tagc_buf *out, const twitter_point *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
     tagc_mp_write_str(out, v->type.ptr, v->type.len);
     tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
@@ -8874,7 +8811,6 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
 
 void twitter_contributor_write_msgpack(tagc_buf *out, const twitter_contributor *v)
 {
-    (void)v;
     tagc_buf_put(out, "\203\242id", 4); /* map of 3, "id" */
     tagc_mp_write_int(out, v->id);
     tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
@@ -8975,7 +8911,6 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
 
 void twitter_place_write_msgpack(tagc_buf *out, const twitter_place *v)
 {
-    (void)v;
     tagc_buf_put(out, "\211\242id", 4); /* map of 9, "id" */
     tagc_mp_write_str(out, v->id.ptr, v->id.len);
     tagc_buf_put(out, "\243url", 4); /* "url" */
@@ -9168,7 +9103,6 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
 
 void twitter_bounding_box_write_msgpack(tagc_buf *out, const twitter_bounding_box *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
     tagc_mp_write_str(out, v->type.ptr, v->type.len);
     tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */

@@ -112,8 +112,6 @@ int user_user_decode_json_prefix(user_user *v, const char *src, size_t len, size
 
 void user_user_write_json(tagc_buf *out, const user_user *v, const tagc_json_opts *o)
 {
-    (void)v;
-    (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"id\":", 5);
     tagc_json_write_i64(out, v->id);
@@ -255,7 +253,6 @@ int user_user_read_json(tagc_json_dec *d, user_user *v)
 
 static void user_string_slice_write_json(tagc_buf *out, const user_string_slice *v, const tagc_json_opts *o)
 {
-    (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
         return;
@@ -303,7 +300,6 @@ static int user_string_slice_read_json(tagc_json_dec *d, user_string_slice *v)
 
 static void user_user_metadata_write_json(tagc_buf *out, const user_user_metadata *v, const tagc_json_opts *o)
 {
-    (void)v;
     (void)o;
     tagc_buf_byte(out, '{');
     tagc_buf_put(out, "\"created_at\":", 13);
@@ -396,7 +392,6 @@ static int user_user_metadata_read_json(tagc_json_dec *d, user_user_metadata *v)
 
 void user_user_write_msgpack(tagc_buf *out, const user_user *v)
 {
-    (void)v;
     tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
     tagc_mp_write_int(out, v->id);
     tagc_buf_put(out, "\244name", 5); /* "name" */
@@ -563,7 +558,6 @@ static int user_string_slice_read_msgpack(tagc_mp_dec *d, user_string_slice *v)
 
 static void user_user_metadata_write_msgpack(tagc_buf *out, const user_user_metadata *v)
 {
-    (void)v;
     tagc_buf_put(out, "\202\252created_at", 12); /* map of 2, "created_at" */
     tagc_mp_write_time(out, &v->created_at);
     tagc_buf_put(out, "\252updated_at", 11); /* "updated_at" */
