@@ -34,7 +34,7 @@ static bool is_scalar_eq(ast_type *t)
     switch (t->kind) {
     case TK_BOOL: case TK_INT8: case TK_INT16: case TK_INT32: case TK_INT64:
     case TK_UINT8: case TK_UINT16: case TK_UINT32: case TK_UINT64:
-    case TK_FLOAT32: case TK_FLOAT64: case TK_DURATION:
+    case TK_DURATION:
         return true;
     default:
         return false;
@@ -44,6 +44,8 @@ static bool is_scalar_eq(ast_type *t)
 /* A C expression comparing the values at lvalues a and b of type t. */
 static const char *eq_expr(gen *g, ast_type *t, const char *a, const char *b)
 {
+    if (t->kind == TK_FLOAT64 || t->kind == TK_FLOAT32)
+        return pool_printf(g->pool, "tagc_%s_equal(%s, %s)", t->kind == TK_FLOAT64 ? "f64" : "f32", a, b);
     if (is_scalar_eq(t))
         return pool_printf(g->pool, "%s == %s", a, b);
     switch (t->kind) {

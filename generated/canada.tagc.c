@@ -1405,7 +1405,7 @@ static bool canada_feature_slice_equal(const canada_feature_slice *a, const cana
 static bool canada_float64_array2_equal(const double (*a)[2], const double (*b)[2])
 {
     for (size_t i = 0; i < 2; i++) {
-        if (!((*a)[i] == (*b)[i]))
+        if (!(tagc_f64_equal((*a)[i], (*b)[i])))
             return false;
     }
     return true;

@@ -1070,9 +1070,9 @@ bool sink_scalars_equal(const sink_scalars *a, const sink_scalars *b)
         return false;
     if (!(a->u64 == b->u64))
         return false;
-    if (!(a->f32 == b->f32))
+    if (!(tagc_f32_equal(a->f32, b->f32)))
         return false;
-    if (!(a->f64 == b->f64))
+    if (!(tagc_f64_equal(a->f64, b->f64)))
         return false;
     if (!(a->by == b->by))
         return false;
@@ -1282,7 +1282,7 @@ bool sink_sink_equal(const sink_sink *a, const sink_sink *b)
         return false;
     if (!(sink_node_ptr_equal(a->child, b->child)))
         return false;
-    if (a->has_score != b->has_score || (a->has_score && !(a->score == b->score)))
+    if (a->has_score != b->has_score || (a->has_score && !(tagc_f64_equal(a->score, b->score))))
         return false;
     if (a->has_flag != b->has_flag || (a->has_flag && !(a->flag == b->flag)))
         return false;
@@ -1306,7 +1306,7 @@ bool sink_sink_equal(const sink_sink *a, const sink_sink *b)
         return false;
     if (!(a->big == b->big))
         return false;
-    if (!(a->ratio == b->ratio))
+    if (!(tagc_f64_equal(a->ratio, b->ratio)))
         return false;
     if (!(a->ok == b->ok))
         return false;
@@ -7050,7 +7050,7 @@ static int sink_sink_items_slice_read_msgpack(tagc_mp_dec *d, sink_sink_items_sl
 static bool sink_float64_array2_equal(const double (*a)[2], const double (*b)[2])
 {
     for (size_t i = 0; i < 2; i++) {
-        if (!((*a)[i] == (*b)[i]))
+        if (!(tagc_f64_equal((*a)[i], (*b)[i])))
             return false;
     }
     return true;
@@ -7098,7 +7098,7 @@ static bool sink_string_string_map_equal(const sink_string_string_map *a, const 
 static bool sink_float64_array3_equal(const double (*a)[3], const double (*b)[3])
 {
     for (size_t i = 0; i < 3; i++) {
-        if (!((*a)[i] == (*b)[i]))
+        if (!(tagc_f64_equal((*a)[i], (*b)[i])))
             return false;
     }
     return true;
@@ -7271,9 +7271,9 @@ static bool sink_priority_bool_map_equal(const sink_priority_bool_map *a, const 
 
 static bool sink_sink_address_geo_equal(const sink_sink_address_geo *a, const sink_sink_address_geo *b)
 {
-    if (!(a->lat == b->lat))
+    if (!(tagc_f64_equal(a->lat, b->lat)))
         return false;
-    if (!(a->lon == b->lon))
+    if (!(tagc_f64_equal(a->lon, b->lon)))
         return false;
     return true;
 }

@@ -127,9 +127,9 @@ void order_geo_init(order_geo *v)
 
 bool order_geo_equal(const order_geo *a, const order_geo *b)
 {
-    if (!(a->lat == b->lat))
+    if (!(tagc_f64_equal(a->lat, b->lat)))
         return false;
-    if (!(a->lon == b->lon))
+    if (!(tagc_f64_equal(a->lon, b->lon)))
         return false;
     return true;
 }
@@ -394,9 +394,9 @@ bool order_item_equal(const order_item *a, const order_item *b)
         return false;
     if (!(a->qty == b->qty))
         return false;
-    if (!(a->price == b->price))
+    if (!(tagc_f64_equal(a->price, b->price)))
         return false;
-    if (!(a->weight_kg == b->weight_kg))
+    if (!(tagc_f64_equal(a->weight_kg, b->weight_kg)))
         return false;
     if (!(order_string_slice_equal(&a->tags, &b->tags)))
         return false;
@@ -489,11 +489,11 @@ bool order_order_equal(const order_order *a, const order_order *b)
         return false;
     if (!(order_item_slice_equal(&a->items, &b->items)))
         return false;
-    if (!(a->total == b->total))
+    if (!(tagc_f64_equal(a->total, b->total)))
         return false;
     if (!(tagc_str_equal(&a->currency, &b->currency)))
         return false;
-    if (a->has_discount != b->has_discount || (a->has_discount && !(a->discount == b->discount)))
+    if (a->has_discount != b->has_discount || (a->has_discount && !(tagc_f64_equal(a->discount, b->discount))))
         return false;
     if (!(tagc_str_equal(&a->notes, &b->notes)))
         return false;
@@ -501,7 +501,7 @@ bool order_order_equal(const order_order *a, const order_order *b)
         return false;
     if (!(a->updated_at == b->updated_at))
         return false;
-    if (!(a->risk_score == b->risk_score))
+    if (!(tagc_f64_equal(a->risk_score, b->risk_score)))
         return false;
     if (!(a->attempts == b->attempts))
         return false;

@@ -181,7 +181,7 @@ void twitter_search_metadata_init(twitter_search_metadata *v)
 
 bool twitter_search_metadata_equal(const twitter_search_metadata *a, const twitter_search_metadata *b)
 {
-    if (!(a->completed_in == b->completed_in))
+    if (!(tagc_f64_equal(a->completed_in, b->completed_in)))
         return false;
     if (!(a->max_id == b->max_id))
         return false;
@@ -9856,7 +9856,7 @@ static bool twitter_int64_slice_equal(const twitter_int64_slice *a, const twitte
 static bool twitter_float64_array2_equal(const double (*a)[2], const double (*b)[2])
 {
     for (size_t i = 0; i < 2; i++) {
-        if (!((*a)[i] == (*b)[i]))
+        if (!(tagc_f64_equal((*a)[i], (*b)[i])))
             return false;
     }
     return true;

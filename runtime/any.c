@@ -376,7 +376,7 @@ bool tagc_any_equal(const tagc_any *a, const tagc_any *b)
     case TAGC_ANY_BOOL:
         return a->u.b == b->u.b;
     case TAGC_ANY_NUMBER:
-        return a->u.num == b->u.num; /* as Go's ==: NaN differs from itself */
+        return tagc_f64_equal(a->u.num, b->u.num);
     case TAGC_ANY_STRING:
         return key_eq(&a->u.str, &b->u.str);
     case TAGC_ANY_ARRAY:

@@ -241,6 +241,19 @@ typedef struct tagc_bytes {
     size_t len;
 } tagc_bytes;
 
+/* Floats are equal when they are the same value: == (so -0 equals 0), and NaN
+ * equals NaN (MessagePack can carry NaN; an equality that fails on a value
+ * compared with its own copy would be no use to the _equal functions). */
+static inline bool tagc_f64_equal(double a, double b)
+{
+    return a == b || (a != a && b != b);
+}
+
+static inline bool tagc_f32_equal(float a, float b)
+{
+    return a == b || (a != a && b != b);
+}
+
 static inline bool tagc_str_equal(const tagc_str *a, const tagc_str *b)
 {
     return a->len == b->len && (a->len == 0 || memcmp(a->ptr, b->ptr, a->len) == 0);
