@@ -35,7 +35,7 @@ for exe in build-fuzz/tests/fuzz/fuzz_*; do
     done
     echo "fuzz: $name for ${secs}s"
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        "$exe" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+        "$exe" -seed=1 -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=0 "$corpus" 2>build-fuzz/fuzz-$name.log ||
         { tail -50 build-fuzz/fuzz-$name.log; exit 1; }
 done
