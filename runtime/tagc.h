@@ -9,6 +9,8 @@
  *   MARK: - Numbers       formatting and parsing in Go's format
  *   MARK: - Strings       JSON escaping, UTF-8, base64, RFC 3339 time
  *   MARK: - JSON          options, the decoder cursor and its primitives
+ *   MARK: - Support for generated code   entry and exit, slices, map keys, map order
+ *   MARK: - MessagePack   writer and reader primitives
  *   MARK: - Streams       JSON Lines and MessagePack sequences: reader, writer, bulk decoder
  *
  * Thread safety: no global mutable state; a tagc_buf, tagc_arena, tagc_error or
