@@ -22,28 +22,7 @@
 #include <float.h>
 #include <string.h>
 
-#define IS_DIGIT(c) ((unsigned)((unsigned char)(c) - '0') < 10u)
-
-/* Eight digits at a time (SWAR), on little-endian machines. */
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define TAGC_SWAR 1
-static inline uint64_t load8(const char *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-}
-static inline uint64_t parse_8digits(uint64_t v)
-{
-    v -= 0x3030303030303030ULL;
-    v = (v * 10) + (v >> 8);
-    v = (((v & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
-         (((v >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >> 32;
-    return v & 0xFFFFFFFFu;
-}
-#else
-#define TAGC_SWAR 0
-#endif
+#include "swar.h"
 
 /* MARK: - Grammar */
 
