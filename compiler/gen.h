@@ -37,6 +37,8 @@ typedef struct gen {
     const char *pkg; /* C prefix of the file's package */
     gen_type *types; /* composites used, each once, inner ones first */
     size_t ntypes, captypes;
+    size_t *type_slots; /* hash of types[] by name: index + 1, 0 = empty */
+    size_t type_slots_cap;
 } gen;
 
 void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out);

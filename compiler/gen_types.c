@@ -3,6 +3,7 @@
  * definitions in an order a C compiler accepts (see gen.h for the mapping).
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -281,12 +282,51 @@ const char *ty_decl(gen *g, ast_type *t, const char *name)
 
 /* MARK: - The composites a file uses */
 
+/* g->types by name: an open-addressing table of indexes (+ 1) into g->types. */
+static size_t hash_name(const char *s)
+{
+    size_t h = 1469598103934665603u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+static size_t *type_slot(const gen *g, const char *name)
+{
+    size_t mask = g->type_slots_cap - 1;
+    for (size_t i = hash_name(name) & mask;; i = (i + 1) & mask) {
+        size_t k = g->type_slots[i];
+        if (k == 0 || strcmp(g->types[k - 1].name, name) == 0)
+            return &g->type_slots[i];
+    }
+}
+
+static gen_type *find_type(const gen *g, const char *name)
+{
+    if (g->type_slots_cap == 0)
+        return NULL;
+    size_t k = *type_slot(g, name);
+    return k ? &g->types[k - 1] : NULL;
+}
+
+/* Indexes g->types[g->ntypes - 1], just added. */
+static void index_type(gen *g)
+{
+    if (2 * g->ntypes > g->type_slots_cap) {
+        free(g->type_slots);
+        g->type_slots_cap = g->type_slots_cap ? 2 * g->type_slots_cap : 64;
+        g->type_slots = calloc(g->type_slots_cap, sizeof *g->type_slots);
+        if (!g->type_slots)
+            abort();
+        for (size_t i = 0; i + 1 < g->ntypes; i++)
+            *type_slot(g, g->types[i].name) = i + 1;
+    }
+    *type_slot(g, g->types[g->ntypes - 1].name) = g->ntypes;
+}
+
 static bool have_type(gen *g, const char *name)
 {
-    for (size_t i = 0; i < g->ntypes; i++)
-        if (strcmp(g->types[i].name, name) == 0)
-            return true;
-    return false;
+    return find_type(g, name) != NULL;
 }
 
 static void collect(gen *g, ast_type *t);
@@ -302,11 +342,7 @@ static void collect_fields(gen *g, ast_type *st)
 
 gen_type *ty_find(gen *g, ast_type *t)
 {
-    const char *name = ty_fn(g, t);
-    for (size_t i = 0; i < g->ntypes; i++)
-        if (strcmp(g->types[i].name, name) == 0)
-            return &g->types[i];
-    return NULL;
+    return find_type(g, ty_fn(g, t));
 }
 
 /* Marks the composites that code for a value of type t calls: on the wire
@@ -370,6 +406,7 @@ static void collect(gen *g, ast_type *t)
             abort();
     }
     g->types[g->ntypes++] = (gen_type){.type = t, .name = name};
+    index_type(g);
 }
 
 void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out)
@@ -405,6 +442,7 @@ void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts
 void gen_done(gen *g)
 {
     free(g->types);
+    free(g->type_slots);
     pool_free(g->pool);
 }
 
@@ -493,29 +531,52 @@ const char *c_literal(gen *g, const char *s, size_t n)
 
 /* MARK: - Type definitions in dependency order */
 
-/* Items already defined, by address (decls and composite types). */
+/* Items already defined, by address (decls and composite types): a hash set. */
 typedef struct defined_set {
-    const void **items;
+    const void **slots; /* NULL = empty */
     size_t n, cap;
 } defined_set;
 
+static size_t hash_ptr(const void *p)
+{
+    uint64_t x = (uint64_t)(uintptr_t)p;
+    x ^= x >> 33;
+    x *= UINT64_C(0xff51afd7ed558ccd);
+    x ^= x >> 33;
+    return (size_t)x;
+}
+
+static const void **defined_slot(const defined_set *s, const void *p)
+{
+    size_t mask = s->cap - 1;
+    for (size_t i = hash_ptr(p) & mask;; i = (i + 1) & mask)
+        if (s->slots[i] == NULL || s->slots[i] == p)
+            return &s->slots[i];
+}
+
 static bool defined_has(defined_set *s, const void *p)
 {
-    for (size_t i = 0; i < s->n; i++)
-        if (s->items[i] == p)
-            return true;
-    return false;
+    return s->cap && *defined_slot(s, p) != NULL;
 }
 
 static void defined_add(defined_set *s, const void *p)
 {
-    if (s->n == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 32;
-        s->items = realloc(s->items, s->cap * sizeof *s->items);
-        if (!s->items)
+    if (2 * (s->n + 1) > s->cap) {
+        defined_set old = *s;
+        s->cap = old.cap ? 2 * old.cap : 64;
+        s->slots = calloc(s->cap, sizeof *s->slots);
+        if (!s->slots)
             abort();
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.slots[i])
+                *defined_slot(s, old.slots[i]) = old.slots[i];
+        free(old.slots);
     }
-    s->items[s->n++] = p;
+    const void **slot = defined_slot(s, p);
+    if (*slot == NULL) {
+        *slot = p;
+        s->n++;
+    }
 }
 
 static void define_decl(gen *g, defined_set *s, ast_decl *d);
@@ -694,5 +755,5 @@ void gen_type_definitions(gen *g)
         define_decl(g, &s, d);
     for (size_t i = 0; i < g->ntypes; i++)
         define_composite(g, &s, g->types[i].type);
-    free(s.items);
+    free(s.slots);
 }
