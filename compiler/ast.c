@@ -6,6 +6,7 @@
  * be deeply nested) to free it.
  */
 #include "ast.h"
+#include "pipeline.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@ typedef struct pool_chunk {
 
 struct pool {
     pool_chunk *chunks; /* the newest chunk first */
+    strbuf scratch;     /* pool_printf formats here */
 };
 
 static void *xcalloc(size_t n, size_t size)
@@ -50,6 +52,7 @@ void pool_free(struct pool *p)
         free(c);
         c = next;
     }
+    sb_free(&p->scratch);
     free(p);
 }
 
@@ -109,17 +112,16 @@ char *pool_strdup(struct pool *p, const char *s)
 
 char *pool_printf(struct pool *p, const char *fmt, ...)
 {
+    /* formatted in the pool's scratch buffer (strbuf.c's fast printf), then copied */
+    strbuf *sb = &p->scratch;
+    if (!sb->data)
+        sb_init(sb);
+    sb->len = 0;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    sb_vprintf(sb, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        return pool_strdup(p, "");
-    char *d = pool_alloc(p, (size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(d, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    return d;
+    return pool_strndup(p, sb->data, sb->len);
 }
 
 ast_type *ast_type_new(struct pool *p, type_kind kind, src_loc loc)

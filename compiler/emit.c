@@ -5,40 +5,22 @@
  * everything that includes it. New content goes to a temporary file in the
  * same directory and is renamed over the old one, so a reader (or a crash)
  * never sees a half-written file.
+ *
+ * The content may arrive in pieces (emit_stream), so that the generators never
+ * hold a big file whole: while the pieces equal the start of the existing
+ * file nothing is written; at the first difference the temporary file is
+ * created, given the equal part (copied from the old file), and everything
+ * after goes straight to it.
  */
 #include "pipeline.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* True when path exists and holds exactly data. */
-static bool same_content(const char *path, const char *data, size_t len)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return false;
-    char buf[1 << 14];
-    size_t off = 0;
-    bool same = true;
-    for (;;) {
-        size_t n = fread(buf, 1, sizeof buf, fp);
-        if (n == 0)
-            break;
-        if (n > len - off || memcmp(buf, data + off, n) != 0) {
-            same = false;
-            break;
-        }
-        off += n;
-    }
-    if (ferror(fp))
-        same = false;
-    fclose(fp);
-    return same && off == len;
-}
 
 static int write_all(int fd, const char *data, size_t len)
 {
@@ -55,37 +37,133 @@ static int write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
-int emit_file(const char *path, const char *data, size_t len, diag *dg)
+/* Reads up to len bytes (fewer only at the end of the file); -1 on error. */
+static ssize_t read_full(int fd, char *buf, size_t len)
 {
-    if (same_content(path, data, len))
-        return 0;
-    size_t n = strlen(path) + sizeof ".tmpXXXXXX";
-    char *tmp = malloc(n);
-    if (!tmp) {
-        diag_error_file(dg, path, "cannot write: %s", strerror(ENOMEM));
-        return -1;
+    size_t got = 0;
+    while (got < len) {
+        ssize_t n = read(fd, buf + got, len - got);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (n == 0)
+            break;
+        got += (size_t)n;
     }
-    snprintf(tmp, n, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        diag_error_file(dg, path, "cannot write: %s", strerror(errno));
-        free(tmp);
-        return -1;
+    return (ssize_t)got;
+}
+
+void emit_open(emit_stream *s, const char *path, diag *dg)
+{
+    memset(s, 0, sizeof *s);
+    s->path = path;
+    s->dg = dg;
+    s->fd = -1;
+    s->old_fd = open(path, O_RDONLY);
+}
+
+/* The content differs from the old file from offset s->len on: the temporary
+ * file takes over, with the s->len bytes that were equal. */
+static void diverge(emit_stream *s)
+{
+    size_t n = strlen(s->path) + sizeof ".tmpXXXXXX";
+    s->tmp = malloc(n);
+    if (!s->tmp) {
+        s->err = ENOMEM;
+        return;
     }
-    /* mkstemp makes the file private; give it the mode a plain create would */
-    mode_t mask = umask(0);
-    umask(mask);
-    int err = 0;
-    if (write_all(fd, data, len) != 0 || fchmod(fd, 0666 & ~mask) != 0)
-        err = errno;
-    if (close(fd) != 0 && !err)
-        err = errno;
-    if (!err && rename(tmp, path) != 0)
+    snprintf(s->tmp, n, "%s.tmpXXXXXX", s->path);
+    s->fd = mkstemp(s->tmp);
+    if (s->fd < 0) {
+        s->err = errno;
+        free(s->tmp);
+        s->tmp = NULL;
+        return;
+    }
+    s->tmp_made = true;
+    if (s->old_fd >= 0) {
+        char buf[1 << 16];
+        for (off_t off = 0; (size_t)off < s->len && !s->err;) {
+            size_t want = s->len - (size_t)off < sizeof buf ? s->len - (size_t)off : sizeof buf;
+            ssize_t got = pread(s->old_fd, buf, want, off);
+            if (got <= 0)
+                s->err = got < 0 ? errno : EIO; /* the old file changed under us */
+            else if (write_all(s->fd, buf, (size_t)got) != 0)
+                s->err = errno;
+            else
+                off += got;
+        }
+        close(s->old_fd);
+        s->old_fd = -1;
+    }
+}
+
+void emit_write(void *ctx, const char *data, size_t len)
+{
+    emit_stream *s = ctx;
+    if (s->err || len == 0)
+        return;
+    if (s->old_fd >= 0 && s->fd < 0) {
+        if (s->cmp_cap < len) {
+            free(s->cmp);
+            s->cmp = malloc(len);
+            s->cmp_cap = s->cmp ? len : 0;
+        }
+        ssize_t got = s->cmp ? read_full(s->old_fd, s->cmp, len) : -1;
+        if (got == (ssize_t)len && memcmp(s->cmp, data, len) == 0) {
+            s->len += len;
+            return;
+        }
+        diverge(s); /* also when the old file cannot be read or compared */
+    } else if (s->fd < 0) {
+        diverge(s);
+    }
+    if (!s->err && write_all(s->fd, data, len) != 0)
+        s->err = errno;
+    s->len += len;
+}
+
+int emit_close(emit_stream *s)
+{
+    if (!s->err && s->fd < 0) {
+        char c;
+        if (s->old_fd >= 0 && read_full(s->old_fd, &c, 1) == 0) {
+            close(s->old_fd); /* the same bytes: leave the file alone */
+            free(s->cmp);
+            return 0;
+        }
+        diverge(s); /* shorter than the old file, or no old file */
+    }
+    free(s->cmp);
+    if (s->old_fd >= 0)
+        close(s->old_fd);
+    int err = s->err;
+    if (s->fd >= 0) {
+        /* mkstemp makes the file private; give it the mode a plain create would */
+        mode_t mask = umask(0);
+        umask(mask);
+        if (!err && fchmod(s->fd, 0666 & ~mask) != 0)
+            err = errno;
+        if (close(s->fd) != 0 && !err)
+            err = errno;
+    }
+    if (!err && rename(s->tmp, s->path) != 0)
         err = errno;
     if (err) {
-        unlink(tmp);
-        diag_error_file(dg, path, "cannot write: %s", strerror(err));
+        if (s->tmp_made)
+            unlink(s->tmp);
+        diag_error_file(s->dg, s->path, "cannot write: %s", strerror(err));
     }
-    free(tmp);
+    free(s->tmp);
     return err ? -1 : 0;
+}
+
+int emit_file(const char *path, const char *data, size_t len, diag *dg)
+{
+    emit_stream s;
+    emit_open(&s, path, dg);
+    emit_write(&s, data, len);
+    return emit_close(&s);
 }

@@ -39,6 +39,10 @@ typedef struct gen {
     size_t ntypes, captypes;
     size_t *type_slots; /* hash of types[] by name: index + 1, 0 = empty */
     size_t type_slots_cap;
+    /* emit: inside a function (a `{` line in column 0, up to a `}` one), from
+     * out offset fn_body on; the output is flushed only outside functions */
+    bool in_fn;
+    size_t fn_body;
 } gen;
 
 void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out);
@@ -109,11 +113,15 @@ void gen_equal_call(gen *g, ast_type *t, const char *a, const char *b);
 /* MARK: - Emitting text */
 
 /* After a function body written from offset `body` of g->out: adds `(void)name;`
- * at its top for each of the space-separated parameters it does not use. */
+ * at its top for each of the space-separated parameters it does not use. The
+ * function must be open: its `{` line emitted (in column 0), its `}` not yet. */
 void mark_unused(gen *g, size_t body, const char *params);
 /* A C string literal for bytes s[0..n) (with quotes). */
 const char *c_literal(gen *g, const char *s, size_t n);
-/* Appends a formatted line indented by `ind` levels of four spaces. */
+/* Appends a formatted line indented by `ind` levels of four spaces. Between
+ * functions, it hands what g->out holds to its flush function (if any) once
+ * that is more than EMIT_FLUSH_AT bytes. */
+enum { EMIT_FLUSH_AT = 256 * 1024 };
 void emit(gen *g, int ind, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

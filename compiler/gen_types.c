@@ -450,23 +450,27 @@ void gen_done(gen *g)
 
 void emit(gen *g, int ind, const char *fmt, ...)
 {
+    strbuf *out = g->out;
+    bool col0 = ind == 0 && fmt[0] && !fmt[1];
+    if (!g->in_fn && out->len >= EMIT_FLUSH_AT)
+        sb_flush(out);
+    static const char spaces[] = "                                "; /* 8 levels */
+    for (size_t n = 4 * (size_t)(ind > 0 ? ind : 0); n > 0;) {
+        size_t k = n < sizeof spaces - 1 ? n : sizeof spaces - 1;
+        sb_put(out, spaces, k);
+        n -= k;
+    }
     va_list ap;
-    for (int i = 0; i < ind; i++)
-        sb_puts(g->out, "    ");
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    sb_vprintf(out, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        abort();
-    char *line = malloc((size_t)n + 1);
-    if (!line)
-        abort();
-    va_start(ap, fmt);
-    vsnprintf(line, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb_put(g->out, line, (size_t)n);
-    sb_put(g->out, "\n", 1);
-    free(line);
+    sb_put(out, "\n", 1);
+    if (col0 && fmt[0] == '{') {
+        g->in_fn = true;
+        g->fn_body = out->len;
+    } else if (col0 && fmt[0] == '}') {
+        g->in_fn = false;
+    }
 }
 
 static bool is_ident_char(char c)
@@ -487,6 +491,11 @@ static bool uses_word(const char *text, size_t n, const char *name)
 
 void mark_unused(gen *g, size_t body, const char *params)
 {
+    if (!g->in_fn || body < g->fn_body || body > g->out->len) {
+        /* the body may have been flushed already: a generator bug */
+        fputs("tagc: internal error: mark_unused outside the function being generated\n", stderr);
+        abort();
+    }
     char name[32];
     for (const char *p = params; *p;) {
         size_t n = strcspn(p, " ");

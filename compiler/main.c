@@ -269,16 +269,23 @@ static int generate(const ast_program *prog, const options *o, const root *roots
             fprintf(stderr, "tagc: error: '%s' was not loaded\n", r->arg);
             return EXIT_USAGE;
         }
-        strbuf h, c;
-        sb_init(&h);
-        sb_init(&c);
-        gen_header(prog, f, &o->gen, &h);
-        gen_source(prog, f, &o->gen, &c);
-        int rc = emit_file(r->out_h, h.data, h.len, dg);
-        if (rc == 0)
-            rc = emit_file(r->out_c, c.data, c.len, dg);
-        sb_free(&h);
-        sb_free(&c);
+        /* Each file is written while it is generated, a piece at a time. */
+        int rc = 0;
+        for (int k = 0; k < 2 && rc == 0; k++) {
+            emit_stream es;
+            emit_open(&es, k == 0 ? r->out_h : r->out_c, dg);
+            strbuf sb;
+            sb_init(&sb);
+            sb.flush = emit_write;
+            sb.flush_ctx = &es;
+            if (k == 0)
+                gen_header(prog, f, &o->gen, &sb);
+            else
+                gen_source(prog, f, &o->gen, &sb);
+            sb_flush(&sb);
+            sb_free(&sb);
+            rc = emit_close(&es);
+        }
         if (rc != 0)
             return EXIT_USAGE;
     }

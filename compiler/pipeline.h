@@ -5,6 +5,7 @@
 #ifndef TAGC_PIPELINE_H
 #define TAGC_PIPELINE_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include "ast.h"
 #include "diag.h"
@@ -25,10 +26,13 @@ int check_program(ast_program *prog, diag *dg);
 char *c_snake_name(struct pool *p, const char *go_name);
 char *c_upper_name(struct pool *p, const char *snake);
 
-/* A growable text the generators write into. */
+/* A growable text the generators write into. With a flush function, the text
+ * can be handed over in pieces (sb_flush) instead of held whole. */
 typedef struct strbuf {
     char *data;
     size_t len, cap;
+    void (*flush)(void *ctx, const char *data, size_t len);
+    void *flush_ctx;
 } strbuf;
 void sb_init(strbuf *sb);
 void sb_free(strbuf *sb);
@@ -39,6 +43,9 @@ void sb_printf(strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
+/* Hands data[0..len) to flush (if set) and empties the buffer. */
+void sb_flush(strbuf *sb);
 
 typedef struct gen_opts {
     bool json;
@@ -53,6 +60,25 @@ void gen_source(const ast_program *prog, const ast_file *f, const gen_opts *o, s
  * a rename, and leaves path untouched when it already holds exactly data.
  * Returns 0, or -1 after reporting the I/O error. */
 int emit_file(const char *path, const char *data, size_t len, diag *dg);
+
+/* The same, with the data given in pieces: emit_open, emit_write for each piece
+ * (a strbuf flush function: ctx is the emit_stream), then emit_close, which
+ * returns 0, or -1 after reporting the first I/O error. */
+typedef struct emit_stream {
+    const char *path;
+    diag *dg;
+    int old_fd;    /* the existing file, while the pieces so far equal its start; else -1 */
+    int fd;        /* the temporary file, once the content differs; else -1 */
+    char *tmp;     /* its name */
+    bool tmp_made;
+    size_t len;    /* bytes given so far */
+    char *cmp;     /* a piece of the old file, to compare */
+    size_t cmp_cap;
+    int err;       /* errno of the first failure */
+} emit_stream;
+void emit_open(emit_stream *s, const char *path, diag *dg);
+void emit_write(void *stream, const char *data, size_t len);
+int emit_close(emit_stream *s);
 
 /* depfile.c: Make syntax: targets, colon, every file read; an empty rule per input. */
 int write_depfile(const char *path, const char *const *targets, int ntargets,

@@ -1,20 +1,26 @@
 /*
  * strbuf.c - the growable, always NUL-terminated text the generators write into.
+ *
+ * The generators write a few hundred megabytes of C for big schemas, a line at
+ * a time, so formatting is done here rather than by vsnprintf: the
+ * conversions the compiler uses (%s, %.*s, %c, %d, %i, %u, %zu, %ld, %lu,
+ * %lld, %llu and %%, without flags or widths) are expanded straight into the
+ * buffer; a format with any other conversion goes to vsnprintf whole, so the
+ * text is always exactly what printf would write.
  */
 #include "pipeline.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void sb_reserve(strbuf *sb, size_t extra)
+static void sb_grow(strbuf *sb, size_t extra)
 {
     if (extra > SIZE_MAX - sb->len - 1)
         goto oom;
     size_t need = sb->len + extra + 1;
-    if (need <= sb->cap)
-        return;
     size_t cap = sb->cap ? sb->cap : 256;
     while (cap < need)
         cap = cap > SIZE_MAX / 2 ? need : cap * 2;
@@ -30,11 +36,20 @@ oom:
     abort();
 }
 
+/* Room for extra more bytes and the NUL. */
+static inline void sb_reserve(strbuf *sb, size_t extra)
+{
+    if (extra >= sb->cap - sb->len)
+        sb_grow(sb, extra);
+}
+
 void sb_init(strbuf *sb)
 {
     sb->data = NULL;
     sb->len = sb->cap = 0;
-    sb_reserve(sb, 0);
+    sb->flush = NULL;
+    sb->flush_ctx = NULL;
+    sb_grow(sb, 0);
     sb->data[0] = '\0';
 }
 
@@ -59,17 +74,146 @@ void sb_puts(strbuf *sb, const char *s)
     sb_put(sb, s, strlen(s));
 }
 
+void sb_flush(strbuf *sb)
+{
+    if (!sb->flush || sb->len == 0)
+        return;
+    sb->flush(sb->flush_ctx, sb->data, sb->len);
+    sb->len = 0;
+    sb->data[0] = '\0';
+}
+
+/* MARK: - Formatting */
+
+/* Appends the decimal digits of v (negative when neg). */
+static void put_int(strbuf *sb, unsigned long long v, bool neg)
+{
+    char tmp[24];
+    char *p = tmp + sizeof tmp;
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    if (neg)
+        *--p = '-';
+    sb_put(sb, p, (size_t)(tmp + sizeof tmp - p));
+}
+
+static void put_signed(strbuf *sb, long long v)
+{
+    /* the magnitude of LLONG_MIN does not fit a long long: negate as unsigned */
+    put_int(sb, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0);
+}
+
+/* printf's text for a %s argument that is NULL (glibc's). */
+static const char null_text[] = "(null)";
+
+/* Expands fmt with the conversions above; false (and sb->len unchanged) when
+ * fmt has another one. ap is consumed either way. */
+static bool format_fast(strbuf *sb, const char *fmt, va_list ap)
+{
+    size_t start = sb->len;
+    const char *p = fmt;
+    for (;;) {
+        const char *q = p;
+        while (*q && *q != '%')
+            q++;
+        if (q != p)
+            sb_put(sb, p, (size_t)(q - p));
+        if (!*q)
+            return true;
+        q++; /* the conversion after '%' */
+        switch (*q) {
+        case 's': {
+            const char *s = va_arg(ap, const char *);
+            if (!s)
+                s = null_text;
+            sb_put(sb, s, strlen(s));
+            break;
+        }
+        case '.':
+            if (q[1] != '*' || q[2] != 's')
+                goto slow;
+            {
+                int prec = va_arg(ap, int);
+                const char *s = va_arg(ap, const char *);
+                if (!s) /* glibc: "(null)" unless the precision cuts it */
+                    s = prec >= 0 && (size_t)prec < sizeof null_text - 1 ? "" : null_text;
+                sb_put(sb, s, prec < 0 ? strlen(s) : strnlen(s, (size_t)prec));
+            }
+            q += 2;
+            break;
+        case 'c': {
+            char c = (char)(unsigned char)va_arg(ap, int);
+            sb_put(sb, &c, 1);
+            break;
+        }
+        case 'd':
+        case 'i':
+            put_signed(sb, va_arg(ap, int));
+            break;
+        case 'u':
+            put_int(sb, va_arg(ap, unsigned int), false);
+            break;
+        case 'z':
+            if (q[1] != 'u')
+                goto slow;
+            put_int(sb, va_arg(ap, size_t), false);
+            q++;
+            break;
+        case 'l':
+            if (q[1] == 'l' && (q[2] == 'd' || q[2] == 'i')) {
+                put_signed(sb, va_arg(ap, long long));
+                q += 2;
+            } else if (q[1] == 'l' && q[2] == 'u') {
+                put_int(sb, va_arg(ap, unsigned long long), false);
+                q += 2;
+            } else if (q[1] == 'd' || q[1] == 'i') {
+                put_signed(sb, va_arg(ap, long));
+                q++;
+            } else if (q[1] == 'u') {
+                put_int(sb, va_arg(ap, unsigned long), false);
+                q++;
+            } else {
+                goto slow;
+            }
+            break;
+        case '%':
+            sb_put(sb, "%", 1);
+            break;
+        default:
+            goto slow;
+        }
+        p = q + 1;
+    }
+slow:
+    sb->len = start;
+    sb->data[start] = '\0';
+    return false;
+}
+
+void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    if (!format_fast(sb, fmt, ap)) {
+        va_list measure;
+        va_copy(measure, again);
+        int n = vsnprintf(NULL, 0, fmt, measure);
+        va_end(measure);
+        if (n > 0) {
+            sb_reserve(sb, (size_t)n);
+            vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, again);
+            sb->len += (size_t)n;
+        }
+    }
+    va_end(again);
+}
+
 void sb_printf(strbuf *sb, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    sb_vprintf(sb, fmt, ap);
     va_end(ap);
-    if (n <= 0)
-        return;
-    sb_reserve(sb, (size_t)n);
-    va_start(ap, fmt);
-    vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb->len += (size_t)n;
 }
