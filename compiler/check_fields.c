@@ -97,7 +97,13 @@ static void check_field(checker *ck, ast_field *f, smap *names, smap *members,
                     "\"string\" option on field \"%s\" of type %s (it applies to strings, "
                     "numbers and booleans)",
                     f->name, type_text(ck->pool, t));
-    walk_type(ck, f->type, pool_printf(ck->pool, "%s_%s", prefix, f->c_name));
+    /* the name of an anonymous struct in the field's type, made only when there is one */
+    const ast_type *st = f->type;
+    while (st && (st->kind == TK_PTR || st->kind == TK_ARRAY || st->kind == TK_SLICE ||
+                  st->kind == TK_MAP))
+        st = st->elem; /* as walk_type goes */
+    bool anon = st && st->kind == TK_STRUCT;
+    walk_type(ck, f->type, anon ? pool_printf(ck->pool, "%s_%s", prefix, f->c_name) : prefix);
 }
 
 static void check_struct(checker *ck, ast_type *st, const char *prefix)
