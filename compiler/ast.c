@@ -9,6 +9,7 @@
 #include "pipeline.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +66,8 @@ static pool_chunk *chunk_new(size_t cap)
 
 void *pool_alloc(struct pool *p, size_t size)
 {
-    const size_t align = _Alignof(max_align_t);
+    /* the AST's nodes hold pointers and 64-bit integers at most: their alignment is enough */
+    const size_t align = _Alignof(int64_t) > _Alignof(void *) ? _Alignof(int64_t) : _Alignof(void *);
     if (size == 0)
         size = 1;
     if (size > SIZE_MAX - align) {
