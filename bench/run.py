@@ -182,6 +182,64 @@ orders.jsonl) and MessagePack rows are not measured yet.
         f.write(text)
 
 
+def compiler_report(build_dir, runs=7, callgrind=True):
+    """## Compiler: tagc's own time on the generated 2000-type schema (scripts/gen_big_schema.py,
+    the input of tests/diagnostics' big_schema test): `--check`, and the normal command line (the
+    .h and .c, JSON and MessagePack) into an empty directory; wall and CPU time (user + sys) as the
+    median of `runs` runs, and callgrind's instruction count (one run)."""
+    import resource
+    import statistics
+    import time
+    subprocess.run(["ninja", "-C", build_dir, "compiler/tagc"], check=True, stdout=sys.stderr)
+    callgrind = callgrind and shutil.which("valgrind") is not None
+    tagc = os.path.join(build_dir, "compiler", "tagc")
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="tagc-compiler-") as tmp:
+        schema = os.path.join(tmp, "big.tagc")
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "gen_big_schema.py"),
+                        "-n", "2000", "-o", schema], check=True)
+        out = os.path.join(tmp, "out")
+        for label, args in (("tagc --check big.tagc", ["--check", schema]),
+                            ("tagc -o out big.tagc (.h + .c, JSON + MessagePack)",
+                             ["-o", out, schema])):
+            walls, cpus = [], []
+            for _ in range(runs):
+                shutil.rmtree(out, ignore_errors=True)
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                t0 = time.perf_counter()
+                subprocess.run([tagc] + args, check=True)
+                walls.append(time.perf_counter() - t0)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+            outsize = sum(os.path.getsize(os.path.join(out, f)) for f in os.listdir(out)) \
+                if os.path.isdir(out) else 0
+            instr = None
+            if callgrind:
+                shutil.rmtree(out, ignore_errors=True)
+                cg = os.path.join(tmp, "callgrind.out")
+                proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg,
+                                       tagc] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                if proc.returncode == 0 and os.path.exists(cg):
+                    with open(cg) as f:
+                        for line in f:
+                            m = re.match(r"(totals|summary):\s+(\d+)", line)
+                            if m:
+                                instr = int(m.group(2))
+            rows.append((label, statistics.median(walls), statistics.median(cpus), instr, outsize))
+        size = os.path.getsize(schema)
+    lines = ["## Compiler", "",
+             "tagc on the generated schema of 2000 struct types (`scripts/gen_big_schema.py`, "
+             "%.1f MB), release build; median of %d runs (wall clock, and CPU = user + sys), "
+             "instructions from one run under callgrind. Target: under 0.5 s." % (size / 1e6, runs),
+             "", "| command | wall s | CPU s | instructions | output |",
+             "| --- | ---: | ---: | ---: | ---: |"]
+    for label, wall, cpu, instr, outsize in rows:
+        lines.append("| `%s` | %.3f | %.3f | %s | %s |" % (
+            label, wall, cpu, fmt_count(instr),
+            "%.1f MB" % (outsize / 1e6) if outsize else "—"))
+    return "\n".join(lines) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=os.path.join(ROOT, "build-release"))
@@ -191,12 +249,20 @@ def main():
     ap.add_argument("--no-docs", action="store_true")
     ap.add_argument("--docs", action="store_true", help="write docs/ even with --quick")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--compiler-only", action="store_true", help="only the Compiler section")
     args, rest = ap.parse_known_args()
     if rest[:1] == ["--"]:
         rest = rest[1:]
     shown = [a for i, a in enumerate(sys.argv[1:]) if a != "--build" and
              not a.startswith("--build=") and (i == 0 or sys.argv[i] != "--build")]
     command = " ".join(["./run bench"] + shown)
+
+    want_cg = (not args.quick or args.callgrind) and not args.no_callgrind
+    if args.compiler_only:
+        if not os.path.isdir(os.path.join(args.build, "meson-private")):
+            subprocess.run(["meson", "setup", args.build, ROOT, "--buildtype=release"], check=True)
+        print(compiler_report(args.build, runs=3 if args.quick else 7, callgrind=want_cg))
+        return 0
 
     build(args.build)
     exe = os.path.join(args.build, "bench", "bench")
@@ -232,11 +298,15 @@ def main():
     print("## Checks\n\n" + checks_table(data) + "\n")
     print("## Results\n\n" + data["machine"] + "\n")
     print(table(data))
+    compiler_md = compiler_report(args.build, runs=3 if args.quick else 7, callgrind=want_cg)
+    print("\n" + compiler_md)
 
     if not args.no_docs and (not args.quick or args.docs):
         docs = os.path.join(ROOT, "docs")
         write_docs(data, command, os.path.join(docs, "bench.md"))
         plot.write_svg(data, os.path.join(docs, "bench.svg"))
+        with open(os.path.join(docs, "bench.md"), "a") as f:
+            f.write("\n" + compiler_md)
         log("wrote docs/bench.md and docs/bench.svg")
     return 0
 
