@@ -569,6 +569,11 @@ static inline const char *skip_ws(const char *p, const char *end)
     return p;
 }
 
+const char *tagc_json_skip_ws(const char *p, const char *end)
+{
+    return skip_ws(p, end);
+}
+
 /* Bytes of a word that end a plain key: '"', '\\', controls, non-ASCII. */
 static inline uint64_t key_stop_mask(uint64_t v)
 {

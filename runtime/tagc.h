@@ -629,6 +629,86 @@ int tagc_json_key_error(tagc_json_dec *d, int code, const char *msg);
 void tagc_json_write_int_key(tagc_buf *b, int64_t v);
 void tagc_json_write_uint_key(tagc_buf *b, uint64_t v);
 
+/* Member keys. A struct's decoder knows the key it expects next (the next
+ * field in declared order) and compares the input with it in place, as compact
+ * JSON writes it, quotes and colon included ("name":); any other key, or the
+ * same key written another way (escapes, space before the colon), takes the
+ * general path (tagc_json_obj_next and the generated lookup). len 0: the name
+ * is not compared in place. */
+typedef struct tagc_json_key {
+    const char *text;
+    size_t len;
+} tagc_json_key;
+
+/* Skips JSON whitespace from p; returns the first other byte (or end). */
+const char *tagc_json_skip_ws(const char *p, const char *end);
+
+/* s[0..n) == t[0..n), both readable for n bytes: overlapping word loads for
+ * 4 <= n <= 32, memcmp otherwise. */
+static inline bool tagc_json_key_eq(const char *s, const char *t, size_t n)
+{
+    if (TAGC_UNLIKELY(n < 4 || n > 32))
+        return memcmp(s, t, n) == 0;
+    if (n < 8) {
+        uint32_t a, b, c, e;
+        memcpy(&a, s, 4);
+        memcpy(&b, t, 4);
+        memcpy(&c, s + n - 4, 4);
+        memcpy(&e, t + n - 4, 4);
+        return ((a ^ b) | (c ^ e)) == 0;
+    }
+    uint64_t a, b, c, e, x;
+    memcpy(&a, s, 8);
+    memcpy(&b, t, 8);
+    memcpy(&c, s + n - 8, 8);
+    memcpy(&e, t + n - 8, 8);
+    x = (a ^ b) | (c ^ e);
+    if (n > 16) {
+        memcpy(&a, s + 8, 8);
+        memcpy(&b, t + 8, 8);
+        x |= a ^ b;
+        if (n > 24) {
+            memcpy(&a, s + 16, 8);
+            memcpy(&b, t + 16, 8);
+            x |= a ^ b;
+        }
+    }
+    return x == 0;
+}
+
+/* tagc_json_obj_next for a struct that expects the key `want` next: returns 2
+ * when the next member has exactly that key (then *key, *key_len are its name
+ * and the ':' is consumed), else what tagc_json_obj_next returns. */
+static inline int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const tagc_json_key *want,
+                                         const char **key, size_t *key_len)
+{
+    const char *p = d->p, *end = d->end;
+    size_t n = want->len;
+    if (!*first) {
+        if (TAGC_UNLIKELY(p >= end))
+            return tagc_json_obj_next(d, first, key, key_len);
+        if (*p == '}') {
+            d->p = p + 1;
+            d->depth--;
+            return 0;
+        }
+        if (*p != ',')
+            return tagc_json_obj_next(d, first, key, key_len);
+        p++;
+    }
+    if (p < end && (unsigned char)*p <= ' ')
+        p = tagc_json_skip_ws(p, end);
+    if (TAGC_LIKELY(n != 0 && (size_t)(end - p) >= n && tagc_json_key_eq(p, want->text, n))) {
+        d->key_at = p;
+        d->p = p + n;
+        *first = false;
+        *key = p + 1;
+        *key_len = n - 3;
+        return 2;
+    }
+    return tagc_json_obj_next(d, first, key, key_len);
+}
+
 /* Unknown keys and fields in strict mode. */
 int tagc_json_unknown_key(tagc_json_dec *d, const char *key, size_t len);
 int tagc_json_duplicate_key(tagc_json_dec *d, const char *key, size_t len);
