@@ -256,7 +256,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 0, "%s", "");
     emit(g, 1, "if (tagc_json_null(d))");
     emit(g, 2, "return 0;");
-    emit(g, 1, "if ((rc = tagc_json_obj_begin(d)) != 0)");
+    emit(g, 1, "if ((rc = tagc_json_obj_begin_inline(d)) != 0)");
     emit(g, 2, "return rc;");
     emit(g, 1, "while ((rc = tagc_json_obj_next_key(d, &first, &%s_json_keys[next], &key, &key_len)) > 0) {", fn);
     emit(g, 2, "field = rc == 2 ? next : %s_json_field(key, key_len);", fn);
@@ -332,9 +332,9 @@ static void gen_slice_read(gen *g, const char *fn, const char *ctype, ast_type *
     emit(g, 2, "v->len = 0;");
     emit(g, 2, "return 0;");
     emit(g, 1, "}");
-    emit(g, 1, "if ((rc = tagc_json_arr_begin(d)) != 0)");
+    emit(g, 1, "if ((rc = tagc_json_arr_begin_inline(d)) != 0)");
     emit(g, 2, "return rc;");
-    emit(g, 1, "while ((rc = tagc_json_arr_next(d, &first)) > 0) {");
+    emit(g, 1, "while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {");
     emit(g, 2, "if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)");
     emit(g, 3, "return TAGC_E_NOMEM;");
     emit(g, 2, "if (len < v->len) /* a repeated key: Go decodes into the elements already there */");
@@ -368,9 +368,9 @@ static void gen_array_read(gen *g, const char *fn, ast_type *t)
     emit(g, 0, "%s", "");
     emit(g, 1, "if (tagc_json_null(d))");
     emit(g, 2, "return 0;");
-    emit(g, 1, "if ((rc = tagc_json_arr_begin(d)) != 0)");
+    emit(g, 1, "if ((rc = tagc_json_arr_begin_inline(d)) != 0)");
     emit(g, 2, "return rc;");
-    emit(g, 1, "while ((rc = tagc_json_arr_next(d, &first)) > 0) {");
+    emit(g, 1, "while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {");
     emit(g, 2, "if (i < %lld) {", n);
     if (ty_is_opt(t->elem))
         read_opt(g, 3, t->elem->elem, "(*v)[i].has", "(*v)[i].val", "return tagc_json_fail_index(d, rc, i);");
@@ -507,7 +507,7 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
     emit(g, 2, "v->len = 0;");
     emit(g, 2, "return 0;");
     emit(g, 1, "}");
-    emit(g, 1, "if ((rc = tagc_json_obj_begin(d)) != 0)");
+    emit(g, 1, "if ((rc = tagc_json_obj_begin_inline(d)) != 0)");
     emit(g, 2, "return rc;");
     emit(g, 1, "for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */");
     emit_map_grow(g, 2);

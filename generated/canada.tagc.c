@@ -414,7 +414,7 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &canada_feature_collection_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : canada_feature_collection_json_field(key, key_len);
@@ -514,7 +514,7 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &canada_feature_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : canada_feature_json_field(key, key_len);
@@ -602,7 +602,7 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &canada_properties_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : canada_properties_json_field(key, key_len);
@@ -687,7 +687,7 @@ int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &canada_geometry_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : canada_geometry_json_field(key, key_len);
@@ -754,9 +754,9 @@ static int canada_feature_slice_read_json(tagc_json_dec *d, canada_feature_slice
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -794,9 +794,9 @@ static int canada_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 2) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -839,9 +839,9 @@ static int canada_float64_array2_slice_read_json(tagc_json_dec *d, canada_float6
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -886,9 +886,9 @@ static int canada_float64_array2_slice_slice_read_json(tagc_json_dec *d, canada_
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */

@@ -266,7 +266,7 @@ int sink_money_read_json(tagc_json_dec *d, sink_money *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_money_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : sink_money_json_field(key, key_len);

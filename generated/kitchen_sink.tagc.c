@@ -1637,7 +1637,7 @@ int sink_base_read_json(tagc_json_dec *d, sink_base *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_base_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : sink_base_json_field(key, key_len);
@@ -1724,7 +1724,7 @@ int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_audit_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : sink_audit_json_field(key, key_len);
@@ -1915,7 +1915,7 @@ int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_scalars_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : sink_scalars_json_field(key, key_len);
@@ -2112,7 +2112,7 @@ int sink_node_read_json(tagc_json_dec *d, sink_node *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_node_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : sink_node_json_field(key, key_len);
@@ -2596,7 +2596,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : sink_sink_json_field(key, key_len);
@@ -2964,9 +2964,9 @@ static int sink_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 2) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -3009,9 +3009,9 @@ static int sink_float64_array2_slice_read_json(tagc_json_dec *d, sink_float64_ar
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -3056,9 +3056,9 @@ static int sink_string_slice_read_json(tagc_json_dec *d, sink_string_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -3116,7 +3116,7 @@ static int sink_string_string_map_read_json(tagc_json_dec *d, sink_string_string
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -3180,9 +3180,9 @@ static int sink_float64_array3_read_json(tagc_json_dec *d, double (*v)[3])
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 3) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -3217,9 +3217,9 @@ static int sink_float64_array3_array3_read_json(tagc_json_dec *d, double (*v)[3]
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 3) {
             if ((rc = sink_float64_array3_read_json(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -3281,9 +3281,9 @@ static int sink_node_slice_read_json(tagc_json_dec *d, sink_node_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -3341,7 +3341,7 @@ static int sink_string_node_ptr_map_read_json(tagc_json_dec *d, sink_string_node
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -3413,9 +3413,9 @@ static int sink_int32_slice_read_json(tagc_json_dec *d, sink_int32_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -3453,9 +3453,9 @@ static int sink_uint16_array4_read_json(tagc_json_dec *d, uint16_t (*v)[4])
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 4) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_u16(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -3491,9 +3491,9 @@ static int sink_uint8_array32_read_json(tagc_json_dec *d, uint8_t (*v)[32])
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 32) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_u8(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -3549,7 +3549,7 @@ static int sink_string_int64_map_read_json(tagc_json_dec *d, sink_string_int64_m
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -3633,7 +3633,7 @@ static int sink_int64_string_map_read_json(tagc_json_dec *d, sink_int64_string_m
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -3717,7 +3717,7 @@ static int sink_color_tags_map_read_json(tagc_json_dec *d, sink_color_tags_map *
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -3801,7 +3801,7 @@ static int sink_label_uint8_map_read_json(tagc_json_dec *d, sink_label_uint8_map
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -3885,7 +3885,7 @@ static int sink_priority_bool_map_read_json(tagc_json_dec *d, sink_priority_bool
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -3981,7 +3981,7 @@ static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_g
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_address_geo_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : sink_sink_address_geo_json_field(key, key_len);
@@ -4072,7 +4072,7 @@ static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_address_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : sink_sink_address_json_field(key, key_len);
@@ -4161,7 +4161,7 @@ static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_items_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : sink_sink_items_json_field(key, key_len);
@@ -4228,9 +4228,9 @@ static int sink_sink_items_slice_read_json(tagc_json_dec *d, sink_sink_items_sli
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */

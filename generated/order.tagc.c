@@ -654,7 +654,7 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_geo_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : order_geo_json_field(key, key_len);
@@ -770,7 +770,7 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_address_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : order_address_json_field(key, key_len);
@@ -906,7 +906,7 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_customer_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : order_customer_json_field(key, key_len);
@@ -1054,7 +1054,7 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_item_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : order_item_json_field(key, key_len);
@@ -1254,7 +1254,7 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_order_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : order_order_json_field(key, key_len);
@@ -1387,9 +1387,9 @@ static int order_string_slice_read_json(tagc_json_dec *d, order_string_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -1434,9 +1434,9 @@ static int order_item_slice_read_json(tagc_json_dec *d, order_item_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */

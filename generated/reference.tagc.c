@@ -363,7 +363,7 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &reference_report_user_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : reference_report_user_json_field(key, key_len);
@@ -490,7 +490,7 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &reference_user_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : reference_user_json_field(key, key_len);
@@ -611,7 +611,7 @@ int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &reference_tree_node_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : reference_tree_node_json_field(key, key_len);
@@ -690,9 +690,9 @@ static int reference_string_slice_read_json(tagc_json_dec *d, reference_string_s
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -760,7 +760,7 @@ static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &reference_report_user_metadata_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : reference_report_user_metadata_json_field(key, key_len);

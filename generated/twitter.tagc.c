@@ -1911,7 +1911,7 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_search_result_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_search_result_json_field(key, key_len);
@@ -2059,7 +2059,7 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_search_metadata_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_search_metadata_json_field(key, key_len);
@@ -2407,7 +2407,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_status_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_status_json_field(key, key_len);
@@ -2668,7 +2668,7 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_status_metadata_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_status_metadata_json_field(key, key_len);
@@ -3080,7 +3080,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_user_json_field(key, key_len);
@@ -3420,7 +3420,7 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_entities_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_user_entities_json_field(key, key_len);
@@ -3500,7 +3500,7 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_urls_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_urls_json_field(key, key_len);
@@ -3614,7 +3614,7 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_entities_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_entities_json_field(key, key_len);
@@ -3721,7 +3721,7 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_hashtag_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_hashtag_json_field(key, key_len);
@@ -3812,7 +3812,7 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_symbol_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_symbol_json_field(key, key_len);
@@ -3921,7 +3921,7 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_url_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_url_json_field(key, key_len);
@@ -4051,7 +4051,7 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_mention_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_user_mention_json_field(key, key_len);
@@ -4254,7 +4254,7 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_media_json_field(key, key_len);
@@ -4415,7 +4415,7 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_sizes_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_media_sizes_json_field(key, key_len);
@@ -4525,7 +4525,7 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_size_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_media_size_json_field(key, key_len);
@@ -4622,7 +4622,7 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_point_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_point_json_field(key, key_len);
@@ -4722,7 +4722,7 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_contributor_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_contributor_json_field(key, key_len);
@@ -4878,7 +4878,7 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_place_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_place_json_field(key, key_len);
@@ -5011,7 +5011,7 @@ int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_bounding_box_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : twitter_bounding_box_json_field(key, key_len);
@@ -5078,9 +5078,9 @@ static int twitter_status_slice_read_json(tagc_json_dec *d, twitter_status_slice
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5163,9 +5163,9 @@ static int twitter_contributor_slice_read_json(tagc_json_dec *d, twitter_contrib
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5248,9 +5248,9 @@ static int twitter_url_slice_read_json(tagc_json_dec *d, twitter_url_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5295,9 +5295,9 @@ static int twitter_hashtag_slice_read_json(tagc_json_dec *d, twitter_hashtag_sli
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5342,9 +5342,9 @@ static int twitter_symbol_slice_read_json(tagc_json_dec *d, twitter_symbol_slice
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5389,9 +5389,9 @@ static int twitter_user_mention_slice_read_json(tagc_json_dec *d, twitter_user_m
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5436,9 +5436,9 @@ static int twitter_media_slice_read_json(tagc_json_dec *d, twitter_media_slice *
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5484,9 +5484,9 @@ static int twitter_int64_slice_read_json(tagc_json_dec *d, twitter_int64_slice *
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5524,9 +5524,9 @@ static int twitter_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 2) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -5582,7 +5582,7 @@ static int twitter_string_string_map_read_json(tagc_json_dec *d, twitter_string_
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -5653,9 +5653,9 @@ static int twitter_float64_array2_slice_read_json(tagc_json_dec *d, twitter_floa
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5700,9 +5700,9 @@ static int twitter_float64_array2_slice_slice_read_json(tagc_json_dec *d, twitte
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */

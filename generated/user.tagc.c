@@ -184,7 +184,7 @@ int user_user_read_json(tagc_json_dec *d, user_user *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &user_user_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : user_user_json_field(key, key_len);
@@ -269,9 +269,9 @@ static int user_string_slice_read_json(tagc_json_dec *d, user_string_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -339,7 +339,7 @@ static int user_user_metadata_read_json(tagc_json_dec *d, user_user_metadata *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &user_user_metadata_json_keys[next], &key, &key_len)) > 0) {
         field = rc == 2 ? next : user_user_metadata_json_field(key, key_len);
