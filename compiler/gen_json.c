@@ -146,37 +146,56 @@ static size_t json_wire_count(const ast_type *st)
     return n;
 }
 
+/* Whether the name's compact JSON key ("name":) is its text as is: printable
+ * ASCII without '"' or '\\' (anything else may be written escaped). */
+static bool key_is_plain(const char *name)
+{
+    for (const char *c = name; *c; c++)
+        if (*c < 0x20 || *c > 0x7e || *c == '"' || *c == '\\')
+            return false;
+    return true;
+}
+
+/* The table of the keys in declared order, as compact JSON writes them, for
+ * the in-place check of the key expected next (tagc_json_obj_next_key). */
+static void gen_key_table(gen *g, const char *fn, const ast_type *st)
+{
+    emit(g, 0, "/* The keys in declared order as compact JSON has them: the key expected next");
+    emit(g, 0, " * is compared in place before any lookup. */");
+    emit(g, 0, "static const tagc_json_key %s_json_keys[] = {", fn);
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const char *name = st->wire[i].json_name;
+        if (!name)
+            continue;
+        if (!key_is_plain(name)) {
+            emit(g, 1, "{NULL, 0}, /* %s: not compared in place */", c_literal(g, name, strlen(name)));
+            continue;
+        }
+        const char *text = pool_printf(g->pool, "\"%s\":", name);
+        emit(g, 1, "{%s, %zu},", c_literal(g, text, strlen(text)), strlen(text));
+    }
+    emit(g, 1, "{NULL, 0}, /* after the last field */");
+    emit(g, 0, "};");
+    emit(g, 0, "%s", "");
+}
+
 /* The function that maps a key to a field index (-1: unknown). */
 static void gen_key_lookup(gen *g, const char *fn, const ast_type *st)
 {
-    emit(g, 0, "/* The field a key names: the declared order first, then by length and bytes,");
-    emit(g, 0, " * then case-insensitively as Go does. -1: none. */");
-    emit(g, 0, "static int %s_json_field(const char *key, size_t len, int next)", fn);
+    emit(g, 0, "/* The field a key names: by length and bytes, then case-insensitively as Go");
+    emit(g, 0, " * does. -1: none. */");
+    emit(g, 0, "static int %s_json_field(const char *key, size_t len)", fn);
     emit(g, 0, "{");
     size_t n = json_wire_count(st);
     if (n == 0) {
         emit(g, 1, "(void)key;");
         emit(g, 1, "(void)len;");
-        emit(g, 1, "(void)next;");
         emit(g, 1, "return -1;");
         emit(g, 0, "}");
         emit(g, 0, "%s", "");
         return;
     }
-    emit(g, 1, "switch (next) {");
     size_t idx = 0;
-    for (size_t i = 0; i < st->wire_count; i++) {
-        const char *name = st->wire[i].json_name;
-        if (!name)
-            continue;
-        size_t len = strlen(name);
-        emit(g, 1, "case %zu:", idx);
-        emit(g, 2, "if (len == %zu && memcmp(key, %s, %zu) == 0)", len, c_literal(g, name, len), len);
-        emit(g, 3, "return %zu;", idx);
-        emit(g, 2, "break;");
-        idx++;
-    }
-    emit(g, 1, "}");
     /* by length */
     size_t maxlen = 0;
     for (size_t i = 0; i < st->wire_count; i++)
@@ -223,6 +242,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
 {
     size_t n = json_wire_count(st);
     size_t words = n ? (n + 63) / 64 : 1;
+    gen_key_table(g, fn, st);
     gen_key_lookup(g, fn, st);
     emit(g, 0, "%sint %s_read_json(tagc_json_dec *d, %s *v)", exported ? "" : "static ", fn, ctype);
     emit(g, 0, "{");
@@ -236,15 +256,17 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 0, "%s", "");
     emit(g, 1, "if (tagc_json_null(d))");
     emit(g, 2, "return 0;");
-    emit(g, 1, "if ((rc = tagc_json_obj_begin(d)) != 0)");
+    emit(g, 1, "if ((rc = tagc_json_obj_begin_inline(d)) != 0)");
     emit(g, 2, "return rc;");
-    emit(g, 1, "while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {");
-    emit(g, 2, "field = %s_json_field(key, key_len, next);", fn);
+    emit(g, 1, "while ((rc = tagc_json_obj_next_key(d, &first, &%s_json_keys[next], &key, &key_len)) > 0) {", fn);
+    emit(g, 2, "field = rc == 2 ? next : %s_json_field(key, key_len);", fn);
     emit(g, 2, "if (field >= 0) {");
-    emit(g, 3, "uint64_t bit = UINT64_C(1) << (field & 63);");
-    emit(g, 3, "if (d->strict && (seen[field >> 6] & bit) != 0)");
-    emit(g, 4, "return tagc_json_duplicate_key(d, key, key_len);");
-    emit(g, 3, "seen[field >> 6] |= bit;");
+    emit(g, 3, "if (d->strict) { /* seen is only read in strict mode */");
+    emit(g, 4, "uint64_t bit = UINT64_C(1) << (field & 63);");
+    emit(g, 4, "if ((seen[field >> 6] & bit) != 0)");
+    emit(g, 5, "return tagc_json_duplicate_key(d, key, key_len);");
+    emit(g, 4, "seen[field >> 6] |= bit;");
+    emit(g, 3, "}");
     emit(g, 3, "next = field + 1;");
     emit(g, 2, "}");
     emit(g, 2, "switch (field) {");
@@ -310,9 +332,9 @@ static void gen_slice_read(gen *g, const char *fn, const char *ctype, ast_type *
     emit(g, 2, "v->len = 0;");
     emit(g, 2, "return 0;");
     emit(g, 1, "}");
-    emit(g, 1, "if ((rc = tagc_json_arr_begin(d)) != 0)");
+    emit(g, 1, "if ((rc = tagc_json_arr_begin_inline(d)) != 0)");
     emit(g, 2, "return rc;");
-    emit(g, 1, "while ((rc = tagc_json_arr_next(d, &first)) > 0) {");
+    emit(g, 1, "while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {");
     emit(g, 2, "if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)");
     emit(g, 3, "return TAGC_E_NOMEM;");
     emit(g, 2, "if (len < v->len) /* a repeated key: Go decodes into the elements already there */");
@@ -346,9 +368,9 @@ static void gen_array_read(gen *g, const char *fn, ast_type *t)
     emit(g, 0, "%s", "");
     emit(g, 1, "if (tagc_json_null(d))");
     emit(g, 2, "return 0;");
-    emit(g, 1, "if ((rc = tagc_json_arr_begin(d)) != 0)");
+    emit(g, 1, "if ((rc = tagc_json_arr_begin_inline(d)) != 0)");
     emit(g, 2, "return rc;");
-    emit(g, 1, "while ((rc = tagc_json_arr_next(d, &first)) > 0) {");
+    emit(g, 1, "while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {");
     emit(g, 2, "if (i < %lld) {", n);
     if (ty_is_opt(t->elem))
         read_opt(g, 3, t->elem->elem, "(*v)[i].has", "(*v)[i].val", "return tagc_json_fail_index(d, rc, i);");
@@ -485,7 +507,7 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
     emit(g, 2, "v->len = 0;");
     emit(g, 2, "return 0;");
     emit(g, 1, "}");
-    emit(g, 1, "if ((rc = tagc_json_obj_begin(d)) != 0)");
+    emit(g, 1, "if ((rc = tagc_json_obj_begin_inline(d)) != 0)");
     emit(g, 2, "return rc;");
     emit(g, 1, "for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */");
     emit_map_grow(g, 2);

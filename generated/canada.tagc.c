@@ -373,20 +373,18 @@ void canada_feature_collection_write_json(tagc_buf *out, const canada_feature_co
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int canada_feature_collection_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key canada_feature_collection_json_keys[] = {
+    {"\"type\":", 7},
+    {"\"features\":", 11},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int canada_feature_collection_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 8 && memcmp(key, "features", 8) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "type", 4) == 0)
@@ -416,15 +414,17 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = canada_feature_collection_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &canada_feature_collection_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : canada_feature_collection_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -466,24 +466,19 @@ void canada_feature_write_json(tagc_buf *out, const canada_feature *v, const tag
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int canada_feature_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key canada_feature_json_keys[] = {
+    {"\"type\":", 7},
+    {"\"properties\":", 13},
+    {"\"geometry\":", 11},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int canada_feature_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 10 && memcmp(key, "properties", 10) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 8 && memcmp(key, "geometry", 8) == 0)
-            return 2;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "type", 4) == 0)
@@ -519,15 +514,17 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = canada_feature_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &canada_feature_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : canada_feature_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -571,16 +568,17 @@ void canada_properties_write_json(tagc_buf *out, const canada_properties *v, con
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int canada_properties_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key canada_properties_json_keys[] = {
+    {"\"name\":", 7},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int canada_properties_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 0;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "name", 4) == 0)
@@ -604,15 +602,17 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = canada_properties_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &canada_properties_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : canada_properties_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -646,20 +646,18 @@ void canada_geometry_write_json(tagc_buf *out, const canada_geometry *v, const t
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int canada_geometry_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key canada_geometry_json_keys[] = {
+    {"\"type\":", 7},
+    {"\"coordinates\":", 14},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int canada_geometry_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 11 && memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "type", 4) == 0)
@@ -689,15 +687,17 @@ int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = canada_geometry_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &canada_geometry_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : canada_geometry_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -754,9 +754,9 @@ static int canada_feature_slice_read_json(tagc_json_dec *d, canada_feature_slice
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -794,9 +794,9 @@ static int canada_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 2) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -839,9 +839,9 @@ static int canada_float64_array2_slice_read_json(tagc_json_dec *d, canada_float6
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -886,9 +886,9 @@ static int canada_float64_array2_slice_slice_read_json(tagc_json_dec *d, canada_
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */

@@ -225,20 +225,18 @@ void sink_money_write_json(tagc_buf *out, const sink_money *v, const tagc_json_o
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int sink_money_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key sink_money_json_keys[] = {
+    {"\"amount\":", 9},
+    {"\"currency\":", 11},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int sink_money_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 6 && memcmp(key, "amount", 6) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 8 && memcmp(key, "currency", 8) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 6:
         if (memcmp(key, "amount", 6) == 0)
@@ -268,15 +266,17 @@ int sink_money_read_json(tagc_json_dec *d, sink_money *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = sink_money_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &sink_money_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : sink_money_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {

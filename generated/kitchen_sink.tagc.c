@@ -1596,20 +1596,18 @@ void sink_base_write_json(tagc_buf *out, const sink_base *v, const tagc_json_opt
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int sink_base_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key sink_base_json_keys[] = {
+    {"\"id\":", 5},
+    {"\"version\":", 10},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int sink_base_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 7 && memcmp(key, "version", 7) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -1639,15 +1637,17 @@ int sink_base_read_json(tagc_json_dec *d, sink_base *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = sink_base_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &sink_base_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : sink_base_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -1685,20 +1685,18 @@ void sink_audit_write_json(tagc_buf *out, const sink_audit *v, const tagc_json_o
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int sink_audit_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key sink_audit_json_keys[] = {
+    {"\"created_by\":", 13},
+    {"\"created_at\":", 13},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int sink_audit_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 10 && memcmp(key, "created_by", 10) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 10:
         if (memcmp(key, "created_by", 10) == 0)
@@ -1726,15 +1724,17 @@ int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = sink_audit_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &sink_audit_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : sink_audit_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -1802,76 +1802,32 @@ void sink_scalars_write_json(tagc_buf *out, const sink_scalars *v, const tagc_js
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int sink_scalars_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key sink_scalars_json_keys[] = {
+    {"\"b\":", 4},
+    {"\"i\":", 4},
+    {"\"i8\":", 5},
+    {"\"i16\":", 6},
+    {"\"i32\":", 6},
+    {"\"i64\":", 6},
+    {"\"u\":", 4},
+    {"\"u8\":", 5},
+    {"\"u16\":", 6},
+    {"\"u32\":", 6},
+    {"\"u64\":", 6},
+    {"\"f32\":", 6},
+    {"\"f64\":", 6},
+    {"\"by\":", 5},
+    {"\"r\":", 4},
+    {"\"s\":", 4},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int sink_scalars_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 1 && memcmp(key, "b", 1) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 1 && memcmp(key, "i", 1) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 2 && memcmp(key, "i8", 2) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 3 && memcmp(key, "i16", 3) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 3 && memcmp(key, "i32", 3) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 3 && memcmp(key, "i64", 3) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 1 && memcmp(key, "u", 1) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 2 && memcmp(key, "u8", 2) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 3 && memcmp(key, "u16", 3) == 0)
-            return 8;
-        break;
-    case 9:
-        if (len == 3 && memcmp(key, "u32", 3) == 0)
-            return 9;
-        break;
-    case 10:
-        if (len == 3 && memcmp(key, "u64", 3) == 0)
-            return 10;
-        break;
-    case 11:
-        if (len == 3 && memcmp(key, "f32", 3) == 0)
-            return 11;
-        break;
-    case 12:
-        if (len == 3 && memcmp(key, "f64", 3) == 0)
-            return 12;
-        break;
-    case 13:
-        if (len == 2 && memcmp(key, "by", 2) == 0)
-            return 13;
-        break;
-    case 14:
-        if (len == 1 && memcmp(key, "r", 1) == 0)
-            return 14;
-        break;
-    case 15:
-        if (len == 1 && memcmp(key, "s", 1) == 0)
-            return 15;
-        break;
-    }
     switch (len) {
     case 1:
         if (memcmp(key, "b", 1) == 0)
@@ -1959,15 +1915,17 @@ int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = sink_scalars_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &sink_scalars_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : sink_scalars_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -2099,28 +2057,20 @@ void sink_node_write_json(tagc_buf *out, const sink_node *v, const tagc_json_opt
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int sink_node_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key sink_node_json_keys[] = {
+    {"\"name\":", 7},
+    {"\"parent\":", 9},
+    {"\"children\":", 11},
+    {"\"index\":", 8},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int sink_node_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 6 && memcmp(key, "parent", 6) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 8 && memcmp(key, "children", 8) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "index", 5) == 0)
-            return 3;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "name", 4) == 0)
@@ -2162,15 +2112,17 @@ int sink_node_read_json(tagc_json_dec *d, sink_node *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = sink_node_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &sink_node_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : sink_node_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -2352,208 +2304,65 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int sink_sink_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key sink_sink_json_keys[] = {
+    {"\"id\":", 5},
+    {"\"version\":", 10},
+    {"\"created_by\":", 13},
+    {"\"created_at\":", 13},
+    {"\"Label\":", 8},
+    {"\"scalars\":", 10},
+    {"\"when\":", 7},
+    {"\"timeout\":", 10},
+    {"\"raw\":", 6},
+    {"\"iface\":", 8},
+    {"\"any\":", 6},
+    {"\"doc\":", 6},
+    {"\"list\":", 7},
+    {"\"fixed\":", 8},
+    {"\"pairs\":", 8},
+    {"\"points\":", 9},
+    {"\"matrix\":", 9},
+    {"\"blob\":", 7},
+    {"\"hash\":", 7},
+    {"\"child\":", 8},
+    {"\"score\":", 8},
+    {"\"flag\":", 7},
+    {"\"by_name\":", 10},
+    {"\"by_id\":", 8},
+    {"\"by_color\":", 11},
+    {"\"by_label\":", 11},
+    {"\"by_level\":", 11},
+    {"\"names\":", 8},
+    {"\"color\":", 8},
+    {"\"priority\":", 11},
+    {"\"perm\":", 7},
+    {"\"big\":", 6},
+    {"\"ratio\":", 8},
+    {"\"ok\":", 5},
+    {"\"quoted\":", 9},
+    {"\"maybe\":", 8},
+    {"\"-\":", 4},
+    {"\"json_only\":", 12},
+    {"\"renamed\":", 10},
+    {"\"NoTag\":", 8},
+    {"\"default\":", 10},
+    {"\"struct\":", 9},
+    {"\"Left\":", 7},
+    {"\"Right\":", 8},
+    {"\"address\":", 10},
+    {"\"items\":", 8},
+    {"\"money\":", 8},
+    {"\"unit\":", 7},
+    {"\"other\":", 8},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int sink_sink_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 7 && memcmp(key, "version", 7) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 10 && memcmp(key, "created_by", 10) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 5 && memcmp(key, "Label", 5) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 7 && memcmp(key, "scalars", 7) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 4 && memcmp(key, "when", 4) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 7 && memcmp(key, "timeout", 7) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 3 && memcmp(key, "raw", 3) == 0)
-            return 8;
-        break;
-    case 9:
-        if (len == 5 && memcmp(key, "iface", 5) == 0)
-            return 9;
-        break;
-    case 10:
-        if (len == 3 && memcmp(key, "any", 3) == 0)
-            return 10;
-        break;
-    case 11:
-        if (len == 3 && memcmp(key, "doc", 3) == 0)
-            return 11;
-        break;
-    case 12:
-        if (len == 4 && memcmp(key, "list", 4) == 0)
-            return 12;
-        break;
-    case 13:
-        if (len == 5 && memcmp(key, "fixed", 5) == 0)
-            return 13;
-        break;
-    case 14:
-        if (len == 5 && memcmp(key, "pairs", 5) == 0)
-            return 14;
-        break;
-    case 15:
-        if (len == 6 && memcmp(key, "points", 6) == 0)
-            return 15;
-        break;
-    case 16:
-        if (len == 6 && memcmp(key, "matrix", 6) == 0)
-            return 16;
-        break;
-    case 17:
-        if (len == 4 && memcmp(key, "blob", 4) == 0)
-            return 17;
-        break;
-    case 18:
-        if (len == 4 && memcmp(key, "hash", 4) == 0)
-            return 18;
-        break;
-    case 19:
-        if (len == 5 && memcmp(key, "child", 5) == 0)
-            return 19;
-        break;
-    case 20:
-        if (len == 5 && memcmp(key, "score", 5) == 0)
-            return 20;
-        break;
-    case 21:
-        if (len == 4 && memcmp(key, "flag", 4) == 0)
-            return 21;
-        break;
-    case 22:
-        if (len == 7 && memcmp(key, "by_name", 7) == 0)
-            return 22;
-        break;
-    case 23:
-        if (len == 5 && memcmp(key, "by_id", 5) == 0)
-            return 23;
-        break;
-    case 24:
-        if (len == 8 && memcmp(key, "by_color", 8) == 0)
-            return 24;
-        break;
-    case 25:
-        if (len == 8 && memcmp(key, "by_label", 8) == 0)
-            return 25;
-        break;
-    case 26:
-        if (len == 8 && memcmp(key, "by_level", 8) == 0)
-            return 26;
-        break;
-    case 27:
-        if (len == 5 && memcmp(key, "names", 5) == 0)
-            return 27;
-        break;
-    case 28:
-        if (len == 5 && memcmp(key, "color", 5) == 0)
-            return 28;
-        break;
-    case 29:
-        if (len == 8 && memcmp(key, "priority", 8) == 0)
-            return 29;
-        break;
-    case 30:
-        if (len == 4 && memcmp(key, "perm", 4) == 0)
-            return 30;
-        break;
-    case 31:
-        if (len == 3 && memcmp(key, "big", 3) == 0)
-            return 31;
-        break;
-    case 32:
-        if (len == 5 && memcmp(key, "ratio", 5) == 0)
-            return 32;
-        break;
-    case 33:
-        if (len == 2 && memcmp(key, "ok", 2) == 0)
-            return 33;
-        break;
-    case 34:
-        if (len == 6 && memcmp(key, "quoted", 6) == 0)
-            return 34;
-        break;
-    case 35:
-        if (len == 5 && memcmp(key, "maybe", 5) == 0)
-            return 35;
-        break;
-    case 36:
-        if (len == 1 && memcmp(key, "-", 1) == 0)
-            return 36;
-        break;
-    case 37:
-        if (len == 9 && memcmp(key, "json_only", 9) == 0)
-            return 37;
-        break;
-    case 38:
-        if (len == 7 && memcmp(key, "renamed", 7) == 0)
-            return 38;
-        break;
-    case 39:
-        if (len == 5 && memcmp(key, "NoTag", 5) == 0)
-            return 39;
-        break;
-    case 40:
-        if (len == 7 && memcmp(key, "default", 7) == 0)
-            return 40;
-        break;
-    case 41:
-        if (len == 6 && memcmp(key, "struct", 6) == 0)
-            return 41;
-        break;
-    case 42:
-        if (len == 4 && memcmp(key, "Left", 4) == 0)
-            return 42;
-        break;
-    case 43:
-        if (len == 5 && memcmp(key, "Right", 5) == 0)
-            return 43;
-        break;
-    case 44:
-        if (len == 7 && memcmp(key, "address", 7) == 0)
-            return 44;
-        break;
-    case 45:
-        if (len == 5 && memcmp(key, "items", 5) == 0)
-            return 45;
-        break;
-    case 46:
-        if (len == 5 && memcmp(key, "money", 5) == 0)
-            return 46;
-        break;
-    case 47:
-        if (len == 4 && memcmp(key, "unit", 4) == 0)
-            return 47;
-        break;
-    case 48:
-        if (len == 5 && memcmp(key, "other", 5) == 0)
-            return 48;
-        break;
-    }
     switch (len) {
     case 1:
         if (memcmp(key, "-", 1) == 0)
@@ -2787,15 +2596,17 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = sink_sink_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : sink_sink_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -3153,9 +2964,9 @@ static int sink_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 2) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -3198,9 +3009,9 @@ static int sink_float64_array2_slice_read_json(tagc_json_dec *d, sink_float64_ar
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -3245,9 +3056,9 @@ static int sink_string_slice_read_json(tagc_json_dec *d, sink_string_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -3305,7 +3116,7 @@ static int sink_string_string_map_read_json(tagc_json_dec *d, sink_string_string
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -3369,9 +3180,9 @@ static int sink_float64_array3_read_json(tagc_json_dec *d, double (*v)[3])
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 3) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -3406,9 +3217,9 @@ static int sink_float64_array3_array3_read_json(tagc_json_dec *d, double (*v)[3]
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 3) {
             if ((rc = sink_float64_array3_read_json(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -3470,9 +3281,9 @@ static int sink_node_slice_read_json(tagc_json_dec *d, sink_node_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -3530,7 +3341,7 @@ static int sink_string_node_ptr_map_read_json(tagc_json_dec *d, sink_string_node
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -3602,9 +3413,9 @@ static int sink_int32_slice_read_json(tagc_json_dec *d, sink_int32_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -3642,9 +3453,9 @@ static int sink_uint16_array4_read_json(tagc_json_dec *d, uint16_t (*v)[4])
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 4) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_u16(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -3680,9 +3491,9 @@ static int sink_uint8_array32_read_json(tagc_json_dec *d, uint8_t (*v)[32])
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 32) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_u8(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -3738,7 +3549,7 @@ static int sink_string_int64_map_read_json(tagc_json_dec *d, sink_string_int64_m
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -3822,7 +3633,7 @@ static int sink_int64_string_map_read_json(tagc_json_dec *d, sink_int64_string_m
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -3906,7 +3717,7 @@ static int sink_color_tags_map_read_json(tagc_json_dec *d, sink_color_tags_map *
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -3990,7 +3801,7 @@ static int sink_label_uint8_map_read_json(tagc_json_dec *d, sink_label_uint8_map
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -4074,7 +3885,7 @@ static int sink_priority_bool_map_read_json(tagc_json_dec *d, sink_priority_bool
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -4131,20 +3942,18 @@ static void sink_sink_address_geo_write_json(tagc_buf *out, const sink_sink_addr
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int sink_sink_address_geo_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key sink_sink_address_geo_json_keys[] = {
+    {"\"Lat\":", 6},
+    {"\"Lon\":", 6},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int sink_sink_address_geo_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 3 && memcmp(key, "Lat", 3) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "Lon", 3) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "Lat", 3) == 0)
@@ -4172,15 +3981,17 @@ static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_g
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = sink_sink_address_geo_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_address_geo_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : sink_sink_address_geo_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -4220,20 +4031,18 @@ static void sink_sink_address_write_json(tagc_buf *out, const sink_sink_address 
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int sink_sink_address_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key sink_sink_address_json_keys[] = {
+    {"\"city\":", 7},
+    {"\"geo\":", 6},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int sink_sink_address_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "city", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "geo", 3) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "geo", 3) == 0)
@@ -4263,15 +4072,17 @@ static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = sink_sink_address_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_address_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : sink_sink_address_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -4311,20 +4122,18 @@ static void sink_sink_items_write_json(tagc_buf *out, const sink_sink_items *v, 
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int sink_sink_items_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key sink_sink_items_json_keys[] = {
+    {"\"sku\":", 6},
+    {"\"qty\":", 6},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int sink_sink_items_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 3 && memcmp(key, "sku", 3) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "qty", 3) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "sku", 3) == 0)
@@ -4352,15 +4161,17 @@ static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = sink_sink_items_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_items_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : sink_sink_items_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -4417,9 +4228,9 @@ static int sink_sink_items_slice_read_json(tagc_json_dec *d, sink_sink_items_sli
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */

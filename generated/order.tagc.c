@@ -615,20 +615,18 @@ void order_geo_write_json(tagc_buf *out, const order_geo *v, const tagc_json_opt
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int order_geo_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key order_geo_json_keys[] = {
+    {"\"lat\":", 6},
+    {"\"lon\":", 6},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int order_geo_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 3 && memcmp(key, "lat", 3) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "lon", 3) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "lat", 3) == 0)
@@ -656,15 +654,17 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = order_geo_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &order_geo_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : order_geo_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -710,32 +710,21 @@ void order_address_write_json(tagc_buf *out, const order_address *v, const tagc_
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int order_address_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key order_address_json_keys[] = {
+    {"\"street\":", 9},
+    {"\"city\":", 7},
+    {"\"zip\":", 6},
+    {"\"country\":", 10},
+    {"\"geo\":", 6},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int order_address_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 6 && memcmp(key, "street", 6) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "city", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 3 && memcmp(key, "zip", 3) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 7 && memcmp(key, "country", 7) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 3 && memcmp(key, "geo", 3) == 0)
-            return 4;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "zip", 3) == 0)
@@ -781,15 +770,17 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = order_address_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &order_address_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : order_address_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -853,32 +844,21 @@ void order_customer_write_json(tagc_buf *out, const order_customer *v, const tag
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int order_customer_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key order_customer_json_keys[] = {
+    {"\"id\":", 5},
+    {"\"name\":", 7},
+    {"\"email\":", 8},
+    {"\"vip\":", 6},
+    {"\"address\":", 10},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int order_customer_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 5 && memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 3 && memcmp(key, "vip", 3) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 7 && memcmp(key, "address", 7) == 0)
-            return 4;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -926,15 +906,17 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = order_customer_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &order_customer_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : order_customer_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -1002,40 +984,23 @@ void order_item_write_json(tagc_buf *out, const order_item *v, const tagc_json_o
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int order_item_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key order_item_json_keys[] = {
+    {"\"sku\":", 6},
+    {"\"name\":", 7},
+    {"\"qty\":", 6},
+    {"\"price\":", 8},
+    {"\"weight_kg\":", 12},
+    {"\"tags\":", 7},
+    {"\"gift\":", 7},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int order_item_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 3 && memcmp(key, "sku", 3) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 3 && memcmp(key, "qty", 3) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "price", 5) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 9 && memcmp(key, "weight_kg", 9) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 4 && memcmp(key, "tags", 4) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 4 && memcmp(key, "gift", 4) == 0)
-            return 6;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "sku", 3) == 0)
@@ -1089,15 +1054,17 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = order_item_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &order_item_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : order_item_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -1190,60 +1157,28 @@ void order_order_write_json(tagc_buf *out, const order_order *v, const tagc_json
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int order_order_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key order_order_json_keys[] = {
+    {"\"id\":", 5},
+    {"\"status\":", 9},
+    {"\"customer\":", 11},
+    {"\"items\":", 8},
+    {"\"total\":", 8},
+    {"\"currency\":", 11},
+    {"\"discount\":", 11},
+    {"\"notes\":", 8},
+    {"\"created_at\":", 13},
+    {"\"updated_at\":", 13},
+    {"\"risk_score\":", 13},
+    {"\"attempts\":", 11},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int order_order_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 6 && memcmp(key, "status", 6) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 8 && memcmp(key, "customer", 8) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "items", 5) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 5 && memcmp(key, "total", 5) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 8 && memcmp(key, "currency", 8) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 8 && memcmp(key, "discount", 8) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 5 && memcmp(key, "notes", 5) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 8;
-        break;
-    case 9:
-        if (len == 10 && memcmp(key, "updated_at", 10) == 0)
-            return 9;
-        break;
-    case 10:
-        if (len == 10 && memcmp(key, "risk_score", 10) == 0)
-            return 10;
-        break;
-    case 11:
-        if (len == 8 && memcmp(key, "attempts", 8) == 0)
-            return 11;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -1319,15 +1254,17 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = order_order_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &order_order_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : order_order_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -1450,9 +1387,9 @@ static int order_string_slice_read_json(tagc_json_dec *d, order_string_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -1497,9 +1434,9 @@ static int order_item_slice_read_json(tagc_json_dec *d, order_item_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */

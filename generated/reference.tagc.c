@@ -305,32 +305,21 @@ void reference_report_user_write_json(tagc_buf *out, const reference_report_user
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int reference_report_user_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key reference_report_user_json_keys[] = {
+    {"\"id\":", 5},
+    {"\"name\":", 7},
+    {"\"email\":", 8},
+    {"\"roles\":", 8},
+    {"\"meta\":", 7},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int reference_report_user_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 5 && memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "roles", 5) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 4 && memcmp(key, "meta", 4) == 0)
-            return 4;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -374,15 +363,17 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = reference_report_user_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &reference_report_user_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : reference_report_user_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -444,28 +435,20 @@ void reference_user_write_json(tagc_buf *out, const reference_user *v, const tag
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int reference_user_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key reference_user_json_keys[] = {
+    {"\"id\":", 5},
+    {"\"name\":", 7},
+    {"\"email\":", 8},
+    {"\"created_at\":", 13},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int reference_user_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 5 && memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 3;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -507,15 +490,17 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = reference_user_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &reference_user_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : reference_user_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -571,28 +556,20 @@ void reference_tree_node_write_json(tagc_buf *out, const reference_tree_node *v,
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int reference_tree_node_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key reference_tree_node_json_keys[] = {
+    {"\"ID\":", 5},
+    {"\"Val\":", 6},
+    {"\"Left\":", 7},
+    {"\"Right\":", 8},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int reference_tree_node_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "ID", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "Val", 3) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 4 && memcmp(key, "Left", 4) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "Right", 5) == 0)
-            return 3;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "ID", 2) == 0)
@@ -634,15 +611,17 @@ int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = reference_tree_node_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &reference_tree_node_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : reference_tree_node_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -711,9 +690,9 @@ static int reference_string_slice_read_json(tagc_json_dec *d, reference_string_s
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -742,20 +721,18 @@ static void reference_report_user_metadata_write_json(tagc_buf *out, const refer
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int reference_report_user_metadata_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key reference_report_user_metadata_json_keys[] = {
+    {"\"CreatedAt\":", 12},
+    {"\"UpdatedAt\":", 12},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int reference_report_user_metadata_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 9 && memcmp(key, "CreatedAt", 9) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 9 && memcmp(key, "UpdatedAt", 9) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 9:
         if (memcmp(key, "CreatedAt", 9) == 0)
@@ -783,15 +760,17 @@ static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = reference_report_user_metadata_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &reference_report_user_metadata_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : reference_report_user_metadata_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {

@@ -113,24 +113,19 @@ void tree_node_write_json(tagc_buf *out, const tree_node *v, const tagc_json_opt
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int tree_node_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key tree_node_json_keys[] = {
+    {"\"id\":", 5},
+    {"\"val\":", 6},
+    {"\"children\":", 11},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int tree_node_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "val", 3) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 8 && memcmp(key, "children", 8) == 0)
-            return 2;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -166,15 +161,17 @@ int tree_node_read_json(tagc_json_dec *d, tree_node *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = tree_node_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &tree_node_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : tree_node_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -237,9 +234,9 @@ static int tree_node_slice_read_json(tagc_json_dec *d, tree_node_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */

@@ -1870,20 +1870,18 @@ void twitter_search_result_write_json(tagc_buf *out, const twitter_search_result
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_search_result_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_search_result_json_keys[] = {
+    {"\"statuses\":", 11},
+    {"\"search_metadata\":", 18},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_search_result_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 8 && memcmp(key, "statuses", 8) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 15 && memcmp(key, "search_metadata", 15) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 8:
         if (memcmp(key, "statuses", 8) == 0)
@@ -1913,15 +1911,17 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_search_result_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_search_result_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_search_result_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -1975,48 +1975,25 @@ void twitter_search_metadata_write_json(tagc_buf *out, const twitter_search_meta
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_search_metadata_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_search_metadata_json_keys[] = {
+    {"\"completed_in\":", 15},
+    {"\"max_id\":", 9},
+    {"\"max_id_str\":", 13},
+    {"\"next_results\":", 15},
+    {"\"query\":", 8},
+    {"\"refresh_url\":", 14},
+    {"\"count\":", 8},
+    {"\"since_id\":", 11},
+    {"\"since_id_str\":", 15},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_search_metadata_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 12 && memcmp(key, "completed_in", 12) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 6 && memcmp(key, "max_id", 6) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 10 && memcmp(key, "max_id_str", 10) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 12 && memcmp(key, "next_results", 12) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 5 && memcmp(key, "query", 5) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 11 && memcmp(key, "refresh_url", 11) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 5 && memcmp(key, "count", 5) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 8 && memcmp(key, "since_id", 8) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 12 && memcmp(key, "since_id_str", 12) == 0)
-            return 8;
-        break;
-    }
     switch (len) {
     case 5:
         if (memcmp(key, "query", 5) == 0)
@@ -2082,15 +2059,17 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_search_metadata_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_search_metadata_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_search_metadata_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -2240,112 +2219,41 @@ void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tag
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_status_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_status_json_keys[] = {
+    {"\"metadata\":", 11},
+    {"\"created_at\":", 13},
+    {"\"id\":", 5},
+    {"\"id_str\":", 9},
+    {"\"text\":", 7},
+    {"\"source\":", 9},
+    {"\"truncated\":", 12},
+    {"\"in_reply_to_status_id\":", 24},
+    {"\"in_reply_to_status_id_str\":", 28},
+    {"\"in_reply_to_user_id\":", 22},
+    {"\"in_reply_to_user_id_str\":", 26},
+    {"\"in_reply_to_screen_name\":", 26},
+    {"\"user\":", 7},
+    {"\"geo\":", 6},
+    {"\"coordinates\":", 14},
+    {"\"place\":", 8},
+    {"\"contributors\":", 15},
+    {"\"retweeted_status\":", 19},
+    {"\"retweet_count\":", 16},
+    {"\"favorite_count\":", 17},
+    {"\"entities\":", 11},
+    {"\"favorited\":", 12},
+    {"\"retweeted\":", 12},
+    {"\"possibly_sensitive\":", 21},
+    {"\"lang\":", 7},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_status_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 8 && memcmp(key, "metadata", 8) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 6 && memcmp(key, "id_str", 6) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 4 && memcmp(key, "text", 4) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 6 && memcmp(key, "source", 6) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 9 && memcmp(key, "truncated", 9) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 21 && memcmp(key, "in_reply_to_status_id", 21) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 25 && memcmp(key, "in_reply_to_status_id_str", 25) == 0)
-            return 8;
-        break;
-    case 9:
-        if (len == 19 && memcmp(key, "in_reply_to_user_id", 19) == 0)
-            return 9;
-        break;
-    case 10:
-        if (len == 23 && memcmp(key, "in_reply_to_user_id_str", 23) == 0)
-            return 10;
-        break;
-    case 11:
-        if (len == 23 && memcmp(key, "in_reply_to_screen_name", 23) == 0)
-            return 11;
-        break;
-    case 12:
-        if (len == 4 && memcmp(key, "user", 4) == 0)
-            return 12;
-        break;
-    case 13:
-        if (len == 3 && memcmp(key, "geo", 3) == 0)
-            return 13;
-        break;
-    case 14:
-        if (len == 11 && memcmp(key, "coordinates", 11) == 0)
-            return 14;
-        break;
-    case 15:
-        if (len == 5 && memcmp(key, "place", 5) == 0)
-            return 15;
-        break;
-    case 16:
-        if (len == 12 && memcmp(key, "contributors", 12) == 0)
-            return 16;
-        break;
-    case 17:
-        if (len == 16 && memcmp(key, "retweeted_status", 16) == 0)
-            return 17;
-        break;
-    case 18:
-        if (len == 13 && memcmp(key, "retweet_count", 13) == 0)
-            return 18;
-        break;
-    case 19:
-        if (len == 14 && memcmp(key, "favorite_count", 14) == 0)
-            return 19;
-        break;
-    case 20:
-        if (len == 8 && memcmp(key, "entities", 8) == 0)
-            return 20;
-        break;
-    case 21:
-        if (len == 9 && memcmp(key, "favorited", 9) == 0)
-            return 21;
-        break;
-    case 22:
-        if (len == 9 && memcmp(key, "retweeted", 9) == 0)
-            return 22;
-        break;
-    case 23:
-        if (len == 18 && memcmp(key, "possibly_sensitive", 18) == 0)
-            return 23;
-        break;
-    case 24:
-        if (len == 4 && memcmp(key, "lang", 4) == 0)
-            return 24;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -2499,15 +2407,17 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_status_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_status_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_status_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -2717,20 +2627,18 @@ void twitter_status_metadata_write_json(tagc_buf *out, const twitter_status_meta
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_status_metadata_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_status_metadata_json_keys[] = {
+    {"\"result_type\":", 14},
+    {"\"iso_language_code\":", 20},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_status_metadata_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 11 && memcmp(key, "result_type", 11) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 17 && memcmp(key, "iso_language_code", 17) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 11:
         if (memcmp(key, "result_type", 11) == 0)
@@ -2760,15 +2668,17 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_status_metadata_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_status_metadata_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_status_metadata_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -2895,172 +2805,56 @@ void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_js
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_user_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_user_json_keys[] = {
+    {"\"id\":", 5},
+    {"\"id_str\":", 9},
+    {"\"name\":", 7},
+    {"\"screen_name\":", 14},
+    {"\"location\":", 11},
+    {"\"description\":", 14},
+    {"\"url\":", 6},
+    {"\"entities\":", 11},
+    {"\"protected\":", 12},
+    {"\"followers_count\":", 18},
+    {"\"friends_count\":", 16},
+    {"\"listed_count\":", 15},
+    {"\"created_at\":", 13},
+    {"\"favourites_count\":", 19},
+    {"\"utc_offset\":", 13},
+    {"\"time_zone\":", 12},
+    {"\"geo_enabled\":", 14},
+    {"\"verified\":", 11},
+    {"\"statuses_count\":", 17},
+    {"\"lang\":", 7},
+    {"\"contributors_enabled\":", 23},
+    {"\"is_translator\":", 16},
+    {"\"is_translation_enabled\":", 25},
+    {"\"profile_background_color\":", 27},
+    {"\"profile_background_image_url\":", 31},
+    {"\"profile_background_image_url_https\":", 37},
+    {"\"profile_background_tile\":", 26},
+    {"\"profile_image_url\":", 20},
+    {"\"profile_image_url_https\":", 26},
+    {"\"profile_banner_url\":", 21},
+    {"\"profile_link_color\":", 21},
+    {"\"profile_sidebar_border_color\":", 31},
+    {"\"profile_sidebar_fill_color\":", 29},
+    {"\"profile_text_color\":", 21},
+    {"\"profile_use_background_image\":", 31},
+    {"\"default_profile\":", 18},
+    {"\"default_profile_image\":", 24},
+    {"\"following\":", 12},
+    {"\"follow_request_sent\":", 22},
+    {"\"notifications\":", 16},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_user_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 6 && memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 11 && memcmp(key, "screen_name", 11) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 8 && memcmp(key, "location", 8) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 11 && memcmp(key, "description", 11) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 3 && memcmp(key, "url", 3) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 8 && memcmp(key, "entities", 8) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 9 && memcmp(key, "protected", 9) == 0)
-            return 8;
-        break;
-    case 9:
-        if (len == 15 && memcmp(key, "followers_count", 15) == 0)
-            return 9;
-        break;
-    case 10:
-        if (len == 13 && memcmp(key, "friends_count", 13) == 0)
-            return 10;
-        break;
-    case 11:
-        if (len == 12 && memcmp(key, "listed_count", 12) == 0)
-            return 11;
-        break;
-    case 12:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 12;
-        break;
-    case 13:
-        if (len == 16 && memcmp(key, "favourites_count", 16) == 0)
-            return 13;
-        break;
-    case 14:
-        if (len == 10 && memcmp(key, "utc_offset", 10) == 0)
-            return 14;
-        break;
-    case 15:
-        if (len == 9 && memcmp(key, "time_zone", 9) == 0)
-            return 15;
-        break;
-    case 16:
-        if (len == 11 && memcmp(key, "geo_enabled", 11) == 0)
-            return 16;
-        break;
-    case 17:
-        if (len == 8 && memcmp(key, "verified", 8) == 0)
-            return 17;
-        break;
-    case 18:
-        if (len == 14 && memcmp(key, "statuses_count", 14) == 0)
-            return 18;
-        break;
-    case 19:
-        if (len == 4 && memcmp(key, "lang", 4) == 0)
-            return 19;
-        break;
-    case 20:
-        if (len == 20 && memcmp(key, "contributors_enabled", 20) == 0)
-            return 20;
-        break;
-    case 21:
-        if (len == 13 && memcmp(key, "is_translator", 13) == 0)
-            return 21;
-        break;
-    case 22:
-        if (len == 22 && memcmp(key, "is_translation_enabled", 22) == 0)
-            return 22;
-        break;
-    case 23:
-        if (len == 24 && memcmp(key, "profile_background_color", 24) == 0)
-            return 23;
-        break;
-    case 24:
-        if (len == 28 && memcmp(key, "profile_background_image_url", 28) == 0)
-            return 24;
-        break;
-    case 25:
-        if (len == 34 && memcmp(key, "profile_background_image_url_https", 34) == 0)
-            return 25;
-        break;
-    case 26:
-        if (len == 23 && memcmp(key, "profile_background_tile", 23) == 0)
-            return 26;
-        break;
-    case 27:
-        if (len == 17 && memcmp(key, "profile_image_url", 17) == 0)
-            return 27;
-        break;
-    case 28:
-        if (len == 23 && memcmp(key, "profile_image_url_https", 23) == 0)
-            return 28;
-        break;
-    case 29:
-        if (len == 18 && memcmp(key, "profile_banner_url", 18) == 0)
-            return 29;
-        break;
-    case 30:
-        if (len == 18 && memcmp(key, "profile_link_color", 18) == 0)
-            return 30;
-        break;
-    case 31:
-        if (len == 28 && memcmp(key, "profile_sidebar_border_color", 28) == 0)
-            return 31;
-        break;
-    case 32:
-        if (len == 26 && memcmp(key, "profile_sidebar_fill_color", 26) == 0)
-            return 32;
-        break;
-    case 33:
-        if (len == 18 && memcmp(key, "profile_text_color", 18) == 0)
-            return 33;
-        break;
-    case 34:
-        if (len == 28 && memcmp(key, "profile_use_background_image", 28) == 0)
-            return 34;
-        break;
-    case 35:
-        if (len == 15 && memcmp(key, "default_profile", 15) == 0)
-            return 35;
-        break;
-    case 36:
-        if (len == 21 && memcmp(key, "default_profile_image", 21) == 0)
-            return 36;
-        break;
-    case 37:
-        if (len == 9 && memcmp(key, "following", 9) == 0)
-            return 37;
-        break;
-    case 38:
-        if (len == 19 && memcmp(key, "follow_request_sent", 19) == 0)
-            return 38;
-        break;
-    case 39:
-        if (len == 13 && memcmp(key, "notifications", 13) == 0)
-            return 39;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -3286,15 +3080,17 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_user_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_user_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -3583,20 +3379,18 @@ void twitter_user_entities_write_json(tagc_buf *out, const twitter_user_entities
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_user_entities_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_user_entities_json_keys[] = {
+    {"\"url\":", 6},
+    {"\"description\":", 14},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_user_entities_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 3 && memcmp(key, "url", 3) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 11 && memcmp(key, "description", 11) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "url", 3) == 0)
@@ -3626,15 +3420,17 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_user_entities_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_entities_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_user_entities_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -3670,16 +3466,17 @@ void twitter_urls_write_json(tagc_buf *out, const twitter_urls *v, const tagc_js
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_urls_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_urls_json_keys[] = {
+    {"\"urls\":", 7},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_urls_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "urls", 4) == 0)
-            return 0;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "urls", 4) == 0)
@@ -3703,15 +3500,17 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_urls_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_urls_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_urls_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -3753,32 +3552,21 @@ void twitter_entities_write_json(tagc_buf *out, const twitter_entities *v, const
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_entities_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_entities_json_keys[] = {
+    {"\"hashtags\":", 11},
+    {"\"symbols\":", 10},
+    {"\"urls\":", 7},
+    {"\"user_mentions\":", 16},
+    {"\"media\":", 8},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_entities_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 8 && memcmp(key, "hashtags", 8) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 7 && memcmp(key, "symbols", 7) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 4 && memcmp(key, "urls", 4) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 13 && memcmp(key, "user_mentions", 13) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 5 && memcmp(key, "media", 5) == 0)
-            return 4;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "urls", 4) == 0)
@@ -3826,15 +3614,17 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_entities_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_entities_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_entities_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -3890,20 +3680,18 @@ void twitter_hashtag_write_json(tagc_buf *out, const twitter_hashtag *v, const t
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_hashtag_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_hashtag_json_keys[] = {
+    {"\"text\":", 7},
+    {"\"indices\":", 10},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_hashtag_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "text", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 7 && memcmp(key, "indices", 7) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "text", 4) == 0)
@@ -3933,15 +3721,17 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_hashtag_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_hashtag_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_hashtag_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -3981,20 +3771,18 @@ void twitter_symbol_write_json(tagc_buf *out, const twitter_symbol *v, const tag
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_symbol_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_symbol_json_keys[] = {
+    {"\"text\":", 7},
+    {"\"indices\":", 10},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_symbol_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "text", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 7 && memcmp(key, "indices", 7) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "text", 4) == 0)
@@ -4024,15 +3812,17 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_symbol_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_symbol_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_symbol_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -4076,28 +3866,20 @@ void twitter_url_write_json(tagc_buf *out, const twitter_url *v, const tagc_json
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_url_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_url_json_keys[] = {
+    {"\"url\":", 6},
+    {"\"expanded_url\":", 15},
+    {"\"display_url\":", 14},
+    {"\"indices\":", 10},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_url_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 3 && memcmp(key, "url", 3) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 12 && memcmp(key, "expanded_url", 12) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 11 && memcmp(key, "display_url", 11) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 7 && memcmp(key, "indices", 7) == 0)
-            return 3;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "url", 3) == 0)
@@ -4139,15 +3921,17 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_url_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_url_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_url_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -4205,32 +3989,21 @@ void twitter_user_mention_write_json(tagc_buf *out, const twitter_user_mention *
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_user_mention_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_user_mention_json_keys[] = {
+    {"\"screen_name\":", 14},
+    {"\"name\":", 7},
+    {"\"id\":", 5},
+    {"\"id_str\":", 9},
+    {"\"indices\":", 10},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_user_mention_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 11 && memcmp(key, "screen_name", 11) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 6 && memcmp(key, "id_str", 6) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 7 && memcmp(key, "indices", 7) == 0)
-            return 4;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -4278,15 +4051,17 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_user_mention_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_mention_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_user_mention_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -4368,60 +4143,28 @@ void twitter_media_write_json(tagc_buf *out, const twitter_media *v, const tagc_
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_media_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_media_json_keys[] = {
+    {"\"id\":", 5},
+    {"\"id_str\":", 9},
+    {"\"indices\":", 10},
+    {"\"media_url\":", 12},
+    {"\"media_url_https\":", 18},
+    {"\"url\":", 6},
+    {"\"display_url\":", 14},
+    {"\"expanded_url\":", 15},
+    {"\"type\":", 7},
+    {"\"sizes\":", 8},
+    {"\"source_status_id\":", 19},
+    {"\"source_status_id_str\":", 23},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_media_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 6 && memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 7 && memcmp(key, "indices", 7) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 9 && memcmp(key, "media_url", 9) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 15 && memcmp(key, "media_url_https", 15) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 3 && memcmp(key, "url", 3) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 11 && memcmp(key, "display_url", 11) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 12 && memcmp(key, "expanded_url", 12) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 4 && memcmp(key, "type", 4) == 0)
-            return 8;
-        break;
-    case 9:
-        if (len == 5 && memcmp(key, "sizes", 5) == 0)
-            return 9;
-        break;
-    case 10:
-        if (len == 16 && memcmp(key, "source_status_id", 16) == 0)
-            return 10;
-        break;
-    case 11:
-        if (len == 20 && memcmp(key, "source_status_id_str", 20) == 0)
-            return 11;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -4511,15 +4254,17 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_media_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_media_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -4619,28 +4364,20 @@ void twitter_media_sizes_write_json(tagc_buf *out, const twitter_media_sizes *v,
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_media_sizes_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_media_sizes_json_keys[] = {
+    {"\"medium\":", 9},
+    {"\"small\":", 8},
+    {"\"thumb\":", 8},
+    {"\"large\":", 8},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_media_sizes_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 6 && memcmp(key, "medium", 6) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 5 && memcmp(key, "small", 5) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 5 && memcmp(key, "thumb", 5) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "large", 5) == 0)
-            return 3;
-        break;
-    }
     switch (len) {
     case 5:
         if (memcmp(key, "small", 5) == 0)
@@ -4678,15 +4415,17 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_media_sizes_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_sizes_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_media_sizes_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -4740,24 +4479,19 @@ void twitter_media_size_write_json(tagc_buf *out, const twitter_media_size *v, c
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_media_size_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_media_size_json_keys[] = {
+    {"\"w\":", 4},
+    {"\"h\":", 4},
+    {"\"resize\":", 9},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_media_size_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 1 && memcmp(key, "w", 1) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 1 && memcmp(key, "h", 1) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 6 && memcmp(key, "resize", 6) == 0)
-            return 2;
-        break;
-    }
     switch (len) {
     case 1:
         if (memcmp(key, "w", 1) == 0)
@@ -4791,15 +4525,17 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_media_size_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_size_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_media_size_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -4845,20 +4581,18 @@ void twitter_point_write_json(tagc_buf *out, const twitter_point *v, const tagc_
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_point_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_point_json_keys[] = {
+    {"\"type\":", 7},
+    {"\"coordinates\":", 14},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_point_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 11 && memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "type", 4) == 0)
@@ -4888,15 +4622,17 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_point_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_point_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_point_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -4938,24 +4674,19 @@ void twitter_contributor_write_json(tagc_buf *out, const twitter_contributor *v,
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_contributor_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_contributor_json_keys[] = {
+    {"\"id\":", 5},
+    {"\"id_str\":", 9},
+    {"\"screen_name\":", 14},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_contributor_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 6 && memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 11 && memcmp(key, "screen_name", 11) == 0)
-            return 2;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -4991,15 +4722,17 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_contributor_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_contributor_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_contributor_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -5059,48 +4792,25 @@ void twitter_place_write_json(tagc_buf *out, const twitter_place *v, const tagc_
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_place_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_place_json_keys[] = {
+    {"\"id\":", 5},
+    {"\"url\":", 6},
+    {"\"place_type\":", 13},
+    {"\"name\":", 7},
+    {"\"full_name\":", 12},
+    {"\"country_code\":", 15},
+    {"\"country\":", 10},
+    {"\"bounding_box\":", 15},
+    {"\"attributes\":", 13},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_place_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "url", 3) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 10 && memcmp(key, "place_type", 10) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 9 && memcmp(key, "full_name", 9) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 12 && memcmp(key, "country_code", 12) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 7 && memcmp(key, "country", 7) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 12 && memcmp(key, "bounding_box", 12) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 10 && memcmp(key, "attributes", 10) == 0)
-            return 8;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -5168,15 +4878,17 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_place_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_place_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_place_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -5258,20 +4970,18 @@ void twitter_bounding_box_write_json(tagc_buf *out, const twitter_bounding_box *
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int twitter_bounding_box_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key twitter_bounding_box_json_keys[] = {
+    {"\"type\":", 7},
+    {"\"coordinates\":", 14},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int twitter_bounding_box_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 11 && memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "type", 4) == 0)
@@ -5301,15 +5011,17 @@ int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = twitter_bounding_box_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_bounding_box_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : twitter_bounding_box_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -5366,9 +5078,9 @@ static int twitter_status_slice_read_json(tagc_json_dec *d, twitter_status_slice
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5451,9 +5163,9 @@ static int twitter_contributor_slice_read_json(tagc_json_dec *d, twitter_contrib
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5536,9 +5248,9 @@ static int twitter_url_slice_read_json(tagc_json_dec *d, twitter_url_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5583,9 +5295,9 @@ static int twitter_hashtag_slice_read_json(tagc_json_dec *d, twitter_hashtag_sli
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5630,9 +5342,9 @@ static int twitter_symbol_slice_read_json(tagc_json_dec *d, twitter_symbol_slice
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5677,9 +5389,9 @@ static int twitter_user_mention_slice_read_json(tagc_json_dec *d, twitter_user_m
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5724,9 +5436,9 @@ static int twitter_media_slice_read_json(tagc_json_dec *d, twitter_media_slice *
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5772,9 +5484,9 @@ static int twitter_int64_slice_read_json(tagc_json_dec *d, twitter_int64_slice *
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5812,9 +5524,9 @@ static int twitter_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (i < 2) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -5870,7 +5582,7 @@ static int twitter_string_string_map_read_json(tagc_json_dec *d, twitter_string_
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     for (size_t i = 0; i < v->len; i++) { /* a repeated key: Go adds to the map already there */
         if (len == cap) {
@@ -5941,9 +5653,9 @@ static int twitter_float64_array2_slice_read_json(tagc_json_dec *d, twitter_floa
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -5988,9 +5700,9 @@ static int twitter_float64_array2_slice_slice_read_json(tagc_json_dec *d, twitte
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */

@@ -126,32 +126,21 @@ void user_user_write_json(tagc_buf *out, const user_user *v, const tagc_json_opt
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int user_user_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key user_user_json_keys[] = {
+    {"\"id\":", 5},
+    {"\"name\":", 7},
+    {"\"email\":", 8},
+    {"\"roles\":", 8},
+    {"\"meta\":", 7},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int user_user_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 5 && memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "roles", 5) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 4 && memcmp(key, "meta", 4) == 0)
-            return 4;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -195,15 +184,17 @@ int user_user_read_json(tagc_json_dec *d, user_user *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = user_user_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &user_user_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : user_user_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {
@@ -278,9 +269,9 @@ static int user_string_slice_read_json(tagc_json_dec *d, user_string_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
@@ -309,20 +300,18 @@ static void user_user_metadata_write_json(tagc_buf *out, const user_user_metadat
     tagc_buf_byte(out, '}');
 }
 
-/* The field a key names: the declared order first, then by length and bytes,
- * then case-insensitively as Go does. -1: none. */
-static int user_user_metadata_json_field(const char *key, size_t len, int next)
+/* The keys in declared order as compact JSON has them: the key expected next
+ * is compared in place before any lookup. */
+static const tagc_json_key user_user_metadata_json_keys[] = {
+    {"\"created_at\":", 13},
+    {"\"updated_at\":", 13},
+    {NULL, 0}, /* after the last field */
+};
+
+/* The field a key names: by length and bytes, then case-insensitively as Go
+ * does. -1: none. */
+static int user_user_metadata_json_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 10 && memcmp(key, "updated_at", 10) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 10:
         if (memcmp(key, "created_at", 10) == 0)
@@ -350,15 +339,17 @@ static int user_user_metadata_read_json(tagc_json_dec *d, user_user_metadata *v)
 
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_obj_begin(d)) != 0)
+    if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        field = user_user_metadata_json_field(key, key_len, next);
+    while ((rc = tagc_json_obj_next_key(d, &first, &user_user_metadata_json_keys[next], &key, &key_len)) > 0) {
+        field = rc == 2 ? next : user_user_metadata_json_field(key, key_len);
         if (field >= 0) {
-            uint64_t bit = UINT64_C(1) << (field & 63);
-            if (d->strict && (seen[field >> 6] & bit) != 0)
-                return tagc_json_duplicate_key(d, key, key_len);
-            seen[field >> 6] |= bit;
+            if (d->strict) { /* seen is only read in strict mode */
+                uint64_t bit = UINT64_C(1) << (field & 63);
+                if ((seen[field >> 6] & bit) != 0)
+                    return tagc_json_duplicate_key(d, key, key_len);
+                seen[field >> 6] |= bit;
+            }
             next = field + 1;
         }
         switch (field) {

@@ -12,6 +12,14 @@
 
 #include "swar.h"
 
+/* SSE2 (every x86-64): plain strings are scanned 16 bytes a step. */
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#define JSON_READ_SSE2 1
+#else
+#define JSON_READ_SSE2 0
+#endif
+
 /* MARK: - Errors */
 
 int tagc_json_fail(tagc_json_dec *d, int code, const char *fmt, ...)
@@ -299,6 +307,15 @@ int tagc_json_read_f32(tagc_json_dec *d, float *out)
 
 /* MARK: - Strings */
 
+/* Bytes of a word that end a plain string or key: '"', '\\', controls, non-ASCII. */
+static inline uint64_t key_stop_mask(uint64_t v)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+    uint64_t q = v ^ (ones * '"'), b = v ^ (ones * '\\');
+    return (v & highs) | ((v - ones * 0x20) & ~v & highs) | ((q - ones) & ~q & highs) | ((b - ones) & ~b & highs);
+}
+
+
 /* Finds the string at d->p (which is a quote): its body and whether it needs
  * unescaping. Returns 0, or an error for an unterminated string. */
 static int string_body(tagc_json_dec *d, const char **body, size_t *len, bool *needs)
@@ -368,7 +385,43 @@ int tagc_json_read_str(tagc_json_dec *d, tagc_str *out)
     /* Plain strings: scan, then copy; short ones by whole words, as their arena
      * block (rounded up to 8 bytes) has room for them. */
     body = d->p + 1;
-    const char *close = tagc_json_scan_str(body, d->end, &needs);
+    const char *close = NULL;
+#if JSON_READ_SSE2
+    /* printable ASCII up to the quote, 16 bytes a step; the rest (escapes,
+     * UTF-8, the last 15 bytes of the input) goes through tagc_json_scan_str */
+    for (const char *q = body; d->end - q >= 16; q += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+        __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                                    _mm_cmplt_epi8(v, _mm_set1_epi8(0x20))); /* controls and non-ASCII */
+        unsigned m = (unsigned)_mm_movemask_epi8(stop);
+        if (m != 0) {
+            q += __builtin_ctz(m);
+            if (*q == '"') {
+                close = q;
+                needs = false;
+            }
+            break;
+        }
+    }
+    if (!close)
+#elif TAGC_SWAR
+    /* printable ASCII up to the quote, 8 bytes a step; the rest (escapes,
+     * UTF-8, the last 7 bytes of the input) goes through tagc_json_scan_str */
+    for (const char *q = body; d->end - q >= 8; q += 8) {
+        uint64_t m = key_stop_mask(load8(q));
+        if (m != 0) {
+            q += (unsigned)__builtin_ctzll(m) >> 3;
+            if (*q == '"') {
+                close = q;
+                needs = false;
+            }
+            break;
+        }
+    }
+    if (!close)
+#endif
+        close = tagc_json_scan_str(body, d->end, &needs);
     if (TAGC_LIKELY(close != NULL && !needs)) {
         len = (size_t)(close - body);
         char *s = tagc_arena_alloc(d->arena, len + 1);
@@ -440,6 +493,14 @@ int tagc_json_read_time(tagc_json_dec *d, tagc_time *out)
     if (d->p >= d->end || *d->p != '"')
         return unexpected(d, "RFC 3339 time string");
     const char *open = d->p;
+    /* The form Go writes, then the closing quote: a plain string, parsed as it is scanned. */
+    tagc_time t;
+    size_t n = tagc_time_scan(open + 1, (size_t)(d->end - open - 1), &t);
+    if (TAGC_LIKELY(n != 0) && (size_t)(d->end - open - 1) > n && open[1 + n] == '"') {
+        *out = t;
+        d->p = open + n + 2;
+        return 0;
+    }
     if ((rc = string_body(d, &body, &len, &needs)) != 0)
         return rc;
     if (needs) { /* still valid JSON? (Go's scanner checks before the time parser runs) */
@@ -569,12 +630,9 @@ static inline const char *skip_ws(const char *p, const char *end)
     return p;
 }
 
-/* Bytes of a word that end a plain key: '"', '\\', controls, non-ASCII. */
-static inline uint64_t key_stop_mask(uint64_t v)
+const char *tagc_json_skip_ws(const char *p, const char *end)
 {
-    const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
-    uint64_t q = v ^ (ones * '"'), b = v ^ (ones * '\\');
-    return (v & highs) | ((v - ones * 0x20) & ~v & highs) | ((q - ones) & ~q & highs) | ((b - ones) & ~b & highs);
+    return skip_ws(p, end);
 }
 
 /* The common case of obj_next in one pass over local copies: [ws] ',' (or

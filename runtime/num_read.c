@@ -216,6 +216,21 @@ static const char *scan_float(const char *p, const char *end, num_scan *s)
         }
         const char *ds = q;
         const char *ms = q, *stop = (size_t)(end - q) > (size_t)(19 - ndman) ? q + (19 - ndman) : end;
+#if TAGC_INLINE_INT
+        /* fraction digits a word at a time (canada's have 15 to 17): the
+         * digits of each word up to the first other byte in one step */
+        while (stop - q >= 8) {
+            static const uint64_t pow10[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+            uint64_t w = load8(q);
+            unsigned k = tagc_digit_run(w);
+            if (k == 0)
+                break;
+            man = man * pow10[k] + tagc_digits_value(w, k);
+            q += k;
+            if (k < 8)
+                break;
+        }
+#endif
         for (unsigned c; q < stop && (c = (unsigned)(unsigned char)*q - '0') < 10; q++)
             man = man * 10 + c;
         ndman += (int)(q - ms);

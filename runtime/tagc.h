@@ -401,6 +401,10 @@ size_t tagc_time_format(char *dst, const tagc_time *t);
  * Go hands the undecoded JSON bytes to UnmarshalJSON, so a body with any escape
  * sequence fails. */
 int tagc_time_parse(const char *s, size_t len, tagc_time *out);
+/* The form Go writes (YYYY-MM-DDTHH:MM:SS[.frac](Z|+hh:mm|-hh:mm), fields in
+ * range) at the start of s[0..avail): its length, with *out set; 0 for anything
+ * else, when tagc_time_parse decides. */
+size_t tagc_time_scan(const char *s, size_t avail, tagc_time *out);
 bool tagc_time_equal(const tagc_time *a, const tagc_time *b);
 
 /* MARK: - JSON */
@@ -522,12 +526,114 @@ void tagc_sort_str_keys(const tagc_str *keys, size_t n, size_t *idx);
 
 /* MARK: - Support for generated code (gen_support.c) */
 
+/* The common integer, read in line: optional '-', 1 to 19 digits without a
+ * leading zero, then no '.', 'e', 'E' or further digit, at least 25 bytes
+ * before the end of the input; eight digits a step on little-endian machines.
+ * Returns the byte after it and sets *neg and *mag, or NULL for everything
+ * else (the caller then takes the exact out-of-line path). */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define TAGC_INLINE_INT 1
+/* How many of the 8 bytes of w (memory order) are ASCII digits before any other byte. */
+static inline unsigned tagc_digit_run(uint64_t w)
+{
+    uint64_t x = w ^ UINT64_C(0x3030303030303030); /* digits become 0..9 */
+    uint64_t m = ((x + UINT64_C(0x7676767676767676)) | x) & UINT64_C(0x8080808080808080);
+    return m ? (unsigned)__builtin_ctzll(m) >> 3 : 8;
+}
+
+/* The value of the first k (1..8) digits of w. */
+static inline uint64_t tagc_digits_value(uint64_t w, unsigned k)
+{
+    uint64_t v = (w ^ UINT64_C(0x3030303030303030)) << (8 * (8 - k)); /* leading zero digits */
+    v = v * 10 + (v >> 8);
+    v = (((v & UINT64_C(0x000000FF000000FF)) * (100 + (UINT64_C(1000000) << 32))) +
+         (((v >> 16) & UINT64_C(0x000000FF000000FF)) * (1 + (UINT64_C(10000) << 32)))) >> 32;
+    return v & 0xFFFFFFFFu;
+}
+
+static inline const char *tagc_json_short_int(const char *p, const char *end, bool *neg, uint64_t *mag)
+{
+    static const uint64_t pow10[4] = {1, 10, 100, 1000};
+    uint64_t w, v;
+    unsigned k;
+    if (end - p < 25)
+        return NULL;
+    *neg = *p == '-';
+    p += *neg;
+    memcpy(&w, p, 8);
+    k = tagc_digit_run(w);
+    if (k == 0 || (k > 1 && (w & 0xFF) == '0'))
+        return NULL; /* no digit, or a leading zero */
+    v = tagc_digits_value(w, k);
+    p += k;
+    if (k == 8) {
+        memcpy(&w, p, 8);
+        k = tagc_digit_run(w);
+        if (k == 8) {
+            v = v * 100000000 + tagc_digits_value(w, 8);
+            p += 8;
+            memcpy(&w, p, 8);
+            k = tagc_digit_run(w);
+            if (k > 3)
+                return NULL; /* 20 digits or more */
+            if (k > 0)
+                v = v * pow10[k] + tagc_digits_value(w, k);
+        } else if (k > 0) {
+            static const uint64_t pow10_8[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+            v = v * pow10_8[k] + tagc_digits_value(w, k);
+        }
+        p += k;
+    }
+    if (*p == '.' || *p == 'e' || *p == 'E')
+        return NULL;
+    *mag = v;
+    return p;
+}
+#else
+#define TAGC_INLINE_INT 0
+#endif
+
+/* tagc_json_read_int / _uint with the common case in line. */
+static inline int tagc_json_read_int_inline(tagc_json_dec *d, int64_t *out, int64_t min, int64_t max)
+{
+#if TAGC_INLINE_INT
+    bool neg;
+    uint64_t mag;
+    const char *after = d->q_open ? NULL : tagc_json_short_int(d->p, d->end, &neg, &mag);
+    if (TAGC_LIKELY(after != NULL) && mag <= (uint64_t)INT64_MAX) {
+        int64_t v = neg ? -(int64_t)mag : (int64_t)mag;
+        if (TAGC_LIKELY(v >= min && v <= max)) {
+            *out = v;
+            d->p = after;
+            return 0;
+        }
+    }
+#endif
+    return tagc_json_read_int(d, out, min, max);
+}
+
+static inline int tagc_json_read_uint_inline(tagc_json_dec *d, uint64_t *out, uint64_t max)
+{
+#if TAGC_INLINE_INT
+    bool neg;
+    uint64_t mag;
+    const char *after = d->q_open ? NULL : tagc_json_short_int(d->p, d->end, &neg, &mag);
+    if (TAGC_LIKELY(after != NULL) && !neg && mag <= max) {
+        *out = mag;
+        d->p = after;
+        return 0;
+    }
+#endif
+    return tagc_json_read_uint(d, out, max);
+}
+
 /* Integer fields of every width: range-checked reads and widening writes. */
 #define TAGC_DEFINE_READ_INT(name, type, lo, hi)                        \
     static inline int tagc_json_read_##name(tagc_json_dec *d, type *out) \
     {                                                                   \
         int64_t x;                                                      \
-        int rc = tagc_json_read_int(d, &x, lo, hi);                     \
+        int rc = tagc_json_read_int_inline(d, &x, lo, hi);              \
         if (rc == 0)                                                    \
             *out = (type)x;                                             \
         return rc;                                                      \
@@ -536,7 +642,7 @@ void tagc_sort_str_keys(const tagc_str *keys, size_t n, size_t *idx);
     static inline int tagc_json_read_##name(tagc_json_dec *d, type *out) \
     {                                                                   \
         uint64_t x;                                                     \
-        int rc = tagc_json_read_uint(d, &x, hi);                        \
+        int rc = tagc_json_read_uint_inline(d, &x, hi);                 \
         if (rc == 0)                                                    \
             *out = (type)x;                                             \
         return rc;                                                      \
@@ -628,6 +734,131 @@ int tagc_json_key_error(tagc_json_dec *d, int code, const char *msg);
 /* Integer map keys are written as JSON strings. */
 void tagc_json_write_int_key(tagc_buf *b, int64_t v);
 void tagc_json_write_uint_key(tagc_buf *b, uint64_t v);
+
+/* tagc_json_obj_begin, tagc_json_arr_begin and tagc_json_arr_next with their
+ * common cases in line (the bracket or separator right at d->p); anything
+ * else, errors included, is the out-of-line function's. */
+static inline int tagc_json_obj_begin_inline(tagc_json_dec *d)
+{
+    if (TAGC_LIKELY(d->p < d->end && *d->p == '{' && d->depth < d->max_depth)) {
+        d->depth++;
+        d->p++;
+        return 0;
+    }
+    return tagc_json_obj_begin(d);
+}
+
+static inline int tagc_json_arr_begin_inline(tagc_json_dec *d)
+{
+    if (TAGC_LIKELY(d->p < d->end && *d->p == '[' && d->depth < d->max_depth)) {
+        d->depth++;
+        d->p++;
+        return 0;
+    }
+    return tagc_json_arr_begin(d);
+}
+
+static inline int tagc_json_arr_next_inline(tagc_json_dec *d, bool *first)
+{
+    const char *p = d->p;
+    if (TAGC_LIKELY(p < d->end)) {
+        if (*p == ',' && !*first) {
+            d->p = p + 1;
+            return 1;
+        }
+        if (*p == ']') {
+            d->p = p + 1;
+            d->depth--;
+            *first = false;
+            return 0;
+        }
+        if (*first && (unsigned char)*p > ' ') { /* the first element starts here */
+            *first = false;
+            return 1;
+        }
+    }
+    return tagc_json_arr_next(d, first);
+}
+
+/* Member keys. A struct's decoder knows the key it expects next (the next
+ * field in declared order) and compares the input with it in place, as compact
+ * JSON writes it, quotes and colon included ("name":); any other key, or the
+ * same key written another way (escapes, space before the colon), takes the
+ * general path (tagc_json_obj_next and the generated lookup). len 0: the name
+ * is not compared in place. */
+typedef struct tagc_json_key {
+    const char *text;
+    size_t len;
+} tagc_json_key;
+
+/* Skips JSON whitespace from p; returns the first other byte (or end). */
+const char *tagc_json_skip_ws(const char *p, const char *end);
+
+/* s[0..n) == t[0..n), both readable for n bytes: overlapping word loads for
+ * 4 <= n <= 32, memcmp otherwise. */
+static inline bool tagc_json_key_eq(const char *s, const char *t, size_t n)
+{
+    if (TAGC_UNLIKELY(n < 4 || n > 32))
+        return memcmp(s, t, n) == 0;
+    if (n < 8) {
+        uint32_t a, b, c, e;
+        memcpy(&a, s, 4);
+        memcpy(&b, t, 4);
+        memcpy(&c, s + n - 4, 4);
+        memcpy(&e, t + n - 4, 4);
+        return ((a ^ b) | (c ^ e)) == 0;
+    }
+    uint64_t a, b, c, e, x;
+    memcpy(&a, s, 8);
+    memcpy(&b, t, 8);
+    memcpy(&c, s + n - 8, 8);
+    memcpy(&e, t + n - 8, 8);
+    x = (a ^ b) | (c ^ e);
+    if (n > 16) {
+        memcpy(&a, s + 8, 8);
+        memcpy(&b, t + 8, 8);
+        x |= a ^ b;
+        if (n > 24) {
+            memcpy(&a, s + 16, 8);
+            memcpy(&b, t + 16, 8);
+            x |= a ^ b;
+        }
+    }
+    return x == 0;
+}
+
+/* tagc_json_obj_next for a struct that expects the key `want` next: returns 2
+ * when the next member has exactly that key (then *key, *key_len are its name
+ * and the ':' is consumed), else what tagc_json_obj_next returns. */
+static inline int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const tagc_json_key *want,
+                                         const char **key, size_t *key_len)
+{
+    const char *p = d->p, *end = d->end;
+    size_t n = want->len;
+    if (!*first) {
+        if (TAGC_UNLIKELY(p >= end))
+            return tagc_json_obj_next(d, first, key, key_len);
+        if (*p == '}') {
+            d->p = p + 1;
+            d->depth--;
+            return 0;
+        }
+        if (*p != ',')
+            return tagc_json_obj_next(d, first, key, key_len);
+        p++;
+    }
+    if (p < end && (unsigned char)*p <= ' ')
+        p = tagc_json_skip_ws(p, end);
+    if (TAGC_LIKELY(n != 0 && (size_t)(end - p) >= n && tagc_json_key_eq(p, want->text, n))) {
+        d->key_at = p;
+        d->p = p + n;
+        *first = false;
+        *key = p + 1;
+        *key_len = n - 3;
+        return 2;
+    }
+    return tagc_json_obj_next(d, first, key, key_len);
+}
 
 /* Unknown keys and fields in strict mode. */
 int tagc_json_unknown_key(tagc_json_dec *d, const char *key, size_t len);
