@@ -1208,7 +1208,7 @@ static int check_msgpack(vrun *r, const char *name, tagc_stream_reader *rd)
         tagc_arena_reset(&r->arena);
         if (rc < 0) {
             int saved = errno;
-            if (rc != TAGC_E_IO && rc != TAGC_E_NOMEM && rd->offset >= rd->base &&
+            if (rc != TAGC_E_IO && rc != TAGC_E_NOMEM && rc != TAGC_E_FULL && rd->offset >= rd->base &&
                 rd->offset - rd->base <= rd->len) {
                 /* the decoder's own word on what is left, as a whole-file decode
                  * says it: a wrong type may come before the framing error */
