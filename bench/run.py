@@ -176,7 +176,7 @@ stream reader: **tagc stream** decodes each record as it is returned (one thread
 parallel** is `tagc_jsonl_decode_parallel` on 1 and 2 worker threads (records still handed
 over in input order), **cJSON lines** parses each line with `cJSON_ParseWithLength` and maps
 it to the same struct (bench/mappings.h). Each run is a fresh process: wall time, CPU time of
-all its threads and peak RSS come from wait4; best of the runs. "vs 1 worker" is the
+all its threads from wait4, peak RSS from its VmHWM; best of the runs. "vs 1 worker" is the
 speed-up in wall time (it needs idle cores to show), "CPU vs stream" the CPU cost relative
 to the single-thread stream, "vs cJSON" cJSON's CPU time / this row's. Before timing, every
 record is decoded by every contender and compared (`_equal`).

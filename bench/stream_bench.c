@@ -15,7 +15,8 @@
  *                   the same struct (bench/mappings.h; amazon: below)
  * Each timed run is a child process (`bench --stream-child ...`): the parent
  * takes its wall time and, from wait4, its CPU time (user + system, all its
- * threads) and peak RSS. The check decodes every record with every contender
+ * threads) and peak RSS. Peak RSS is the child's VmHWM (its own address space,
+ * after exec), which it prints. The check decodes every record with every contender
  * in one lockstep pass and compares the values with the generated _equal.
  */
 #define _DEFAULT_SOURCE
@@ -326,7 +327,17 @@ int stream_bench_child(int argc, char **argv)
     tally t;
     if (run_once(si, k, argv[2], atoi(argv[3]), &t) != 0)
         return 1;
-    printf("%llu %llu\n", t.records, t.bad);
+    /* peak RSS of this program's own address space: wait4's ru_maxrss would
+     * also count the parent's pages this process had between fork and exec */
+    long hwm = 0;
+    char line[256];
+    FILE *f = fopen("/proc/self/status", "r");
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmHWM:", 6) == 0)
+            hwm = atol(line + 6);
+    if (f)
+        fclose(f);
+    printf("%llu %llu %ld\n", t.records, t.bad, hwm);
     return 0;
 }
 
@@ -586,7 +597,12 @@ static bool time_child(const char *exe, int si, int k, srow *row)
         return false;
     double cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
                  (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
-    unsigned long long records = strtoull(out, NULL, 10);
+    char *end;
+    unsigned long long records = strtoull(out, &end, 10);
+    strtoull(end, &end, 10); /* bad records */
+    long hwm = strtol(end, NULL, 10);
+    if (hwm > 0)
+        ru.ru_maxrss = hwm; /* the child's own (VmHWM), see stream_bench_child */
     if (!row->done || wall < row->wall)
         row->wall = wall;
     if (!row->done || cpu < row->cpu)
@@ -619,7 +635,7 @@ void stream_bench_time(FILE *f, const char *exe)
         return;
     fprintf(f, "\n## Streams\n\n");
     fprintf(f, "Each row decodes the whole stream in a fresh process (best of %d runs): wall "
-               "time, CPU time of all its threads (user + system, from wait4), peak RSS. "
+               "time, CPU time of all its threads (user + system, from wait4), peak RSS (VmHWM). "
                "\"vs 1 worker\": wall time of the 1-worker run / this row's; \"CPU vs stream\": "
                "this row's CPU time / tagc stream's; \"vs cJSON\": cJSON's CPU time / this "
                "row's.\n\n",
