@@ -21,6 +21,8 @@
  *                         0: not checked, as under sanitizers)
  *
  * Prints the throughput of validate (MB/s of wall time, and of its CPU time).
+ * wait4's ru_maxrss also counts the pages this process had when it forked
+ * (before exec), so the figure checked is an upper bound of validate's own.
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
