@@ -31,6 +31,7 @@
 #endif
 
 #include "bench.h"
+#include "stream_bench.h"
 
 #ifndef BENCH_DATA_DIR
 #define BENCH_DATA_DIR "../shared/data"
@@ -579,7 +580,9 @@ static void write_json(const char *path, const bool *csel, const char *machine, 
                         r->sec_per_op, r->min_sec, r->max_sec, r->reps, r->allocs_per_op);
                 sep = ",";
             }
-    fprintf(f, "]}\n");
+    fprintf(f, "]");
+    stream_bench_json(f);
+    fprintf(f, "}\n");
     fclose(f);
 }
 
@@ -661,6 +664,10 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--callgrind") == 0)
             return callgrind_main(argc - i - 1, argv + i + 1);
+        else if (strcmp(a, "--stream-child") == 0)
+            return stream_bench_child(argc - i - 1, argv + i + 1);
+        else if (stream_bench_arg(argc, argv, &i))
+            continue;
         else if (strcmp(a, "--quick") == 0)
             quick = true;
         else if (strcmp(a, "--check-only") == 0)
@@ -681,6 +688,7 @@ int main(int argc, char **argv)
             printf("usage: bench [--quick] [--check-only] [--reps N] [--min-time SEC] [--json FILE]\n"
                    "             [--data DIR] [--workload user,order,tree,twitter,canada]\n"
                    "             [--contender tagc,tagc-fast,cJSON,jansson,json-c]\n"
+                   "             [--streams amazon,orders|none] [--stream-orders FILE] [--stream-reps N]\n"
                    "       bench --callgrind CONTENDER WORKLOAD decode|encode [N]\n");
             return 0;
         } else
@@ -719,6 +727,9 @@ int main(int argc, char **argv)
 
     printf("## Checks\n\n");
     print_checks(stdout, csel);
+    atexit(stream_bench_cleanup);
+    if (!stream_bench_check(stdout, "/proc/self/exe", data_dir, quick))
+        ok = false;
     printf("\nAll contenders agree: %s\n", ok ? "yes" : "NO");
     fflush(stdout);
 
@@ -737,6 +748,7 @@ int main(int argc, char **argv)
                "realloc calls.\n\n",
                machine, reps, min_time);
         print_table(stdout, csel);
+        stream_bench_time(stdout, "/proc/self/exe");
     }
     if (json_path)
         write_json(json_path, csel, machine, reps, min_time, ok);

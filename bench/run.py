@@ -49,6 +49,19 @@ def build(build_dir):
     subprocess.run(["ninja", "-C", build_dir, "bench/bench"], check=True, stdout=sys.stderr)
 
 
+def orders_jsonl(build_dir, n=130000):
+    """The orders stream: gen.py's n orders, made once into the build directory."""
+    path = os.path.join(build_dir, "bench", "orders-%d.jsonl" % n)
+    if not os.path.exists(path):
+        data = os.environ.get("TAGC_BENCH_DATA", os.path.join(ROOT, "..", "shared", "data"))
+        log("generating %d orders into %s ..." % (n, path))
+        with open(path + ".tmp", "w") as f:
+            subprocess.run([sys.executable, os.path.join(data, "seedwork", "gen.py"), "jsonl", str(n)],
+                           stdout=f, check=True)
+        os.replace(path + ".tmp", path)
+    return path
+
+
 def callgrind_ops(nbytes):
     """Operations per callgrind run: about 2 MB of documents, 1 to 1000."""
     return max(1, min(1000, round(2_000_000 / max(nbytes, 1))))
@@ -130,6 +143,47 @@ def checks_table(data):
     return "\n".join(out)
 
 
+def streams_table(data):
+    """The stream rows (bench/stream_bench.c): one line per stream and contender."""
+    rows = data.get("streams") or []
+    if not rows:
+        return ""
+    out = ["| stream | contender | records | wall s | MB/s | CPU s | MB/s of CPU | vs 1 worker "
+           "| CPU vs stream | vs cJSON | peak RSS |",
+           "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    by = {(r["stream"], r["contender"]): r for r in rows}
+    for r in rows:
+        mb = r["bytes"] / 1e6
+        one = by.get((r["stream"], "tagc parallel, 1 worker"))
+        st = by.get((r["stream"], "tagc stream"))
+        cj = by.get((r["stream"], "cJSON lines"))
+        vs1 = "%.2f×" % (one["wall_sec"] / r["wall_sec"]) if one and "parallel" in r["contender"] else "—"
+        out.append("| %s (%.1f MB%s) | %s | %d | %.3f | %.0f | %.3f | %.0f | %s | %s | %s | %.1f MiB |" % (
+            r["stream"], mb, ", file read %d times" % r["passes"] if r["passes"] > 1 else "",
+            r["contender"], r["records"], r["wall_sec"], mb / r["wall_sec"], r["cpu_sec"],
+            mb / r["cpu_sec"], vs1, "%.2f" % (r["cpu_sec"] / st["cpu_sec"]) if st else "—",
+            "%.2f×" % (cj["cpu_sec"] / r["cpu_sec"]) if cj else "—", r["peak_rss_kb"] / 1024))
+    return "\n".join(out)
+
+
+STREAM_TEXT = """## Streams
+
+JSON Lines decoded record by record into the generated structs (bench/stream_bench.c):
+`amazon_cellphones.ndjson` (schemas/amazon.tagc: each line a `[]any`; the 0.28 MB file is
+read 200 times over) and 130000 orders of `gen.py` (schemas/order.tagc, about 200 MB,
+generated at bench time, not committed). Every row reads the file with read(2) through tagc's
+stream reader: **tagc stream** decodes each record as it is returned (one thread), **tagc
+parallel** is `tagc_jsonl_decode_parallel` on 1 and 2 worker threads (records still handed
+over in input order), **cJSON lines** parses each line with `cJSON_ParseWithLength` and maps
+it to the same struct (bench/mappings.h). Each run is a fresh process: wall time, CPU time of
+all its threads from wait4, peak RSS from its VmHWM; best of the runs. "vs 1 worker" is the
+speed-up in wall time (it needs idle cores to show), "CPU vs stream" the CPU cost relative
+to the single-thread stream, "vs cJSON" cJSON's CPU time / this row's. Before timing, every
+record is decoded by every contender and compared (`_equal`).
+
+"""
+
+
 def write_docs(data, command, path):
     reps, min_time = data["reps"], data["min_time"]
     text = f"""# Benchmarks
@@ -170,13 +224,14 @@ Before any timing, every contender's decoded value is compared with tagc's using
 
 {checks_table(data)}
 
+{STREAM_TEXT + streams_table(data) if data.get("streams") else ""}
+
 Notes: cJSON keeps numbers as doubles, so int64 values above 2^53 (tree's `val`, twitter's ids)
 come out rounded when it decodes; the check then compares with tagc's value rounded the same way.
 cJSON prints a double with 15 significant digits whenever that reads back within its own
 tolerance, so some floats it writes are 1 ulp off ("NOT exact"): the documents still compare equal
 as cJSON trees. The hand-written cJSON mapping writes integers of 16 digits or more with
-`cJSON_CreateRaw`, or they would come out in exponent form. Streams (amazon_cellphones.ndjson,
-orders.jsonl) and MessagePack rows are not measured yet.
+`cJSON_CreateRaw`, or they would come out in exponent form. MessagePack rows are not measured yet.
 """
     with open(path, "w") as f:
         f.write(text)
@@ -266,6 +321,8 @@ def main():
 
     build(args.build)
     exe = os.path.join(args.build, "bench", "bench")
+    if not args.quick and "--stream-orders" not in rest and "--check-only" not in rest:
+        rest = ["--stream-orders", orders_jsonl(args.build)] + rest
     with tempfile.TemporaryDirectory(prefix="tagc-bench-") as tmp:
         jpath = os.path.join(tmp, "bench.json")
         cmd = [exe, "--json", jpath] + (["--quick"] if args.quick else []) + rest
@@ -298,6 +355,8 @@ def main():
     print("## Checks\n\n" + checks_table(data) + "\n")
     print("## Results\n\n" + data["machine"] + "\n")
     print(table(data))
+    if data.get("streams"):
+        print("\n## Streams\n\n" + streams_table(data))
     compiler_md = compiler_report(args.build, runs=3 if args.quick else 7, callgrind=want_cg)
     print("\n" + compiler_md)
 

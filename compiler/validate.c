@@ -9,8 +9,9 @@
  * interpreter forgets them, which changes no verdict (a decoder's result never
  * depends on what it decoded before, only on the input).
  *
- * JSONL input is streamed through a buffer that holds one line at a time, so
- * memory stays bounded by the longest line (at most MAX_LINE bytes).
+ * JSONL and MessagePack input is streamed through the runtime's stream reader
+ * (runtime/stream.c), one record at a time, so memory stays bounded by the
+ * largest record (at most 64 MiB, the reader's max_record).
  */
 #define _XOPEN_SOURCE 700
 
@@ -25,7 +26,6 @@
 
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
-#define MAX_LINE ((size_t)64 << 20) /* a JSONL record longer than this is an error */
 #define CHUNK ((size_t)1 << 16)
 
 /* MARK: - Struct shapes */
@@ -1129,116 +1129,116 @@ static void check_json(vrun *r, const char *name, const char *src, size_t len)
     }
 }
 
-static void check_msgpack(vrun *r, const char *name, const char *src, size_t len)
+static void invalid(vrun *r)
 {
-    size_t off = 0;
-    do { /* values back to back; an empty file is one missing value */
-        tagc_error err;
-        size_t used = 0;
-        tagc_arena_reset(&r->arena);
-        if (validator_msgpack(r->v, (const uint8_t *)src + off, len - off, &r->arena, &err, &r->opts,
-                              &used) != 0) {
-            fprintf(stderr, "%s: offset %zu: error: %s: %s\n", name, off + err.offset, err.path,
-                    err.message);
-            if (r->status == 0)
-                r->status = EXIT_INVALID;
-            return;
-        }
-        off += used;
-    } while (off < len);
-}
-
-/* True when the line holds only JSON whitespace. */
-static bool blank(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
-            return false;
-    return true;
-}
-
-static void check_record(vrun *r, const char *name, unsigned long lineno, const char *s, size_t n)
-{
-    if (n > 0 && s[n - 1] == '\r')
-        n--; /* CRLF */
-    if (blank(s, n))
-        return;
-    tagc_error err;
-    tagc_arena_reset(&r->arena);
-    if (validator_json(r->v, s, n, &r->arena, &err, &r->opts) != 0) {
-        report(name, (uint32_t)lineno, err.column, &err);
-        if (r->status == 0)
-            r->status = EXIT_INVALID;
-    }
-}
-
-static void too_long(vrun *r, const char *name, unsigned long lineno)
-{
-    fprintf(stderr, "%s:%lu:1: error: line longer than %zu MB\n", name, lineno, MAX_LINE >> 20);
     if (r->status == 0)
         r->status = EXIT_INVALID;
 }
 
-/* JSONL, streamed: buf holds the current line (at most MAX_LINE bytes) and what
- * was read after it. Returns 0 or an errno value. */
-static int check_jsonl(vrun *r, const char *name, FILE *fp)
+/* The reader's message without the "record R (line L): " it starts with: the
+ * report says where already. */
+static const char *reader_message(const tagc_error *err)
 {
-    size_t cap = CHUNK * 2, have = 0, start = 0, scanned = 0;
-    unsigned long lineno = 1;
-    bool skipping = false; /* inside a line that was too long */
-    char *buf = malloc(cap);
-    if (!buf)
-        return ENOMEM;
-    for (;;) {
-        /* every complete line in buf[start..have) */
-        char *nl;
-        while ((nl = memchr(buf + scanned, '\n', have - scanned)) != NULL) {
-            size_t end = (size_t)(nl - buf);
-            if (!skipping && end - start > MAX_LINE)
-                too_long(r, name, lineno);
-            else if (!skipping)
-                check_record(r, name, lineno, buf + start, end - start);
-            skipping = false;
-            lineno++;
-            start = scanned = end + 1;
-        }
-        scanned = have;
-        if (!skipping && have - start > MAX_LINE) {
-            too_long(r, name, lineno);
-            skipping = true;
-        }
-        if (skipping)
-            start = scanned = have; /* drop what was read of it */
-        /* move the partial line to the front, then read more */
-        if (start > 0) {
-            memmove(buf, buf + start, have - start);
-            have -= start;
-            scanned -= start;
-            start = 0;
-        }
-        if (cap - have < CHUNK) {
-            size_t bigger_cap = cap * 2 < MAX_LINE + 2 * CHUNK ? cap * 2 : have + CHUNK;
-            char *bigger = realloc(buf, bigger_cap);
-            if (!bigger) {
-                free(buf);
-                return ENOMEM;
-            }
-            buf = bigger;
-            cap = bigger_cap;
-        }
-        size_t n = fread(buf + have, 1, cap - have, fp);
-        if (n == 0) {
-            if (ferror(fp)) {
-                free(buf);
-                return errno ? errno : EIO;
-            }
-            break;
-        }
-        have += n;
+    const char *m = err->message;
+    if (strncmp(m, "record ", 7) == 0) {
+        const char *colon = strstr(m, ": ");
+        if (colon)
+            return colon + 2;
     }
-    if (!skipping && have > start)
-        check_record(r, name, lineno, buf + start, have - start);
-    free(buf);
+    return m;
+}
+
+/* An error of the stream itself, not of a record's decoding: I/O and memory
+ * make the file unreadable (status 2), the rest is an invalid file. */
+static int stream_error(vrun *r, const char *name, const tagc_stream_reader *rd, int rc,
+                        const tagc_error *err, int saved_errno)
+{
+    if (rc == TAGC_E_IO || rc == TAGC_E_NOMEM)
+        return rc == TAGC_E_IO ? (saved_errno ? saved_errno : EIO) : ENOMEM;
+    if (rd->format == TAGC_STREAM_JSONL)
+        fprintf(stderr, "%s:%u:%u: error: %s\n", name, (unsigned)err->line, (unsigned)err->column,
+                reader_message(err));
+    else
+        fprintf(stderr, "%s: offset %zu: error: %s: %s\n", name, err->offset, err->path,
+                reader_message(err));
+    invalid(r);
+    return 0;
+}
+
+/* JSONL: one record a line, through the runtime's stream reader (stream.c):
+ * memory is bounded by the longest line (the reader's max_record, 64 MiB).
+ * Lines are not checked for UTF-8 here: the generated decoders accept invalid
+ * UTF-8 in strings (replaced by U+FFFD as Go does), and validate's verdict is
+ * theirs. Returns 0 or an errno value. */
+static int check_jsonl(vrun *r, const char *name, tagc_stream_reader *rd)
+{
+    const char *rec;
+    size_t len;
+    tagc_error err;
+    int rc;
+    while ((rc = tagc_stream_next(rd, &rec, &len, &err)) != 0) {
+        if (rc < 0) {
+            int e = stream_error(r, name, rd, rc, &err, errno);
+            if (e || rd->fatal)
+                return e;
+            continue; /* a line over the limit: go on with the next one */
+        }
+        tagc_arena_reset(&r->arena);
+        if (validator_json(r->v, rec, len, &r->arena, &err, &r->opts) != 0) {
+            report(name, (uint32_t)rd->line, err.column, &err);
+            invalid(r);
+        }
+    }
+    return 0;
+}
+
+/* MessagePack: values back to back. The reader finds where each value ends
+ * (validating every length); each is then decoded as TYPE, and every value that
+ * does not decode is reported (by offset in the file). A value whose end cannot
+ * be found (cut short, an invalid byte) ends the file. Returns 0 or an errno. */
+static int check_msgpack(vrun *r, const char *name, tagc_stream_reader *rd)
+{
+    const char *rec;
+    size_t len;
+    tagc_error err;
+    int rc;
+    bool any = false;
+    while ((rc = tagc_stream_next(rd, &rec, &len, &err)) != 0) {
+        size_t used = 0;
+        tagc_arena_reset(&r->arena);
+        if (rc < 0) {
+            int saved = errno;
+            if (rc != TAGC_E_IO && rc != TAGC_E_NOMEM && rc != TAGC_E_FULL && rd->offset >= rd->base &&
+                rd->offset - rd->base <= rd->len) {
+                /* the decoder's own word on what is left, as a whole-file decode
+                 * says it: a wrong type may come before the framing error */
+                size_t at = (size_t)(rd->offset - rd->base);
+                tagc_error derr;
+                if (validator_msgpack(r->v, (const uint8_t *)rd->buf + at, rd->len - at, &r->arena,
+                                      &derr, &r->opts, &used) != 0) {
+                    fprintf(stderr, "%s: offset %zu: error: %s: %s\n", name,
+                            (size_t)rd->offset + derr.offset, derr.path, derr.message);
+                    invalid(r);
+                    return 0;
+                }
+            }
+            return stream_error(r, name, rd, rc, &err, saved);
+        }
+        any = true;
+        if (validator_msgpack(r->v, (const uint8_t *)rec, len, &r->arena, &err, &r->opts, &used) != 0) {
+            fprintf(stderr, "%s: offset %zu: error: %s: %s\n", name, (size_t)rd->offset + err.offset,
+                    err.path, err.message);
+            invalid(r);
+        }
+    }
+    if (!any) { /* an empty file is one missing value */
+        tagc_arena_reset(&r->arena);
+        if (validator_msgpack(r->v, (const uint8_t *)"", 0, &r->arena, &err, &r->opts, NULL) != 0) {
+            fprintf(stderr, "%s: offset %zu: error: %s: %s\n", name, err.offset, err.path,
+                    err.message);
+            invalid(r);
+        }
+    }
     return 0;
 }
 
@@ -1252,18 +1252,25 @@ static void check_file(vrun *r, const char *path)
     if (fp && !is_stdin && fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode))
         err = EISDIR;
     if (!err) {
-        if (r->format == FMT_JSONL) {
-            err = check_jsonl(r, name, fp);
-        } else {
+        if (r->format == FMT_JSON) {
             char *src = NULL;
             size_t len = 0;
-            if ((err = read_all(fp, &src, &len)) == 0) {
-                if (r->format == FMT_JSON)
-                    check_json(r, name, src, len);
-                else
-                    check_msgpack(r, name, src, len);
-            }
+            if ((err = read_all(fp, &src, &len)) == 0)
+                check_json(r, name, src, len);
             free(src);
+        } else {
+            tagc_stream_reader rd;
+            tagc_stream_opts so = { 0 };
+            so.no_utf8_check = true;
+            so.max_depth = r->opts.max_depth;
+            tagc_stream_format f = r->format == FMT_JSONL ? TAGC_STREAM_JSONL : TAGC_STREAM_MSGPACK;
+            if (tagc_stream_reader_init_fd(&rd, fileno(fp), f, &so) != 0)
+                err = ENOMEM;
+            else if (f == TAGC_STREAM_JSONL)
+                err = check_jsonl(r, name, &rd);
+            else
+                err = check_msgpack(r, name, &rd);
+            tagc_stream_reader_free(&rd);
         }
     }
     if (fp && !is_stdin)

@@ -22,7 +22,7 @@
 #define STREAM_BUF_DEFAULT ((size_t)64 << 10)
 #define STREAM_MAX_RECORD_DEFAULT ((size_t)64 << 20)
 #define WRITER_THRESHOLD_DEFAULT ((size_t)64 << 10)
-#define CHUNK_DEFAULT ((size_t)1 << 20)
+#define CHUNK_DEFAULT ((size_t)128 << 10)
 
 /* MARK: - Prefix decoding */
 
@@ -542,7 +542,7 @@ typedef struct rec_meta {
 } rec_meta;
 
 typedef struct slot {
-    char *buf;
+    _Alignas(64) char *buf; /* slots do not share cache lines: each is written by its own thread */
     size_t cap, len;
     uint64_t offset; /* in the stream, of buf[0] */
     size_t lines;    /* line ends in the chunk */
@@ -557,13 +557,30 @@ typedef struct slot {
     int state;
 } slot;
 
+/*
+ * The threads share P under mu. A worker takes the reader's role (reading: one
+ * at a time), fills the slot of chunk seq_read (free once chunk seq_read -
+ * nslots was delivered), gives the role up and decodes its chunk while another
+ * worker reads the next one: the bytes a worker decodes were copied into its
+ * buffer by its own read(2) call, still in its core's cache. The calling
+ * thread only delivers, in sequence order, and frees slots.
+ */
 typedef struct par {
     tagc_stream_reader *r;
     const tagc_jsonl_parallel *p;
     slot *slots;
     size_t nslots;
     size_t chunk;
-    uint64_t seq_read, seq_take;
+    uint64_t seq_read;  /* chunks filled */
+    uint64_t seq_done;  /* chunks delivered */
+    bool reading;       /* a worker holds the reader's role */
+    bool input_done;    /* the end of the input, or a read error (read_rc) */
+    int read_rc;
+    int read_errno;
+    uint64_t read_pos;
+    size_t batch;       /* chunks ready in order before the caller is woken */
+    bool main_waiting;  /* the caller sleeps on done_cv */
+    int slot_waiters;   /* workers waiting for a free slot */
     bool quit;
     pthread_mutex_t mu;
     pthread_cond_t work_cv, done_cv;
@@ -693,23 +710,68 @@ static void slot_decode(par *P, slot *s)
     }
 }
 
+static int fill_chunk(par *P, slot *s);
+
+/* Whether the caller has enough to deliver (under mu): the oldest chunk is
+ * decoded and so are the next batch - 1, or the input has ended, or a worker
+ * waits for the slot the caller would free. Waking the caller once for several
+ * chunks saves a sleep and a wake-up (system time) per chunk. */
+static bool caller_has_work(const par *P)
+{
+    size_t ready = 0;
+    while (P->seq_done + ready < P->seq_read && ready < P->batch &&
+           P->slots[(P->seq_done + ready) % P->nslots].state == SLOT_DONE)
+        ready++;
+    if (ready == 0)
+        return false;
+    return ready >= P->batch || P->input_done || P->slot_waiters > 0;
+}
+
 static void *worker(void *arg)
 {
     par *P = arg;
     pthread_mutex_lock(&P->mu);
     for (;;) {
-        while (!P->quit && P->seq_take == P->seq_read)
+        slot *s = &P->slots[P->seq_read % P->nslots];
+        while (!P->quit && !P->input_done && (P->reading || s->state != SLOT_FREE)) {
+            bool for_slot = !P->reading;
+            if (for_slot) {
+                P->slot_waiters++;
+                if (P->main_waiting && caller_has_work(P))
+                    pthread_cond_signal(&P->done_cv);
+            }
             pthread_cond_wait(&P->work_cv, &P->mu);
-        if (P->quit)
+            if (for_slot)
+                P->slot_waiters--;
+            s = &P->slots[P->seq_read % P->nslots];
+        }
+        if (P->quit || P->input_done)
             break;
-        slot *s = &P->slots[P->seq_take % P->nslots];
-        P->seq_take++;
+        P->reading = true;
         s->state = SLOT_BUSY;
+        pthread_mutex_unlock(&P->mu);
+        int got = fill_chunk(P, s); /* the reader's state is this thread's alone */
+        int e = errno;
+        pthread_mutex_lock(&P->mu);
+        P->reading = false;
+        if (got <= 0) {
+            s->state = SLOT_FREE;
+            P->input_done = true;
+            P->read_rc = got;
+            P->read_errno = e;
+            P->read_pos = P->pos;
+            pthread_cond_broadcast(&P->work_cv);
+            pthread_cond_broadcast(&P->done_cv);
+            break;
+        }
+        P->seq_read++;
+        pthread_cond_broadcast(&P->work_cv); /* the next chunk can be read */
         pthread_mutex_unlock(&P->mu);
         slot_decode(P, s);
         pthread_mutex_lock(&P->mu);
         s->state = SLOT_DONE;
-        pthread_cond_broadcast(&P->done_cv);
+        if (P->main_waiting && caller_has_work(P))
+            pthread_cond_signal(&P->done_cv);
     }
     pthread_mutex_unlock(&P->mu);
     return NULL;
@@ -850,18 +912,19 @@ int tagc_jsonl_decode_parallel(tagc_stream_reader *r, const tagc_jsonl_parallel 
     P.chunk = p->chunk_size ? p->chunk_size : CHUNK_DEFAULT;
     int threads = p->threads > 0 ? p->threads : 0;
     P.nslots = threads ? 2 * (size_t)threads + 2 : 1;
+    P.batch = threads ? (size_t)threads + 1 : 1; /* half the slots */
     P.pos = r->base + r->start;
     /* what the reader has buffered and not returned comes first */
     P.carry_len = r->len - r->start;
     P.pos += P.carry_len;
     int rc = 0;
-    uint64_t seq_done = 0, line_base = r->next_line - 1, rec_base = r->records;
-    bool input_done = false;
+    uint64_t line_base = r->next_line - 1, rec_base = r->records;
     if (grow_buf(&P.carry, &P.carry_cap, P.carry_len + 1) != 0)
         return tagc_error_set(err, TAGC_E_NOMEM, 0, "out of memory");
     memcpy(P.carry, r->buf + r->start, P.carry_len);
     r->start = r->scan = r->len;
-    P.slots = calloc(P.nslots, sizeof *P.slots);
+    /* slots start on cache lines (slot is _Alignas(64)): no false sharing */
+    P.slots = aligned_alloc(_Alignof(slot), P.nslots * sizeof *P.slots);
     pthread_t *tids = threads ? calloc((size_t)threads, sizeof *tids) : NULL;
     if (!P.slots || (threads && !tids)) {
         free(P.slots);
@@ -869,6 +932,7 @@ int tagc_jsonl_decode_parallel(tagc_stream_reader *r, const tagc_jsonl_parallel 
         free(P.carry);
         return tagc_error_set(err, TAGC_E_NOMEM, 0, "out of memory");
     }
+    memset(P.slots, 0, P.nslots * sizeof *P.slots);
     for (size_t i = 0; i < P.nslots; i++)
         tagc_arena_init(&P.slots[i].arena);
     pthread_mutex_init(&P.mu, NULL);
@@ -883,64 +947,69 @@ int tagc_jsonl_decode_parallel(tagc_stream_reader *r, const tagc_jsonl_parallel 
         goto out;
     }
 
-    for (;;) {
-        /* fill free slots */
-        while (!input_done) {
-            slot *s = &P.slots[P.seq_read % P.nslots];
-            pthread_mutex_lock(&P.mu);
-            bool free_slot = s->state == SLOT_FREE;
-            pthread_mutex_unlock(&P.mu);
-            if (!free_slot)
-                break;
+    if (!threads) {
+        /* in the calling thread: read a chunk, decode it, deliver it */
+        slot *s = &P.slots[0];
+        for (;;) {
             int got = fill_chunk(&P, s);
-            if (got < 0) {
-                rc = got;
-                if (rc == TAGC_E_IO)
-                    tagc_error_set(err, rc, (size_t)P.pos, "read failed: %s", strerror(errno));
-                else
-                    tagc_error_set(err, rc, (size_t)P.pos, "out of memory");
+            if (got <= 0) {
+                P.read_rc = got;
+                P.read_errno = errno;
+                P.read_pos = P.pos;
+                break;
+            }
+            slot_decode(&P, s);
+            if (s->fail) {
+                rc = tagc_error_set(err, s->fail, (size_t)s->offset, "out of memory");
                 goto out;
             }
-            if (got == 0) {
-                input_done = true;
-                break;
+            int stop = deliver(&P, s, &line_base, &rec_base);
+            tagc_arena_reset(&s->arena);
+            if (stop) {
+                rc = stop;
+                goto out;
             }
-            if (!threads) {
-                slot_decode(&P, s);
-                s->state = SLOT_DONE;
-                P.seq_read++;
-                break;
+        }
+    } else {
+        pthread_mutex_lock(&P.mu);
+        for (;;) {
+            slot *s = &P.slots[P.seq_done % P.nslots];
+            if (s->state != SLOT_DONE) {
+                /* nothing to deliver: sleep until a batch of chunks is */
+                while (!caller_has_work(&P) && !(P.input_done && P.seq_done == P.seq_read)) {
+                    P.main_waiting = true;
+                    pthread_cond_wait(&P.done_cv, &P.mu);
+                    P.main_waiting = false;
+                }
+                if (s->state != SLOT_DONE)
+                    break; /* the end of the input (or a read error), all delivered */
             }
-            pthread_mutex_lock(&P.mu);
-            s->state = SLOT_READY;
-            P.seq_read++;
-            pthread_cond_signal(&P.work_cv);
             pthread_mutex_unlock(&P.mu);
-        }
-        if (seq_done == P.seq_read) {
-            if (input_done)
+            int stop = 0;
+            if (s->fail)
+                rc = tagc_error_set(err, s->fail, (size_t)s->offset, "out of memory");
+            else
+                stop = deliver(&P, s, &line_base, &rec_base);
+            tagc_arena_reset(&s->arena);
+            pthread_mutex_lock(&P.mu);
+            s->state = SLOT_FREE;
+            P.seq_done++;
+            pthread_cond_broadcast(&P.work_cv); /* a slot to fill */
+            if (rc || stop) {
+                rc = rc ? rc : stop;
                 break;
-            continue;
+            }
         }
-        slot *s = &P.slots[seq_done % P.nslots];
-        pthread_mutex_lock(&P.mu);
-        while (s->state != SLOT_DONE)
-            pthread_cond_wait(&P.done_cv, &P.mu);
         pthread_mutex_unlock(&P.mu);
-        if (s->fail) {
-            rc = tagc_error_set(err, s->fail, (size_t)s->offset, "out of memory");
+        if (rc)
             goto out;
-        }
-        int stop = deliver(&P, s, &line_base, &rec_base);
-        tagc_arena_reset(&s->arena);
-        pthread_mutex_lock(&P.mu);
-        s->state = SLOT_FREE;
-        pthread_mutex_unlock(&P.mu);
-        seq_done++;
-        if (stop) {
-            rc = stop;
-            goto out;
-        }
+    }
+    if (P.read_rc < 0) {
+        rc = P.read_rc;
+        if (rc == TAGC_E_IO)
+            tagc_error_set(err, rc, (size_t)P.read_pos, "read failed: %s", strerror(P.read_errno));
+        else
+            tagc_error_set(err, rc, (size_t)P.read_pos, "out of memory");
     }
 out:
     pthread_mutex_lock(&P.mu);

@@ -1144,14 +1144,15 @@ typedef struct tagc_record {
 /*
  * Bulk JSONL decoding on `threads` worker threads (0: in the calling thread).
  * The input (r, a JSONL reader: its source, max_record and UTF-8 check are used)
- * is cut into chunks of about chunk_size bytes at line ends; each worker decodes
- * a chunk into that chunk's own arena; the calling thread reads, and hands the
- * records to consume in input order. Memory: about (2 * threads + 2) chunks and
- * their arenas. consume returns 0 to go on, anything else to stop.
+ * is cut into chunks of about chunk_size bytes at line ends; a worker reads a
+ * chunk (one worker reads at a time, the others decode), decodes it into that
+ * chunk's own arena; the calling thread hands the records to consume in input
+ * order. Memory: about (2 * threads + 2) chunks and their arenas. consume
+ * returns 0 to go on, anything else to stop.
  */
 typedef struct tagc_jsonl_parallel {
     int threads;                  /* worker threads; 0 = decode in the caller */
-    size_t chunk_size;            /* default 1 MiB */
+    size_t chunk_size;            /* default 128 KiB (fits a core's L2 with its values) */
     size_t value_size;            /* sizeof the decoded type */
     tagc_decode_fn decode;
     const tagc_json_opts *opts;   /* passed to decode; NULL = defaults */

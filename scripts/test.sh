@@ -1,5 +1,6 @@
 #!/bin/sh
-# The whole test suite: a normal build, then the same tests under
+# The whole test suite: a normal build, then the benchmark's check in a release
+# build (values only, never timings), then the same tests under
 # AddressSanitizer + UndefinedBehaviorSanitizer (any report fails), then a
 # short run of every fuzz target. Called by ./run test and by CI.
 set -eu
@@ -9,6 +10,15 @@ echo "== build and test"
 [ -d build ] || meson setup build
 ninja -C build
 meson test -C build --print-errorlogs
+
+echo "== bench smoke check: release build, every contender and stream decodes to the same values (no timings)"
+if [ -d build-release ]; then
+    meson configure build-release -Dbench=true
+else
+    meson setup build-release --buildtype=release -Dbench=true -Dtests=false
+fi
+ninja -C build-release bench/bench
+build-release/bench/bench --quick --check-only
 
 echo "== build and test under ASan + UBSan"
 [ -d build-asan ] || meson setup build-asan -Db_sanitize=address,undefined -Db_lundef=false

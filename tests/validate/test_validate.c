@@ -682,3 +682,34 @@ Test(validate_cli, msgpack_format)
     cr_assert_eq(run("validate --format msgpack shop.tagc Order trunc.mp", &err), 1);
     free(err);
 }
+
+Test(validate_cli, msgpack_stream_errors)
+{
+    /* values through the stream reader: every value that does not decode is
+     * reported by its offset; a value cut short ends the file, reported as a
+     * whole-file decode reports it (path included) */
+    char *err;
+    write_file("shop.tagc", schema, strlen(schema));
+    static const uint8_t seq[] = {
+        0x81, 0xa2, 'i', 'd', 0x01,                                 /* 0: {"id":1} */
+        0x81, 0xa2, 'i', 'd', 0xa1, 'x',                            /* 5: {"id":"x"} */
+        0x81, 0xa2, 'i', 'd', 0x03,                                 /* 11: {"id":3} */
+        0x82, 0xa2, 'i', 'd', 0x04, 0xa5, 'i', 't', 'e', 'm', 's', 0x91, 0x81, 0xa3, 'q', 't', 'y'};
+    write_file("seq.mp", (const char *)seq, sizeof seq);
+    cr_assert_eq(run("validate --format msgpack shop.tagc Order seq.mp", &err), 1);
+    cr_assert_str_eq(err,
+                     "seq.mp: offset 9: error: $.id: expected integer, found str\n"
+                     "seq.mp: offset 33: error: $.items[0].qty: unexpected end of input\n",
+                     "got: %s", err);
+    free(err);
+    /* the byte 0xc1 where a value starts: the end of what can be read */
+    static const uint8_t bad[] = {0x81, 0xa2, 'i', 'd', 0x01, 0xc1, 0x81, 0xa2, 'i', 'd', 0x02};
+    write_file("bad.mp", (const char *)bad, sizeof bad);
+    cr_assert_eq(run("validate --format msgpack shop.tagc Order - < bad.mp", &err), 1);
+    cr_assert_str_eq(err, "<stdin>: offset 5: error: $: invalid byte 0xc1 looking for map\n", "got: %s", err);
+    free(err);
+    write_file("empty.mp", "", 0);
+    cr_assert_eq(run("validate --format msgpack shop.tagc Order empty.mp", &err), 1);
+    cr_assert_str_eq(err, "empty.mp: offset 0: error: $: unexpected end of input\n", "got: %s", err);
+    free(err);
+}
