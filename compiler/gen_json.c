@@ -618,6 +618,190 @@ static void write_quoted(gen *g, int ind, ast_type *t, const char *lv)
     emit(g, ind, "tagc_buf_byte(out, '\"');");
 }
 
+/* MARK: - Runs of bounded writes */
+
+/*
+ * Keys, punctuation and scalars (numbers, booleans, times) have a bounded
+ * length, so a stretch of them between two values of unbounded length (strings,
+ * slices, nested structs) is written as a run (tagc_run_open in tagc.h): one
+ * room check for all of it, then tagc_put_* calls that do not check. The
+ * bounds below are those of tagc.h (TAGC_I64_MAX_CHARS and so on).
+ */
+#define RUN_MAX 192 /* TAGC_RUN_MAX */
+
+typedef struct wrun {
+    int ind;
+    strbuf text;  /* constant bytes not yet written */
+    strbuf body;  /* the lines of the run so far */
+    size_t bound; /* bytes the run may write, for RUN_MAX */
+    size_t fixed; /* of which constant text */
+    int n_int, n_float, n_time, n_bool;
+    int values;   /* scalars in the run */
+    bool used;    /* a run was emitted: the function needs `run` and `p` */
+} wrun;
+
+static void run_init(wrun *r, int ind)
+{
+    memset(r, 0, sizeof *r);
+    r->ind = ind;
+    sb_init(&r->text);
+    sb_init(&r->body);
+}
+
+/* 'c' for a printable byte, NULL when it needs an escape. */
+static const char *c_char_literal(gen *g, unsigned char c)
+{
+    if (c < 0x20 || c >= 0x7F || c == '\'' || c == '\\')
+        return NULL;
+    return pool_printf(g->pool, "'%c'", c);
+}
+
+static void run_line(gen *g, wrun *r, const char *line)
+{
+    for (int i = 0; i < r->ind; i++)
+        sb_puts(&r->body, "    ");
+    sb_puts(&r->body, line);
+    sb_put(&r->body, "\n", 1);
+    (void)g;
+}
+
+/* The constant text collected so far becomes one tagc_put. */
+static void run_flush_text(gen *g, wrun *r)
+{
+    if (r->text.len == 1 && c_char_literal(g, (unsigned char)r->text.data[0]))
+        run_line(g, r, pool_printf(g->pool, "p = tagc_put_byte(p, %s);",
+                                   c_char_literal(g, (unsigned char)r->text.data[0])));
+    else if (r->text.len > 0)
+        run_line(g, r, pool_printf(g->pool, "p = tagc_put(p, %s, %zu);",
+                                   c_literal(g, r->text.data, r->text.len), r->text.len));
+    r->text.len = 0;
+}
+
+/* Writes out the run collected (nothing if empty): a run without scalars is a
+ * plain tagc_buf_put of its text. */
+static void run_end(gen *g, wrun *r)
+{
+    if (r->values == 0) {
+        if (r->text.len == 1 && c_char_literal(g, (unsigned char)r->text.data[0]))
+            emit(g, r->ind, "tagc_buf_byte(out, %s);", c_char_literal(g, (unsigned char)r->text.data[0]));
+        else if (r->text.len > 0)
+            emit(g, r->ind, "tagc_buf_put(out, %s, %zu);", c_literal(g, r->text.data, r->text.len),
+                 r->text.len);
+    } else {
+        run_flush_text(g, r);
+        strbuf bound;
+        sb_init(&bound);
+        sb_puts(&bound, pool_printf(g->pool, "%zu", r->fixed));
+        if (r->n_int)
+            sb_puts(&bound, r->n_int > 1 ? pool_printf(g->pool, " + %d * TAGC_I64_MAX_CHARS", r->n_int)
+                                         : " + TAGC_I64_MAX_CHARS");
+        if (r->n_float)
+            sb_puts(&bound, r->n_float > 1 ? pool_printf(g->pool, " + %d * TAGC_F64_ROOM", r->n_float)
+                                           : " + TAGC_F64_ROOM");
+        if (r->n_time)
+            sb_puts(&bound, r->n_time > 1 ? pool_printf(g->pool, " + %d * TAGC_TIME_ROOM", r->n_time)
+                                          : " + TAGC_TIME_ROOM");
+        if (r->n_bool)
+            sb_puts(&bound, r->n_bool > 1 ? pool_printf(g->pool, " + %d * TAGC_BOOL_ROOM", r->n_bool)
+                                          : " + TAGC_BOOL_ROOM");
+        emit(g, r->ind, "p = tagc_run_open(out, &run, %.*s);", (int)bound.len, bound.data);
+        sb_put(g->out, r->body.data, r->body.len);
+        emit(g, r->ind, "tagc_run_close(out, &run, p);");
+        sb_free(&bound);
+        r->used = true;
+    }
+    r->text.len = 0;
+    r->body.len = 0;
+    r->bound = r->fixed = 0;
+    r->n_int = r->n_float = r->n_time = r->n_bool = r->values = 0;
+}
+
+static void run_text(gen *g, wrun *r, const char *s, size_t n)
+{
+    if (r->bound + n > RUN_MAX)
+        run_end(g, r);
+    sb_put(&r->text, s, n);
+    r->bound += n;
+    r->fixed += n;
+}
+
+/* The room a scalar of type t takes in a run, 0 when t is not one. */
+static size_t run_room(const ast_type *t)
+{
+    type_kind k = t->kind;
+    if (k == TK_BOOL)
+        return 5; /* TAGC_BOOL_ROOM */
+    if (ty_is_signed_int(k) || ty_is_unsigned_int(k))
+        return 20; /* TAGC_I64_MAX_CHARS */
+    if (k == TK_FLOAT64 || k == TK_FLOAT32)
+        return 49; /* TAGC_F64_ROOM */
+    if (k == TK_TIME)
+        return 42; /* TAGC_TIME_ROOM */
+    return 0;
+}
+
+/* The name tagc.h gives that room. */
+static const char *run_room_name(const ast_type *t)
+{
+    type_kind k = t->kind;
+    if (k == TK_BOOL)
+        return "TAGC_BOOL_ROOM";
+    if (k == TK_FLOAT64 || k == TK_FLOAT32)
+        return "TAGC_F64_ROOM";
+    if (k == TK_TIME)
+        return "TAGC_TIME_ROOM";
+    return "TAGC_I64_MAX_CHARS";
+}
+
+/* Adds the scalar at lv (run_room(t) != 0) to the run. */
+static void run_value(gen *g, wrun *r, const ast_type *t, const char *lv)
+{
+    size_t room = run_room(t);
+    type_kind k = t->kind;
+    if (r->bound + room > RUN_MAX)
+        run_end(g, r);
+    run_flush_text(g, r);
+    const char *line;
+    if (k == TK_BOOL) {
+        line = pool_printf(g->pool, "p = tagc_put_bool(p, %s);", lv);
+        r->n_bool++;
+    } else if (ty_is_signed_int(k)) {
+        line = pool_printf(g->pool, "p = tagc_put_i64(p, %s);", lv);
+        r->n_int++;
+    } else if (ty_is_unsigned_int(k)) {
+        line = pool_printf(g->pool, "p = tagc_put_u64(p, %s);", lv);
+        r->n_int++;
+    } else if (k == TK_FLOAT64) {
+        line = pool_printf(g->pool, "p = tagc_put_f64(out, p, %s);", lv);
+        r->n_float++;
+    } else if (k == TK_FLOAT32) {
+        line = pool_printf(g->pool, "p = tagc_put_f32(out, p, %s);", lv);
+        r->n_float++;
+    } else {
+        line = pool_printf(g->pool, "p = tagc_put_time(out, p, &%s);", lv);
+        r->n_time++;
+    }
+    run_line(g, r, line);
+    r->bound += room;
+    r->values++;
+}
+
+static void run_free(wrun *r)
+{
+    sb_free(&r->text);
+    sb_free(&r->body);
+}
+
+/* Declares what runs use at the top of the function body that starts at body. */
+static void declare_run(gen *g, size_t body, bool blank)
+{
+    static const char decl[] = "    tagc_run run;\n    uint8_t *p;\n\n";
+    size_t len = sizeof decl - (blank ? 1 : 2);
+    sb_put(g->out, decl, len); /* make room, then move it to the top */
+    memmove(g->out->data + body + len, g->out->data + body, g->out->len - body - len);
+    memcpy(g->out->data + body, decl, len);
+}
+
 static void gen_struct_write(gen *g, const char *fn, const char *ctype, const ast_type *st,
                              bool exported)
 {
@@ -641,6 +825,10 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
     size_t body = g->out->len;
     if (need_sep)
         emit(g, 1, "uint8_t sep = '{'; /* the byte before the next key */");
+    /* Fields always written go into runs (keys with the values that are
+     * scalars); conditional ones are written with checked calls. */
+    wrun run;
+    run_init(&run, 1);
     bool opened = false; /* a field that is always written has been written */
     for (size_t i = 0; i < st->wire_count; i++) {
         const wire_field *w = &st->wire[i];
@@ -668,6 +856,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         if (empty && strcmp(empty, "true") == 0)
             continue; /* a zero-length array with omitempty: never written */
         if (cond) {
+            run_end(g, &run);
             emit(g, ind, "if (%s) {", cond);
             ind++;
         }
@@ -681,7 +870,15 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         json_key_text(&key_plain, w->json_name, len, false);
         bool html_differs = key.len != key_plain.len;
         const char *comment = c_literal(g, w->json_name, len);
-        if (!opened) {
+        bool in_run = !cond && !html_differs && !(need_sep && !opened);
+        size_t room = !ty_is_opt(t) && !w->json_string ? run_room(t) : 0;
+        if (in_run) {
+            if (run.bound + 1 + key.len + room > RUN_MAX)
+                run_end(g, &run); /* a key goes in the same run as its value */
+            run_text(g, &run, opened ? "," : "{", 1);
+            run_text(g, &run, key.data, key.len);
+        } else if (!opened) {
+            run_end(g, &run);
             emit(g, ind, "tagc_buf_byte(out, %s);", need_sep ? "sep" : "'{'");
             if (need_sep && (cond || i + 1 < st->wire_count))
                 emit(g, ind, "sep = ',';");
@@ -692,6 +889,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
             else
                 emit(g, ind, "tagc_buf_put(out, %s, %zu);", c_literal(g, key.data, key.len), key.len);
         } else {
+            run_end(g, &run);
             if (html_differs) {
                 emit(g, ind, "if (o->no_html_escape)");
                 emit(g, ind + 1, "tagc_buf_put(out, %s, %zu);", c_literal(g, pool_printf(g->pool, ",%.*s", (int)key_plain.len, key_plain.data), key_plain.len + 1), key_plain.len + 1);
@@ -704,21 +902,26 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         }
         sb_free(&key);
         sb_free(&key_plain);
-        if (ty_is_opt(t)) {
-            const char *has = wire_has_lvalue(g, lv, w->field->c_name);
-            if (w->json_string) {
-                emit(g, ind, "if (!%s) {", has);
-                emit(g, ind + 1, "tagc_buf_put(out, \"null\", 4);");
-                emit(g, ind, "} else {");
-                write_quoted(g, ind + 1, t->elem, lv);
-                emit(g, ind, "}");
-            } else {
-                write_opt(g, ind, t->elem, has, lv);
-            }
-        } else if (w->json_string) {
-            write_quoted(g, ind, t, lv);
+        if (in_run && room != 0) {
+            run_value(g, &run, t, lv);
         } else {
-            write_value(g, ind, t, lv);
+            run_end(g, &run);
+            if (ty_is_opt(t)) {
+                const char *has = wire_has_lvalue(g, lv, w->field->c_name);
+                if (w->json_string) {
+                    emit(g, ind, "if (!%s) {", has);
+                    emit(g, ind + 1, "tagc_buf_put(out, \"null\", 4);");
+                    emit(g, ind, "} else {");
+                    write_quoted(g, ind + 1, t->elem, lv);
+                    emit(g, ind, "}");
+                } else {
+                    write_opt(g, ind, t->elem, has, lv);
+                }
+            } else if (w->json_string) {
+                write_quoted(g, ind, t, lv);
+            } else {
+                write_value(g, ind, t, lv);
+            }
         }
         if (cond)
             emit(g, ind - 1, "}");
@@ -726,15 +929,20 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
             opened = true;
     }
     if (!opened && need_sep) {
+        run_end(g, &run);
         emit(g, 1, "if (sep == '{') /* nothing was written */");
         emit(g, 2, "tagc_buf_byte(out, '{');");
         emit(g, 1, "tagc_buf_byte(out, '}');");
     } else if (!opened) {
-        emit(g, 1, "tagc_buf_put(out, \"{}\", 2);");
+        run_text(g, &run, "{}", 2);
     } else {
-        emit(g, 1, "tagc_buf_byte(out, '}');");
+        run_text(g, &run, "}", 1);
     }
+    run_end(g, &run);
+    run_free(&run);
     mark_unused(g, body, "v o");
+    if (run.used)
+        declare_run(g, body, !need_sep);
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -750,15 +958,30 @@ static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type 
     emit(g, 1, "}");
     emit(g, 1, "tagc_buf_byte(out, '[');");
     emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
-    emit(g, 2, "if (i > 0)");
-    emit(g, 3, "tagc_buf_byte(out, ',');");
-    if (ty_is_opt(t->elem))
-        write_opt(g, 2, t->elem->elem, "v->ptr[i].has", "v->ptr[i].val");
-    else
-        write_value(g, 2, t->elem, "v->ptr[i]");
+    bool scalars = !ty_is_opt(t->elem) && run_room(t->elem) != 0;
+    if (scalars) { /* a run per element */
+        wrun run;
+        run_init(&run, 2);
+                emit(g, 2, "p = tagc_run_open(out, &run, 1 + %s);", run_room_name(t->elem));
+        emit(g, 2, "if (i > 0)");
+        emit(g, 3, "p = tagc_put_byte(p, ',');");
+        run_value(g, &run, t->elem, "v->ptr[i]");
+        sb_put(g->out, run.body.data, run.body.len);
+        emit(g, 2, "tagc_run_close(out, &run, p);");
+        run_free(&run);
+    } else {
+        emit(g, 2, "if (i > 0)");
+        emit(g, 3, "tagc_buf_byte(out, ',');");
+        if (ty_is_opt(t->elem))
+            write_opt(g, 2, t->elem->elem, "v->ptr[i].has", "v->ptr[i].val");
+        else
+            write_value(g, 2, t->elem, "v->ptr[i]");
+    }
     emit(g, 1, "}");
     emit(g, 1, "tagc_buf_byte(out, ']');");
     mark_unused(g, body, "o");
+    if (scalars)
+        declare_run(g, body, true);
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -769,6 +992,29 @@ static void gen_array_write(gen *g, const char *fn, ast_type *t)
          ty_decl(g, t, "(*v)"));
     emit(g, 0, "{");
     size_t body = g->out->len;
+    size_t room = ty_is_opt(t->elem) ? 0 : run_room(t->elem);
+    if (room != 0 && t->array_len > 0 && (unsigned long long)t->array_len <= (RUN_MAX - 2) / (room + 1)) {
+        /* a short array of scalars: one run for all of it */
+        wrun run;
+        run_init(&run, 2);
+        emit(g, 1, "p = tagc_run_open(out, &run, %lld * (1 + %s) + 1);", (long long)t->array_len,
+             run_room_name(t->elem));
+        emit(g, 1, "p = tagc_put_byte(p, '[');");
+        emit(g, 1, "for (size_t i = 0; i < %lld; i++) {", (long long)t->array_len);
+        emit(g, 2, "if (i > 0)");
+        emit(g, 3, "p = tagc_put_byte(p, ',');");
+        run_value(g, &run, t->elem, "(*v)[i]");
+        sb_put(g->out, run.body.data, run.body.len);
+        emit(g, 1, "}");
+        emit(g, 1, "p = tagc_put_byte(p, ']');");
+        emit(g, 1, "tagc_run_close(out, &run, p);");
+        run_free(&run);
+        mark_unused(g, body, "o");
+        declare_run(g, body, true);
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        return;
+    }
     emit(g, 1, "tagc_buf_byte(out, '[');");
     emit(g, 1, "for (size_t i = 0; i < %lld; i++) {", (long long)t->array_len);
     emit(g, 2, "if (i > 0)");

@@ -365,8 +365,7 @@ int canada_geometry_decode_json_prefix(canada_geometry *v, const char *src, size
 
 void canada_feature_collection_write_json(tagc_buf *out, const canada_feature_collection *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"type\":", 7);
+    tagc_buf_put(out, "{\"type\":", 8);
     tagc_json_write_str(out, v->type.ptr, v->type.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"features\":", 12);
     canada_feature_slice_write_json(out, &v->features, o);
@@ -456,8 +455,7 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
 
 void canada_feature_write_json(tagc_buf *out, const canada_feature *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"type\":", 7);
+    tagc_buf_put(out, "{\"type\":", 8);
     tagc_json_write_str(out, v->type.ptr, v->type.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"properties\":", 14);
     canada_properties_write_json(out, &v->properties, o);
@@ -562,8 +560,7 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
 
 void canada_properties_write_json(tagc_buf *out, const canada_properties *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"name\":", 7);
+    tagc_buf_put(out, "{\"name\":", 8);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
     tagc_buf_byte(out, '}');
 }
@@ -638,8 +635,7 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
 
 void canada_geometry_write_json(tagc_buf *out, const canada_geometry *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"type\":", 7);
+    tagc_buf_put(out, "{\"type\":", 8);
     tagc_json_write_str(out, v->type.ptr, v->type.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"coordinates\":", 15);
     canada_float64_array2_slice_slice_write_json(out, &v->coordinates, o);
@@ -776,14 +772,19 @@ static int canada_feature_slice_read_json(tagc_json_dec *d, canada_feature_slice
 
 static void canada_float64_array2_write_json(tagc_buf *out, const double (*v)[2], const tagc_json_opts *o)
 {
+    tagc_run run;
+    uint8_t *p;
+
     (void)o;
-    tagc_buf_byte(out, '[');
+    p = tagc_run_open(out, &run, 2 * (1 + TAGC_F64_ROOM) + 1);
+    p = tagc_put_byte(p, '[');
     for (size_t i = 0; i < 2; i++) {
         if (i > 0)
-            tagc_buf_byte(out, ',');
-        tagc_json_write_f64(out, (*v)[i]);
+            p = tagc_put_byte(p, ',');
+        p = tagc_put_f64(out, p, (*v)[i]);
     }
-    tagc_buf_byte(out, ']');
+    p = tagc_put_byte(p, ']');
+    tagc_run_close(out, &run, p);
 }
 
 static int canada_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])

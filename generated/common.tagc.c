@@ -217,10 +217,14 @@ void sink_unit_write_json(tagc_buf *out, const sink_unit *v, const tagc_json_opt
 
 void sink_money_write_json(tagc_buf *out, const sink_money *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"amount\":", 9);
-    tagc_json_write_i64(out, v->amount);
-    tagc_buf_put(out, ",\"currency\":", 12);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 22 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"amount\":", 10);
+    p = tagc_put_i64(p, v->amount);
+    p = tagc_put(p, ",\"currency\":", 12);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->currency.ptr, v->currency.len, !o->no_html_escape);
     tagc_buf_byte(out, '}');
 }

@@ -1585,10 +1585,14 @@ int sink_label_read_json(tagc_json_dec *d, sink_label *v)
 
 void sink_base_write_json(tagc_buf *out, const sink_base *v, const tagc_json_opts *o)
 {
+    tagc_run run;
+    uint8_t *p;
+
     (void)o;
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"id\":", 5);
-    tagc_json_write_i64(out, v->id);
+    p = tagc_run_open(out, &run, 6 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"id\":", 6);
+    p = tagc_put_i64(p, v->id);
+    tagc_run_close(out, &run, p);
     if (!(v->version == 0)) {
         tagc_buf_put(out, ",\"version\":", 11);
         tagc_json_write_u64(out, v->version);
@@ -1677,12 +1681,16 @@ int sink_base_read_json(tagc_json_dec *d, sink_base *v)
 
 void sink_audit_write_json(tagc_buf *out, const sink_audit *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"created_by\":", 13);
+    tagc_run run;
+    uint8_t *p;
+
+    tagc_buf_put(out, "{\"created_by\":", 14);
     tagc_json_write_str(out, v->created_by.ptr, v->created_by.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"created_at\":", 14);
-    tagc_json_write_time(out, &v->created_at);
-    tagc_buf_byte(out, '}');
+    p = tagc_run_open(out, &run, 15 + TAGC_TIME_ROOM);
+    p = tagc_put(p, ",\"created_at\":", 14);
+    p = tagc_put_time(out, p, &v->created_at);
+    p = tagc_put_byte(p, '}');
+    tagc_run_close(out, &run, p);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next
@@ -1766,38 +1774,46 @@ int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
 
 void sink_scalars_write_json(tagc_buf *out, const sink_scalars *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"b\":", 4);
-    tagc_json_write_bool(out, v->b);
-    tagc_buf_put(out, ",\"i\":", 5);
-    tagc_json_write_i64(out, v->i);
-    tagc_buf_put(out, ",\"i8\":", 6);
-    tagc_json_write_i64(out, v->i8);
-    tagc_buf_put(out, ",\"i16\":", 7);
-    tagc_json_write_i64(out, v->i16);
-    tagc_buf_put(out, ",\"i32\":", 7);
-    tagc_json_write_i64(out, v->i32);
-    tagc_buf_put(out, ",\"i64\":", 7);
-    tagc_json_write_i64(out, v->i64);
-    tagc_buf_put(out, ",\"u\":", 5);
-    tagc_json_write_u64(out, v->u);
-    tagc_buf_put(out, ",\"u8\":", 6);
-    tagc_json_write_u64(out, v->u8);
-    tagc_buf_put(out, ",\"u16\":", 7);
-    tagc_json_write_u64(out, v->u16);
-    tagc_buf_put(out, ",\"u32\":", 7);
-    tagc_json_write_u64(out, v->u32);
-    tagc_buf_put(out, ",\"u64\":", 7);
-    tagc_json_write_u64(out, v->u64);
-    tagc_buf_put(out, ",\"f32\":", 7);
-    tagc_json_write_f32(out, v->f32);
-    tagc_buf_put(out, ",\"f64\":", 7);
-    tagc_json_write_f64(out, v->f64);
-    tagc_buf_put(out, ",\"by\":", 6);
-    tagc_json_write_u64(out, v->by);
-    tagc_buf_put(out, ",\"r\":", 5);
-    tagc_json_write_i64(out, v->r);
-    tagc_buf_put(out, ",\"s\":", 5);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 42 + 6 * TAGC_I64_MAX_CHARS + TAGC_BOOL_ROOM);
+    p = tagc_put(p, "{\"b\":", 5);
+    p = tagc_put_bool(p, v->b);
+    p = tagc_put(p, ",\"i\":", 5);
+    p = tagc_put_i64(p, v->i);
+    p = tagc_put(p, ",\"i8\":", 6);
+    p = tagc_put_i64(p, v->i8);
+    p = tagc_put(p, ",\"i16\":", 7);
+    p = tagc_put_i64(p, v->i16);
+    p = tagc_put(p, ",\"i32\":", 7);
+    p = tagc_put_i64(p, v->i32);
+    p = tagc_put(p, ",\"i64\":", 7);
+    p = tagc_put_i64(p, v->i64);
+    p = tagc_put(p, ",\"u\":", 5);
+    p = tagc_put_u64(p, v->u);
+    tagc_run_close(out, &run, p);
+    p = tagc_run_open(out, &run, 34 + 4 * TAGC_I64_MAX_CHARS + TAGC_F64_ROOM);
+    p = tagc_put(p, ",\"u8\":", 6);
+    p = tagc_put_u64(p, v->u8);
+    p = tagc_put(p, ",\"u16\":", 7);
+    p = tagc_put_u64(p, v->u16);
+    p = tagc_put(p, ",\"u32\":", 7);
+    p = tagc_put_u64(p, v->u32);
+    p = tagc_put(p, ",\"u64\":", 7);
+    p = tagc_put_u64(p, v->u64);
+    p = tagc_put(p, ",\"f32\":", 7);
+    p = tagc_put_f32(out, p, v->f32);
+    tagc_run_close(out, &run, p);
+    p = tagc_run_open(out, &run, 23 + 2 * TAGC_I64_MAX_CHARS + TAGC_F64_ROOM);
+    p = tagc_put(p, ",\"f64\":", 7);
+    p = tagc_put_f64(out, p, v->f64);
+    p = tagc_put(p, ",\"by\":", 6);
+    p = tagc_put_u64(p, v->by);
+    p = tagc_put(p, ",\"r\":", 5);
+    p = tagc_put_i64(p, v->r);
+    p = tagc_put(p, ",\"s\":", 5);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->s.ptr, v->s.len, !o->no_html_escape);
     tagc_buf_byte(out, '}');
 }
@@ -2041,8 +2057,7 @@ int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
 
 void sink_node_write_json(tagc_buf *out, const sink_node *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"name\":", 7);
+    tagc_buf_put(out, "{\"name\":", 8);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
     if (!(v->parent == NULL)) {
         tagc_buf_put(out, ",\"parent\":", 10);
@@ -2162,9 +2177,13 @@ int sink_node_read_json(tagc_json_dec *d, sink_node *v)
 
 void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"id\":", 5);
-    tagc_json_write_i64(out, v->base.id);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 6 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"id\":", 6);
+    p = tagc_put_i64(p, v->base.id);
+    tagc_run_close(out, &run, p);
     if (!(v->base.version == 0)) {
         tagc_buf_put(out, ",\"version\":", 11);
         tagc_json_write_u64(out, v->base.version);
@@ -2181,11 +2200,13 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     sink_label_write_json(out, &v->label, o);
     tagc_buf_put(out, ",\"scalars\":", 11);
     sink_scalars_write_json(out, &v->scalars, o);
-    tagc_buf_put(out, ",\"when\":", 8);
-    tagc_json_write_time(out, &v->when);
-    tagc_buf_put(out, ",\"timeout\":", 11);
-    tagc_json_write_i64(out, v->timeout);
-    tagc_buf_put(out, ",\"raw\":", 7);
+    p = tagc_run_open(out, &run, 26 + TAGC_I64_MAX_CHARS + TAGC_TIME_ROOM);
+    p = tagc_put(p, ",\"when\":", 8);
+    p = tagc_put_time(out, p, &v->when);
+    p = tagc_put(p, ",\"timeout\":", 11);
+    p = tagc_put_i64(p, v->timeout);
+    p = tagc_put(p, ",\"raw\":", 7);
+    tagc_run_close(out, &run, p);
     tagc_json_write_raw_opts(out, &v->raw, !o->no_html_escape);
     tagc_buf_put(out, ",\"iface\":", 9);
     tagc_json_write_any(out, v->iface, o);
@@ -2279,8 +2300,10 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     tagc_json_write_str(out, v->no_tag.ptr, v->no_tag.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"default\":", 11);
     tagc_json_write_str(out, v->default_.ptr, v->default_.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"struct\":", 10);
-    tagc_json_write_bool(out, v->struct_);
+    p = tagc_run_open(out, &run, 10 + TAGC_BOOL_ROOM);
+    p = tagc_put(p, ",\"struct\":", 10);
+    p = tagc_put_bool(p, v->struct_);
+    tagc_run_close(out, &run, p);
     if (!(v->left == NULL)) {
         tagc_buf_put(out, ",\"Left\":", 8);
         sink_node_ptr_write_json(out, v->left, o);
@@ -2946,14 +2969,19 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
 
 static void sink_float64_array2_write_json(tagc_buf *out, const double (*v)[2], const tagc_json_opts *o)
 {
+    tagc_run run;
+    uint8_t *p;
+
     (void)o;
-    tagc_buf_byte(out, '[');
+    p = tagc_run_open(out, &run, 2 * (1 + TAGC_F64_ROOM) + 1);
+    p = tagc_put_byte(p, '[');
     for (size_t i = 0; i < 2; i++) {
         if (i > 0)
-            tagc_buf_byte(out, ',');
-        tagc_json_write_f64(out, (*v)[i]);
+            p = tagc_put_byte(p, ',');
+        p = tagc_put_f64(out, p, (*v)[i]);
     }
-    tagc_buf_byte(out, ']');
+    p = tagc_put_byte(p, ']');
+    tagc_run_close(out, &run, p);
 }
 
 static int sink_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
@@ -3162,14 +3190,19 @@ static int sink_string_string_map_read_json(tagc_json_dec *d, sink_string_string
 
 static void sink_float64_array3_write_json(tagc_buf *out, const double (*v)[3], const tagc_json_opts *o)
 {
+    tagc_run run;
+    uint8_t *p;
+
     (void)o;
-    tagc_buf_byte(out, '[');
+    p = tagc_run_open(out, &run, 3 * (1 + TAGC_F64_ROOM) + 1);
+    p = tagc_put_byte(p, '[');
     for (size_t i = 0; i < 3; i++) {
         if (i > 0)
-            tagc_buf_byte(out, ',');
-        tagc_json_write_f64(out, (*v)[i]);
+            p = tagc_put_byte(p, ',');
+        p = tagc_put_f64(out, p, (*v)[i]);
     }
-    tagc_buf_byte(out, ']');
+    p = tagc_put_byte(p, ']');
+    tagc_run_close(out, &run, p);
 }
 
 static int sink_float64_array3_read_json(tagc_json_dec *d, double (*v)[3])
@@ -3387,6 +3420,9 @@ static int sink_string_node_ptr_map_read_json(tagc_json_dec *d, sink_string_node
 
 static void sink_int32_slice_write_json(tagc_buf *out, const sink_int32_slice *v, const tagc_json_opts *o)
 {
+    tagc_run run;
+    uint8_t *p;
+
     (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
@@ -3394,9 +3430,11 @@ static void sink_int32_slice_write_json(tagc_buf *out, const sink_int32_slice *v
     }
     tagc_buf_byte(out, '[');
     for (size_t i = 0; i < v->len; i++) {
+        p = tagc_run_open(out, &run, 1 + TAGC_I64_MAX_CHARS);
         if (i > 0)
-            tagc_buf_byte(out, ',');
-        tagc_json_write_i64(out, v->ptr[i]);
+            p = tagc_put_byte(p, ',');
+        p = tagc_put_i64(p, v->ptr[i]);
+        tagc_run_close(out, &run, p);
     }
     tagc_buf_byte(out, ']');
 }
@@ -3435,14 +3473,19 @@ static int sink_int32_slice_read_json(tagc_json_dec *d, sink_int32_slice *v)
 
 static void sink_uint16_array4_write_json(tagc_buf *out, const uint16_t (*v)[4], const tagc_json_opts *o)
 {
+    tagc_run run;
+    uint8_t *p;
+
     (void)o;
-    tagc_buf_byte(out, '[');
+    p = tagc_run_open(out, &run, 4 * (1 + TAGC_I64_MAX_CHARS) + 1);
+    p = tagc_put_byte(p, '[');
     for (size_t i = 0; i < 4; i++) {
         if (i > 0)
-            tagc_buf_byte(out, ',');
-        tagc_json_write_u64(out, (*v)[i]);
+            p = tagc_put_byte(p, ',');
+        p = tagc_put_u64(p, (*v)[i]);
     }
-    tagc_buf_byte(out, ']');
+    p = tagc_put_byte(p, ']');
+    tagc_run_close(out, &run, p);
 }
 
 static int sink_uint16_array4_read_json(tagc_json_dec *d, uint16_t (*v)[4])
@@ -3933,13 +3976,17 @@ static int sink_priority_bool_map_read_json(tagc_json_dec *d, sink_priority_bool
 
 static void sink_sink_address_geo_write_json(tagc_buf *out, const sink_sink_address_geo *v, const tagc_json_opts *o)
 {
+    tagc_run run;
+    uint8_t *p;
+
     (void)o;
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"Lat\":", 6);
-    tagc_json_write_f64(out, v->lat);
-    tagc_buf_put(out, ",\"Lon\":", 7);
-    tagc_json_write_f64(out, v->lon);
-    tagc_buf_byte(out, '}');
+    p = tagc_run_open(out, &run, 15 + 2 * TAGC_F64_ROOM);
+    p = tagc_put(p, "{\"Lat\":", 7);
+    p = tagc_put_f64(out, p, v->lat);
+    p = tagc_put(p, ",\"Lon\":", 7);
+    p = tagc_put_f64(out, p, v->lon);
+    p = tagc_put_byte(p, '}');
+    tagc_run_close(out, &run, p);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next
@@ -4023,8 +4070,7 @@ static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_g
 
 static void sink_sink_address_write_json(tagc_buf *out, const sink_sink_address *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"city\":", 7);
+    tagc_buf_put(out, "{\"city\":", 8);
     tagc_json_write_str(out, v->city.ptr, v->city.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"geo\":", 7);
     sink_sink_address_geo_write_json(out, &v->geo, o);
@@ -4114,12 +4160,16 @@ static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
 
 static void sink_sink_items_write_json(tagc_buf *out, const sink_sink_items *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"sku\":", 6);
+    tagc_run run;
+    uint8_t *p;
+
+    tagc_buf_put(out, "{\"sku\":", 7);
     tagc_json_write_str(out, v->sku.ptr, v->sku.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"qty\":", 7);
-    tagc_json_write_i64(out, v->qty);
-    tagc_buf_byte(out, '}');
+    p = tagc_run_open(out, &run, 8 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, ",\"qty\":", 7);
+    p = tagc_put_i64(p, v->qty);
+    p = tagc_put_byte(p, '}');
+    tagc_run_close(out, &run, p);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next

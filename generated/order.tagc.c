@@ -606,13 +606,17 @@ void order_status_write_json(tagc_buf *out, const order_status *v, const tagc_js
 
 void order_geo_write_json(tagc_buf *out, const order_geo *v, const tagc_json_opts *o)
 {
+    tagc_run run;
+    uint8_t *p;
+
     (void)o;
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"lat\":", 6);
-    tagc_json_write_f64(out, v->lat);
-    tagc_buf_put(out, ",\"lon\":", 7);
-    tagc_json_write_f64(out, v->lon);
-    tagc_buf_byte(out, '}');
+    p = tagc_run_open(out, &run, 15 + 2 * TAGC_F64_ROOM);
+    p = tagc_put(p, "{\"lat\":", 7);
+    p = tagc_put_f64(out, p, v->lat);
+    p = tagc_put(p, ",\"lon\":", 7);
+    p = tagc_put_f64(out, p, v->lon);
+    p = tagc_put_byte(p, '}');
+    tagc_run_close(out, &run, p);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next
@@ -696,8 +700,7 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
 
 void order_address_write_json(tagc_buf *out, const order_address *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"street\":", 9);
+    tagc_buf_put(out, "{\"street\":", 10);
     tagc_json_write_str(out, v->street.ptr, v->street.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"city\":", 8);
     tagc_json_write_str(out, v->city.ptr, v->city.len, !o->no_html_escape);
@@ -830,16 +833,22 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
 
 void order_customer_write_json(tagc_buf *out, const order_customer *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"id\":", 5);
-    tagc_json_write_i64(out, v->id);
-    tagc_buf_put(out, ",\"name\":", 8);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 14 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"id\":", 6);
+    p = tagc_put_i64(p, v->id);
+    p = tagc_put(p, ",\"name\":", 8);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"email\":", 9);
     tagc_json_write_str(out, v->email.ptr, v->email.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"vip\":", 7);
-    tagc_json_write_bool(out, v->vip);
-    tagc_buf_put(out, ",\"address\":", 11);
+    p = tagc_run_open(out, &run, 18 + TAGC_BOOL_ROOM);
+    p = tagc_put(p, ",\"vip\":", 7);
+    p = tagc_put_bool(p, v->vip);
+    p = tagc_put(p, ",\"address\":", 11);
+    tagc_run_close(out, &run, p);
     order_address_write_json(out, &v->address, o);
     tagc_buf_byte(out, '}');
 }
@@ -966,22 +975,28 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
 
 void order_item_write_json(tagc_buf *out, const order_item *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"sku\":", 6);
+    tagc_run run;
+    uint8_t *p;
+
+    tagc_buf_put(out, "{\"sku\":", 7);
     tagc_json_write_str(out, v->sku.ptr, v->sku.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"name\":", 8);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"qty\":", 7);
-    tagc_json_write_i64(out, v->qty);
-    tagc_buf_put(out, ",\"price\":", 9);
-    tagc_json_write_f64(out, v->price);
-    tagc_buf_put(out, ",\"weight_kg\":", 13);
-    tagc_json_write_f64(out, v->weight_kg);
-    tagc_buf_put(out, ",\"tags\":", 8);
+    p = tagc_run_open(out, &run, 37 + TAGC_I64_MAX_CHARS + 2 * TAGC_F64_ROOM);
+    p = tagc_put(p, ",\"qty\":", 7);
+    p = tagc_put_i64(p, v->qty);
+    p = tagc_put(p, ",\"price\":", 9);
+    p = tagc_put_f64(out, p, v->price);
+    p = tagc_put(p, ",\"weight_kg\":", 13);
+    p = tagc_put_f64(out, p, v->weight_kg);
+    p = tagc_put(p, ",\"tags\":", 8);
+    tagc_run_close(out, &run, p);
     order_string_slice_write_json(out, &v->tags, o);
-    tagc_buf_put(out, ",\"gift\":", 8);
-    tagc_json_write_bool(out, v->gift);
-    tagc_buf_byte(out, '}');
+    p = tagc_run_open(out, &run, 9 + TAGC_BOOL_ROOM);
+    p = tagc_put(p, ",\"gift\":", 8);
+    p = tagc_put_bool(p, v->gift);
+    p = tagc_put_byte(p, '}');
+    tagc_run_close(out, &run, p);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next
@@ -1126,18 +1141,24 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
 
 void order_order_write_json(tagc_buf *out, const order_order *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"id\":", 5);
-    tagc_json_write_i64(out, v->id);
-    tagc_buf_put(out, ",\"status\":", 10);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 16 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"id\":", 6);
+    p = tagc_put_i64(p, v->id);
+    p = tagc_put(p, ",\"status\":", 10);
+    tagc_run_close(out, &run, p);
     order_status_write_json(out, &v->status, o);
     tagc_buf_put(out, ",\"customer\":", 12);
     order_customer_write_json(out, &v->customer, o);
     tagc_buf_put(out, ",\"items\":", 9);
     order_item_slice_write_json(out, &v->items, o);
-    tagc_buf_put(out, ",\"total\":", 9);
-    tagc_json_write_f64(out, v->total);
-    tagc_buf_put(out, ",\"currency\":", 12);
+    p = tagc_run_open(out, &run, 21 + TAGC_F64_ROOM);
+    p = tagc_put(p, ",\"total\":", 9);
+    p = tagc_put_f64(out, p, v->total);
+    p = tagc_put(p, ",\"currency\":", 12);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->currency.ptr, v->currency.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"discount\":", 12);
     if (!v->has_discount)
@@ -1146,15 +1167,17 @@ void order_order_write_json(tagc_buf *out, const order_order *v, const tagc_json
         tagc_json_write_f64(out, v->discount);
     tagc_buf_put(out, ",\"notes\":", 9);
     tagc_json_write_str(out, v->notes.ptr, v->notes.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"created_at\":", 14);
-    tagc_json_write_i64(out, v->created_at);
-    tagc_buf_put(out, ",\"updated_at\":", 14);
-    tagc_json_write_i64(out, v->updated_at);
-    tagc_buf_put(out, ",\"risk_score\":", 14);
-    tagc_json_write_f64(out, v->risk_score);
-    tagc_buf_put(out, ",\"attempts\":", 12);
-    tagc_json_write_i64(out, v->attempts);
-    tagc_buf_byte(out, '}');
+    p = tagc_run_open(out, &run, 55 + 3 * TAGC_I64_MAX_CHARS + TAGC_F64_ROOM);
+    p = tagc_put(p, ",\"created_at\":", 14);
+    p = tagc_put_i64(p, v->created_at);
+    p = tagc_put(p, ",\"updated_at\":", 14);
+    p = tagc_put_i64(p, v->updated_at);
+    p = tagc_put(p, ",\"risk_score\":", 14);
+    p = tagc_put_f64(out, p, v->risk_score);
+    p = tagc_put(p, ",\"attempts\":", 12);
+    p = tagc_put_i64(p, v->attempts);
+    p = tagc_put_byte(p, '}');
+    tagc_run_close(out, &run, p);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next

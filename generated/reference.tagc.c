@@ -291,10 +291,14 @@ int reference_tree_node_decode_json_prefix(reference_tree_node *v, const char *s
 
 void reference_report_user_write_json(tagc_buf *out, const reference_report_user *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"id\":", 5);
-    tagc_json_write_i64(out, v->id);
-    tagc_buf_put(out, ",\"name\":", 8);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 14 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"id\":", 6);
+    p = tagc_put_i64(p, v->id);
+    p = tagc_put(p, ",\"name\":", 8);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"email\":", 9);
     tagc_json_write_str(out, v->email.ptr, v->email.len, !o->no_html_escape);
@@ -423,16 +427,22 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
 
 void reference_user_write_json(tagc_buf *out, const reference_user *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"id\":", 5);
-    tagc_json_write_i64(out, v->id);
-    tagc_buf_put(out, ",\"name\":", 8);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 14 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"id\":", 6);
+    p = tagc_put_i64(p, v->id);
+    p = tagc_put(p, ",\"name\":", 8);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"email\":", 9);
     tagc_json_write_str(out, v->email.ptr, v->email.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"created_at\":", 14);
-    tagc_json_write_time(out, &v->created_at);
-    tagc_buf_byte(out, '}');
+    p = tagc_run_open(out, &run, 15 + TAGC_TIME_ROOM);
+    p = tagc_put(p, ",\"created_at\":", 14);
+    p = tagc_put_time(out, p, &v->created_at);
+    p = tagc_put_byte(p, '}');
+    tagc_run_close(out, &run, p);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next
@@ -544,12 +554,16 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
 
 void reference_tree_node_write_json(tagc_buf *out, const reference_tree_node *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"ID\":", 5);
-    tagc_json_write_i64(out, v->id);
-    tagc_buf_put(out, ",\"Val\":", 7);
-    tagc_json_write_i64(out, v->val);
-    tagc_buf_put(out, ",\"Left\":", 8);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 21 + 2 * TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"ID\":", 6);
+    p = tagc_put_i64(p, v->id);
+    p = tagc_put(p, ",\"Val\":", 7);
+    p = tagc_put_i64(p, v->val);
+    p = tagc_put(p, ",\"Left\":", 8);
+    tagc_run_close(out, &run, p);
     reference_tree_node_ptr_write_json(out, v->left, o);
     tagc_buf_put(out, ",\"Right\":", 9);
     reference_tree_node_ptr_write_json(out, v->right, o);
@@ -712,13 +726,17 @@ static int reference_string_slice_read_json(tagc_json_dec *d, reference_string_s
 
 static void reference_report_user_metadata_write_json(tagc_buf *out, const reference_report_user_metadata *v, const tagc_json_opts *o)
 {
+    tagc_run run;
+    uint8_t *p;
+
     (void)o;
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"CreatedAt\":", 12);
-    tagc_json_write_time(out, &v->created_at);
-    tagc_buf_put(out, ",\"UpdatedAt\":", 13);
-    tagc_json_write_time(out, &v->updated_at);
-    tagc_buf_byte(out, '}');
+    p = tagc_run_open(out, &run, 27 + 2 * TAGC_TIME_ROOM);
+    p = tagc_put(p, "{\"CreatedAt\":", 13);
+    p = tagc_put_time(out, p, &v->created_at);
+    p = tagc_put(p, ",\"UpdatedAt\":", 13);
+    p = tagc_put_time(out, p, &v->updated_at);
+    p = tagc_put_byte(p, '}');
+    tagc_run_close(out, &run, p);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next

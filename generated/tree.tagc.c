@@ -103,12 +103,16 @@ int tree_node_decode_json_prefix(tree_node *v, const char *src, size_t len, size
 
 void tree_node_write_json(tagc_buf *out, const tree_node *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"id\":", 5);
-    tagc_json_write_i64(out, v->id);
-    tagc_buf_put(out, ",\"val\":", 7);
-    tagc_json_write_i64(out, v->val);
-    tagc_buf_put(out, ",\"children\":", 12);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 25 + 2 * TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"id\":", 6);
+    p = tagc_put_i64(p, v->id);
+    p = tagc_put(p, ",\"val\":", 7);
+    p = tagc_put_i64(p, v->val);
+    p = tagc_put(p, ",\"children\":", 12);
+    tagc_run_close(out, &run, p);
     tree_node_slice_write_json(out, &v->children, o);
     tagc_buf_byte(out, '}');
 }

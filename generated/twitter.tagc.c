@@ -1862,8 +1862,7 @@ int twitter_bounding_box_decode_json_prefix(twitter_bounding_box *v, const char 
 
 void twitter_search_result_write_json(tagc_buf *out, const twitter_search_result *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"statuses\":", 11);
+    tagc_buf_put(out, "{\"statuses\":", 12);
     twitter_status_slice_write_json(out, &v->statuses, o);
     tagc_buf_put(out, ",\"search_metadata\":", 19);
     twitter_search_metadata_write_json(out, &v->search_metadata, o);
@@ -1953,12 +1952,16 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
 
 void twitter_search_metadata_write_json(tagc_buf *out, const twitter_search_metadata *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"completed_in\":", 15);
-    tagc_json_write_f64(out, v->completed_in);
-    tagc_buf_put(out, ",\"max_id\":", 10);
-    tagc_json_write_i64(out, v->max_id);
-    tagc_buf_put(out, ",\"max_id_str\":", 14);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 40 + TAGC_I64_MAX_CHARS + TAGC_F64_ROOM);
+    p = tagc_put(p, "{\"completed_in\":", 16);
+    p = tagc_put_f64(out, p, v->completed_in);
+    p = tagc_put(p, ",\"max_id\":", 10);
+    p = tagc_put_i64(p, v->max_id);
+    p = tagc_put(p, ",\"max_id_str\":", 14);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->max_id_str.ptr, v->max_id_str.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"next_results\":", 16);
     tagc_json_write_str(out, v->next_results.ptr, v->next_results.len, !o->no_html_escape);
@@ -1966,11 +1969,13 @@ void twitter_search_metadata_write_json(tagc_buf *out, const twitter_search_meta
     tagc_json_write_str(out, v->query.ptr, v->query.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"refresh_url\":", 15);
     tagc_json_write_str(out, v->refresh_url.ptr, v->refresh_url.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"count\":", 9);
-    tagc_json_write_i64(out, v->count);
-    tagc_buf_put(out, ",\"since_id\":", 12);
-    tagc_json_write_i64(out, v->since_id);
-    tagc_buf_put(out, ",\"since_id_str\":", 16);
+    p = tagc_run_open(out, &run, 37 + 2 * TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, ",\"count\":", 9);
+    p = tagc_put_i64(p, v->count);
+    p = tagc_put(p, ",\"since_id\":", 12);
+    p = tagc_put_i64(p, v->since_id);
+    p = tagc_put(p, ",\"since_id_str\":", 16);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->since_id_str.ptr, v->since_id_str.len, !o->no_html_escape);
     tagc_buf_byte(out, '}');
 }
@@ -2143,22 +2148,28 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
 
 void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"metadata\":", 11);
+    tagc_run run;
+    uint8_t *p;
+
+    tagc_buf_put(out, "{\"metadata\":", 12);
     twitter_status_metadata_write_json(out, &v->metadata, o);
     tagc_buf_put(out, ",\"created_at\":", 14);
     tagc_json_write_str(out, v->created_at.ptr, v->created_at.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"id\":", 6);
-    tagc_json_write_i64(out, v->id);
-    tagc_buf_put(out, ",\"id_str\":", 10);
+    p = tagc_run_open(out, &run, 16 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, ",\"id\":", 6);
+    p = tagc_put_i64(p, v->id);
+    p = tagc_put(p, ",\"id_str\":", 10);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->id_str.ptr, v->id_str.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"text\":", 8);
     tagc_json_write_str(out, v->text.ptr, v->text.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"source\":", 10);
     tagc_json_write_str(out, v->source.ptr, v->source.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"truncated\":", 13);
-    tagc_json_write_bool(out, v->truncated);
-    tagc_buf_put(out, ",\"in_reply_to_status_id\":", 25);
+    p = tagc_run_open(out, &run, 38 + TAGC_BOOL_ROOM);
+    p = tagc_put(p, ",\"truncated\":", 13);
+    p = tagc_put_bool(p, v->truncated);
+    p = tagc_put(p, ",\"in_reply_to_status_id\":", 25);
+    tagc_run_close(out, &run, p);
     if (!v->has_in_reply_to_status_id)
         tagc_buf_put(out, "null", 4);
     else
@@ -2197,16 +2208,20 @@ void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tag
         tagc_buf_put(out, ",\"retweeted_status\":", 20);
         twitter_status_ptr_write_json(out, v->retweeted_status, o);
     }
-    tagc_buf_put(out, ",\"retweet_count\":", 17);
-    tagc_json_write_i64(out, v->retweet_count);
-    tagc_buf_put(out, ",\"favorite_count\":", 18);
-    tagc_json_write_i64(out, v->favorite_count);
-    tagc_buf_put(out, ",\"entities\":", 12);
+    p = tagc_run_open(out, &run, 47 + 2 * TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, ",\"retweet_count\":", 17);
+    p = tagc_put_i64(p, v->retweet_count);
+    p = tagc_put(p, ",\"favorite_count\":", 18);
+    p = tagc_put_i64(p, v->favorite_count);
+    p = tagc_put(p, ",\"entities\":", 12);
+    tagc_run_close(out, &run, p);
     twitter_entities_write_json(out, &v->entities, o);
-    tagc_buf_put(out, ",\"favorited\":", 13);
-    tagc_json_write_bool(out, v->favorited);
-    tagc_buf_put(out, ",\"retweeted\":", 13);
-    tagc_json_write_bool(out, v->retweeted);
+    p = tagc_run_open(out, &run, 26 + 2 * TAGC_BOOL_ROOM);
+    p = tagc_put(p, ",\"favorited\":", 13);
+    p = tagc_put_bool(p, v->favorited);
+    p = tagc_put(p, ",\"retweeted\":", 13);
+    p = tagc_put_bool(p, v->retweeted);
+    tagc_run_close(out, &run, p);
     if (!(!v->has_possibly_sensitive)) {
         tagc_buf_put(out, ",\"possibly_sensitive\":", 22);
         if (!v->has_possibly_sensitive)
@@ -2619,8 +2634,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
 
 void twitter_status_metadata_write_json(tagc_buf *out, const twitter_status_metadata *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"result_type\":", 14);
+    tagc_buf_put(out, "{\"result_type\":", 15);
     tagc_json_write_str(out, v->result_type.ptr, v->result_type.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"iso_language_code\":", 21);
     tagc_json_write_str(out, v->iso_language_code.ptr, v->iso_language_code.len, !o->no_html_escape);
@@ -2710,10 +2724,14 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
 
 void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"id\":", 5);
-    tagc_json_write_i64(out, v->id);
-    tagc_buf_put(out, ",\"id_str\":", 10);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 16 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"id\":", 6);
+    p = tagc_put_i64(p, v->id);
+    p = tagc_put(p, ",\"id_str\":", 10);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->id_str.ptr, v->id_str.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"name\":", 8);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
@@ -2730,19 +2748,23 @@ void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_js
         tagc_json_write_str(out, v->url.ptr, v->url.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"entities\":", 12);
     twitter_user_entities_write_json(out, &v->entities, o);
-    tagc_buf_put(out, ",\"protected\":", 13);
-    tagc_json_write_bool(out, v->protected);
-    tagc_buf_put(out, ",\"followers_count\":", 19);
-    tagc_json_write_i64(out, v->followers_count);
-    tagc_buf_put(out, ",\"friends_count\":", 17);
-    tagc_json_write_i64(out, v->friends_count);
-    tagc_buf_put(out, ",\"listed_count\":", 16);
-    tagc_json_write_i64(out, v->listed_count);
-    tagc_buf_put(out, ",\"created_at\":", 14);
+    p = tagc_run_open(out, &run, 79 + 3 * TAGC_I64_MAX_CHARS + TAGC_BOOL_ROOM);
+    p = tagc_put(p, ",\"protected\":", 13);
+    p = tagc_put_bool(p, v->protected);
+    p = tagc_put(p, ",\"followers_count\":", 19);
+    p = tagc_put_i64(p, v->followers_count);
+    p = tagc_put(p, ",\"friends_count\":", 17);
+    p = tagc_put_i64(p, v->friends_count);
+    p = tagc_put(p, ",\"listed_count\":", 16);
+    p = tagc_put_i64(p, v->listed_count);
+    p = tagc_put(p, ",\"created_at\":", 14);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->created_at.ptr, v->created_at.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"favourites_count\":", 20);
-    tagc_json_write_i64(out, v->favourites_count);
-    tagc_buf_put(out, ",\"utc_offset\":", 14);
+    p = tagc_run_open(out, &run, 34 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, ",\"favourites_count\":", 20);
+    p = tagc_put_i64(p, v->favourites_count);
+    p = tagc_put(p, ",\"utc_offset\":", 14);
+    tagc_run_close(out, &run, p);
     if (!v->has_utc_offset)
         tagc_buf_put(out, "null", 4);
     else
@@ -2752,29 +2774,35 @@ void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_js
         tagc_buf_put(out, "null", 4);
     else
         tagc_json_write_str(out, v->time_zone.ptr, v->time_zone.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"geo_enabled\":", 15);
-    tagc_json_write_bool(out, v->geo_enabled);
-    tagc_buf_put(out, ",\"verified\":", 12);
-    tagc_json_write_bool(out, v->verified);
-    tagc_buf_put(out, ",\"statuses_count\":", 18);
-    tagc_json_write_i64(out, v->statuses_count);
-    tagc_buf_put(out, ",\"lang\":", 8);
+    p = tagc_run_open(out, &run, 53 + TAGC_I64_MAX_CHARS + 2 * TAGC_BOOL_ROOM);
+    p = tagc_put(p, ",\"geo_enabled\":", 15);
+    p = tagc_put_bool(p, v->geo_enabled);
+    p = tagc_put(p, ",\"verified\":", 12);
+    p = tagc_put_bool(p, v->verified);
+    p = tagc_put(p, ",\"statuses_count\":", 18);
+    p = tagc_put_i64(p, v->statuses_count);
+    p = tagc_put(p, ",\"lang\":", 8);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->lang.ptr, v->lang.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"contributors_enabled\":", 24);
-    tagc_json_write_bool(out, v->contributors_enabled);
-    tagc_buf_put(out, ",\"is_translator\":", 17);
-    tagc_json_write_bool(out, v->is_translator);
-    tagc_buf_put(out, ",\"is_translation_enabled\":", 26);
-    tagc_json_write_bool(out, v->is_translation_enabled);
-    tagc_buf_put(out, ",\"profile_background_color\":", 28);
+    p = tagc_run_open(out, &run, 95 + 3 * TAGC_BOOL_ROOM);
+    p = tagc_put(p, ",\"contributors_enabled\":", 24);
+    p = tagc_put_bool(p, v->contributors_enabled);
+    p = tagc_put(p, ",\"is_translator\":", 17);
+    p = tagc_put_bool(p, v->is_translator);
+    p = tagc_put(p, ",\"is_translation_enabled\":", 26);
+    p = tagc_put_bool(p, v->is_translation_enabled);
+    p = tagc_put(p, ",\"profile_background_color\":", 28);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->profile_background_color.ptr, v->profile_background_color.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"profile_background_image_url\":", 32);
     tagc_json_write_str(out, v->profile_background_image_url.ptr, v->profile_background_image_url.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"profile_background_image_url_https\":", 38);
     tagc_json_write_str(out, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"profile_background_tile\":", 27);
-    tagc_json_write_bool(out, v->profile_background_tile);
-    tagc_buf_put(out, ",\"profile_image_url\":", 21);
+    p = tagc_run_open(out, &run, 48 + TAGC_BOOL_ROOM);
+    p = tagc_put(p, ",\"profile_background_tile\":", 27);
+    p = tagc_put_bool(p, v->profile_background_tile);
+    p = tagc_put(p, ",\"profile_image_url\":", 21);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->profile_image_url.ptr, v->profile_image_url.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"profile_image_url_https\":", 27);
     tagc_json_write_str(out, v->profile_image_url_https.ptr, v->profile_image_url_https.len, !o->no_html_escape);
@@ -2790,19 +2818,21 @@ void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_js
     tagc_json_write_str(out, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"profile_text_color\":", 22);
     tagc_json_write_str(out, v->profile_text_color.ptr, v->profile_text_color.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"profile_use_background_image\":", 32);
-    tagc_json_write_bool(out, v->profile_use_background_image);
-    tagc_buf_put(out, ",\"default_profile\":", 19);
-    tagc_json_write_bool(out, v->default_profile);
-    tagc_buf_put(out, ",\"default_profile_image\":", 25);
-    tagc_json_write_bool(out, v->default_profile_image);
-    tagc_buf_put(out, ",\"following\":", 13);
-    tagc_json_write_bool(out, v->following);
-    tagc_buf_put(out, ",\"follow_request_sent\":", 23);
-    tagc_json_write_bool(out, v->follow_request_sent);
-    tagc_buf_put(out, ",\"notifications\":", 17);
-    tagc_json_write_bool(out, v->notifications);
-    tagc_buf_byte(out, '}');
+    p = tagc_run_open(out, &run, 130 + 6 * TAGC_BOOL_ROOM);
+    p = tagc_put(p, ",\"profile_use_background_image\":", 32);
+    p = tagc_put_bool(p, v->profile_use_background_image);
+    p = tagc_put(p, ",\"default_profile\":", 19);
+    p = tagc_put_bool(p, v->default_profile);
+    p = tagc_put(p, ",\"default_profile_image\":", 25);
+    p = tagc_put_bool(p, v->default_profile_image);
+    p = tagc_put(p, ",\"following\":", 13);
+    p = tagc_put_bool(p, v->following);
+    p = tagc_put(p, ",\"follow_request_sent\":", 23);
+    p = tagc_put_bool(p, v->follow_request_sent);
+    p = tagc_put(p, ",\"notifications\":", 17);
+    p = tagc_put_bool(p, v->notifications);
+    p = tagc_put_byte(p, '}');
+    tagc_run_close(out, &run, p);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next
@@ -3460,8 +3490,7 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
 
 void twitter_urls_write_json(tagc_buf *out, const twitter_urls *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"urls\":", 7);
+    tagc_buf_put(out, "{\"urls\":", 8);
     twitter_url_slice_write_json(out, &v->urls, o);
     tagc_buf_byte(out, '}');
 }
@@ -3536,8 +3565,7 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
 
 void twitter_entities_write_json(tagc_buf *out, const twitter_entities *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"hashtags\":", 11);
+    tagc_buf_put(out, "{\"hashtags\":", 12);
     twitter_hashtag_slice_write_json(out, &v->hashtags, o);
     tagc_buf_put(out, ",\"symbols\":", 11);
     twitter_symbol_slice_write_json(out, &v->symbols, o);
@@ -3672,8 +3700,7 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
 
 void twitter_hashtag_write_json(tagc_buf *out, const twitter_hashtag *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"text\":", 7);
+    tagc_buf_put(out, "{\"text\":", 8);
     tagc_json_write_str(out, v->text.ptr, v->text.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"indices\":", 11);
     twitter_int64_slice_write_json(out, &v->indices, o);
@@ -3763,8 +3790,7 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
 
 void twitter_symbol_write_json(tagc_buf *out, const twitter_symbol *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"text\":", 7);
+    tagc_buf_put(out, "{\"text\":", 8);
     tagc_json_write_str(out, v->text.ptr, v->text.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"indices\":", 11);
     twitter_int64_slice_write_json(out, &v->indices, o);
@@ -3854,8 +3880,7 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
 
 void twitter_url_write_json(tagc_buf *out, const twitter_url *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"url\":", 6);
+    tagc_buf_put(out, "{\"url\":", 7);
     tagc_json_write_str(out, v->url.ptr, v->url.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"expanded_url\":", 16);
     tagc_json_write_str(out, v->expanded_url.ptr, v->expanded_url.len, !o->no_html_escape);
@@ -3975,14 +4000,18 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
 
 void twitter_user_mention_write_json(tagc_buf *out, const twitter_user_mention *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"screen_name\":", 14);
+    tagc_run run;
+    uint8_t *p;
+
+    tagc_buf_put(out, "{\"screen_name\":", 15);
     tagc_json_write_str(out, v->screen_name.ptr, v->screen_name.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"name\":", 8);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
-    tagc_buf_put(out, ",\"id\":", 6);
-    tagc_json_write_i64(out, v->id);
-    tagc_buf_put(out, ",\"id_str\":", 10);
+    p = tagc_run_open(out, &run, 16 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, ",\"id\":", 6);
+    p = tagc_put_i64(p, v->id);
+    p = tagc_put(p, ",\"id_str\":", 10);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->id_str.ptr, v->id_str.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"indices\":", 11);
     twitter_int64_slice_write_json(out, &v->indices, o);
@@ -4111,10 +4140,14 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
 
 void twitter_media_write_json(tagc_buf *out, const twitter_media *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"id\":", 5);
-    tagc_json_write_i64(out, v->id);
-    tagc_buf_put(out, ",\"id_str\":", 10);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 16 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"id\":", 6);
+    p = tagc_put_i64(p, v->id);
+    p = tagc_put(p, ",\"id_str\":", 10);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->id_str.ptr, v->id_str.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"indices\":", 11);
     twitter_int64_slice_write_json(out, &v->indices, o);
@@ -4352,8 +4385,7 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
 
 void twitter_media_sizes_write_json(tagc_buf *out, const twitter_media_sizes *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"medium\":", 9);
+    tagc_buf_put(out, "{\"medium\":", 10);
     twitter_media_size_write_json(out, &v->medium, o);
     tagc_buf_put(out, ",\"small\":", 9);
     twitter_media_size_write_json(out, &v->small, o);
@@ -4469,12 +4501,16 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
 
 void twitter_media_size_write_json(tagc_buf *out, const twitter_media_size *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"w\":", 4);
-    tagc_json_write_i64(out, v->w);
-    tagc_buf_put(out, ",\"h\":", 5);
-    tagc_json_write_i64(out, v->h);
-    tagc_buf_put(out, ",\"resize\":", 10);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 20 + 2 * TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"w\":", 5);
+    p = tagc_put_i64(p, v->w);
+    p = tagc_put(p, ",\"h\":", 5);
+    p = tagc_put_i64(p, v->h);
+    p = tagc_put(p, ",\"resize\":", 10);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->resize.ptr, v->resize.len, !o->no_html_escape);
     tagc_buf_byte(out, '}');
 }
@@ -4573,8 +4609,7 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
 
 void twitter_point_write_json(tagc_buf *out, const twitter_point *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"type\":", 7);
+    tagc_buf_put(out, "{\"type\":", 8);
     tagc_json_write_str(out, v->type.ptr, v->type.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"coordinates\":", 15);
     twitter_float64_array2_write_json(out, &v->coordinates, o);
@@ -4664,10 +4699,14 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
 
 void twitter_contributor_write_json(tagc_buf *out, const twitter_contributor *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"id\":", 5);
-    tagc_json_write_i64(out, v->id);
-    tagc_buf_put(out, ",\"id_str\":", 10);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 16 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"id\":", 6);
+    p = tagc_put_i64(p, v->id);
+    p = tagc_put(p, ",\"id_str\":", 10);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->id_str.ptr, v->id_str.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"screen_name\":", 15);
     tagc_json_write_str(out, v->screen_name.ptr, v->screen_name.len, !o->no_html_escape);
@@ -4770,8 +4809,7 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
 
 void twitter_place_write_json(tagc_buf *out, const twitter_place *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"id\":", 5);
+    tagc_buf_put(out, "{\"id\":", 6);
     tagc_json_write_str(out, v->id.ptr, v->id.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"url\":", 7);
     tagc_json_write_str(out, v->url.ptr, v->url.len, !o->no_html_escape);
@@ -4962,8 +5000,7 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
 
 void twitter_bounding_box_write_json(tagc_buf *out, const twitter_bounding_box *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"type\":", 7);
+    tagc_buf_put(out, "{\"type\":", 8);
     tagc_json_write_str(out, v->type.ptr, v->type.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"coordinates\":", 15);
     twitter_float64_array2_slice_slice_write_json(out, &v->coordinates, o);
@@ -5458,6 +5495,9 @@ static int twitter_media_slice_read_json(tagc_json_dec *d, twitter_media_slice *
 
 static void twitter_int64_slice_write_json(tagc_buf *out, const twitter_int64_slice *v, const tagc_json_opts *o)
 {
+    tagc_run run;
+    uint8_t *p;
+
     (void)o;
     if (v->ptr == NULL) {
         tagc_buf_put(out, "null", 4);
@@ -5465,9 +5505,11 @@ static void twitter_int64_slice_write_json(tagc_buf *out, const twitter_int64_sl
     }
     tagc_buf_byte(out, '[');
     for (size_t i = 0; i < v->len; i++) {
+        p = tagc_run_open(out, &run, 1 + TAGC_I64_MAX_CHARS);
         if (i > 0)
-            tagc_buf_byte(out, ',');
-        tagc_json_write_i64(out, v->ptr[i]);
+            p = tagc_put_byte(p, ',');
+        p = tagc_put_i64(p, v->ptr[i]);
+        tagc_run_close(out, &run, p);
     }
     tagc_buf_byte(out, ']');
 }
@@ -5506,14 +5548,19 @@ static int twitter_int64_slice_read_json(tagc_json_dec *d, twitter_int64_slice *
 
 static void twitter_float64_array2_write_json(tagc_buf *out, const double (*v)[2], const tagc_json_opts *o)
 {
+    tagc_run run;
+    uint8_t *p;
+
     (void)o;
-    tagc_buf_byte(out, '[');
+    p = tagc_run_open(out, &run, 2 * (1 + TAGC_F64_ROOM) + 1);
+    p = tagc_put_byte(p, '[');
     for (size_t i = 0; i < 2; i++) {
         if (i > 0)
-            tagc_buf_byte(out, ',');
-        tagc_json_write_f64(out, (*v)[i]);
+            p = tagc_put_byte(p, ',');
+        p = tagc_put_f64(out, p, (*v)[i]);
     }
-    tagc_buf_byte(out, ']');
+    p = tagc_put_byte(p, ']');
+    tagc_run_close(out, &run, p);
 }
 
 static int twitter_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])

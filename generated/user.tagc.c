@@ -112,10 +112,14 @@ int user_user_decode_json_prefix(user_user *v, const char *src, size_t len, size
 
 void user_user_write_json(tagc_buf *out, const user_user *v, const tagc_json_opts *o)
 {
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"id\":", 5);
-    tagc_json_write_i64(out, v->id);
-    tagc_buf_put(out, ",\"name\":", 8);
+    tagc_run run;
+    uint8_t *p;
+
+    p = tagc_run_open(out, &run, 14 + TAGC_I64_MAX_CHARS);
+    p = tagc_put(p, "{\"id\":", 6);
+    p = tagc_put_i64(p, v->id);
+    p = tagc_put(p, ",\"name\":", 8);
+    tagc_run_close(out, &run, p);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"email\":", 9);
     tagc_json_write_str(out, v->email.ptr, v->email.len, !o->no_html_escape);
@@ -291,13 +295,17 @@ static int user_string_slice_read_json(tagc_json_dec *d, user_string_slice *v)
 
 static void user_user_metadata_write_json(tagc_buf *out, const user_user_metadata *v, const tagc_json_opts *o)
 {
+    tagc_run run;
+    uint8_t *p;
+
     (void)o;
-    tagc_buf_byte(out, '{');
-    tagc_buf_put(out, "\"created_at\":", 13);
-    tagc_json_write_time(out, &v->created_at);
-    tagc_buf_put(out, ",\"updated_at\":", 14);
-    tagc_json_write_time(out, &v->updated_at);
-    tagc_buf_byte(out, '}');
+    p = tagc_run_open(out, &run, 29 + 2 * TAGC_TIME_ROOM);
+    p = tagc_put(p, "{\"created_at\":", 14);
+    p = tagc_put_time(out, p, &v->created_at);
+    p = tagc_put(p, ",\"updated_at\":", 14);
+    p = tagc_put_time(out, p, &v->updated_at);
+    p = tagc_put_byte(p, '}');
+    tagc_run_close(out, &run, p);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next

@@ -11,8 +11,9 @@
 /* MARK: - Numbers */
 
 /* Numbers are formatted straight into the buffer when it has room for the
- * longest text, else through a copy on the stack: so a fixed buffer with room
- * for the actual text never fails. */
+ * longest text (floats: for the formatter's scratch too, TAGC_F64_ROOM), else
+ * through a copy on the stack: so a fixed buffer with room for the actual text
+ * never fails. */
 static bool has_room(const tagc_buf *b, size_t n)
 {
     return b->err == 0 && b->cap - b->len >= n;
@@ -43,8 +44,8 @@ void tagc_json_write_f64(tagc_buf *b, double v)
         tagc_buf_fail(b, TAGC_E_INVALID);
         return;
     }
-    if (TAGC_LIKELY(has_room(b, TAGC_F64_MAX_CHARS)))
-        b->len += tagc_fmt_f64((char *)b->data + b->len, v);
+    if (TAGC_LIKELY(has_room(b, TAGC_F64_ROOM)))
+        b->len += tagc_fmt_f64_room((char *)b->data + b->len, v);
     else
         tagc_buf_put(b, tmp, tagc_fmt_f64(tmp, v));
 }
@@ -56,11 +57,13 @@ void tagc_json_write_f32(tagc_buf *b, float v)
         tagc_buf_fail(b, TAGC_E_INVALID);
         return;
     }
-    if (TAGC_LIKELY(has_room(b, TAGC_F64_MAX_CHARS)))
-        b->len += tagc_fmt_f32((char *)b->data + b->len, v);
+    if (TAGC_LIKELY(has_room(b, TAGC_F64_ROOM)))
+        b->len += tagc_fmt_f32_room((char *)b->data + b->len, v);
     else
         tagc_buf_put(b, tmp, tagc_fmt_f32(tmp, v));
 }
+
+/* tagc_put_f64 and tagc_put_f32 are in num_write.c. */
 
 /* MARK: - []byte and time.Time */
 
@@ -85,9 +88,33 @@ void tagc_json_write_bytes(tagc_buf *b, const uint8_t *p, size_t n, bool nil)
     b->len += m + 2;
 }
 
+uint8_t *tagc_put_time(tagc_buf *b, uint8_t *p, const tagc_time *t)
+{
+    size_t n = tagc_time_format((char *)p + 1, t);
+    if (n == 0) { /* year outside [0, 9999]: Go's MarshalJSON fails */
+        tagc_buf_fail(b, TAGC_E_INVALID);
+        return p;
+    }
+    p[0] = '"';
+    p[n + 1] = '"';
+    return p + n + 2;
+}
+
 void tagc_json_write_time(tagc_buf *b, const tagc_time *t)
 {
     char tmp[TAGC_TIME_MAX_CHARS + 2];
+    if (TAGC_LIKELY(has_room(b, TAGC_TIME_MAX_CHARS + 2))) { /* straight into the buffer */
+        char *d = (char *)b->data + b->len;
+        size_t n = tagc_time_format(d + 1, t);
+        if (n == 0) {
+            tagc_buf_fail(b, TAGC_E_INVALID);
+            return;
+        }
+        d[0] = '"';
+        d[n + 1] = '"';
+        b->len += n + 2;
+        return;
+    }
     size_t n = tagc_time_format(tmp + 1, t);
     if (n == 0) { /* year outside [0, 9999]: Go's MarshalJSON fails */
         tagc_buf_fail(b, TAGC_E_INVALID);

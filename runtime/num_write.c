@@ -68,52 +68,97 @@ static inline unsigned count_digits(uint64_t v)
     return t + (v >= tagc_pow10_u64[t]);
 }
 
-/* Writes r < 10^8 as exactly 8 digits at p. */
-static inline void write8(char *p, uint32_t r)
+/*
+ * Eight digits at once (Paul Khuong's method, as in yyjson and fmt): for
+ * r < 10^8, a word whose byte i (counting from the least significant) is the
+ * i-th decimal digit of r written with 8 digits, most significant first: so on
+ * a little-endian machine its bytes in memory are the digits in writing order.
+ * The value is 0..9 per byte (add ASCII_ZEROS for text); a zero byte is a zero
+ * digit, so leading and trailing zeros are counted with ctz and clz, without a
+ * division. Four multiplications, no table, no loop.
+ */
+#define ASCII_ZEROS 0x3030303030303030ULL
+
+static inline uint64_t digits8(uint32_t r)
 {
-    uint32_t a = r / 10000, b = r - a * 10000;
-    uint32_t a1 = a / 100, a2 = a - a1 * 100, b1 = b / 100, b2 = b - b1 * 100;
-    memcpy(p, tagc_digits2 + 2 * a1, 2);
-    memcpy(p + 2, tagc_digits2 + 2 * a2, 2);
-    memcpy(p + 4, tagc_digits2 + 2 * b1, 2);
-    memcpy(p + 6, tagc_digits2 + 2 * b2, 2);
+    /* lanes of 32 bits: abcd | efgh, then of 16 bits: ab | cd | ef | gh, then of 8 bits */
+    uint64_t x = (uint64_t)(r / 10000) | ((uint64_t)(r % 10000) << 32);
+    uint64_t hi = ((x * 10486u) >> 20) & ((0x7FULL << 32) | 0x7FULL); /* x / 100 per lane */
+    x = ((x - 100u * hi) << 16) + hi;
+    hi = ((x * 103u) >> 10) & ((0xFULL << 48) | (0xFULL << 32) | (0xFULL << 16) | 0xFULL); /* / 10 */
+    return hi + ((x - 10u * hi) << 8);
 }
 
-/* Writes the n digits of v ending just before end (n == count_digits(v)). */
-static inline void write_digits_back(char *end, uint64_t v)
+/* Stores the word of digits8 so that its least significant byte comes first. */
+static inline void store_digits(char *p, uint64_t w)
 {
-    char *p = end;
-    while (v >= 100000000) {
-        uint64_t q = v / 100000000;
-        write8(p - 8, (uint32_t)(v - q * 100000000));
-        p -= 8;
-        v = q;
-    }
-    uint32_t w = (uint32_t)v;
-    while (w >= 100) {
-        uint32_t q = w / 100;
-        uint32_t r = w - q * 100;
-        w = q;
-        p -= 2;
-        memcpy(p, tagc_digits2 + 2 * r, 2);
-    }
-    if (w >= 10) {
-        p -= 2;
-        memcpy(p, tagc_digits2 + 2 * w, 2);
-    } else {
-        *--p = (char)('0' + w);
-    }
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    memcpy(p, &w, 8);
 }
 
+/* Count of zero bytes at the least (ctz8) and most (clz8) significant end of w != 0. */
+static inline unsigned ctz8(uint64_t w)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(w) >> 3;
+#else
+    unsigned n = 0;
+    while ((w & 0xFF) == 0) {
+        w >>= 8;
+        n++;
+    }
+    return n;
+#endif
+}
+
+static inline unsigned clz8(uint64_t w)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_clzll(w) >> 3;
+#else
+    unsigned n = 0;
+    while ((w >> 56) == 0) {
+        w <<= 8;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* Writes r (0 < r < 10^8) without leading zeros: stores 8 bytes at p, returns the
+ * digit count. */
+static inline unsigned put_upto8(char *p, uint32_t r)
+{
+    uint64_t w = digits8(r);
+    unsigned lead = ctz8(w);
+    store_digits(p, (w + ASCII_ZEROS) >> (8 * lead));
+    return 8 - lead;
+}
+
+/* Writes v; stores at most 20 bytes at p (exactly the digits when v >= 10^16). */
 size_t tagc_fmt_u64(char *dst, uint64_t v)
 {
     if (v < 10) {
         dst[0] = (char)('0' + v);
         return 1;
     }
-    unsigned n = count_digits(v);
-    write_digits_back(dst + n, v);
-    return n;
+    if (v < 100000000)
+        return put_upto8(dst, (uint32_t)v);
+    uint64_t hi = v / 100000000;
+    uint32_t lo = (uint32_t)(v - hi * 100000000);
+    unsigned n;
+    if (hi < 100000000) {
+        n = put_upto8(dst, (uint32_t)hi);
+    } else {
+        uint64_t top = hi / 100000000; /* < 1845: 1 to 4 digits */
+        n = put_upto8(dst, (uint32_t)top);
+        store_digits(dst + n, digits8((uint32_t)(hi - top * 100000000)) + ASCII_ZEROS);
+        n += 8;
+    }
+    store_digits(dst + n, digits8(lo) + ASCII_ZEROS);
+    return n + 8;
 }
 
 size_t tagc_fmt_i64(char *dst, int64_t v)
@@ -143,6 +188,14 @@ static inline int flog2pow10(int e)
 {
     return (int)(((int64_t)e * 913124641741LL) >> 38);
 }
+
+/* The steps of a float's formatting are inlined into tagc_fmt_f64_room and
+ * tagc_fmt_f32_room: no calls in the loop of a float-heavy document. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
 
 #define MASK63 0x7FFFFFFFFFFFFFFFULL
 #define MASK32 0xFFFFFFFFULL
@@ -198,7 +251,7 @@ static inline sf_dec sf_pick(uint64_t s, uint64_t vb, uint64_t vbl, uint64_t vbr
     return r;
 }
 
-static sf_dec sf_to_decimal64(int q, uint64_t c)
+static ALWAYS_INLINE sf_dec sf_to_decimal64(int q, uint64_t c)
 {
     const uint64_t C_MIN = 1ULL << 52;
     const int Q_MIN = -1074;
@@ -222,7 +275,7 @@ static sf_dec sf_to_decimal64(int q, uint64_t c)
     return sf_pick(vb >> 2, vb, vbl, vbr, out, k);
 }
 
-static sf_dec sf_to_decimal32(int q, uint64_t c)
+static ALWAYS_INLINE sf_dec sf_to_decimal32(int q, uint64_t c)
 {
     const uint64_t C_MIN = 1ULL << 23;
     const int Q_MIN = -149;
@@ -248,52 +301,51 @@ static sf_dec sf_to_decimal32(int q, uint64_t c)
 
 /* MARK: - Go's layout */
 
-/* Removes trailing zeros of d.f (d.f != 0). */
-static inline void trim_zeros(sf_dec *d)
-{
-    uint64_t f = d->f;
-    int e = d->e;
-    if (f % 10 != 0)
-        return;
-    while (f % 100000000 == 0) {
-        f /= 100000000;
-        e += 8;
-    }
-    if (f % 10000 == 0) {
-        f /= 10000;
-        e += 4;
-    }
-    if (f % 100 == 0) {
-        f /= 100;
-        e += 2;
-    }
-    if (f % 10 == 0) {
-        f /= 10;
-        e += 1;
-    }
-    d->f = f;
-    d->e = e;
-}
+/* Bytes fmt_dec may store at dst (its text is at most TAGC_F64_MAX_CHARS - 1;
+ * the rest is scratch written by whole-word stores). */
+#define DEC_ROOM 48
+_Static_assert(DEC_ROOM + 1 <= TAGC_F64_ROOM, "TAGC_F64_ROOM");
 
 /*
- * Writes digits f (nonzero, no trailing zeros) times 10^e, in 'e' form when
- * efmt, else 'f' form. Returns the length.
+ * Writes the decimal f * 10^e (0 < f < 10^18) in Go's 'e' form below 1e-6 and
+ * from 1e21, else in 'f' form; trailing zeros of f are dropped. Returns the length. Stores up to
+ * DEC_ROOM bytes at dst.
+ *
+ * The digits go once into dig[] as 17 places (with leading zeros), three words
+ * from digits8; the layout then moves them with fixed-size copies from a
+ * variable start (16 or 24 bytes, a couple of vector moves each) instead of
+ * per-digit loops, memmove and divisions to trim zeros. The ranges Go's layout
+ * allows bound every copy: 'f' form only for 1e-6 <= |v| < 1e21, so the point
+ * is at most 5 places before the first digit (0.00000d) or 21 after it.
  */
-static size_t write_decimal(char *dst, uint64_t f, int e, bool efmt)
+static ALWAYS_INLINE size_t fmt_dec(char *dst, uint64_t f, int e)
 {
-    char *p = dst;
+    char dig[48];
+    if (TAGC_UNLIKELY(f >= 100000000000000000u)) { /* 10^17: a multiple of 10 (see sf_pick) */
+        f /= 10;
+        e++;
+    }
+    uint64_t hi = f / 100000000;
+    uint64_t top = hi / 100000000; /* 0..9 */
+    uint64_t wmid = digits8((uint32_t)(hi - top * 100000000));
+    uint64_t wlo = digits8((uint32_t)(f - hi * 100000000));
+    dig[0] = (char)('0' + top);
+    store_digits(dig + 1, wmid + ASCII_ZEROS);
+    store_digits(dig + 9, wlo + ASCII_ZEROS);
+    memset(dig + 17, '0', 24); /* so that whole-word copies read only written bytes */
     int n = (int)count_digits(f);
+    const char *d = dig + 17 - n; /* the n digits of f */
     int dp = n + e; /* value = 0.DIGITS * 10^dp */
+    /* Go's 'e' form below 1e-6 and from 1e21: 0.DIGITS is in [0.1, 1) */
+    bool efmt = dp < -5 || dp > 21;
+    /* significant digits: trailing zero digits are zero bytes at the top of the words */
+    n -= wlo ? (int)clz8(wlo) : wmid ? 8 + (int)clz8(wmid) : 16;
+    char *p = dst;
     if (efmt) {
-        /* d.ddd: write the digits one place to the right, then pull the first one left */
-        write_digits_back(p + 1 + n, f);
-        p[0] = p[1];
-        if (n > 1) {
-            p[1] = '.';
-            p += n + 1;
-        } else {
-            p += 1;
-        }
+        p[0] = d[0];
+        p[1] = '.';
+        memcpy(p + 2, d + 1, 16);
+        p += n > 1 ? n + 1 : 1;
         int x = dp - 1;
         *p++ = 'e';
         if (x < 0) {
@@ -322,39 +374,33 @@ static size_t write_decimal(char *dst, uint64_t f, int e, bool efmt)
         return (size_t)(p - dst);
     }
     if (dp <= 0) {
-        /* 0.000ddd */
-        p[0] = '0';
-        p[1] = '.';
-        p += 2;
-        for (int i = 0; i < -dp; i++)
-            *p++ = '0';
-        write_digits_back(p + n, f);
-        return (size_t)(p + n - dst);
+        /* 0.000ddd: dp >= -5 */
+        memcpy(p, "0.000000", 8);
+        memcpy(p + 2 - dp, d, 24);
+        return (size_t)(2 - dp + n);
     }
     if (dp >= n) {
-        /* ddd000 */
-        write_digits_back(p + n, f);
-        p += n;
-        for (int i = n; i < dp; i++)
-            *p++ = '0';
-        return (size_t)(p - dst);
+        /* ddd000: dp <= 21 */
+        memcpy(p, d, 24);
+        memcpy(p + n, "000000000000000000000000", 24);
+        return (size_t)dp;
     }
-    /* dd.ddd: digits one place to the right, then the integer part moves left */
-    write_digits_back(p + 1 + n, f);
-    memmove(p, p + 1, (size_t)dp);
+    /* dd.ddd: 0 < dp < n <= 17, so both parts fit a 16-byte copy */
+    memcpy(p, d, 16);
     p[dp] = '.';
+    memcpy(p + dp + 1, d + dp, 16);
     return (size_t)(n + 1);
 }
 
-size_t tagc_fmt_f64(char *dst, double v)
+/* The shortest decimal of a finite double v, written as Go writes it: the sign,
+ * then fmt_dec. Stores up to DEC_ROOM + 1 = TAGC_F64_ROOM bytes at dst. */
+static ALWAYS_INLINE size_t fmt_f64_room(char *dst, double v)
 {
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
     char *p = dst;
-    if (bits >> 63) {
+    if (bits >> 63)
         *p++ = '-';
-        v = -v;
-    }
     uint64_t t = bits & ((1ULL << 52) - 1);
     int bq = (int)((bits >> 52) & 0x7FF);
     sf_dec d;
@@ -374,20 +420,16 @@ size_t tagc_fmt_f64(char *dst, double v)
         *p++ = '0';
         return (size_t)(p - dst);
     }
-    trim_zeros(&d);
-    bool efmt = v < 1e-6 || v >= 1e21;
-    return (size_t)(p - dst) + write_decimal(p, d.f, d.e, efmt);
+    return (size_t)(p - dst) + fmt_dec(p, d.f, d.e);
 }
 
-size_t tagc_fmt_f32(char *dst, float v)
+static ALWAYS_INLINE size_t fmt_f32_room(char *dst, float v)
 {
     uint32_t bits;
     memcpy(&bits, &v, sizeof bits);
     char *p = dst;
-    if (bits >> 31) {
+    if (bits >> 31)
         *p++ = '-';
-        v = -v;
-    }
     uint64_t t = bits & ((1u << 23) - 1);
     int bq = (int)((bits >> 23) & 0xFF);
     sf_dec d;
@@ -406,7 +448,51 @@ size_t tagc_fmt_f32(char *dst, float v)
         *p++ = '0';
         return (size_t)(p - dst);
     }
-    trim_zeros(&d);
-    bool efmt = v < 1e-6f || v >= 1e21f;
-    return (size_t)(p - dst) + write_decimal(p, d.f, d.e, efmt);
+    return (size_t)(p - dst) + fmt_dec(p, d.f, d.e);
+}
+
+size_t tagc_fmt_f64_room(char *dst, double v)
+{
+    return fmt_f64_room(dst, v);
+}
+
+size_t tagc_fmt_f32_room(char *dst, float v)
+{
+    return fmt_f32_room(dst, v);
+}
+
+/* tagc_put_f64/f32 (JSON, inside a run) live here so that the formatting is
+ * inlined into them. */
+uint8_t *tagc_put_f64(tagc_buf *b, uint8_t *p, double v)
+{
+    if (TAGC_UNLIKELY(v != v || v - v != 0)) { /* NaN or +-Inf: Go's UnsupportedValueError */
+        tagc_buf_fail(b, TAGC_E_INVALID);
+        return p;
+    }
+    return p + fmt_f64_room((char *)p, v);
+}
+
+uint8_t *tagc_put_f32(tagc_buf *b, uint8_t *p, float v)
+{
+    if (TAGC_UNLIKELY(v != v || v - v != 0)) {
+        tagc_buf_fail(b, TAGC_E_INVALID);
+        return p;
+    }
+    return p + fmt_f32_room((char *)p, v);
+}
+
+size_t tagc_fmt_f64(char *dst, double v)
+{
+    char tmp[TAGC_F64_ROOM];
+    size_t n = fmt_f64_room(tmp, v);
+    memcpy(dst, tmp, TAGC_F64_MAX_CHARS);
+    return n;
+}
+
+size_t tagc_fmt_f32(char *dst, float v)
+{
+    char tmp[TAGC_F64_ROOM];
+    size_t n = fmt_f32_room(tmp, v);
+    memcpy(dst, tmp, TAGC_F64_MAX_CHARS);
+    return n;
 }

@@ -28,6 +28,29 @@ static inline uint64_t load64(const void *p)
     return v;
 }
 
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Word tricks that depend on the first byte in memory being the least
+ * significant one. Elsewhere the byte loops do the same work. */
+#define TAGC_STR_LE 1
+
+static inline uint32_t load32(const void *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+/* The n bytes at s (1 <= n <= 8) as a word, zero above them; reads only s[0..n). */
+static inline uint64_t load_upto8(const uint8_t *s, size_t n)
+{
+    if (n >= 4) /* two loads that overlap: the shared bytes are the same either way */
+        return load32(s) | ((uint64_t)load32(s + n - 4) << (8 * (n - 4)));
+    return s[0] | ((uint64_t)s[n / 2] << (8 * (n / 2))) | ((uint64_t)s[n - 1] << (8 * (n - 1)));
+}
+#else
+#define TAGC_STR_LE 0
+#endif
+
 /* High bit set in each byte of v that is zero. The lowest flagged byte is
  * exact; bytes above a true hit may be flagged falsely (borrow), which is
  * harmless because we only ever act on the lowest one. Bytes >= 0x80 are
@@ -237,9 +260,9 @@ static size_t escaped_len(const uint8_t *s, size_t len, bool html)
 }
 
 /* Writes the escaped text of s at d (room already ensured); returns the end.
- * slack: the room is the worst case (6 bytes per input byte), so a whole 16- or
- * 8-byte word can be stored where only its first bytes are kept (no memcpy of
- * a variable length). */
+ * slack: the room is the worst case (6 bytes per input byte) and 16 bytes more,
+ * so a whole 16-, 8- or 4-byte word can be stored where only its first bytes
+ * are kept (no memcpy of a variable length, no byte loop for short strings). */
 static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack)
 {
     size_t i = 0;
@@ -284,6 +307,22 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html,
         }
         if (i >= len)
             break;
+#if TAGC_STR_LE
+        if (slack && len - i < 8) {
+            /* Fewer than 8 bytes left (all of a short string, or the tail of a
+             * longer one): one word of them, the rest of it zero, stored whole. */
+            size_t r = len - i;
+            uint64_t v = len >= 8 ? load64(s + len - 8) >> (8 * (8 - r)) : load_upto8(s + i, r);
+            size_t k = swar_first(esc_mask(v, html)); /* the zero bytes above stop it at r */
+            memcpy(d, &v, 8);
+            if (k >= r) {
+                d += r;
+                break;
+            }
+            d += k;
+            i += k;
+        }
+#endif
 #if TAGC_STR_SSE2
     special:;
 #endif
@@ -312,6 +351,30 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html,
         }
         /* A run of non-ASCII text (CJK, emoji), sequence after sequence. */
         do {
+#if TAGC_STR_LE
+            if (slack && len - i >= 4) {
+                /* The common sequences, tested on one word and copied as one: 2
+                 * bytes (C2..DF lead), 3 bytes (E1..EF lead but E0 and ED, whose
+                 * second byte has a narrower range, and not U+2028/U+2029, which
+                 * Go escapes), 4 bytes (F1..F3 lead, or F0 with 90..BF next). */
+                uint32_t w = load32(s + i);
+                size_t k = 0;
+                if ((w & 0xC0E0u) == 0x80C0u && (w & 0x1Eu) != 0)
+                    k = 2;
+                else if ((w & 0xC0C0F0u) == 0x8080E0u && (w & 0xFFu) != 0xE0u && (w & 0xFFu) != 0xEDu &&
+                         (w & 0xFEFFFFu) != 0xA880E2u)
+                    k = 3;
+                else if ((w & 0xC0C0C0F8u) == 0x808080F0u &&
+                         ((w & 0xFFu) - 0xF1u < 3u || ((w & 0xFFu) == 0xF0u && (w & 0xFF00u) >= 0x9000u)))
+                    k = 4;
+                if (k != 0) {
+                    memcpy(d, &w, 4);
+                    d += k;
+                    i += k;
+                    continue;
+                }
+            }
+#endif
             size_t k = utf8_seq(s + i, len - i);
             c = s[i];
             if (k == 0) {
@@ -341,16 +404,19 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html,
  * at once; longer ones are measured first so a growable buffer does not balloon. */
 #define TAGC_ESC_WORST_CASE_MAX ((size_t)1 << 20)
 
-void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, bool html)
+/* Any string, any buffer: the worst case reserved (then whole-word stores) or,
+ * in a fixed buffer short of it, the exact length. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void write_str_any(tagc_buf *b, const uint8_t *src, size_t len, bool html)
 {
-    if (TAGC_UNLIKELY(b->err != 0))
-        return;
-    const uint8_t *src = (const uint8_t *)s;
     size_t need;
     bool slack = false;
-    if (len <= TAGC_ESC_WORST_CASE_MAX && (b->cap - b->len >= len * 6 + 2 || !b->fixed)) {
-        /* Worst case fits already, or the buffer can grow to it. */
-        need = len * 6 + 2;
+    if (len <= TAGC_ESC_WORST_CASE_MAX && (b->cap - b->len >= len * 6 + 2 + 16 || !b->fixed)) {
+        /* Worst case fits already, or the buffer can grow to it; 16 bytes more
+         * for whole-word stores past the end. */
+        need = len * 6 + 2 + 16;
         slack = true;
     } else {
         /* Fixed buffer short of the worst case, or a huge string: exact size. */
@@ -368,6 +434,56 @@ void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, bool html)
     d = escape_into(d, src, len, html, slack);
     *d++ = '"';
     b->len = (size_t)(d - b->data);
+}
+
+/*
+ * Short strings (keys, names, enum values, most of what records hold) take a
+ * path of their own, kept small so that its callers pay for no more than it
+ * uses: both words of the string tested at once (SSE2, else SWAR) and, when
+ * nothing needs escaping, the quotes and words stored whole. The rest goes to
+ * write_str_any.
+ */
+void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, bool html)
+{
+    const uint8_t *src = (const uint8_t *)s;
+    if (TAGC_UNLIKELY(b->err != 0))
+        return;
+#if TAGC_STR_LE
+    if (len - 1 < 16 && b->cap - b->len >= 18) {
+        uint64_t lo, hi = 0;
+        bool plain;
+        if (len > 8) {
+            lo = load64(src);
+            hi = load64(src + len - 8) >> (8 * (16 - len));
+        } else {
+            lo = load_upto8(src, len);
+        }
+#if TAGC_STR_SSE2
+        /* the zero bytes past the string count as controls: the first byte
+         * flagged is at len when all of the string is plain */
+        unsigned m = sse_esc_mask(_mm_set_epi64x((long long)hi, (long long)lo), html) | 0x10000u;
+        plain = (size_t)__builtin_ctz(m) >= len;
+#else
+        if (len > 8) {
+            uint64_t m = esc_mask(hi, html);
+            plain = esc_mask(lo, html) == 0 && (m == 0 || swar_first(m) >= len - 8);
+        } else {
+            uint64_t m = esc_mask(lo, html);
+            plain = m == 0 || swar_first(m) >= len;
+        }
+#endif
+        if (plain) {
+            uint8_t *d = b->data + b->len;
+            d[0] = '"';
+            memcpy(d + 1, &lo, 8);
+            memcpy(d + 9, &hi, 8);
+            d[len + 1] = '"';
+            b->len += len + 2;
+            return;
+        }
+    }
+#endif
+    write_str_any(b, src, len, html);
 }
 
 /* MARK: - Scanning and unescaping */

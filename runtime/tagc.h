@@ -154,6 +154,53 @@ static inline void tagc_buf_fail(tagc_buf *b, int code)
         b->err = code;
 }
 
+/*
+ * Runs: a stretch of writes whose total length has a bound known in advance
+ * (generated struct writers: keys, punctuation, numbers, booleans, times).
+ * tagc_run_open makes room for n bytes (n <= TAGC_RUN_MAX) once and returns
+ * where to write; the tagc_put_* functions then write without checks, each
+ * returning the next position; tagc_run_close records what was written. When
+ * the buffer cannot take n more bytes (a fixed buffer near its end, or after
+ * an error), the run is written to r->spill and close appends it the checked
+ * way: a fixed buffer still takes exactly what fits, and reports TAGC_E_FULL
+ * when the actual bytes do not.
+ */
+#define TAGC_RUN_MAX 192
+
+typedef struct tagc_run {
+    uint8_t *at; /* where the run started: in the buffer, or spill */
+    uint8_t spill[TAGC_RUN_MAX];
+} tagc_run;
+
+static inline uint8_t *tagc_run_open(tagc_buf *b, tagc_run *r, size_t n)
+{
+    if (TAGC_LIKELY(b->cap - b->len >= n && b->err == 0) || (!b->fixed && tagc_buf_grow(b, n) == 0))
+        r->at = b->data + b->len;
+    else
+        r->at = r->spill;
+    return r->at;
+}
+
+static inline void tagc_run_close(tagc_buf *b, tagc_run *r, uint8_t *p)
+{
+    if (TAGC_LIKELY(r->at != r->spill))
+        b->len = (size_t)(p - b->data);
+    else
+        tagc_buf_put(b, r->spill, (size_t)(p - r->spill));
+}
+
+static inline uint8_t *tagc_put(uint8_t *p, const char *s, size_t n)
+{
+    memcpy(p, s, n);
+    return p + n;
+}
+
+static inline uint8_t *tagc_put_byte(uint8_t *p, uint8_t c)
+{
+    *p = c;
+    return p + 1;
+}
+
 /* MARK: - Arena */
 
 /*
@@ -331,6 +378,11 @@ size_t tagc_fmt_i64(char *dst, int64_t v);
  * The value must be finite. Returns the length. */
 size_t tagc_fmt_f64(char *dst, double v);
 size_t tagc_fmt_f32(char *dst, float v);
+/* The same text, for writers that have room to spare: these may store scratch
+ * bytes past the text, up to TAGC_F64_ROOM bytes at dst in all. */
+#define TAGC_F64_ROOM 49
+size_t tagc_fmt_f64_room(char *dst, double v);
+size_t tagc_fmt_f32_room(char *dst, float v);
 
 /*
  * Length of the JSON number (RFC 8259 grammar) starting at p, or 0 if there is
@@ -517,6 +569,29 @@ void tagc_json_write_raw(tagc_buf *b, const tagc_raw *r);
  * html = false is Go's SetEscapeHTML(false)). Invalid text: TAGC_E_INVALID. */
 void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html);
 void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o);
+
+/* Unchecked writes inside a run (see tagc_run_open): each returns the position
+ * after what it wrote and may store scratch bytes up to its room past p. The
+ * ones given b record TAGC_E_INVALID there for a value JSON cannot hold (NaN,
+ * infinities, a year outside [0, 9999]) and then write nothing. */
+#define TAGC_BOOL_ROOM 5
+#define TAGC_TIME_ROOM (TAGC_TIME_MAX_CHARS + 2)
+static inline uint8_t *tagc_put_bool(uint8_t *p, bool v)
+{
+    memcpy(p, v ? "true" : "false", 5); /* "true" with its NUL: both are 5 bytes */
+    return p + (v ? 4 : 5);
+}
+static inline uint8_t *tagc_put_i64(uint8_t *p, int64_t v) /* room: TAGC_I64_MAX_CHARS */
+{
+    return p + tagc_fmt_i64((char *)p, v);
+}
+static inline uint8_t *tagc_put_u64(uint8_t *p, uint64_t v) /* room: TAGC_I64_MAX_CHARS */
+{
+    return p + tagc_fmt_u64((char *)p, v);
+}
+uint8_t *tagc_put_f64(tagc_buf *b, uint8_t *p, double v); /* room: TAGC_F64_ROOM */
+uint8_t *tagc_put_f32(tagc_buf *b, uint8_t *p, float v);  /* room: TAGC_F64_ROOM */
+uint8_t *tagc_put_time(tagc_buf *b, uint8_t *p, const tagc_time *t); /* room: TAGC_TIME_ROOM */
 
 /* Rewrites b->data[from..len) (compact JSON) indented as Go's json.Indent does. */
 void tagc_json_indent(tagc_buf *b, size_t from, const char *prefix, const char *indent);

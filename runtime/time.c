@@ -67,16 +67,49 @@ static int days_in(int m, int64_t y)
 
 /* MARK: - Format */
 
+static const char digits2[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* v in [0, 100) */
 static inline char *put2(char *p, int v)
 {
-    p[0] = (char)('0' + v / 10);
-    p[1] = (char)('0' + v % 10);
+    memcpy(p, digits2 + 2 * v, 2);
     return p + 2;
 }
 
 /* Seconds (from year 1) far beyond year 9999 in either direction: rejected
  * before any arithmetic that could overflow. */
 #define TAGC_TIME_SEC_BOUND (INT64_C(1) << 40)
+
+/* The Unix days civil_fast covers: from 400 years before 0000-03-01 to well
+ * past 9999-12-31 (2932896), so every year Go can write. */
+#define FAST_DAYS_MIN (-719468 - 146097)
+#define FAST_DAYS_MAX 3000000
+
+/*
+ * The date of Unix day `days` (FAST_DAYS_MIN..FAST_DAYS_MAX) by Neri and
+ * Schneider, "Euclidean affine functions and their application to calendar
+ * algorithms" (2022): 32-bit multiplications and shifts where civil_from_days
+ * divides 64-bit numbers. Days count from 0000-03-01 moved back 400 years
+ * (146097 days) so that they are never negative.
+ */
+static void civil_fast(int64_t days, int *y, int *m, int *d)
+{
+    uint32_t n = (uint32_t)(days + 719468 + 146097);
+    uint32_t n1 = 4 * n + 3;
+    uint32_t century = n1 / 146097;
+    uint32_t n2 = (n1 % 146097) | 3; /* 4 * (day of the century) + 3 */
+    uint64_t p2 = (uint64_t)2939745 * n2;
+    uint32_t year_of_century = (uint32_t)(p2 >> 32);
+    uint32_t day_of_year = (uint32_t)p2 / 2939745 / 4; /* from March 1 */
+    uint32_t n3 = 2141 * day_of_year + 197913;
+    uint32_t jan_feb = day_of_year >= 306;
+    *y = (int)(100 * century + year_of_century + jan_feb) - 400;
+    *m = (int)((n3 >> 16) - 12 * jan_feb);
+    *d = (int)((n3 & 0xFFFF) / 2141 + 1);
+}
 
 size_t tagc_time_format(char *dst, const tagc_time *t)
 {
@@ -86,10 +119,16 @@ size_t tagc_time_format(char *dst, const tagc_time *t)
         return 0;
     int64_t local = tagc_time_unix(t) + (int64_t)t->offset_min * 60;
     int64_t days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400);
-    int64_t sod = local - days * 86400;
+    uint32_t sod = (uint32_t)(local - days * 86400);
     int64_t year;
     int month, day;
-    civil_from_days(days, &year, &month, &day);
+    if (days >= FAST_DAYS_MIN && days <= FAST_DAYS_MAX) {
+        int y;
+        civil_fast(days, &y, &month, &day);
+        year = y;
+    } else {
+        civil_from_days(days, &year, &month, &day);
+    }
     if (year < 0 || year > 9999)
         return 0;
     char *p = dst;

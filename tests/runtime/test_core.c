@@ -161,6 +161,52 @@ Test(buf, fixed_zero_and_null)
     tagc_buf_free(&b);
 }
 
+/* A run (tagc_run_open): its bound is far above what it writes, yet a fixed
+ * buffer of exactly the bytes written takes them, one byte less is FULL, and
+ * nothing lands past cap; a growable buffer gets the same bytes. */
+static void write_run(tagc_buf *b)
+{
+    tagc_run run;
+    uint8_t *p = tagc_run_open(b, &run, 8 + 2 * TAGC_I64_MAX_CHARS + TAGC_BOOL_ROOM);
+    p = tagc_put(p, "{\"a\":", 5);
+    p = tagc_put_i64(p, -42);
+    p = tagc_put_byte(p, ',');
+    p = tagc_put_u64(p, 7);
+    p = tagc_put_byte(p, ',');
+    p = tagc_put_bool(p, true);
+    p = tagc_put_byte(p, '}');
+    tagc_run_close(b, &run, p);
+}
+
+Test(buf, run_fixed_every_size)
+{
+    static const char want[] = "{\"a\":-42,7,true}";
+    size_t n = sizeof want - 1;
+    tagc_buf g;
+    tagc_buf_init(&g);
+    write_run(&g);
+    cr_assert_eq(g.err, 0);
+    cr_assert_eq(g.len, n);
+    cr_assert(memcmp(g.data, want, n) == 0);
+    tagc_buf_free(&g);
+    for (size_t cap = 0; cap <= n + 2; cap++) {
+        uint8_t mem[64 + NGUARD];
+        memset(mem, GUARD, sizeof mem);
+        tagc_buf b;
+        tagc_buf_init_fixed(&b, mem, cap);
+        write_run(&b);
+        cr_expect(guard_intact(mem + cap, NGUARD), "cap %zu: wrote past cap", cap);
+        if (cap < n) {
+            cr_expect_eq(b.err, TAGC_E_FULL, "cap %zu", cap);
+            cr_expect_eq(b.len, 0, "cap %zu", cap);
+        } else {
+            cr_expect_eq(b.err, 0, "cap %zu: %d", cap, b.err);
+            cr_expect_eq(b.len, n);
+            cr_expect(memcmp(mem, want, n) == 0, "cap %zu", cap);
+        }
+    }
+}
+
 Test(buf, sticky_errors_fixed)
 {
     uint8_t mem[8 + NGUARD];
