@@ -232,9 +232,9 @@ static void machine_line(char *dst, size_t cap)
     }
     if (f)
         fclose(f);
-    snprintf(dst, cap, "%s, %ld cores; gcc %s; cJSON %s, jansson %s, json-c %s", model,
-             sysconf(_SC_NPROCESSORS_ONLN), __VERSION__, cJSON_Version(), bench_jansson_version(),
-             bench_jsonc_version());
+    snprintf(dst, cap, "%s, %ld cores; gcc %s; cJSON %s, jansson %s, json-c %s, msgpack-c %s",
+             model, sysconf(_SC_NPROCESSORS_ONLN), __VERSION__, cJSON_Version(),
+             bench_jansson_version(), bench_jsonc_version(), bench_msgpackc_version());
 }
 
 /* MARK: - per-workload state and the checks */
@@ -542,6 +542,8 @@ static void print_table(FILE *f, const bool *csel)
     }
 }
 
+static void mp_write_json(FILE *f);
+
 static void write_json(const char *path, const bool *csel, const char *machine, int reps,
                        double min_time, bool checks_ok)
 {
@@ -582,6 +584,7 @@ static void write_json(const char *path, const bool *csel, const char *machine, 
             }
     fprintf(f, "]");
     stream_bench_json(f);
+    mp_write_json(f);
     fprintf(f, "}\n");
     fclose(f);
 }
@@ -621,10 +624,364 @@ static void select_list(char *list, bool *sel, int n, int (*find)(const char *),
 
 static int find_contender(const char *s) { return find_name(contender_names, C_COUNT, s); }
 
+/* MARK: - MessagePack rows */
+
+/*
+ * tagc's generated <type>_encode_msgpack / _decode_msgpack against a
+ * hand-written msgpack-c mapping (m_msgpackc.c) of the same structs, for the
+ * workloads that have one. The input document of each is tagc's MessagePack of
+ * the value tagc decoded from the JSON workload.
+ */
+enum { MC_TAGC, MC_MSGPACKC, MC_COUNT };
+static const char *const mp_contender_names[MC_COUNT] = {"tagc", "msgpack-c"};
+
+typedef struct mp_workload {
+    int (*decode)(void *v, const uint8_t *src, size_t len, tagc_arena *a, tagc_error *e);
+    int (*encode)(const void *v, tagc_buf *out);
+} mp_workload;
+
+#define WRAP_MP(T)                                                                     \
+    static int mde_##T(void *v, const uint8_t *s, size_t n, tagc_arena *a, tagc_error *e) \
+    {                                                                                  \
+        return T##_decode_msgpack(v, s, n, a, e);                                      \
+    }                                                                                  \
+    static int men_##T(const void *v, tagc_buf *b) { return T##_encode_msgpack(v, b); }
+WRAP_MP(user_user)
+WRAP_MP(order_order)
+WRAP_MP(tree_node)
+
+static const mp_workload mp_workloads[W_COUNT] = {
+    [W_USER] = {mde_user_user, men_user_user},
+    [W_ORDER] = {mde_order_order, men_order_order},
+    [W_TREE] = {mde_tree_node, men_tree_node},
+};
+
+static bool mpsel[MC_COUNT];  /* contenders of the MessagePack rows */
+static tagc_buf mp_docs[W_COUNT]; /* the input documents */
+static bool mp_loaded[W_COUNT];
+static check mp_checks[W_COUNT][MC_COUNT];
+static result mp_results[W_COUNT][DIR_COUNT][MC_COUNT];
+
+static bool mp_has(int w) { return mp_workloads[w].decode != NULL; }
+
+static int mp_find_contender(const char *s) { return find_name(mp_contender_names, MC_COUNT, s); }
+
+/* --contender: the MessagePack contenders named in list; names that only
+ * MessagePack knows (msgpack-c) are taken out of it for the JSON selection. */
+static void mp_select(char *list)
+{
+    char out[1024] = "";
+    for (int i = 0; i < MC_COUNT; i++)
+        mpsel[i] = false;
+    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+        int i = mp_find_contender(tok);
+        if (i >= 0)
+            mpsel[i] = true;
+        if (find_contender(tok) >= 0 || i < 0) {
+            if (strlen(out) + strlen(tok) + 2 > sizeof out)
+                die("--contender list too long");
+            strcat(strcat(out, *out ? "," : ""), tok);
+        }
+    }
+    strcpy(list, out);
+}
+
+static int mp_op_decode(int c, int w, const uint8_t *src, size_t len, void *v, tagc_arena *a)
+{
+    tagc_error err;
+    tagc_arena_reset(a);
+    if (c == MC_TAGC)
+        return mp_workloads[w].decode(v, src, len, a, &err);
+    return bench_msgpackc_codecs[w].decode((const char *)src, len, v, a);
+}
+
+static int mp_op_encode(int c, int w, const void *v, tagc_buf *out)
+{
+    tagc_buf_reset(out);
+    if (c == MC_TAGC)
+        return mp_workloads[w].encode(v, out);
+    return bench_msgpackc_codecs[w].encode(v, out);
+}
+
+/* tagc's MessagePack of the reference value: the input document. */
+static bool mp_load(int w)
+{
+    if (!ws[w].loaded || !mp_has(w))
+        return false;
+    tagc_buf_init(&mp_docs[w]);
+    if (mp_workloads[w].encode(ws[w].ref, &mp_docs[w]) != 0)
+        die("%s: tagc cannot encode the reference value as MessagePack", workloads[w].name);
+    mp_loaded[w] = true;
+    return true;
+}
+
+/* Decode: each contender's value of the document equals the reference value.
+ * Encode: each contender's bytes for the reference value are tagc's bytes, or
+ * at least tagc decodes them back to the reference value. */
+static bool mp_check_workload(int w)
+{
+    const workload *wl = &workloads[w];
+    const tagc_buf *doc = &mp_docs[w];
+    bool all_ok = true;
+    for (int c = 0; c < MC_COUNT; c++) {
+        check *ck = &mp_checks[w][c];
+        ck->ok = true;
+        if (!mpsel[c])
+            continue;
+        tagc_arena a;
+        void *v = calloc(1, wl->size);
+        tagc_arena_init(&a);
+        int rc = mp_op_decode(c, w, doc->data, doc->len, v, &a);
+        if (rc != 0) {
+            snprintf(ck->decode, sizeof ck->decode, "FAILED (rc %d)", rc);
+            ck->ok = false;
+        } else if (wl->equal(v, ws[w].ref)) {
+            snprintf(ck->decode, sizeof ck->decode, "equal");
+        } else {
+            snprintf(ck->decode, sizeof ck->decode, "DIFFERENT value");
+            ck->ok = false;
+        }
+        tagc_arena_free(&a);
+        free(v);
+
+        tagc_buf out;
+        tagc_buf_init(&out);
+        rc = mp_op_encode(c, w, ws[w].ref, &out);
+        if (rc != 0) {
+            snprintf(ck->encode, sizeof ck->encode, "FAILED (rc %d)", rc);
+            ck->ok = false;
+        } else if (out.len == doc->len && memcmp(out.data, doc->data, doc->len) == 0) {
+            snprintf(ck->encode, sizeof ck->encode, "same bytes as tagc");
+        } else {
+            tagc_error err;
+            v = calloc(1, wl->size);
+            tagc_arena_init(&a);
+            bool same = mp_workloads[w].decode(v, out.data, out.len, &a, &err) == 0 &&
+                        wl->equal(v, ws[w].ref);
+            tagc_arena_free(&a);
+            free(v);
+            if (same) {
+                snprintf(ck->encode, sizeof ck->encode, "other bytes, tagc decodes them equal");
+            } else {
+                snprintf(ck->encode, sizeof ck->encode, "DIFFERENT document");
+                ck->ok = false;
+            }
+        }
+        tagc_buf_free(&out);
+        if (!ck->ok)
+            all_ok = false;
+    }
+    return all_ok;
+}
+
+typedef struct mp_runner {
+    int c, w, dir;
+    tagc_arena arena;
+    tagc_buf out;
+    void *value;
+} mp_runner;
+
+static void mp_runner_init(mp_runner *r, int c, int w, int dir)
+{
+    r->c = c;
+    r->w = w;
+    r->dir = dir;
+    tagc_arena_init(&r->arena);
+    tagc_buf_init(&r->out);
+    r->value = calloc(1, workloads[w].size);
+}
+
+static void mp_runner_free(mp_runner *r)
+{
+    tagc_arena_free(&r->arena);
+    tagc_buf_free(&r->out);
+    free(r->value);
+}
+
+static inline void mp_runner_op(mp_runner *r)
+{
+    int rc;
+    if (r->dir == DIR_DECODE)
+        rc = mp_op_decode(r->c, r->w, mp_docs[r->w].data, mp_docs[r->w].len, r->value, &r->arena);
+    else
+        rc = mp_op_encode(r->c, r->w, ws[r->w].ref, &r->out);
+    if (rc != 0)
+        die("%s %s msgpack %s failed while timing (rc %d)", mp_contender_names[r->c],
+            workloads[r->w].name, dir_names[r->dir], rc);
+}
+
+/* As measure(), for the MessagePack contenders. */
+static void mp_measure(int w, int dir, int reps, double min_time)
+{
+    mp_runner rs[MC_COUNT];
+    long batch[MC_COUNT];
+    double samples[MC_COUNT][64];
+    int nc = 0, idx[MC_COUNT];
+
+    for (int c = 0; c < MC_COUNT; c++) {
+        if (!mpsel[c])
+            continue;
+        idx[nc++] = c;
+        mp_runner_init(&rs[c], c, w, dir);
+        for (int i = 0; i < 3; i++)
+            mp_runner_op(&rs[c]);
+        int k = 20;
+        size_t before = bench_alloc_calls;
+        for (int i = 0; i < k; i++)
+            mp_runner_op(&rs[c]);
+        mp_results[w][dir][c].allocs_per_op = (double)(bench_alloc_calls - before) / k;
+        long n = 1;
+        double t;
+        for (;;) {
+            double t0 = cpu_now();
+            for (long i = 0; i < n; i++)
+                mp_runner_op(&rs[c]);
+            t = cpu_now() - t0;
+            if (t >= min_time / 8 || n > (1L << 40))
+                break;
+            n *= 2;
+        }
+        double per = t / (double)n;
+        batch[c] = (long)ceil(min_time / (per > 0 ? per : 1e-9));
+        if (batch[c] < 1)
+            batch[c] = 1;
+    }
+    for (int rep = 0; rep < reps; rep++) {
+        for (int j = 0; j < nc; j++) {
+            int c = idx[(j + rep) % nc];
+            long ops = 0;
+            double t0 = cpu_now(), t;
+            do {
+                for (long i = 0; i < batch[c]; i++)
+                    mp_runner_op(&rs[c]);
+                ops += batch[c];
+                t = cpu_now() - t0;
+            } while (t < min_time);
+            samples[c][rep] = t / (double)ops;
+        }
+    }
+    for (int j = 0; j < nc; j++) {
+        int c = idx[j];
+        result *r = &mp_results[w][dir][c];
+        qsort(samples[c], (size_t)reps, sizeof(double), cmp_double);
+        r->sec_per_op = reps % 2 ? samples[c][reps / 2]
+                                 : (samples[c][reps / 2 - 1] + samples[c][reps / 2]) / 2;
+        r->min_sec = samples[c][0];
+        r->max_sec = samples[c][reps - 1];
+        r->reps = reps;
+        r->done = true;
+        mp_runner_free(&rs[c]);
+    }
+}
+
+static void mp_print_checks(FILE *f)
+{
+    fprintf(f, "| workload | contender | decode: value vs tagc's | encode: bytes vs tagc's |\n");
+    fprintf(f, "| --- | --- | --- | --- |\n");
+    for (int w = 0; w < W_COUNT; w++) {
+        if (!mp_loaded[w])
+            continue;
+        for (int c = 0; c < MC_COUNT; c++)
+            if (mpsel[c])
+                fprintf(f, "| %s | %s | %s | %s |\n", workloads[w].name, mp_contender_names[c],
+                        mp_checks[w][c].decode, mp_checks[w][c].encode);
+    }
+}
+
+static void mp_print_table(FILE *f)
+{
+    fprintf(f, "| workload | direction | contender | µs/op | MB/s | vs msgpack-c | allocs/op |\n");
+    fprintf(f, "| --- | --- | --- | ---: | ---: | ---: | ---: |\n");
+    for (int w = 0; w < W_COUNT; w++) {
+        for (int dir = 0; dir < DIR_COUNT; dir++) {
+            const result *base = &mp_results[w][dir][MC_MSGPACKC];
+            for (int c = 0; c < MC_COUNT; c++) {
+                const result *r = &mp_results[w][dir][c];
+                if (!mpsel[c] || !r->done)
+                    continue;
+                char t[32], ratio[32];
+                fmt_time(t, sizeof t, r->sec_per_op);
+                if (base->done)
+                    snprintf(ratio, sizeof ratio, "%.2f×", base->sec_per_op / r->sec_per_op);
+                else
+                    snprintf(ratio, sizeof ratio, "—");
+                fprintf(f, "| %s (%zu B) | %s | %s | %s | %.1f | %s | %.*f |\n", workloads[w].name,
+                        mp_docs[w].len, dir_names[dir], mp_contender_names[c], t,
+                        (double)mp_docs[w].len / r->sec_per_op / 1e6, ratio,
+                        r->allocs_per_op == floor(r->allocs_per_op) ? 0 : 1, r->allocs_per_op);
+            }
+        }
+    }
+}
+
+/* The "msgpack_checks" and "msgpack_results" members of --json's object. */
+static void mp_write_json(FILE *f)
+{
+    const char *sep = "";
+    fprintf(f, ",\n \"msgpack_checks\": [");
+    for (int w = 0; w < W_COUNT; w++) {
+        if (!mp_loaded[w])
+            continue;
+        for (int c = 0; c < MC_COUNT; c++) {
+            if (!mpsel[c])
+                continue;
+            fprintf(f, "%s\n  {\"workload\": \"%s\", \"contender\": \"%s\", \"decode\": \"%s\", "
+                       "\"encode\": \"%s\", \"ok\": %s}",
+                    sep, workloads[w].name, mp_contender_names[c], mp_checks[w][c].decode,
+                    mp_checks[w][c].encode, mp_checks[w][c].ok ? "true" : "false");
+            sep = ",";
+        }
+    }
+    fprintf(f, "],\n \"msgpack_results\": [");
+    sep = "";
+    for (int w = 0; w < W_COUNT; w++)
+        for (int dir = 0; dir < DIR_COUNT; dir++)
+            for (int c = 0; c < MC_COUNT; c++) {
+                const result *r = &mp_results[w][dir][c];
+                if (!r->done)
+                    continue;
+                fprintf(f, "%s\n  {\"workload\": \"%s\", \"bytes\": %zu, \"direction\": \"%s\", "
+                           "\"contender\": \"%s\", \"sec_per_op\": %.9g, \"min_sec\": %.9g, "
+                           "\"max_sec\": %.9g, \"reps\": %d, \"allocs_per_op\": %g}",
+                        sep, workloads[w].name, mp_docs[w].len, dir_names[dir],
+                        mp_contender_names[c], r->sec_per_op, r->min_sec, r->max_sec, r->reps,
+                        r->allocs_per_op);
+                sep = ",";
+            }
+    fprintf(f, "]");
+}
+
+/* bench --callgrind CONTENDER WORKLOAD msgpack-decode|msgpack-encode [N] */
+static int mp_callgrind_main(int argc, char **argv)
+{
+    int c = mp_find_contender(argv[0]), w = find_workload(argv[1]);
+    int dir = find_name(dir_names, DIR_COUNT, argv[2] + strlen("msgpack-"));
+    long n = argc > 3 ? atol(argv[3]) : 10;
+    if (c < 0 || w < 0 || dir < 0 || n < 1 || !mp_has(w))
+        die("--callgrind: bad MessagePack contender, workload or direction");
+    if (!load_workload(w) || !mp_load(w))
+        return 2;
+    mp_runner r;
+    mp_runner_init(&r, c, w, dir);
+    mp_runner_op(&r);
+    mp_runner_op(&r);
+    CALLGRIND_ZERO_STATS;
+    CALLGRIND_TOGGLE_COLLECT;
+    for (long i = 0; i < n; i++)
+        mp_runner_op(&r);
+    CALLGRIND_TOGGLE_COLLECT;
+    printf("%s %s msgpack-%s %ld ops\n", mp_contender_names[c], workloads[w].name, dir_names[dir],
+           n);
+    mp_runner_free(&r);
+    return 0;
+}
+
 static int callgrind_main(int argc, char **argv)
 {
     if (argc < 3)
         die("usage: bench --callgrind CONTENDER WORKLOAD decode|encode [N]");
+    if (strncmp(argv[2], "msgpack-", 8) == 0)
+        return mp_callgrind_main(argc, argv);
     int c = find_contender(argv[0]), w = find_workload(argv[1]);
     int dir = find_name(dir_names, DIR_COUNT, argv[2]);
     long n = argc > 3 ? atol(argv[3]) : 10;
@@ -657,6 +1014,8 @@ int main(int argc, char **argv)
         wsel[i] = true;
     for (int i = 0; i < C_COUNT; i++)
         csel[i] = true;
+    for (int i = 0; i < MC_COUNT; i++)
+        mpsel[i] = true;
     data_dir = getenv("TAGC_BENCH_DATA") ? getenv("TAGC_BENCH_DATA") : BENCH_DATA_DIR;
     bool reps_set = false, min_set = false;
 
@@ -683,13 +1042,14 @@ int main(int argc, char **argv)
         else if (strcmp(a, "--workload") == 0 && i + 1 < argc)
             select_list(argv[++i], wsel, W_COUNT, find_workload, "workload");
         else if (strcmp(a, "--contender") == 0 && i + 1 < argc)
-            select_list(argv[++i], csel, C_COUNT, find_contender, "contender");
+            mp_select(argv[i + 1]), select_list(argv[++i], csel, C_COUNT, find_contender, "contender");
         else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("usage: bench [--quick] [--check-only] [--reps N] [--min-time SEC] [--json FILE]\n"
                    "             [--data DIR] [--workload user,order,tree,twitter,canada]\n"
-                   "             [--contender tagc,tagc-fast,cJSON,jansson,json-c]\n"
+                   "             [--contender tagc,tagc-fast,cJSON,jansson,json-c,msgpack-c]\n"
                    "             [--streams amazon,orders|none] [--stream-orders FILE] [--stream-reps N]\n"
-                   "       bench --callgrind CONTENDER WORKLOAD decode|encode [N]\n");
+                   "       bench --callgrind CONTENDER WORKLOAD decode|encode [N]\n"
+                   "       bench --callgrind tagc|msgpack-c WORKLOAD msgpack-decode|msgpack-encode [N]\n");
             return 0;
         } else
             die("unknown argument '%s' (try --help)", a);
@@ -724,12 +1084,25 @@ int main(int argc, char **argv)
     }
     if (loaded == 0)
         die("no workload could be loaded (data directory %s)", data_dir);
+    bool any_mp = false;
+    for (int c = 0; c < MC_COUNT; c++)
+        any_mp |= mpsel[c];
+    for (int w = 0; w < W_COUNT && any_mp; w++) {
+        if (wsel[w] && mp_load(w) && !mp_check_workload(w)) {
+            fprintf(stderr, "bench: %s: MessagePack contenders DISAGREE\n", workloads[w].name);
+            ok = false;
+        }
+    }
 
     printf("## Checks\n\n");
     print_checks(stdout, csel);
     atexit(stream_bench_cleanup);
     if (!stream_bench_check(stdout, "/proc/self/exe", data_dir, quick))
         ok = false;
+    if (any_mp) {
+        printf("\n### MessagePack\n\n");
+        mp_print_checks(stdout);
+    }
     printf("\nAll contenders agree: %s\n", ok ? "yes" : "NO");
     fflush(stdout);
 
@@ -748,6 +1121,20 @@ int main(int argc, char **argv)
                "realloc calls.\n\n",
                machine, reps, min_time);
         print_table(stdout, csel);
+        if (any_mp) {
+            for (int w = 0; w < W_COUNT; w++) {
+                if (!mp_loaded[w])
+                    continue;
+                for (int dir = 0; dir < DIR_COUNT; dir++) {
+                    fprintf(stderr, "bench: timing %s msgpack %s ...\n", workloads[w].name,
+                            dir_names[dir]);
+                    mp_measure(w, dir, reps, min_time);
+                }
+            }
+            printf("\n### MessagePack\n\n\"vs msgpack-c\" = msgpack-c's time / this contender's "
+                   "time; MB/s of MessagePack input bytes.\n\n");
+            mp_print_table(stdout);
+        }
         stream_bench_time(stdout, "/proc/self/exe");
     }
     if (json_path)

@@ -39,11 +39,15 @@ typedef struct bench_codec {
 extern const bench_codec bench_cjson_codecs[W_COUNT];
 extern const bench_codec bench_jansson_codecs[W_COUNT];
 extern const bench_codec bench_jsonc_codecs[W_COUNT];
+/* The MessagePack contender (m_msgpackc.c): the same interface, src and out
+ * hold MessagePack; entries for user, order and tree only (the others NULL). */
+extern const bench_codec bench_msgpackc_codecs[W_COUNT];
 
 /* Library versions, for the machine line (jansson.h and json-c's json.h cannot
  * be included in the same file: both define json_object). */
 const char *bench_jansson_version(void);
 const char *bench_jsonc_version(void);
+const char *bench_msgpackc_version(void);
 
 /* Allocation counting (alloc_count.c): calls of malloc, calloc and realloc
  * made by anyone in the process since it started. */

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""bench/plot.py - a hand-written SVG bar chart of each contender's speed relative to cJSON.
+"""bench/plot.py - a hand-written SVG bar chart of each contender's speed relative to cJSON
+(MessagePack rows: relative to msgpack-c).
 
     python3 bench/plot.py RESULTS.json OUT.svg
 
@@ -29,6 +30,18 @@ def write_svg(data, path):
             groups[key] = []
             order.append(key)
         groups[key].append((r["contender"], base[key] / r["sec_per_op"]))
+    # MessagePack rows: relative to msgpack-c
+    mrows = data.get("msgpack_results", [])
+    mbase = {(r["workload"], r["direction"]): r["sec_per_op"] for r in mrows
+             if r["contender"] == "msgpack-c"}
+    for r in mrows:
+        key = (r["workload"], "msgpack " + r["direction"])
+        if (r["workload"], r["direction"]) not in mbase or r["contender"] == "msgpack-c":
+            continue
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append((r["contender"], mbase[(r["workload"], r["direction"])] / r["sec_per_op"]))
     ratios = [x for g in groups.values() for _, x in g] or [1.0]
     lo = 10 ** math.floor(math.log10(min(min(ratios), 0.5)))
     hi = 10 ** math.ceil(math.log10(max(max(ratios), 2.0)))
@@ -45,7 +58,7 @@ def write_svg(data, path):
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
            f'<rect width="{width}" height="{height}" fill="white"/>',
            f'<text x="{left}" y="22" font-size="14" font-weight="bold">'
-           'Speed relative to cJSON (cJSON time / contender time, log scale; right of 1× is faster)</text>']
+           'Speed relative to cJSON (msgpack rows: to msgpack-c), log scale; right of 1× is faster</text>']
     # grid and ticks
     ticks = []
     d = lo

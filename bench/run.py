@@ -73,7 +73,7 @@ def callgrind_one(exe, row):
         out = os.path.join(tmp, "callgrind.out")
         cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no",
                "--callgrind-out-file=" + out, exe, "--callgrind",
-               row["contender"], row["workload"], row["direction"], str(n)]
+               row["contender"], row["workload"], row.get("cg_direction", row["direction"]), str(n)]
         proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if proc.returncode != 0 or not os.path.exists(out):
             log("callgrind failed: " + " ".join(map(shlex.quote, cmd)) + "\n" + proc.stderr[-2000:])
@@ -133,6 +133,64 @@ def table(data):
             line += " %s | %s |" % (fmt_count(ir), "%.2f×" % (bir / ir) if ir and bir else "—")
         out.append(line)
     return "\n".join(out)
+
+
+def msgpack_table(data):
+    """The MessagePack rows: tagc against msgpack-c."""
+    rows = data.get("msgpack_results", [])
+    base = {(r["workload"], r["direction"]): r for r in rows if r["contender"] == "msgpack-c"}
+    have_instr = any(r.get("instr_per_op") for r in rows)
+    head = "| workload | direction | contender | µs/op | MB/s | vs msgpack-c | allocs/op |"
+    sep = "| --- | --- | --- | ---: | ---: | ---: | ---: |"
+    if have_instr:
+        head += " instr/op | instr vs msgpack-c |"
+        sep += " ---: | ---: |"
+    out = [head, sep]
+    for r in rows:
+        b = base.get((r["workload"], r["direction"]))
+        ratio = "%.2f×" % (b["sec_per_op"] / r["sec_per_op"]) if b else "—"
+        line = "| %s (%d B) | %s | %s | %s | %.1f | %s | %s |" % (
+            r["workload"], r["bytes"], r["direction"], r["contender"], fmt_us(r["sec_per_op"]),
+            r["bytes"] / r["sec_per_op"] / 1e6, ratio, fmt_allocs(r["allocs_per_op"]))
+        if have_instr:
+            ir = r.get("instr_per_op")
+            bir = b.get("instr_per_op") if b else None
+            line += " %s | %s |" % (fmt_count(ir), "%.2f×" % (bir / ir) if ir and bir else "—")
+        out.append(line)
+    return "\n".join(out)
+
+
+def msgpack_checks_table(data):
+    out = ["| workload | contender | decode: value vs tagc's | encode: bytes vs tagc's |",
+           "| --- | --- | --- | --- |"]
+    for c in data.get("msgpack_checks", []):
+        out.append("| %s | %s | %s | %s |" % (c["workload"], c["contender"], c["decode"], c["encode"]))
+    return "\n".join(out)
+
+
+def msgpack_docs(data):
+    if not data.get("msgpack_results"):
+        return ""
+    return f"""
+## MessagePack
+
+tagc's generated `<type>_encode_msgpack` / `<type>_decode_msgpack` against a hand-written
+msgpack-c mapping of the same structs (bench/m_msgpackc.c): encoding with a `msgpack_packer`
+whose write callback appends to the reused output buffer (`msgpack_pack_map`,
+`msgpack_pack_str_with_body` for each key, `msgpack_pack_int64` / `_double` / `_timestamp` …);
+decoding with `msgpack_unpack` into a reused `msgpack_zone` (cleared between operations), then a
+walk of the `msgpack_object` tree that matches keys by length and bytes, checks types and copies
+strings and slices into the same `tagc_arena` tagc decodes into. The input document of each
+workload is tagc's MessagePack of the value tagc decoded from the JSON workload; MB/s counts its
+bytes. Before timing, msgpack-c's bytes must equal tagc's and both decoded values must be
+`_equal` to the reference value.
+
+{msgpack_table(data)}
+
+Checks:
+
+{msgpack_checks_table(data)}
+"""
 
 
 def checks_table(data):
@@ -218,8 +276,8 @@ Before any timing, every contender's decoded value is compared with tagc's using
 
 {table(data)}
 
-![speed relative to cJSON](bench.svg)
-
+![speed relative to cJSON (JSON) and msgpack-c (MessagePack)](bench.svg)
+{msgpack_docs(data)}
 ## Checks
 
 {checks_table(data)}
@@ -231,7 +289,7 @@ come out rounded when it decodes; the check then compares with tagc's value roun
 cJSON prints a double with 15 significant digits whenever that reads back within its own
 tolerance, so some floats it writes are 1 ulp off ("NOT exact"): the documents still compare equal
 as cJSON trees. The hand-written cJSON mapping writes integers of 16 digits or more with
-`cJSON_CreateRaw`, or they would come out in exponent form. MessagePack rows are not measured yet.
+`cJSON_CreateRaw`, or they would come out in exponent form.
 """
     with open(path, "w") as f:
         f.write(text)
@@ -345,6 +403,9 @@ def main():
         want_cg = False
     if want_cg:
         rows = data["results"]
+        for r in data.get("msgpack_results", []):
+            r["cg_direction"] = "msgpack-" + r["direction"]
+            rows = rows + [r]
         log("callgrind: %d runs, %d at a time ..." % (len(rows), args.jobs))
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
             for r, ir in zip(rows, pool.map(lambda r: callgrind_one(exe, r), rows)):
@@ -355,6 +416,9 @@ def main():
     print("## Checks\n\n" + checks_table(data) + "\n")
     print("## Results\n\n" + data["machine"] + "\n")
     print(table(data))
+    if data.get("msgpack_results"):
+        print("\n### MessagePack\n\n" + msgpack_checks_table(data) + "\n")
+        print(msgpack_table(data))
     if data.get("streams"):
         print("\n## Streams\n\n" + streams_table(data))
     compiler_md = compiler_report(args.build, runs=3 if args.quick else 7, callgrind=want_cg)

@@ -6,9 +6,13 @@
  *
  * Structs are maps keyed by each field's msgpack name (wire_field.msgpack_name).
  * They are written as straight-line code: the map head (constant unless some
- * field is conditional), then each key as its constant encoded bytes. They are
- * read with a loop over the map's pairs that tries the declared order first,
- * then the key's length and bytes (MessagePack keys match exactly).
+ * field is conditional), then each key as its constant encoded bytes. Keys and
+ * flat values (scalars, strings, times) come in runs: one tagc_mp_room check
+ * for the most a run can take, then unchecked puts; the checked writes of the
+ * same fields when the room is not there. They are read with a loop over the
+ * map's pairs that first compares the input with the encoded bytes of the key
+ * expected next (declared order), then reads the key and looks it up by length
+ * and bytes (MessagePack keys match exactly).
  * The `string` JSON option does not apply: numbers stay numbers.
  */
 #include <string.h>
@@ -187,37 +191,22 @@ static void read_member(gen *g, int ind, const wire_field *w, const char *fail)
         read_value(g, ind, t, lv, fail);
 }
 
-/* The function that maps a key to a field index (-1: unknown). */
+/* The function that maps a key read from the input to a field index (-1: unknown). */
 static void gen_key_lookup(gen *g, const char *fn, const ast_type *st)
 {
-    emit(g, 0, "/* The field a key names: the declared order first, then by length and bytes. -1: none. */");
-    emit(g, 0, "static int %s_msgpack_field(const char *key, size_t len, int next)", fn);
+    emit(g, 0, "/* The field a key names, by length and bytes. -1: none. */");
+    emit(g, 0, "static int %s_msgpack_field(const char *key, size_t len)", fn);
     emit(g, 0, "{");
     size_t n = mp_wire_count(st);
     if (n == 0) {
         emit(g, 1, "(void)key;");
         emit(g, 1, "(void)len;");
-        emit(g, 1, "(void)next;");
         emit(g, 1, "return -1;");
         emit(g, 0, "}");
         emit(g, 0, "%s", "");
         return;
     }
-    emit(g, 1, "switch (next) {");
-    size_t idx = 0;
-    for (size_t i = 0; i < st->wire_count; i++) {
-        const char *name = st->wire[i].msgpack_name;
-        if (!name)
-            continue;
-        size_t len = strlen(name);
-        emit(g, 1, "case %zu:", idx);
-        emit(g, 2, "if (len == %zu && memcmp(key, %s, %zu) == 0)", len, c_literal(g, name, len), len);
-        emit(g, 3, "return %zu;", idx);
-        emit(g, 2, "break;");
-        idx++;
-    }
-    emit(g, 1, "}");
-    size_t maxlen = 0;
+    size_t maxlen = 0, idx;
     for (size_t i = 0; i < st->wire_count; i++)
         if (st->wire[i].msgpack_name && strlen(st->wire[i].msgpack_name) > maxlen)
             maxlen = strlen(st->wire[i].msgpack_name);
@@ -247,6 +236,39 @@ static void gen_key_lookup(gen *g, const char *fn, const ast_type *st)
     emit(g, 0, "%s", "");
 }
 
+/* The switch that tries the key expected next (the field after the previous
+ * one) as its encoded bytes: one constant-length compare, no head decoding. */
+static void gen_expected_key(gen *g, int ind, const ast_type *st, const char *fn)
+{
+    emit(g, ind, "field = -1;");
+    emit(g, ind, "switch (next) { /* first the key of the field after the previous one, as its bytes */");
+    size_t idx = 0;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const char *name = st->wire[i].msgpack_name;
+        if (!name)
+            continue;
+        size_t len = strlen(name);
+        strbuf enc;
+        sb_init(&enc);
+        str_bytes(&enc, name, len);
+        emit(g, ind, "case %zu:", idx);
+        emit(g, ind + 1, "if (tagc_mp_key_is(d, %s, %zu)) {", c_literal(g, enc.data, enc.len), enc.len);
+        emit(g, ind + 2, "field = %zu;", idx);
+        emit(g, ind + 2, "key = d->p - %zu;", len);
+        emit(g, ind + 2, "key_len = %zu;", len);
+        emit(g, ind + 1, "}");
+        emit(g, ind + 1, "break;");
+        sb_free(&enc);
+        idx++;
+    }
+    emit(g, ind, "}");
+    emit(g, ind, "if (field < 0) { /* any other key: read, then looked up */");
+    emit(g, ind + 1, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
+    emit(g, ind + 2, "return rc;");
+    emit(g, ind + 1, "field = %s_msgpack_field(key, key_len);", fn);
+    emit(g, ind, "}");
+}
+
 static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast_type *st,
                             bool exported)
 {
@@ -267,9 +289,13 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 1, "if ((rc = tagc_mp_map_begin(d, &n)) != 0)");
     emit(g, 2, "return rc;");
     emit(g, 1, "for (size_t i = 0; i < n; i++) {");
-    emit(g, 2, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
-    emit(g, 3, "return rc;");
-    emit(g, 2, "field = %s_msgpack_field(key, key_len, next);", fn);
+    if (n > 0) {
+        gen_expected_key(g, 2, st, fn);
+    } else {
+        emit(g, 2, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
+        emit(g, 3, "return rc;");
+        emit(g, 2, "field = %s_msgpack_field(key, key_len);", fn);
+    }
     emit(g, 2, "if (field >= 0) {");
     emit(g, 3, "uint64_t bit = UINT64_C(1) << (field & 63);");
     emit(g, 3, "if (d->strict && (seen[field >> 6] & bit) != 0)");
@@ -599,14 +625,161 @@ static const char *field_cond(gen *g, const wire_field *w, bool *never)
     return guard;
 }
 
+/*
+ * Flat values: the ones written without a call that reserves for itself, whose
+ * size has a bound known before writing them: a constant (*fixed) plus, for
+ * strings, their length (*var, a C expression, or NULL).
+ */
+static bool flat_bound(gen *g, ast_type *t, const char *lv, size_t *fixed, const char **var)
+{
+    type_kind k = t->kind;
+    *var = NULL;
+    if (k == TK_BOOL)
+        *fixed = 1;
+    else if (ty_is_signed_int(k) || ty_is_unsigned_int(k) || k == TK_FLOAT64)
+        *fixed = 9;
+    else if (k == TK_FLOAT32)
+        *fixed = 5;
+    else if (k == TK_TIME)
+        *fixed = 15;
+    else if (k == TK_STRING) {
+        *fixed = 5;
+        *var = pool_printf(g->pool, "%s.len", lv);
+    } else
+        return false;
+    return true;
+}
+
+/* A field's value: flat when its type (or, for *T, T) is. */
+static bool flat_member(gen *g, ast_type *t, const char *lv, size_t *fixed, const char **var)
+{
+    if (ty_is_opt(t))
+        return flat_bound(g, t->elem, lv, fixed, var); /* and nil takes 1 */
+    return flat_bound(g, t, lv, fixed, var);
+}
+
+/* The unchecked write of a flat value (see flat_bound). */
+static void put_value(gen *g, int ind, ast_type *t, const char *lv)
+{
+    type_kind k = t->kind;
+    if (k == TK_BOOL)
+        emit(g, ind, "p = tagc_mp_put_bool(p, %s);", lv);
+    else if (ty_is_signed_int(k))
+        emit(g, ind, "p = tagc_mp_put_int(p, %s);", lv);
+    else if (ty_is_unsigned_int(k))
+        emit(g, ind, "p = tagc_mp_put_uint(p, %s);", lv);
+    else if (k == TK_FLOAT64)
+        emit(g, ind, "p = tagc_mp_put_f64(p, %s);", lv);
+    else if (k == TK_FLOAT32)
+        emit(g, ind, "p = tagc_mp_put_f32(p, %s);", lv);
+    else if (k == TK_STRING)
+        emit(g, ind, "p = tagc_mp_put_str(p, %s.ptr, %s.len);", lv, lv);
+    else
+        emit(g, ind, "p = tagc_mp_put_time(out, p, &%s);", lv);
+}
+
+static void put_member(gen *g, int ind, ast_type *t, const char *has, const char *lv)
+{
+    if (!ty_is_opt(t)) {
+        put_value(g, ind, t, lv);
+        return;
+    }
+    emit(g, ind, "if (!%s)", has);
+    emit(g, ind + 1, "p = tagc_mp_put_nil(p);");
+    emit(g, ind, "else");
+    put_value(g, ind + 1, t->elem, lv);
+}
+
+/* The checked write of a field's value. */
+static void write_member(gen *g, int ind, ast_type *t, const char *has, const char *lv)
+{
+    if (ty_is_opt(t))
+        write_opt(g, ind, t->elem, has, lv);
+    else
+        write_value(g, ind, t, lv);
+}
+
+/* One field of a struct as the writer sees it. */
+typedef struct mp_field {
+    const wire_field *w;
+    const char *cond;  /* NULL: always written */
+    const char *key;   /* its key's bytes as a C literal (the map head before the first) */
+    size_t key_len;
+    const char *comment;
+    const char *lv, *has;
+    bool flat;         /* the value goes in the run (else it is a call after it) */
+    size_t fixed;      /* bound of key and value (flat) or key alone */
+    const char *var;
+} mp_field;
+
+/* The checked writes of fields f[0..n) of a run (keys, and the flat values). */
+static void run_checked(gen *g, int ind, const mp_field *f, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int in = ind;
+        if (f[i].cond) {
+            emit(g, in, "if (%s) {", f[i].cond);
+            in++;
+        }
+        emit(g, in, "tagc_buf_put(out, %s, %zu); /* %s */", f[i].key, f[i].key_len, f[i].comment);
+        if (f[i].flat)
+            write_member(g, in, f[i].w->field->type, f[i].has, f[i].lv);
+        if (f[i].cond)
+            emit(g, ind, "}");
+    }
+}
+
+/*
+ * A run of fields: their keys and flat values written after one room check,
+ * unchecked; when the room is not there, the same with checked writes. A run
+ * of one key alone is just that key, checked.
+ */
+static void emit_run(gen *g, const mp_field *f, size_t n)
+{
+    if (n == 0)
+        return;
+    bool any_value = false;
+    size_t fixed = 0;
+    const char *var = NULL;
+    for (size_t i = 0; i < n; i++) {
+        any_value |= f[i].flat;
+        fixed += f[i].fixed;
+        if (f[i].var)
+            var = var ? pool_printf(g->pool, "%s + %s", var, f[i].var) : f[i].var;
+    }
+    if (!any_value) {
+        run_checked(g, 1, f, n);
+        return;
+    }
+    emit(g, 1, "p = tagc_mp_room(out, %zu, %s);", fixed, var ? var : "0");
+    emit(g, 1, "if (p != NULL) { /* room for the most these fields take: unchecked writes */");
+    for (size_t i = 0; i < n; i++) {
+        int in = 2;
+        if (f[i].cond) {
+            emit(g, in, "if (%s) {", f[i].cond);
+            in++;
+        }
+        emit(g, in, "p = tagc_mp_put(p, %s, %zu); /* %s */", f[i].key, f[i].key_len, f[i].comment);
+        if (f[i].flat)
+            put_member(g, in, f[i].w->field->type, f[i].has, f[i].lv);
+        if (f[i].cond)
+            emit(g, 2, "}");
+    }
+    emit(g, 2, "tagc_mp_done(out, p);");
+    emit(g, 1, "} else { /* checked writes: a fixed buffer near its end, or an error */");
+    run_checked(g, 2, f, n);
+    emit(g, 1, "}");
+}
+
 static void gen_struct_write(gen *g, const char *fn, const char *ctype, const ast_type *st,
                              bool exported)
 {
     emit(g, 0, "%svoid %s_write_msgpack(tagc_buf *out, const %s *v)", exported ? "" : "static ", fn, ctype);
     emit(g, 0, "{");
     size_t body = g->out->len;
-    /* the head: a constant when every field is always written */
-    size_t always = 0, conditional = 0;
+    /* the fields written, in order */
+    mp_field *fs = pool_alloc(g->pool, (st->wire_count + 1) * sizeof *fs);
+    size_t nf = 0, always = 0, conditional = 0;
     for (size_t i = 0; i < st->wire_count; i++) {
         const wire_field *w = &st->wire[i];
         bool never;
@@ -615,69 +788,79 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         const char *cond = field_cond(g, w, &never);
         if (never)
             continue;
+        mp_field *f = &fs[nf++];
+        memset(f, 0, sizeof *f);
+        f->w = w;
+        f->cond = cond;
+        f->lv = wire_lvalue(g, w, w->path_len);
+        f->has = ty_is_opt(w->field->type) ? wire_has_lvalue(g, f->lv, w->field->c_name) : NULL;
         if (cond)
             conditional++;
         else
             always++;
     }
-    bool head_done = false;
+    bool head_const = conditional == 0 && nf > 0;
+    for (size_t i = 0; i < nf; i++) {
+        mp_field *f = &fs[i];
+        const char *name = f->w->msgpack_name;
+        size_t len = strlen(name);
+        strbuf key;
+        sb_init(&key);
+        if (i == 0 && head_const)
+            map_head_bytes(&key, always);
+        str_bytes(&key, name, len);
+        f->key = c_literal(g, key.data, key.len);
+        f->key_len = key.len;
+        f->comment = i == 0 && head_const
+                         ? pool_printf(g->pool, "map of %zu, %s", always, c_literal(g, name, len))
+                         : c_literal(g, name, len);
+        sb_free(&key);
+        size_t vfixed = 0;
+        f->flat = flat_member(g, f->w->field->type, f->lv, &vfixed, &f->var);
+        if (f->var && f->cond) /* the string is not there (or behind a NULL pointer) otherwise */
+            f->var = pool_printf(g->pool, "(%s ? %s : 0)", f->cond, f->var);
+        f->fixed = f->key_len + (f->flat ? vfixed : 0);
+    }
+    bool any_flat = false;
+    for (size_t i = 0; i < nf; i++)
+        any_flat |= fs[i].flat;
+    if (any_flat)
+        emit(g, 1, "uint8_t *p;");
     if (conditional) {
         emit(g, 1, "size_t n = %zu; /* the fields always written, then the others present */", always);
-        for (size_t i = 0; i < st->wire_count; i++) {
-            const wire_field *w = &st->wire[i];
-            bool never;
-            if (!w->msgpack_name)
-                continue;
-            const char *cond = field_cond(g, w, &never);
-            if (cond && !never) {
-                emit(g, 1, "if (%s) /* %s */", cond, c_literal(g, w->msgpack_name, strlen(w->msgpack_name)));
+        for (size_t i = 0; i < nf; i++) {
+            if (fs[i].cond) {
+                emit(g, 1, "if (%s) /* %s */", fs[i].cond, fs[i].comment);
                 emit(g, 2, "n++;");
             }
         }
+        emit(g, 0, "%s", "");
         emit(g, 1, "tagc_mp_write_map(out, n);");
-        head_done = true;
-    }
-    for (size_t i = 0; i < st->wire_count; i++) {
-        const wire_field *w = &st->wire[i];
-        bool never;
-        if (!w->msgpack_name)
-            continue;
-        const char *cond = field_cond(g, w, &never);
-        if (never)
-            continue;
-        int ind = 1;
-        if (cond) {
-            emit(g, ind, "if (%s) {", cond);
-            ind++;
-        }
-        size_t len = strlen(w->msgpack_name);
-        strbuf key;
-        sb_init(&key);
-        if (!head_done) {
-            map_head_bytes(&key, always);
-            head_done = true;
-        }
-        size_t head_len = key.len;
-        str_bytes(&key, w->msgpack_name, len);
-        const char *comment = c_literal(g, w->msgpack_name, len);
-        if (head_len)
-            emit(g, ind, "tagc_buf_put(out, %s, %zu); /* map of %zu, %s */", c_literal(g, key.data, key.len),
-                 key.len, always, comment);
-        else
-            emit(g, ind, "tagc_buf_put(out, %s, %zu); /* %s */", c_literal(g, key.data, key.len), key.len,
-                 comment);
-        sb_free(&key);
-        const char *lv = wire_lvalue(g, w, w->path_len);
-        ast_type *t = w->field->type;
-        if (ty_is_opt(t))
-            write_opt(g, ind, t->elem, wire_has_lvalue(g, lv, w->field->c_name), lv);
-        else
-            write_value(g, ind, t, lv);
-        if (cond)
-            emit(g, 1, "}");
-    }
-    if (!head_done)
+    } else if (nf == 0) {
         emit(g, 1, "tagc_buf_byte(out, 0x80); /* an empty map */");
+    } else if (any_flat) {
+        emit(g, 0, "%s", "");
+    }
+    /* runs: flat fields, and the key of a non-flat one that is always written */
+    size_t start = 0;
+    for (size_t i = 0; i < nf; i++) {
+        mp_field *f = &fs[i];
+        if (f->flat)
+            continue;
+        ast_type *t = f->w->field->type;
+        if (!f->cond) {
+            emit_run(g, fs + start, i + 1 - start);
+            write_member(g, 1, t, f->has, f->lv);
+        } else {
+            emit_run(g, fs + start, i - start);
+            emit(g, 1, "if (%s) {", f->cond);
+            emit(g, 2, "tagc_buf_put(out, %s, %zu); /* %s */", f->key, f->key_len, f->comment);
+            write_member(g, 2, t, f->has, f->lv);
+            emit(g, 1, "}");
+        }
+        start = i + 1;
+    }
+    emit_run(g, fs + start, nf - start);
     mark_unused(g, body, "v");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
@@ -685,15 +868,45 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
 
 static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type *t)
 {
+    size_t each;
+    const char *var;
+    const char *elv = "v->ptr[i]";
+    bool opt = ty_is_opt(t->elem);
+    bool flat = flat_member(g, t->elem, opt ? "v->ptr[i].val" : elv, &each, &var);
     emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s *v)", fn, ctype);
     emit(g, 0, "{");
+    if (flat) {
+        if (var)
+            emit(g, 1, "size_t var = 0; /* the bytes of the strings */");
+        emit(g, 1, "uint8_t *p;");
+        emit(g, 0, "%s", "");
+    }
     emit(g, 1, "if (v->ptr == NULL) {");
     emit(g, 2, "tagc_mp_write_nil(out);");
     emit(g, 2, "return;");
     emit(g, 1, "}");
+    if (flat) {
+        if (var) {
+            emit(g, 1, "for (size_t i = 0; i < v->len && var <= UINT32_MAX; i++)");
+            emit(g, 2, "var += %s;", var);
+        }
+        emit(g, 1, "p = tagc_mp_room_n(out, 5, %zu, v->len, %s);", each, var ? "var" : "0");
+        emit(g, 1, "if (p != NULL) { /* room for the most the elements take: unchecked writes */");
+        emit(g, 2, "p = tagc_mp_put_array(p, v->len);");
+        emit(g, 2, "for (size_t i = 0; i < v->len; i++) {");
+        if (opt)
+            put_member(g, 3, t->elem, "v->ptr[i].has", "v->ptr[i].val");
+        else
+            put_value(g, 3, t->elem, elv);
+        emit(g, 2, "}");
+        emit(g, 2, "tagc_mp_done(out, p);");
+        emit(g, 2, "return;");
+        emit(g, 1, "}");
+        emit(g, 1, "/* checked writes: a fixed buffer near its end, or an error */");
+    }
     emit(g, 1, "tagc_mp_write_array(out, v->len);");
     emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
-    write_elem(g, 2, t->elem, "v->ptr[i]");
+    write_elem(g, 2, t->elem, elv);
     emit(g, 1, "}");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");

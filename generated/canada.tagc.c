@@ -911,25 +911,25 @@ static int canada_float64_array2_slice_slice_read_json(tagc_json_dec *d, canada_
 
 void canada_feature_collection_write_msgpack(tagc_buf *out, const canada_feature_collection *v)
 {
-    tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
-    tagc_mp_write_str(out, v->type.ptr, v->type.len);
-    tagc_buf_put(out, "\250features", 9); /* "features" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 20, v->type.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
+        p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
+        p = tagc_mp_put(p, "\250features", 9); /* "features" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
+        tagc_mp_write_str(out, v->type.ptr, v->type.len);
+        tagc_buf_put(out, "\250features", 9); /* "features" */
+    }
     canada_feature_slice_write_msgpack(out, &v->features);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int canada_feature_collection_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int canada_feature_collection_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 8 && memcmp(key, "features", 8) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "type", 4) == 0)
@@ -957,9 +957,28 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = canada_feature_collection_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\244type", 5)) {
+                field = 0;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\250features", 9)) {
+                field = 1;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = canada_feature_collection_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -995,31 +1014,27 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
 
 void canada_feature_write_msgpack(tagc_buf *out, const canada_feature *v)
 {
-    tagc_buf_put(out, "\203\244type", 6); /* map of 3, "type" */
-    tagc_mp_write_str(out, v->type.ptr, v->type.len);
-    tagc_buf_put(out, "\252properties", 11); /* "properties" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 22, v->type.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\203\244type", 6); /* map of 3, "type" */
+        p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
+        p = tagc_mp_put(p, "\252properties", 11); /* "properties" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\203\244type", 6); /* map of 3, "type" */
+        tagc_mp_write_str(out, v->type.ptr, v->type.len);
+        tagc_buf_put(out, "\252properties", 11); /* "properties" */
+    }
     canada_properties_write_msgpack(out, &v->properties);
     tagc_buf_put(out, "\250geometry", 9); /* "geometry" */
     canada_geometry_write_msgpack(out, &v->geometry);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int canada_feature_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int canada_feature_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 10 && memcmp(key, "properties", 10) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 8 && memcmp(key, "geometry", 8) == 0)
-            return 2;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "type", 4) == 0)
@@ -1051,9 +1066,35 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = canada_feature_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\244type", 5)) {
+                field = 0;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\252properties", 11)) {
+                field = 1;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\250geometry", 9)) {
+                field = 2;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = canada_feature_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1095,19 +1136,22 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
 
 void canada_properties_write_msgpack(tagc_buf *out, const canada_properties *v)
 {
-    tagc_buf_put(out, "\201\244name", 6); /* map of 1, "name" */
-    tagc_mp_write_str(out, v->name.ptr, v->name.len);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 11, v->name.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\201\244name", 6); /* map of 1, "name" */
+        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\201\244name", 6); /* map of 1, "name" */
+        tagc_mp_write_str(out, v->name.ptr, v->name.len);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int canada_properties_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int canada_properties_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 0;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "name", 4) == 0)
@@ -1131,9 +1175,21 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = canada_properties_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\244name", 5)) {
+                field = 0;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = canada_properties_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1163,25 +1219,25 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
 
 void canada_geometry_write_msgpack(tagc_buf *out, const canada_geometry *v)
 {
-    tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
-    tagc_mp_write_str(out, v->type.ptr, v->type.len);
-    tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 23, v->type.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
+        p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
+        p = tagc_mp_put(p, "\253coordinates", 12); /* "coordinates" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
+        tagc_mp_write_str(out, v->type.ptr, v->type.len);
+        tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+    }
     canada_float64_array2_slice_slice_write_msgpack(out, &v->coordinates);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int canada_geometry_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int canada_geometry_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 11 && memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "type", 4) == 0)
@@ -1209,9 +1265,28 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = canada_geometry_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\244type", 5)) {
+                field = 0;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\253coordinates", 12)) {
+                field = 1;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = canada_geometry_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)

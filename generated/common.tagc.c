@@ -342,25 +342,26 @@ void sink_unit_write_msgpack(tagc_buf *out, const sink_unit *v)
 
 void sink_money_write_msgpack(tagc_buf *out, const sink_money *v)
 {
-    tagc_buf_put(out, "\202\246amount", 8); /* map of 2, "amount" */
-    tagc_mp_write_int(out, v->amount);
-    tagc_buf_put(out, "\250currency", 9); /* "currency" */
-    tagc_mp_write_str(out, v->currency.ptr, v->currency.len);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 31, v->currency.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\246amount", 8); /* map of 2, "amount" */
+        p = tagc_mp_put_int(p, v->amount);
+        p = tagc_mp_put(p, "\250currency", 9); /* "currency" */
+        p = tagc_mp_put_str(p, v->currency.ptr, v->currency.len);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\246amount", 8); /* map of 2, "amount" */
+        tagc_mp_write_int(out, v->amount);
+        tagc_buf_put(out, "\250currency", 9); /* "currency" */
+        tagc_mp_write_str(out, v->currency.ptr, v->currency.len);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int sink_money_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int sink_money_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 6 && memcmp(key, "amount", 6) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 8 && memcmp(key, "currency", 8) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 6:
         if (memcmp(key, "amount", 6) == 0)
@@ -388,9 +389,28 @@ int sink_money_read_msgpack(tagc_mp_dec *d, sink_money *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = sink_money_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\246amount", 7)) {
+                field = 0;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\250currency", 9)) {
+                field = 1;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = sink_money_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)

@@ -4462,31 +4462,34 @@ int sink_label_read_msgpack(tagc_mp_dec *d, sink_label *v)
 
 void sink_base_write_msgpack(tagc_buf *out, const sink_base *v)
 {
+    uint8_t *p;
     size_t n = 1; /* the fields always written, then the others present */
     if (!(v->version == 0)) /* "version" */
         n++;
+
     tagc_mp_write_map(out, n);
-    tagc_buf_put(out, "\242id", 3); /* "id" */
-    tagc_mp_write_int(out, v->id);
-    if (!(v->version == 0)) {
-        tagc_buf_put(out, "\247version", 8); /* "version" */
-        tagc_mp_write_uint(out, v->version);
+    p = tagc_mp_room(out, 29, 0);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put_int(p, v->id);
+        if (!(v->version == 0)) {
+            p = tagc_mp_put(p, "\247version", 8); /* "version" */
+            p = tagc_mp_put_uint(p, v->version);
+        }
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_mp_write_int(out, v->id);
+        if (!(v->version == 0)) {
+            tagc_buf_put(out, "\247version", 8); /* "version" */
+            tagc_mp_write_uint(out, v->version);
+        }
     }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int sink_base_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int sink_base_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 7 && memcmp(key, "version", 7) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -4514,9 +4517,28 @@ int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = sink_base_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\247version", 8)) {
+                field = 1;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = sink_base_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -4550,25 +4572,26 @@ int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
 
 void sink_audit_write_msgpack(tagc_buf *out, const sink_audit *v)
 {
-    tagc_buf_put(out, "\202\252created_by", 12); /* map of 2, "created_by" */
-    tagc_mp_write_str(out, v->created_by.ptr, v->created_by.len);
-    tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
-    tagc_mp_write_time(out, &v->created_at);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 43, v->created_by.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\252created_by", 12); /* map of 2, "created_by" */
+        p = tagc_mp_put_str(p, v->created_by.ptr, v->created_by.len);
+        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put_time(out, p, &v->created_at);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\252created_by", 12); /* map of 2, "created_by" */
+        tagc_mp_write_str(out, v->created_by.ptr, v->created_by.len);
+        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_mp_write_time(out, &v->created_at);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int sink_audit_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int sink_audit_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 10 && memcmp(key, "created_by", 10) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 10:
         if (memcmp(key, "created_by", 10) == 0)
@@ -4594,9 +4617,28 @@ int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = sink_audit_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\252created_by", 11)) {
+                field = 0;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\252created_at", 11)) {
+                field = 1;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = sink_audit_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -4632,109 +4674,82 @@ int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
 
 void sink_scalars_write_msgpack(tagc_buf *out, const sink_scalars *v)
 {
-    tagc_buf_put(out, "\336\000\020\241b", 5); /* map of 16, "b" */
-    tagc_mp_write_bool(out, v->b);
-    tagc_buf_put(out, "\241i", 2); /* "i" */
-    tagc_mp_write_int(out, v->i);
-    tagc_buf_put(out, "\242i8", 3); /* "i8" */
-    tagc_mp_write_int(out, v->i8);
-    tagc_buf_put(out, "\243i16", 4); /* "i16" */
-    tagc_mp_write_int(out, v->i16);
-    tagc_buf_put(out, "\243i32", 4); /* "i32" */
-    tagc_mp_write_int(out, v->i32);
-    tagc_buf_put(out, "\243i64", 4); /* "i64" */
-    tagc_mp_write_int(out, v->i64);
-    tagc_buf_put(out, "\241u", 2); /* "u" */
-    tagc_mp_write_uint(out, v->u);
-    tagc_buf_put(out, "\242u8", 3); /* "u8" */
-    tagc_mp_write_uint(out, v->u8);
-    tagc_buf_put(out, "\243u16", 4); /* "u16" */
-    tagc_mp_write_uint(out, v->u16);
-    tagc_buf_put(out, "\243u32", 4); /* "u32" */
-    tagc_mp_write_uint(out, v->u32);
-    tagc_buf_put(out, "\243u64", 4); /* "u64" */
-    tagc_mp_write_uint(out, v->u64);
-    tagc_buf_put(out, "\243f32", 4); /* "f32" */
-    tagc_mp_write_f32(out, v->f32);
-    tagc_buf_put(out, "\243f64", 4); /* "f64" */
-    tagc_mp_write_f64(out, v->f64);
-    tagc_buf_put(out, "\242by", 3); /* "by" */
-    tagc_mp_write_uint(out, v->by);
-    tagc_buf_put(out, "\241r", 2); /* "r" */
-    tagc_mp_write_int(out, v->r);
-    tagc_buf_put(out, "\241s", 2); /* "s" */
-    tagc_mp_write_str(out, v->s.ptr, v->s.len);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 182, v->s.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\336\000\020\241b", 5); /* map of 16, "b" */
+        p = tagc_mp_put_bool(p, v->b);
+        p = tagc_mp_put(p, "\241i", 2); /* "i" */
+        p = tagc_mp_put_int(p, v->i);
+        p = tagc_mp_put(p, "\242i8", 3); /* "i8" */
+        p = tagc_mp_put_int(p, v->i8);
+        p = tagc_mp_put(p, "\243i16", 4); /* "i16" */
+        p = tagc_mp_put_int(p, v->i16);
+        p = tagc_mp_put(p, "\243i32", 4); /* "i32" */
+        p = tagc_mp_put_int(p, v->i32);
+        p = tagc_mp_put(p, "\243i64", 4); /* "i64" */
+        p = tagc_mp_put_int(p, v->i64);
+        p = tagc_mp_put(p, "\241u", 2); /* "u" */
+        p = tagc_mp_put_uint(p, v->u);
+        p = tagc_mp_put(p, "\242u8", 3); /* "u8" */
+        p = tagc_mp_put_uint(p, v->u8);
+        p = tagc_mp_put(p, "\243u16", 4); /* "u16" */
+        p = tagc_mp_put_uint(p, v->u16);
+        p = tagc_mp_put(p, "\243u32", 4); /* "u32" */
+        p = tagc_mp_put_uint(p, v->u32);
+        p = tagc_mp_put(p, "\243u64", 4); /* "u64" */
+        p = tagc_mp_put_uint(p, v->u64);
+        p = tagc_mp_put(p, "\243f32", 4); /* "f32" */
+        p = tagc_mp_put_f32(p, v->f32);
+        p = tagc_mp_put(p, "\243f64", 4); /* "f64" */
+        p = tagc_mp_put_f64(p, v->f64);
+        p = tagc_mp_put(p, "\242by", 3); /* "by" */
+        p = tagc_mp_put_uint(p, v->by);
+        p = tagc_mp_put(p, "\241r", 2); /* "r" */
+        p = tagc_mp_put_int(p, v->r);
+        p = tagc_mp_put(p, "\241s", 2); /* "s" */
+        p = tagc_mp_put_str(p, v->s.ptr, v->s.len);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\336\000\020\241b", 5); /* map of 16, "b" */
+        tagc_mp_write_bool(out, v->b);
+        tagc_buf_put(out, "\241i", 2); /* "i" */
+        tagc_mp_write_int(out, v->i);
+        tagc_buf_put(out, "\242i8", 3); /* "i8" */
+        tagc_mp_write_int(out, v->i8);
+        tagc_buf_put(out, "\243i16", 4); /* "i16" */
+        tagc_mp_write_int(out, v->i16);
+        tagc_buf_put(out, "\243i32", 4); /* "i32" */
+        tagc_mp_write_int(out, v->i32);
+        tagc_buf_put(out, "\243i64", 4); /* "i64" */
+        tagc_mp_write_int(out, v->i64);
+        tagc_buf_put(out, "\241u", 2); /* "u" */
+        tagc_mp_write_uint(out, v->u);
+        tagc_buf_put(out, "\242u8", 3); /* "u8" */
+        tagc_mp_write_uint(out, v->u8);
+        tagc_buf_put(out, "\243u16", 4); /* "u16" */
+        tagc_mp_write_uint(out, v->u16);
+        tagc_buf_put(out, "\243u32", 4); /* "u32" */
+        tagc_mp_write_uint(out, v->u32);
+        tagc_buf_put(out, "\243u64", 4); /* "u64" */
+        tagc_mp_write_uint(out, v->u64);
+        tagc_buf_put(out, "\243f32", 4); /* "f32" */
+        tagc_mp_write_f32(out, v->f32);
+        tagc_buf_put(out, "\243f64", 4); /* "f64" */
+        tagc_mp_write_f64(out, v->f64);
+        tagc_buf_put(out, "\242by", 3); /* "by" */
+        tagc_mp_write_uint(out, v->by);
+        tagc_buf_put(out, "\241r", 2); /* "r" */
+        tagc_mp_write_int(out, v->r);
+        tagc_buf_put(out, "\241s", 2); /* "s" */
+        tagc_mp_write_str(out, v->s.ptr, v->s.len);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int sink_scalars_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int sink_scalars_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 1 && memcmp(key, "b", 1) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 1 && memcmp(key, "i", 1) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 2 && memcmp(key, "i8", 2) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 3 && memcmp(key, "i16", 3) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 3 && memcmp(key, "i32", 3) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 3 && memcmp(key, "i64", 3) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 1 && memcmp(key, "u", 1) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 2 && memcmp(key, "u8", 2) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 3 && memcmp(key, "u16", 3) == 0)
-            return 8;
-        break;
-    case 9:
-        if (len == 3 && memcmp(key, "u32", 3) == 0)
-            return 9;
-        break;
-    case 10:
-        if (len == 3 && memcmp(key, "u64", 3) == 0)
-            return 10;
-        break;
-    case 11:
-        if (len == 3 && memcmp(key, "f32", 3) == 0)
-            return 11;
-        break;
-    case 12:
-        if (len == 3 && memcmp(key, "f64", 3) == 0)
-            return 12;
-        break;
-    case 13:
-        if (len == 2 && memcmp(key, "by", 2) == 0)
-            return 13;
-        break;
-    case 14:
-        if (len == 1 && memcmp(key, "r", 1) == 0)
-            return 14;
-        break;
-    case 15:
-        if (len == 1 && memcmp(key, "s", 1) == 0)
-            return 15;
-        break;
-    }
     switch (len) {
     case 1:
         if (memcmp(key, "b", 1) == 0)
@@ -4792,9 +4807,126 @@ int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = sink_scalars_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\241b", 2)) {
+                field = 0;
+                key = d->p - 1;
+                key_len = 1;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\241i", 2)) {
+                field = 1;
+                key = d->p - 1;
+                key_len = 1;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\242i8", 3)) {
+                field = 2;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\243i16", 4)) {
+                field = 3;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\243i32", 4)) {
+                field = 4;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 5:
+            if (tagc_mp_key_is(d, "\243i64", 4)) {
+                field = 5;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 6:
+            if (tagc_mp_key_is(d, "\241u", 2)) {
+                field = 6;
+                key = d->p - 1;
+                key_len = 1;
+            }
+            break;
+        case 7:
+            if (tagc_mp_key_is(d, "\242u8", 3)) {
+                field = 7;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 8:
+            if (tagc_mp_key_is(d, "\243u16", 4)) {
+                field = 8;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 9:
+            if (tagc_mp_key_is(d, "\243u32", 4)) {
+                field = 9;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 10:
+            if (tagc_mp_key_is(d, "\243u64", 4)) {
+                field = 10;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 11:
+            if (tagc_mp_key_is(d, "\243f32", 4)) {
+                field = 11;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 12:
+            if (tagc_mp_key_is(d, "\243f64", 4)) {
+                field = 12;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 13:
+            if (tagc_mp_key_is(d, "\242by", 3)) {
+                field = 13;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 14:
+            if (tagc_mp_key_is(d, "\241r", 2)) {
+                field = 14;
+                key = d->p - 1;
+                key_len = 1;
+            }
+            break;
+        case 15:
+            if (tagc_mp_key_is(d, "\241s", 2)) {
+                field = 15;
+                key = d->p - 1;
+                key_len = 1;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = sink_scalars_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -4914,14 +5046,23 @@ int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
 
 void sink_node_write_msgpack(tagc_buf *out, const sink_node *v)
 {
+    uint8_t *p;
     size_t n = 2; /* the fields always written, then the others present */
     if (!(v->parent == NULL)) /* "parent" */
         n++;
     if (!(v->index.len == 0)) /* "index" */
         n++;
+
     tagc_mp_write_map(out, n);
-    tagc_buf_put(out, "\244name", 5); /* "name" */
-    tagc_mp_write_str(out, v->name.ptr, v->name.len);
+    p = tagc_mp_room(out, 10, v->name.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_mp_write_str(out, v->name.ptr, v->name.len);
+    }
     if (!(v->parent == NULL)) {
         tagc_buf_put(out, "\246parent", 7); /* "parent" */
         sink_node_ptr_write_msgpack(out, v->parent);
@@ -4934,27 +5075,9 @@ void sink_node_write_msgpack(tagc_buf *out, const sink_node *v)
     }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int sink_node_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int sink_node_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 6 && memcmp(key, "parent", 6) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 8 && memcmp(key, "children", 8) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "index", 5) == 0)
-            return 3;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "name", 4) == 0)
@@ -4990,9 +5113,42 @@ int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = sink_node_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\244name", 5)) {
+                field = 0;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\246parent", 7)) {
+                field = 1;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\250children", 9)) {
+                field = 2;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\245index", 6)) {
+                field = 3;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = sink_node_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -5036,6 +5192,7 @@ int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
 
 void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
 {
+    uint8_t *p;
     size_t n = 37; /* the fields always written, then the others present */
     if (!(v->base.version == 0)) /* "version" */
         n++;
@@ -5061,30 +5218,61 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
         n++;
     if (!(v->other.len == 0)) /* "other" */
         n++;
+
     tagc_mp_write_map(out, n);
-    tagc_buf_put(out, "\242id", 3); /* "id" */
-    tagc_mp_write_int(out, v->base.id);
-    if (!(v->base.version == 0)) {
-        tagc_buf_put(out, "\247version", 8); /* "version" */
-        tagc_mp_write_uint(out, v->base.version);
+    p = tagc_mp_room(out, 77, (v->audit != NULL ? v->audit->created_by.len : 0));
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put_int(p, v->base.id);
+        if (!(v->base.version == 0)) {
+            p = tagc_mp_put(p, "\247version", 8); /* "version" */
+            p = tagc_mp_put_uint(p, v->base.version);
+        }
+        if (v->audit != NULL) {
+            p = tagc_mp_put(p, "\252created_by", 11); /* "created_by" */
+            p = tagc_mp_put_str(p, v->audit->created_by.ptr, v->audit->created_by.len);
+        }
+        if (v->audit != NULL) {
+            p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+            p = tagc_mp_put_time(out, p, &v->audit->created_at);
+        }
+        p = tagc_mp_put(p, "\245Label", 6); /* "Label" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_mp_write_int(out, v->base.id);
+        if (!(v->base.version == 0)) {
+            tagc_buf_put(out, "\247version", 8); /* "version" */
+            tagc_mp_write_uint(out, v->base.version);
+        }
+        if (v->audit != NULL) {
+            tagc_buf_put(out, "\252created_by", 11); /* "created_by" */
+            tagc_mp_write_str(out, v->audit->created_by.ptr, v->audit->created_by.len);
+        }
+        if (v->audit != NULL) {
+            tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+            tagc_mp_write_time(out, &v->audit->created_at);
+        }
+        tagc_buf_put(out, "\245Label", 6); /* "Label" */
     }
-    if (v->audit != NULL) {
-        tagc_buf_put(out, "\252created_by", 11); /* "created_by" */
-        tagc_mp_write_str(out, v->audit->created_by.ptr, v->audit->created_by.len);
-    }
-    if (v->audit != NULL) {
-        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
-        tagc_mp_write_time(out, &v->audit->created_at);
-    }
-    tagc_buf_put(out, "\245Label", 6); /* "Label" */
     sink_label_write_msgpack(out, &v->label);
     tagc_buf_put(out, "\247scalars", 8); /* "scalars" */
     sink_scalars_write_msgpack(out, &v->scalars);
-    tagc_buf_put(out, "\244when", 5); /* "when" */
-    tagc_mp_write_time(out, &v->when);
-    tagc_buf_put(out, "\247timeout", 8); /* "timeout" */
-    tagc_mp_write_int(out, v->timeout);
-    tagc_buf_put(out, "\243raw", 4); /* "raw" */
+    p = tagc_mp_room(out, 41, 0);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\244when", 5); /* "when" */
+        p = tagc_mp_put_time(out, p, &v->when);
+        p = tagc_mp_put(p, "\247timeout", 8); /* "timeout" */
+        p = tagc_mp_put_int(p, v->timeout);
+        p = tagc_mp_put(p, "\243raw", 4); /* "raw" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\244when", 5); /* "when" */
+        tagc_mp_write_time(out, &v->when);
+        tagc_buf_put(out, "\247timeout", 8); /* "timeout" */
+        tagc_mp_write_int(out, v->timeout);
+        tagc_buf_put(out, "\243raw", 4); /* "raw" */
+    }
     tagc_mp_write_raw(out, &v->raw);
     tagc_buf_put(out, "\245iface", 6); /* "iface" */
     tagc_mp_write_any(out, v->iface);
@@ -5108,19 +5296,37 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     sink_uint8_array32_write_msgpack(out, &v->hash);
     tagc_buf_put(out, "\245child", 6); /* "child" */
     sink_node_ptr_write_msgpack(out, v->child);
-    tagc_buf_put(out, "\245score", 6); /* "score" */
-    if (!v->has_score)
-        tagc_mp_write_nil(out);
-    else
-        tagc_mp_write_f64(out, v->score);
-    if (!(!v->has_flag)) {
-        tagc_buf_put(out, "\244flag", 5); /* "flag" */
-        if (!v->has_flag)
+    p = tagc_mp_room(out, 29, 0);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\245score", 6); /* "score" */
+        if (!v->has_score)
+            p = tagc_mp_put_nil(p);
+        else
+            p = tagc_mp_put_f64(p, v->score);
+        if (!(!v->has_flag)) {
+            p = tagc_mp_put(p, "\244flag", 5); /* "flag" */
+            if (!v->has_flag)
+                p = tagc_mp_put_nil(p);
+            else
+                p = tagc_mp_put_bool(p, v->flag);
+        }
+        p = tagc_mp_put(p, "\247by_name", 8); /* "by_name" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\245score", 6); /* "score" */
+        if (!v->has_score)
             tagc_mp_write_nil(out);
         else
-            tagc_mp_write_bool(out, v->flag);
+            tagc_mp_write_f64(out, v->score);
+        if (!(!v->has_flag)) {
+            tagc_buf_put(out, "\244flag", 5); /* "flag" */
+            if (!v->has_flag)
+                tagc_mp_write_nil(out);
+            else
+                tagc_mp_write_bool(out, v->flag);
+        }
+        tagc_buf_put(out, "\247by_name", 8); /* "by_name" */
     }
-    tagc_buf_put(out, "\247by_name", 8); /* "by_name" */
     sink_string_int64_map_write_msgpack(out, &v->by_name);
     tagc_buf_put(out, "\245by_id", 6); /* "by_id" */
     sink_int64_string_map_write_msgpack(out, &v->by_id);
@@ -5144,35 +5350,69 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
         tagc_buf_put(out, "\244perm", 5); /* "perm" */
         sink_perm_write_msgpack(out, &v->perm);
     }
-    tagc_buf_put(out, "\243big", 4); /* "big" */
-    tagc_mp_write_int(out, v->big);
-    if (!(v->ratio == 0)) {
-        tagc_buf_put(out, "\245ratio", 6); /* "ratio" */
-        tagc_mp_write_f64(out, v->ratio);
+    p = tagc_mp_room(out, 118, v->quoted.len + v->dash.len + v->mp_only.len + (!(v->renamed.len == 0) ? v->renamed.len : 0) + v->no_tag.len + v->default_.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\243big", 4); /* "big" */
+        p = tagc_mp_put_int(p, v->big);
+        if (!(v->ratio == 0)) {
+            p = tagc_mp_put(p, "\245ratio", 6); /* "ratio" */
+            p = tagc_mp_put_f64(p, v->ratio);
+        }
+        p = tagc_mp_put(p, "\242ok", 3); /* "ok" */
+        p = tagc_mp_put_bool(p, v->ok);
+        p = tagc_mp_put(p, "\246quoted", 7); /* "quoted" */
+        p = tagc_mp_put_str(p, v->quoted.ptr, v->quoted.len);
+        p = tagc_mp_put(p, "\245maybe", 6); /* "maybe" */
+        if (!v->has_maybe)
+            p = tagc_mp_put_nil(p);
+        else
+            p = tagc_mp_put_int(p, v->maybe);
+        p = tagc_mp_put(p, "\241-", 2); /* "-" */
+        p = tagc_mp_put_str(p, v->dash.ptr, v->dash.len);
+        p = tagc_mp_put(p, "\247mp_only", 8); /* "mp_only" */
+        p = tagc_mp_put_str(p, v->mp_only.ptr, v->mp_only.len);
+        if (!(v->renamed.len == 0)) {
+            p = tagc_mp_put(p, "\241r", 2); /* "r" */
+            p = tagc_mp_put_str(p, v->renamed.ptr, v->renamed.len);
+        }
+        p = tagc_mp_put(p, "\245NoTag", 6); /* "NoTag" */
+        p = tagc_mp_put_str(p, v->no_tag.ptr, v->no_tag.len);
+        p = tagc_mp_put(p, "\247default", 8); /* "default" */
+        p = tagc_mp_put_str(p, v->default_.ptr, v->default_.len);
+        p = tagc_mp_put(p, "\246struct", 7); /* "struct" */
+        p = tagc_mp_put_bool(p, v->struct_);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\243big", 4); /* "big" */
+        tagc_mp_write_int(out, v->big);
+        if (!(v->ratio == 0)) {
+            tagc_buf_put(out, "\245ratio", 6); /* "ratio" */
+            tagc_mp_write_f64(out, v->ratio);
+        }
+        tagc_buf_put(out, "\242ok", 3); /* "ok" */
+        tagc_mp_write_bool(out, v->ok);
+        tagc_buf_put(out, "\246quoted", 7); /* "quoted" */
+        tagc_mp_write_str(out, v->quoted.ptr, v->quoted.len);
+        tagc_buf_put(out, "\245maybe", 6); /* "maybe" */
+        if (!v->has_maybe)
+            tagc_mp_write_nil(out);
+        else
+            tagc_mp_write_int(out, v->maybe);
+        tagc_buf_put(out, "\241-", 2); /* "-" */
+        tagc_mp_write_str(out, v->dash.ptr, v->dash.len);
+        tagc_buf_put(out, "\247mp_only", 8); /* "mp_only" */
+        tagc_mp_write_str(out, v->mp_only.ptr, v->mp_only.len);
+        if (!(v->renamed.len == 0)) {
+            tagc_buf_put(out, "\241r", 2); /* "r" */
+            tagc_mp_write_str(out, v->renamed.ptr, v->renamed.len);
+        }
+        tagc_buf_put(out, "\245NoTag", 6); /* "NoTag" */
+        tagc_mp_write_str(out, v->no_tag.ptr, v->no_tag.len);
+        tagc_buf_put(out, "\247default", 8); /* "default" */
+        tagc_mp_write_str(out, v->default_.ptr, v->default_.len);
+        tagc_buf_put(out, "\246struct", 7); /* "struct" */
+        tagc_mp_write_bool(out, v->struct_);
     }
-    tagc_buf_put(out, "\242ok", 3); /* "ok" */
-    tagc_mp_write_bool(out, v->ok);
-    tagc_buf_put(out, "\246quoted", 7); /* "quoted" */
-    tagc_mp_write_str(out, v->quoted.ptr, v->quoted.len);
-    tagc_buf_put(out, "\245maybe", 6); /* "maybe" */
-    if (!v->has_maybe)
-        tagc_mp_write_nil(out);
-    else
-        tagc_mp_write_int(out, v->maybe);
-    tagc_buf_put(out, "\241-", 2); /* "-" */
-    tagc_mp_write_str(out, v->dash.ptr, v->dash.len);
-    tagc_buf_put(out, "\247mp_only", 8); /* "mp_only" */
-    tagc_mp_write_str(out, v->mp_only.ptr, v->mp_only.len);
-    if (!(v->renamed.len == 0)) {
-        tagc_buf_put(out, "\241r", 2); /* "r" */
-        tagc_mp_write_str(out, v->renamed.ptr, v->renamed.len);
-    }
-    tagc_buf_put(out, "\245NoTag", 6); /* "NoTag" */
-    tagc_mp_write_str(out, v->no_tag.ptr, v->no_tag.len);
-    tagc_buf_put(out, "\247default", 8); /* "default" */
-    tagc_mp_write_str(out, v->default_.ptr, v->default_.len);
-    tagc_buf_put(out, "\246struct", 7); /* "struct" */
-    tagc_mp_write_bool(out, v->struct_);
     if (!(v->left == NULL)) {
         tagc_buf_put(out, "\244Left", 5); /* "Left" */
         sink_node_ptr_write_msgpack(out, v->left);
@@ -5189,213 +5429,24 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     sink_money_write_msgpack(out, &v->money);
     tagc_buf_put(out, "\244unit", 5); /* "unit" */
     sink_unit_write_msgpack(out, &v->unit);
-    if (!(v->other.len == 0)) {
-        tagc_buf_put(out, "\245other", 6); /* "other" */
-        tagc_mp_write_str(out, v->other.ptr, v->other.len);
+    p = tagc_mp_room(out, 11, (!(v->other.len == 0) ? v->other.len : 0));
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        if (!(v->other.len == 0)) {
+            p = tagc_mp_put(p, "\245other", 6); /* "other" */
+            p = tagc_mp_put_str(p, v->other.ptr, v->other.len);
+        }
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        if (!(v->other.len == 0)) {
+            tagc_buf_put(out, "\245other", 6); /* "other" */
+            tagc_mp_write_str(out, v->other.ptr, v->other.len);
+        }
     }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int sink_sink_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int sink_sink_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 7 && memcmp(key, "version", 7) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 10 && memcmp(key, "created_by", 10) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 5 && memcmp(key, "Label", 5) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 7 && memcmp(key, "scalars", 7) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 4 && memcmp(key, "when", 4) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 7 && memcmp(key, "timeout", 7) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 3 && memcmp(key, "raw", 3) == 0)
-            return 8;
-        break;
-    case 9:
-        if (len == 5 && memcmp(key, "iface", 5) == 0)
-            return 9;
-        break;
-    case 10:
-        if (len == 3 && memcmp(key, "any", 3) == 0)
-            return 10;
-        break;
-    case 11:
-        if (len == 3 && memcmp(key, "doc", 3) == 0)
-            return 11;
-        break;
-    case 12:
-        if (len == 4 && memcmp(key, "list", 4) == 0)
-            return 12;
-        break;
-    case 13:
-        if (len == 5 && memcmp(key, "fixed", 5) == 0)
-            return 13;
-        break;
-    case 14:
-        if (len == 5 && memcmp(key, "pairs", 5) == 0)
-            return 14;
-        break;
-    case 15:
-        if (len == 6 && memcmp(key, "points", 6) == 0)
-            return 15;
-        break;
-    case 16:
-        if (len == 6 && memcmp(key, "matrix", 6) == 0)
-            return 16;
-        break;
-    case 17:
-        if (len == 4 && memcmp(key, "blob", 4) == 0)
-            return 17;
-        break;
-    case 18:
-        if (len == 4 && memcmp(key, "hash", 4) == 0)
-            return 18;
-        break;
-    case 19:
-        if (len == 5 && memcmp(key, "child", 5) == 0)
-            return 19;
-        break;
-    case 20:
-        if (len == 5 && memcmp(key, "score", 5) == 0)
-            return 20;
-        break;
-    case 21:
-        if (len == 4 && memcmp(key, "flag", 4) == 0)
-            return 21;
-        break;
-    case 22:
-        if (len == 7 && memcmp(key, "by_name", 7) == 0)
-            return 22;
-        break;
-    case 23:
-        if (len == 5 && memcmp(key, "by_id", 5) == 0)
-            return 23;
-        break;
-    case 24:
-        if (len == 8 && memcmp(key, "by_color", 8) == 0)
-            return 24;
-        break;
-    case 25:
-        if (len == 8 && memcmp(key, "by_label", 8) == 0)
-            return 25;
-        break;
-    case 26:
-        if (len == 8 && memcmp(key, "by_level", 8) == 0)
-            return 26;
-        break;
-    case 27:
-        if (len == 5 && memcmp(key, "names", 5) == 0)
-            return 27;
-        break;
-    case 28:
-        if (len == 5 && memcmp(key, "color", 5) == 0)
-            return 28;
-        break;
-    case 29:
-        if (len == 8 && memcmp(key, "priority", 8) == 0)
-            return 29;
-        break;
-    case 30:
-        if (len == 4 && memcmp(key, "perm", 4) == 0)
-            return 30;
-        break;
-    case 31:
-        if (len == 3 && memcmp(key, "big", 3) == 0)
-            return 31;
-        break;
-    case 32:
-        if (len == 5 && memcmp(key, "ratio", 5) == 0)
-            return 32;
-        break;
-    case 33:
-        if (len == 2 && memcmp(key, "ok", 2) == 0)
-            return 33;
-        break;
-    case 34:
-        if (len == 6 && memcmp(key, "quoted", 6) == 0)
-            return 34;
-        break;
-    case 35:
-        if (len == 5 && memcmp(key, "maybe", 5) == 0)
-            return 35;
-        break;
-    case 36:
-        if (len == 1 && memcmp(key, "-", 1) == 0)
-            return 36;
-        break;
-    case 37:
-        if (len == 7 && memcmp(key, "mp_only", 7) == 0)
-            return 37;
-        break;
-    case 38:
-        if (len == 1 && memcmp(key, "r", 1) == 0)
-            return 38;
-        break;
-    case 39:
-        if (len == 5 && memcmp(key, "NoTag", 5) == 0)
-            return 39;
-        break;
-    case 40:
-        if (len == 7 && memcmp(key, "default", 7) == 0)
-            return 40;
-        break;
-    case 41:
-        if (len == 6 && memcmp(key, "struct", 6) == 0)
-            return 41;
-        break;
-    case 42:
-        if (len == 4 && memcmp(key, "Left", 4) == 0)
-            return 42;
-        break;
-    case 43:
-        if (len == 5 && memcmp(key, "Right", 5) == 0)
-            return 43;
-        break;
-    case 44:
-        if (len == 7 && memcmp(key, "address", 7) == 0)
-            return 44;
-        break;
-    case 45:
-        if (len == 5 && memcmp(key, "items", 5) == 0)
-            return 45;
-        break;
-    case 46:
-        if (len == 5 && memcmp(key, "money", 5) == 0)
-            return 46;
-        break;
-    case 47:
-        if (len == 4 && memcmp(key, "unit", 4) == 0)
-            return 47;
-        break;
-    case 48:
-        if (len == 5 && memcmp(key, "other", 5) == 0)
-            return 48;
-        break;
-    }
     switch (len) {
     case 1:
         if (memcmp(key, "-", 1) == 0)
@@ -5531,9 +5582,357 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = sink_sink_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\247version", 8)) {
+                field = 1;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\252created_by", 11)) {
+                field = 2;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\252created_at", 11)) {
+                field = 3;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\245Label", 6)) {
+                field = 4;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 5:
+            if (tagc_mp_key_is(d, "\247scalars", 8)) {
+                field = 5;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        case 6:
+            if (tagc_mp_key_is(d, "\244when", 5)) {
+                field = 6;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 7:
+            if (tagc_mp_key_is(d, "\247timeout", 8)) {
+                field = 7;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        case 8:
+            if (tagc_mp_key_is(d, "\243raw", 4)) {
+                field = 8;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 9:
+            if (tagc_mp_key_is(d, "\245iface", 6)) {
+                field = 9;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 10:
+            if (tagc_mp_key_is(d, "\243any", 4)) {
+                field = 10;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 11:
+            if (tagc_mp_key_is(d, "\243doc", 4)) {
+                field = 11;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 12:
+            if (tagc_mp_key_is(d, "\244list", 5)) {
+                field = 12;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 13:
+            if (tagc_mp_key_is(d, "\245fixed", 6)) {
+                field = 13;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 14:
+            if (tagc_mp_key_is(d, "\245pairs", 6)) {
+                field = 14;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 15:
+            if (tagc_mp_key_is(d, "\246points", 7)) {
+                field = 15;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 16:
+            if (tagc_mp_key_is(d, "\246matrix", 7)) {
+                field = 16;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 17:
+            if (tagc_mp_key_is(d, "\244blob", 5)) {
+                field = 17;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 18:
+            if (tagc_mp_key_is(d, "\244hash", 5)) {
+                field = 18;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 19:
+            if (tagc_mp_key_is(d, "\245child", 6)) {
+                field = 19;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 20:
+            if (tagc_mp_key_is(d, "\245score", 6)) {
+                field = 20;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 21:
+            if (tagc_mp_key_is(d, "\244flag", 5)) {
+                field = 21;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 22:
+            if (tagc_mp_key_is(d, "\247by_name", 8)) {
+                field = 22;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        case 23:
+            if (tagc_mp_key_is(d, "\245by_id", 6)) {
+                field = 23;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 24:
+            if (tagc_mp_key_is(d, "\250by_color", 9)) {
+                field = 24;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 25:
+            if (tagc_mp_key_is(d, "\250by_label", 9)) {
+                field = 25;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 26:
+            if (tagc_mp_key_is(d, "\250by_level", 9)) {
+                field = 26;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 27:
+            if (tagc_mp_key_is(d, "\245names", 6)) {
+                field = 27;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 28:
+            if (tagc_mp_key_is(d, "\245color", 6)) {
+                field = 28;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 29:
+            if (tagc_mp_key_is(d, "\250priority", 9)) {
+                field = 29;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 30:
+            if (tagc_mp_key_is(d, "\244perm", 5)) {
+                field = 30;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 31:
+            if (tagc_mp_key_is(d, "\243big", 4)) {
+                field = 31;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 32:
+            if (tagc_mp_key_is(d, "\245ratio", 6)) {
+                field = 32;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 33:
+            if (tagc_mp_key_is(d, "\242ok", 3)) {
+                field = 33;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 34:
+            if (tagc_mp_key_is(d, "\246quoted", 7)) {
+                field = 34;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 35:
+            if (tagc_mp_key_is(d, "\245maybe", 6)) {
+                field = 35;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 36:
+            if (tagc_mp_key_is(d, "\241-", 2)) {
+                field = 36;
+                key = d->p - 1;
+                key_len = 1;
+            }
+            break;
+        case 37:
+            if (tagc_mp_key_is(d, "\247mp_only", 8)) {
+                field = 37;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        case 38:
+            if (tagc_mp_key_is(d, "\241r", 2)) {
+                field = 38;
+                key = d->p - 1;
+                key_len = 1;
+            }
+            break;
+        case 39:
+            if (tagc_mp_key_is(d, "\245NoTag", 6)) {
+                field = 39;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 40:
+            if (tagc_mp_key_is(d, "\247default", 8)) {
+                field = 40;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        case 41:
+            if (tagc_mp_key_is(d, "\246struct", 7)) {
+                field = 41;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 42:
+            if (tagc_mp_key_is(d, "\244Left", 5)) {
+                field = 42;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 43:
+            if (tagc_mp_key_is(d, "\245Right", 6)) {
+                field = 43;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 44:
+            if (tagc_mp_key_is(d, "\247address", 8)) {
+                field = 44;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        case 45:
+            if (tagc_mp_key_is(d, "\245items", 6)) {
+                field = 45;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 46:
+            if (tagc_mp_key_is(d, "\245money", 6)) {
+                field = 46;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 47:
+            if (tagc_mp_key_is(d, "\244unit", 5)) {
+                field = 47;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 48:
+            if (tagc_mp_key_is(d, "\245other", 6)) {
+                field = 48;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = sink_sink_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -5922,10 +6321,25 @@ static int sink_float64_array2_slice_read_msgpack(tagc_mp_dec *d, sink_float64_a
 
 static void sink_string_slice_write_msgpack(tagc_buf *out, const sink_string_slice *v)
 {
+    size_t var = 0; /* the bytes of the strings */
+    uint8_t *p;
+
     if (v->ptr == NULL) {
         tagc_mp_write_nil(out);
         return;
     }
+    for (size_t i = 0; i < v->len && var <= UINT32_MAX; i++)
+        var += v->ptr[i].len;
+    p = tagc_mp_room_n(out, 5, 5, v->len, var);
+    if (p != NULL) { /* room for the most the elements take: unchecked writes */
+        p = tagc_mp_put_array(p, v->len);
+        for (size_t i = 0; i < v->len; i++) {
+            p = tagc_mp_put_str(p, v->ptr[i].ptr, v->ptr[i].len);
+        }
+        tagc_mp_done(out, p);
+        return;
+    }
+    /* checked writes: a fixed buffer near its end, or an error */
     tagc_mp_write_array(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tagc_mp_write_str(out, v->ptr[i].ptr, v->ptr[i].len);
@@ -6205,10 +6619,22 @@ static int sink_string_node_ptr_map_read_msgpack(tagc_mp_dec *d, sink_string_nod
 
 static void sink_int32_slice_write_msgpack(tagc_buf *out, const sink_int32_slice *v)
 {
+    uint8_t *p;
+
     if (v->ptr == NULL) {
         tagc_mp_write_nil(out);
         return;
     }
+    p = tagc_mp_room_n(out, 5, 9, v->len, 0);
+    if (p != NULL) { /* room for the most the elements take: unchecked writes */
+        p = tagc_mp_put_array(p, v->len);
+        for (size_t i = 0; i < v->len; i++) {
+            p = tagc_mp_put_int(p, v->ptr[i]);
+        }
+        tagc_mp_done(out, p);
+        return;
+    }
+    /* checked writes: a fixed buffer near its end, or an error */
     tagc_mp_write_array(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tagc_mp_write_int(out, v->ptr[i]);
@@ -6622,25 +7048,26 @@ static int sink_priority_bool_map_read_msgpack(tagc_mp_dec *d, sink_priority_boo
 
 static void sink_sink_address_geo_write_msgpack(tagc_buf *out, const sink_sink_address_geo *v)
 {
-    tagc_buf_put(out, "\202\243Lat", 5); /* map of 2, "Lat" */
-    tagc_mp_write_f64(out, v->lat);
-    tagc_buf_put(out, "\243Lon", 4); /* "Lon" */
-    tagc_mp_write_f64(out, v->lon);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 27, 0);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\243Lat", 5); /* map of 2, "Lat" */
+        p = tagc_mp_put_f64(p, v->lat);
+        p = tagc_mp_put(p, "\243Lon", 4); /* "Lon" */
+        p = tagc_mp_put_f64(p, v->lon);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\243Lat", 5); /* map of 2, "Lat" */
+        tagc_mp_write_f64(out, v->lat);
+        tagc_buf_put(out, "\243Lon", 4); /* "Lon" */
+        tagc_mp_write_f64(out, v->lon);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int sink_sink_address_geo_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int sink_sink_address_geo_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 3 && memcmp(key, "Lat", 3) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "Lon", 3) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "Lat", 3) == 0)
@@ -6666,9 +7093,28 @@ static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = sink_sink_address_geo_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\243Lat", 4)) {
+                field = 0;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\243Lon", 4)) {
+                field = 1;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = sink_sink_address_geo_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -6704,25 +7150,25 @@ static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_
 
 static void sink_sink_address_write_msgpack(tagc_buf *out, const sink_sink_address *v)
 {
-    tagc_buf_put(out, "\202\244city", 6); /* map of 2, "city" */
-    tagc_mp_write_str(out, v->city.ptr, v->city.len);
-    tagc_buf_put(out, "\243geo", 4); /* "geo" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 15, v->city.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\244city", 6); /* map of 2, "city" */
+        p = tagc_mp_put_str(p, v->city.ptr, v->city.len);
+        p = tagc_mp_put(p, "\243geo", 4); /* "geo" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\244city", 6); /* map of 2, "city" */
+        tagc_mp_write_str(out, v->city.ptr, v->city.len);
+        tagc_buf_put(out, "\243geo", 4); /* "geo" */
+    }
     sink_sink_address_geo_write_msgpack(out, &v->geo);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int sink_sink_address_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int sink_sink_address_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "city", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "geo", 3) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "geo", 3) == 0)
@@ -6750,9 +7196,28 @@ static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = sink_sink_address_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\244city", 5)) {
+                field = 0;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\243geo", 4)) {
+                field = 1;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = sink_sink_address_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -6788,25 +7253,26 @@ static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
 
 static void sink_sink_items_write_msgpack(tagc_buf *out, const sink_sink_items *v)
 {
-    tagc_buf_put(out, "\202\243sku", 5); /* map of 2, "sku" */
-    tagc_mp_write_str(out, v->sku.ptr, v->sku.len);
-    tagc_buf_put(out, "\243qty", 4); /* "qty" */
-    tagc_mp_write_int(out, v->qty);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 23, v->sku.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\243sku", 5); /* map of 2, "sku" */
+        p = tagc_mp_put_str(p, v->sku.ptr, v->sku.len);
+        p = tagc_mp_put(p, "\243qty", 4); /* "qty" */
+        p = tagc_mp_put_int(p, v->qty);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\243sku", 5); /* map of 2, "sku" */
+        tagc_mp_write_str(out, v->sku.ptr, v->sku.len);
+        tagc_buf_put(out, "\243qty", 4); /* "qty" */
+        tagc_mp_write_int(out, v->qty);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int sink_sink_items_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int sink_sink_items_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 3 && memcmp(key, "sku", 3) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "qty", 3) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "sku", 3) == 0)
@@ -6832,9 +7298,28 @@ static int sink_sink_items_read_msgpack(tagc_mp_dec *d, sink_sink_items *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = sink_sink_items_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\243sku", 4)) {
+                field = 0;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\243qty", 4)) {
+                field = 1;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = sink_sink_items_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)

@@ -1509,25 +1509,26 @@ void order_status_write_msgpack(tagc_buf *out, const order_status *v)
 
 void order_geo_write_msgpack(tagc_buf *out, const order_geo *v)
 {
-    tagc_buf_put(out, "\202\243lat", 5); /* map of 2, "lat" */
-    tagc_mp_write_f64(out, v->lat);
-    tagc_buf_put(out, "\243lon", 4); /* "lon" */
-    tagc_mp_write_f64(out, v->lon);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 27, 0);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\243lat", 5); /* map of 2, "lat" */
+        p = tagc_mp_put_f64(p, v->lat);
+        p = tagc_mp_put(p, "\243lon", 4); /* "lon" */
+        p = tagc_mp_put_f64(p, v->lon);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\243lat", 5); /* map of 2, "lat" */
+        tagc_mp_write_f64(out, v->lat);
+        tagc_buf_put(out, "\243lon", 4); /* "lon" */
+        tagc_mp_write_f64(out, v->lon);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int order_geo_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int order_geo_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 3 && memcmp(key, "lat", 3) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "lon", 3) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "lat", 3) == 0)
@@ -1553,9 +1554,28 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = order_geo_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\243lat", 4)) {
+                field = 0;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\243lon", 4)) {
+                field = 1;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = order_geo_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1591,43 +1611,37 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
 
 void order_address_write_msgpack(tagc_buf *out, const order_address *v)
 {
-    tagc_buf_put(out, "\205\246street", 8); /* map of 5, "street" */
-    tagc_mp_write_str(out, v->street.ptr, v->street.len);
-    tagc_buf_put(out, "\244city", 5); /* "city" */
-    tagc_mp_write_str(out, v->city.ptr, v->city.len);
-    tagc_buf_put(out, "\243zip", 4); /* "zip" */
-    tagc_mp_write_str(out, v->zip.ptr, v->zip.len);
-    tagc_buf_put(out, "\247country", 8); /* "country" */
-    tagc_mp_write_str(out, v->country.ptr, v->country.len);
-    tagc_buf_put(out, "\243geo", 4); /* "geo" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 49, v->street.len + v->city.len + v->zip.len + v->country.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\205\246street", 8); /* map of 5, "street" */
+        p = tagc_mp_put_str(p, v->street.ptr, v->street.len);
+        p = tagc_mp_put(p, "\244city", 5); /* "city" */
+        p = tagc_mp_put_str(p, v->city.ptr, v->city.len);
+        p = tagc_mp_put(p, "\243zip", 4); /* "zip" */
+        p = tagc_mp_put_str(p, v->zip.ptr, v->zip.len);
+        p = tagc_mp_put(p, "\247country", 8); /* "country" */
+        p = tagc_mp_put_str(p, v->country.ptr, v->country.len);
+        p = tagc_mp_put(p, "\243geo", 4); /* "geo" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\205\246street", 8); /* map of 5, "street" */
+        tagc_mp_write_str(out, v->street.ptr, v->street.len);
+        tagc_buf_put(out, "\244city", 5); /* "city" */
+        tagc_mp_write_str(out, v->city.ptr, v->city.len);
+        tagc_buf_put(out, "\243zip", 4); /* "zip" */
+        tagc_mp_write_str(out, v->zip.ptr, v->zip.len);
+        tagc_buf_put(out, "\247country", 8); /* "country" */
+        tagc_mp_write_str(out, v->country.ptr, v->country.len);
+        tagc_buf_put(out, "\243geo", 4); /* "geo" */
+    }
     order_geo_write_msgpack(out, &v->geo);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int order_address_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int order_address_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 6 && memcmp(key, "street", 6) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "city", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 3 && memcmp(key, "zip", 3) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 7 && memcmp(key, "country", 7) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 3 && memcmp(key, "geo", 3) == 0)
-            return 4;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "zip", 3) == 0)
@@ -1665,9 +1679,49 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = order_address_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\246street", 7)) {
+                field = 0;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\244city", 5)) {
+                field = 1;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\243zip", 4)) {
+                field = 2;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\247country", 8)) {
+                field = 3;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\243geo", 4)) {
+                field = 4;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = order_address_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1721,43 +1775,37 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
 
 void order_customer_write_msgpack(tagc_buf *out, const order_customer *v)
 {
-    tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
-    tagc_mp_write_int(out, v->id);
-    tagc_buf_put(out, "\244name", 5); /* "name" */
-    tagc_mp_write_str(out, v->name.ptr, v->name.len);
-    tagc_buf_put(out, "\245email", 6); /* "email" */
-    tagc_mp_write_str(out, v->email.ptr, v->email.len);
-    tagc_buf_put(out, "\243vip", 4); /* "vip" */
-    tagc_mp_write_bool(out, v->vip);
-    tagc_buf_put(out, "\247address", 8); /* "address" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 47, v->name.len + v->email.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
+        p = tagc_mp_put_int(p, v->id);
+        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+        p = tagc_mp_put(p, "\245email", 6); /* "email" */
+        p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
+        p = tagc_mp_put(p, "\243vip", 4); /* "vip" */
+        p = tagc_mp_put_bool(p, v->vip);
+        p = tagc_mp_put(p, "\247address", 8); /* "address" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
+        tagc_mp_write_int(out, v->id);
+        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_mp_write_str(out, v->name.ptr, v->name.len);
+        tagc_buf_put(out, "\245email", 6); /* "email" */
+        tagc_mp_write_str(out, v->email.ptr, v->email.len);
+        tagc_buf_put(out, "\243vip", 4); /* "vip" */
+        tagc_mp_write_bool(out, v->vip);
+        tagc_buf_put(out, "\247address", 8); /* "address" */
+    }
     order_address_write_msgpack(out, &v->address);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int order_customer_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int order_customer_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 5 && memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 3 && memcmp(key, "vip", 3) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 7 && memcmp(key, "address", 7) == 0)
-            return 4;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -1797,9 +1845,49 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = order_customer_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\244name", 5)) {
+                field = 1;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\245email", 6)) {
+                field = 2;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\243vip", 4)) {
+                field = 3;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\247address", 8)) {
+                field = 4;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = order_customer_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1853,55 +1941,50 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
 
 void order_item_write_msgpack(tagc_buf *out, const order_item *v)
 {
-    tagc_buf_put(out, "\207\243sku", 5); /* map of 7, "sku" */
-    tagc_mp_write_str(out, v->sku.ptr, v->sku.len);
-    tagc_buf_put(out, "\244name", 5); /* "name" */
-    tagc_mp_write_str(out, v->name.ptr, v->name.len);
-    tagc_buf_put(out, "\243qty", 4); /* "qty" */
-    tagc_mp_write_int(out, v->qty);
-    tagc_buf_put(out, "\245price", 6); /* "price" */
-    tagc_mp_write_f64(out, v->price);
-    tagc_buf_put(out, "\251weight_kg", 10); /* "weight_kg" */
-    tagc_mp_write_f64(out, v->weight_kg);
-    tagc_buf_put(out, "\244tags", 5); /* "tags" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 72, v->sku.len + v->name.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\207\243sku", 5); /* map of 7, "sku" */
+        p = tagc_mp_put_str(p, v->sku.ptr, v->sku.len);
+        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+        p = tagc_mp_put(p, "\243qty", 4); /* "qty" */
+        p = tagc_mp_put_int(p, v->qty);
+        p = tagc_mp_put(p, "\245price", 6); /* "price" */
+        p = tagc_mp_put_f64(p, v->price);
+        p = tagc_mp_put(p, "\251weight_kg", 10); /* "weight_kg" */
+        p = tagc_mp_put_f64(p, v->weight_kg);
+        p = tagc_mp_put(p, "\244tags", 5); /* "tags" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\207\243sku", 5); /* map of 7, "sku" */
+        tagc_mp_write_str(out, v->sku.ptr, v->sku.len);
+        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_mp_write_str(out, v->name.ptr, v->name.len);
+        tagc_buf_put(out, "\243qty", 4); /* "qty" */
+        tagc_mp_write_int(out, v->qty);
+        tagc_buf_put(out, "\245price", 6); /* "price" */
+        tagc_mp_write_f64(out, v->price);
+        tagc_buf_put(out, "\251weight_kg", 10); /* "weight_kg" */
+        tagc_mp_write_f64(out, v->weight_kg);
+        tagc_buf_put(out, "\244tags", 5); /* "tags" */
+    }
     order_string_slice_write_msgpack(out, &v->tags);
-    tagc_buf_put(out, "\244gift", 5); /* "gift" */
-    tagc_mp_write_bool(out, v->gift);
+    p = tagc_mp_room(out, 6, 0);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\244gift", 5); /* "gift" */
+        p = tagc_mp_put_bool(p, v->gift);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\244gift", 5); /* "gift" */
+        tagc_mp_write_bool(out, v->gift);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int order_item_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int order_item_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 3 && memcmp(key, "sku", 3) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 3 && memcmp(key, "qty", 3) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "price", 5) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 9 && memcmp(key, "weight_kg", 9) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 4 && memcmp(key, "tags", 4) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 4 && memcmp(key, "gift", 4) == 0)
-            return 6;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "sku", 3) == 0)
@@ -1943,9 +2026,63 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = order_item_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\243sku", 4)) {
+                field = 0;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\244name", 5)) {
+                field = 1;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\243qty", 4)) {
+                field = 2;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\245price", 6)) {
+                field = 3;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\251weight_kg", 10)) {
+                field = 4;
+                key = d->p - 9;
+                key_len = 9;
+            }
+            break;
+        case 5:
+            if (tagc_mp_key_is(d, "\244tags", 5)) {
+                field = 5;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 6:
+            if (tagc_mp_key_is(d, "\244gift", 5)) {
+                field = 6;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = order_item_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -2011,88 +2148,72 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
 
 void order_order_write_msgpack(tagc_buf *out, const order_order *v)
 {
-    tagc_buf_put(out, "\214\242id", 4); /* map of 12, "id" */
-    tagc_mp_write_int(out, v->id);
-    tagc_buf_put(out, "\246status", 7); /* "status" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 20, 0);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\214\242id", 4); /* map of 12, "id" */
+        p = tagc_mp_put_int(p, v->id);
+        p = tagc_mp_put(p, "\246status", 7); /* "status" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\214\242id", 4); /* map of 12, "id" */
+        tagc_mp_write_int(out, v->id);
+        tagc_buf_put(out, "\246status", 7); /* "status" */
+    }
     order_status_write_msgpack(out, &v->status);
     tagc_buf_put(out, "\250customer", 9); /* "customer" */
     order_customer_write_msgpack(out, &v->customer);
     tagc_buf_put(out, "\245items", 6); /* "items" */
     order_item_slice_write_msgpack(out, &v->items);
-    tagc_buf_put(out, "\245total", 6); /* "total" */
-    tagc_mp_write_f64(out, v->total);
-    tagc_buf_put(out, "\250currency", 9); /* "currency" */
-    tagc_mp_write_str(out, v->currency.ptr, v->currency.len);
-    tagc_buf_put(out, "\250discount", 9); /* "discount" */
-    if (!v->has_discount)
-        tagc_mp_write_nil(out);
-    else
-        tagc_mp_write_f64(out, v->discount);
-    tagc_buf_put(out, "\245notes", 6); /* "notes" */
-    tagc_mp_write_str(out, v->notes.ptr, v->notes.len);
-    tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
-    tagc_mp_write_int(out, v->created_at);
-    tagc_buf_put(out, "\252updated_at", 11); /* "updated_at" */
-    tagc_mp_write_int(out, v->updated_at);
-    tagc_buf_put(out, "\252risk_score", 11); /* "risk_score" */
-    tagc_mp_write_f64(out, v->risk_score);
-    tagc_buf_put(out, "\250attempts", 9); /* "attempts" */
-    tagc_mp_write_int(out, v->attempts);
+    p = tagc_mp_room(out, 136, v->currency.len + v->notes.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\245total", 6); /* "total" */
+        p = tagc_mp_put_f64(p, v->total);
+        p = tagc_mp_put(p, "\250currency", 9); /* "currency" */
+        p = tagc_mp_put_str(p, v->currency.ptr, v->currency.len);
+        p = tagc_mp_put(p, "\250discount", 9); /* "discount" */
+        if (!v->has_discount)
+            p = tagc_mp_put_nil(p);
+        else
+            p = tagc_mp_put_f64(p, v->discount);
+        p = tagc_mp_put(p, "\245notes", 6); /* "notes" */
+        p = tagc_mp_put_str(p, v->notes.ptr, v->notes.len);
+        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put_int(p, v->created_at);
+        p = tagc_mp_put(p, "\252updated_at", 11); /* "updated_at" */
+        p = tagc_mp_put_int(p, v->updated_at);
+        p = tagc_mp_put(p, "\252risk_score", 11); /* "risk_score" */
+        p = tagc_mp_put_f64(p, v->risk_score);
+        p = tagc_mp_put(p, "\250attempts", 9); /* "attempts" */
+        p = tagc_mp_put_int(p, v->attempts);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\245total", 6); /* "total" */
+        tagc_mp_write_f64(out, v->total);
+        tagc_buf_put(out, "\250currency", 9); /* "currency" */
+        tagc_mp_write_str(out, v->currency.ptr, v->currency.len);
+        tagc_buf_put(out, "\250discount", 9); /* "discount" */
+        if (!v->has_discount)
+            tagc_mp_write_nil(out);
+        else
+            tagc_mp_write_f64(out, v->discount);
+        tagc_buf_put(out, "\245notes", 6); /* "notes" */
+        tagc_mp_write_str(out, v->notes.ptr, v->notes.len);
+        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_mp_write_int(out, v->created_at);
+        tagc_buf_put(out, "\252updated_at", 11); /* "updated_at" */
+        tagc_mp_write_int(out, v->updated_at);
+        tagc_buf_put(out, "\252risk_score", 11); /* "risk_score" */
+        tagc_mp_write_f64(out, v->risk_score);
+        tagc_buf_put(out, "\250attempts", 9); /* "attempts" */
+        tagc_mp_write_int(out, v->attempts);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int order_order_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int order_order_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 6 && memcmp(key, "status", 6) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 8 && memcmp(key, "customer", 8) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "items", 5) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 5 && memcmp(key, "total", 5) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 8 && memcmp(key, "currency", 8) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 8 && memcmp(key, "discount", 8) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 5 && memcmp(key, "notes", 5) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 8;
-        break;
-    case 9:
-        if (len == 10 && memcmp(key, "updated_at", 10) == 0)
-            return 9;
-        break;
-    case 10:
-        if (len == 10 && memcmp(key, "risk_score", 10) == 0)
-            return 10;
-        break;
-    case 11:
-        if (len == 8 && memcmp(key, "attempts", 8) == 0)
-            return 11;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -2146,9 +2267,98 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = order_order_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\246status", 7)) {
+                field = 1;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\250customer", 9)) {
+                field = 2;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\245items", 6)) {
+                field = 3;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\245total", 6)) {
+                field = 4;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 5:
+            if (tagc_mp_key_is(d, "\250currency", 9)) {
+                field = 5;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 6:
+            if (tagc_mp_key_is(d, "\250discount", 9)) {
+                field = 6;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 7:
+            if (tagc_mp_key_is(d, "\245notes", 6)) {
+                field = 7;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 8:
+            if (tagc_mp_key_is(d, "\252created_at", 11)) {
+                field = 8;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 9:
+            if (tagc_mp_key_is(d, "\252updated_at", 11)) {
+                field = 9;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 10:
+            if (tagc_mp_key_is(d, "\252risk_score", 11)) {
+                field = 10;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 11:
+            if (tagc_mp_key_is(d, "\250attempts", 9)) {
+                field = 11;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = order_order_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -2250,10 +2460,25 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
 
 static void order_string_slice_write_msgpack(tagc_buf *out, const order_string_slice *v)
 {
+    size_t var = 0; /* the bytes of the strings */
+    uint8_t *p;
+
     if (v->ptr == NULL) {
         tagc_mp_write_nil(out);
         return;
     }
+    for (size_t i = 0; i < v->len && var <= UINT32_MAX; i++)
+        var += v->ptr[i].len;
+    p = tagc_mp_room_n(out, 5, 5, v->len, var);
+    if (p != NULL) { /* room for the most the elements take: unchecked writes */
+        p = tagc_mp_put_array(p, v->len);
+        for (size_t i = 0; i < v->len; i++) {
+            p = tagc_mp_put_str(p, v->ptr[i].ptr, v->ptr[i].len);
+        }
+        tagc_mp_done(out, p);
+        return;
+    }
+    /* checked writes: a fixed buffer near its end, or an error */
     tagc_mp_write_array(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tagc_mp_write_str(out, v->ptr[i].ptr, v->ptr[i].len);

@@ -841,43 +841,35 @@ static int reference_tree_node_ptr_read_json(tagc_json_dec *d, reference_tree_no
 
 void reference_report_user_write_msgpack(tagc_buf *out, const reference_report_user *v)
 {
-    tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
-    tagc_mp_write_int(out, v->id);
-    tagc_buf_put(out, "\244name", 5); /* "name" */
-    tagc_mp_write_str(out, v->name.ptr, v->name.len);
-    tagc_buf_put(out, "\245email", 6); /* "email" */
-    tagc_mp_write_str(out, v->email.ptr, v->email.len);
-    tagc_buf_put(out, "\245roles", 6); /* "roles" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 40, v->name.len + v->email.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
+        p = tagc_mp_put_int(p, v->id);
+        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+        p = tagc_mp_put(p, "\245email", 6); /* "email" */
+        p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
+        p = tagc_mp_put(p, "\245roles", 6); /* "roles" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
+        tagc_mp_write_int(out, v->id);
+        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_mp_write_str(out, v->name.ptr, v->name.len);
+        tagc_buf_put(out, "\245email", 6); /* "email" */
+        tagc_mp_write_str(out, v->email.ptr, v->email.len);
+        tagc_buf_put(out, "\245roles", 6); /* "roles" */
+    }
     reference_string_slice_write_msgpack(out, &v->roles);
     tagc_buf_put(out, "\244meta", 5); /* "meta" */
     reference_report_user_metadata_write_msgpack(out, &v->metadata);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int reference_report_user_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int reference_report_user_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 5 && memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "roles", 5) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 4 && memcmp(key, "meta", 4) == 0)
-            return 4;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -913,9 +905,49 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = reference_report_user_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\244name", 5)) {
+                field = 1;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\245email", 6)) {
+                field = 2;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\245roles", 6)) {
+                field = 3;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\244meta", 5)) {
+                field = 4;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = reference_report_user_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -969,37 +1001,34 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
 
 void reference_user_write_msgpack(tagc_buf *out, const reference_user *v)
 {
-    tagc_buf_put(out, "\204\242id", 4); /* map of 4, "id" */
-    tagc_mp_write_int(out, v->id);
-    tagc_buf_put(out, "\244name", 5); /* "name" */
-    tagc_mp_write_str(out, v->name.ptr, v->name.len);
-    tagc_buf_put(out, "\245email", 6); /* "email" */
-    tagc_mp_write_str(out, v->email.ptr, v->email.len);
-    tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
-    tagc_mp_write_time(out, &v->created_at);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 60, v->name.len + v->email.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\204\242id", 4); /* map of 4, "id" */
+        p = tagc_mp_put_int(p, v->id);
+        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+        p = tagc_mp_put(p, "\245email", 6); /* "email" */
+        p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
+        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put_time(out, p, &v->created_at);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\204\242id", 4); /* map of 4, "id" */
+        tagc_mp_write_int(out, v->id);
+        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_mp_write_str(out, v->name.ptr, v->name.len);
+        tagc_buf_put(out, "\245email", 6); /* "email" */
+        tagc_mp_write_str(out, v->email.ptr, v->email.len);
+        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_mp_write_time(out, &v->created_at);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int reference_user_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int reference_user_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 5 && memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 3;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -1035,9 +1064,42 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = reference_user_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\244name", 5)) {
+                field = 1;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\245email", 6)) {
+                field = 2;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\252created_at", 11)) {
+                field = 3;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = reference_user_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1085,37 +1147,31 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
 
 void reference_tree_node_write_msgpack(tagc_buf *out, const reference_tree_node *v)
 {
-    tagc_buf_put(out, "\204\242ID", 4); /* map of 4, "ID" */
-    tagc_mp_write_int(out, v->id);
-    tagc_buf_put(out, "\243Val", 4); /* "Val" */
-    tagc_mp_write_int(out, v->val);
-    tagc_buf_put(out, "\244Left", 5); /* "Left" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 31, 0);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\204\242ID", 4); /* map of 4, "ID" */
+        p = tagc_mp_put_int(p, v->id);
+        p = tagc_mp_put(p, "\243Val", 4); /* "Val" */
+        p = tagc_mp_put_int(p, v->val);
+        p = tagc_mp_put(p, "\244Left", 5); /* "Left" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\204\242ID", 4); /* map of 4, "ID" */
+        tagc_mp_write_int(out, v->id);
+        tagc_buf_put(out, "\243Val", 4); /* "Val" */
+        tagc_mp_write_int(out, v->val);
+        tagc_buf_put(out, "\244Left", 5); /* "Left" */
+    }
     reference_tree_node_ptr_write_msgpack(out, v->left);
     tagc_buf_put(out, "\245Right", 6); /* "Right" */
     reference_tree_node_ptr_write_msgpack(out, v->right);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int reference_tree_node_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int reference_tree_node_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "ID", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "Val", 3) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 4 && memcmp(key, "Left", 4) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "Right", 5) == 0)
-            return 3;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "ID", 2) == 0)
@@ -1151,9 +1207,42 @@ int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = reference_tree_node_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242ID", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\243Val", 4)) {
+                field = 1;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\244Left", 5)) {
+                field = 2;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\245Right", 6)) {
+                field = 3;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = reference_tree_node_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1201,10 +1290,25 @@ int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
 
 static void reference_string_slice_write_msgpack(tagc_buf *out, const reference_string_slice *v)
 {
+    size_t var = 0; /* the bytes of the strings */
+    uint8_t *p;
+
     if (v->ptr == NULL) {
         tagc_mp_write_nil(out);
         return;
     }
+    for (size_t i = 0; i < v->len && var <= UINT32_MAX; i++)
+        var += v->ptr[i].len;
+    p = tagc_mp_room_n(out, 5, 5, v->len, var);
+    if (p != NULL) { /* room for the most the elements take: unchecked writes */
+        p = tagc_mp_put_array(p, v->len);
+        for (size_t i = 0; i < v->len; i++) {
+            p = tagc_mp_put_str(p, v->ptr[i].ptr, v->ptr[i].len);
+        }
+        tagc_mp_done(out, p);
+        return;
+    }
+    /* checked writes: a fixed buffer near its end, or an error */
     tagc_mp_write_array(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tagc_mp_write_str(out, v->ptr[i].ptr, v->ptr[i].len);
@@ -1239,25 +1343,26 @@ static int reference_string_slice_read_msgpack(tagc_mp_dec *d, reference_string_
 
 static void reference_report_user_metadata_write_msgpack(tagc_buf *out, const reference_report_user_metadata *v)
 {
-    tagc_buf_put(out, "\202\251CreatedAt", 11); /* map of 2, "CreatedAt" */
-    tagc_mp_write_time(out, &v->created_at);
-    tagc_buf_put(out, "\251UpdatedAt", 10); /* "UpdatedAt" */
-    tagc_mp_write_time(out, &v->updated_at);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 51, 0);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\251CreatedAt", 11); /* map of 2, "CreatedAt" */
+        p = tagc_mp_put_time(out, p, &v->created_at);
+        p = tagc_mp_put(p, "\251UpdatedAt", 10); /* "UpdatedAt" */
+        p = tagc_mp_put_time(out, p, &v->updated_at);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\251CreatedAt", 11); /* map of 2, "CreatedAt" */
+        tagc_mp_write_time(out, &v->created_at);
+        tagc_buf_put(out, "\251UpdatedAt", 10); /* "UpdatedAt" */
+        tagc_mp_write_time(out, &v->updated_at);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int reference_report_user_metadata_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int reference_report_user_metadata_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 9 && memcmp(key, "CreatedAt", 9) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 9 && memcmp(key, "UpdatedAt", 9) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 9:
         if (memcmp(key, "CreatedAt", 9) == 0)
@@ -1283,9 +1388,28 @@ static int reference_report_user_metadata_read_msgpack(tagc_mp_dec *d, reference
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = reference_report_user_metadata_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\251CreatedAt", 10)) {
+                field = 0;
+                key = d->p - 9;
+                key_len = 9;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\251UpdatedAt", 10)) {
+                field = 1;
+                key = d->p - 9;
+                key_len = 9;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = reference_report_user_metadata_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)

@@ -262,31 +262,29 @@ static int tree_node_slice_read_json(tagc_json_dec *d, tree_node_slice *v)
 
 void tree_node_write_msgpack(tagc_buf *out, const tree_node *v)
 {
-    tagc_buf_put(out, "\203\242id", 4); /* map of 3, "id" */
-    tagc_mp_write_int(out, v->id);
-    tagc_buf_put(out, "\243val", 4); /* "val" */
-    tagc_mp_write_int(out, v->val);
-    tagc_buf_put(out, "\250children", 9); /* "children" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 35, 0);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\203\242id", 4); /* map of 3, "id" */
+        p = tagc_mp_put_int(p, v->id);
+        p = tagc_mp_put(p, "\243val", 4); /* "val" */
+        p = tagc_mp_put_int(p, v->val);
+        p = tagc_mp_put(p, "\250children", 9); /* "children" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\203\242id", 4); /* map of 3, "id" */
+        tagc_mp_write_int(out, v->id);
+        tagc_buf_put(out, "\243val", 4); /* "val" */
+        tagc_mp_write_int(out, v->val);
+        tagc_buf_put(out, "\250children", 9); /* "children" */
+    }
     tree_node_slice_write_msgpack(out, &v->children);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int tree_node_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int tree_node_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "val", 3) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 8 && memcmp(key, "children", 8) == 0)
-            return 2;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -318,9 +316,35 @@ int tree_node_read_msgpack(tagc_mp_dec *d, tree_node *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = tree_node_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\243val", 4)) {
+                field = 1;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\250children", 9)) {
+                field = 2;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tree_node_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)

@@ -5777,19 +5777,9 @@ void twitter_search_result_write_msgpack(tagc_buf *out, const twitter_search_res
     twitter_search_metadata_write_msgpack(out, &v->search_metadata);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_search_result_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_search_result_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 8 && memcmp(key, "statuses", 8) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 15 && memcmp(key, "search_metadata", 15) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 8:
         if (memcmp(key, "statuses", 8) == 0)
@@ -5817,9 +5807,28 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_search_result_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\250statuses", 9)) {
+                field = 0;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\257search_metadata", 16)) {
+                field = 1;
+                key = d->p - 15;
+                key_len = 15;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_search_result_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -5855,67 +5864,54 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
 
 void twitter_search_metadata_write_msgpack(tagc_buf *out, const twitter_search_metadata *v)
 {
-    tagc_buf_put(out, "\211\254completed_in", 14); /* map of 9, "completed_in" */
-    tagc_mp_write_f64(out, v->completed_in);
-    tagc_buf_put(out, "\246max_id", 7); /* "max_id" */
-    tagc_mp_write_int(out, v->max_id);
-    tagc_buf_put(out, "\252max_id_str", 11); /* "max_id_str" */
-    tagc_mp_write_str(out, v->max_id_str.ptr, v->max_id_str.len);
-    tagc_buf_put(out, "\254next_results", 13); /* "next_results" */
-    tagc_mp_write_str(out, v->next_results.ptr, v->next_results.len);
-    tagc_buf_put(out, "\245query", 6); /* "query" */
-    tagc_mp_write_str(out, v->query.ptr, v->query.len);
-    tagc_buf_put(out, "\253refresh_url", 12); /* "refresh_url" */
-    tagc_mp_write_str(out, v->refresh_url.ptr, v->refresh_url.len);
-    tagc_buf_put(out, "\245count", 6); /* "count" */
-    tagc_mp_write_int(out, v->count);
-    tagc_buf_put(out, "\250since_id", 9); /* "since_id" */
-    tagc_mp_write_int(out, v->since_id);
-    tagc_buf_put(out, "\254since_id_str", 13); /* "since_id_str" */
-    tagc_mp_write_str(out, v->since_id_str.ptr, v->since_id_str.len);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 152, v->max_id_str.len + v->next_results.len + v->query.len + v->refresh_url.len + v->since_id_str.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\211\254completed_in", 14); /* map of 9, "completed_in" */
+        p = tagc_mp_put_f64(p, v->completed_in);
+        p = tagc_mp_put(p, "\246max_id", 7); /* "max_id" */
+        p = tagc_mp_put_int(p, v->max_id);
+        p = tagc_mp_put(p, "\252max_id_str", 11); /* "max_id_str" */
+        p = tagc_mp_put_str(p, v->max_id_str.ptr, v->max_id_str.len);
+        p = tagc_mp_put(p, "\254next_results", 13); /* "next_results" */
+        p = tagc_mp_put_str(p, v->next_results.ptr, v->next_results.len);
+        p = tagc_mp_put(p, "\245query", 6); /* "query" */
+        p = tagc_mp_put_str(p, v->query.ptr, v->query.len);
+        p = tagc_mp_put(p, "\253refresh_url", 12); /* "refresh_url" */
+        p = tagc_mp_put_str(p, v->refresh_url.ptr, v->refresh_url.len);
+        p = tagc_mp_put(p, "\245count", 6); /* "count" */
+        p = tagc_mp_put_int(p, v->count);
+        p = tagc_mp_put(p, "\250since_id", 9); /* "since_id" */
+        p = tagc_mp_put_int(p, v->since_id);
+        p = tagc_mp_put(p, "\254since_id_str", 13); /* "since_id_str" */
+        p = tagc_mp_put_str(p, v->since_id_str.ptr, v->since_id_str.len);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\211\254completed_in", 14); /* map of 9, "completed_in" */
+        tagc_mp_write_f64(out, v->completed_in);
+        tagc_buf_put(out, "\246max_id", 7); /* "max_id" */
+        tagc_mp_write_int(out, v->max_id);
+        tagc_buf_put(out, "\252max_id_str", 11); /* "max_id_str" */
+        tagc_mp_write_str(out, v->max_id_str.ptr, v->max_id_str.len);
+        tagc_buf_put(out, "\254next_results", 13); /* "next_results" */
+        tagc_mp_write_str(out, v->next_results.ptr, v->next_results.len);
+        tagc_buf_put(out, "\245query", 6); /* "query" */
+        tagc_mp_write_str(out, v->query.ptr, v->query.len);
+        tagc_buf_put(out, "\253refresh_url", 12); /* "refresh_url" */
+        tagc_mp_write_str(out, v->refresh_url.ptr, v->refresh_url.len);
+        tagc_buf_put(out, "\245count", 6); /* "count" */
+        tagc_mp_write_int(out, v->count);
+        tagc_buf_put(out, "\250since_id", 9); /* "since_id" */
+        tagc_mp_write_int(out, v->since_id);
+        tagc_buf_put(out, "\254since_id_str", 13); /* "since_id_str" */
+        tagc_mp_write_str(out, v->since_id_str.ptr, v->since_id_str.len);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_search_metadata_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_search_metadata_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 12 && memcmp(key, "completed_in", 12) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 6 && memcmp(key, "max_id", 6) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 10 && memcmp(key, "max_id_str", 10) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 12 && memcmp(key, "next_results", 12) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 5 && memcmp(key, "query", 5) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 11 && memcmp(key, "refresh_url", 11) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 5 && memcmp(key, "count", 5) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 8 && memcmp(key, "since_id", 8) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 12 && memcmp(key, "since_id_str", 12) == 0)
-            return 8;
-        break;
-    }
     switch (len) {
     case 5:
         if (memcmp(key, "query", 5) == 0)
@@ -5965,9 +5961,77 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_search_metadata_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\254completed_in", 13)) {
+                field = 0;
+                key = d->p - 12;
+                key_len = 12;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\246max_id", 7)) {
+                field = 1;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\252max_id_str", 11)) {
+                field = 2;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\254next_results", 13)) {
+                field = 3;
+                key = d->p - 12;
+                key_len = 12;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\245query", 6)) {
+                field = 4;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 5:
+            if (tagc_mp_key_is(d, "\253refresh_url", 12)) {
+                field = 5;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        case 6:
+            if (tagc_mp_key_is(d, "\245count", 6)) {
+                field = 6;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 7:
+            if (tagc_mp_key_is(d, "\250since_id", 9)) {
+                field = 7;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 8:
+            if (tagc_mp_key_is(d, "\254since_id_str", 13)) {
+                field = 8;
+                key = d->p - 12;
+                key_len = 12;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_search_metadata_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -6045,52 +6109,97 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
 
 void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
 {
+    uint8_t *p;
     size_t n = 23; /* the fields always written, then the others present */
     if (!(v->retweeted_status == NULL)) /* "retweeted_status" */
         n++;
     if (!(!v->has_possibly_sensitive)) /* "possibly_sensitive" */
         n++;
+
     tagc_mp_write_map(out, n);
     tagc_buf_put(out, "\250metadata", 9); /* "metadata" */
     twitter_status_metadata_write_msgpack(out, &v->metadata);
-    tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
-    tagc_mp_write_str(out, v->created_at.ptr, v->created_at.len);
-    tagc_buf_put(out, "\242id", 3); /* "id" */
-    tagc_mp_write_int(out, v->id);
-    tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
-    tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-    tagc_buf_put(out, "\244text", 5); /* "text" */
-    tagc_mp_write_str(out, v->text.ptr, v->text.len);
-    tagc_buf_put(out, "\246source", 7); /* "source" */
-    tagc_mp_write_str(out, v->source.ptr, v->source.len);
-    tagc_buf_put(out, "\251truncated", 10); /* "truncated" */
-    tagc_mp_write_bool(out, v->truncated);
-    tagc_buf_put(out, "\265in_reply_to_status_id", 22); /* "in_reply_to_status_id" */
-    if (!v->has_in_reply_to_status_id)
-        tagc_mp_write_nil(out);
-    else
-        tagc_mp_write_int(out, v->in_reply_to_status_id);
-    tagc_buf_put(out, "\271in_reply_to_status_id_str", 26); /* "in_reply_to_status_id_str" */
-    if (!v->has_in_reply_to_status_id_str)
-        tagc_mp_write_nil(out);
-    else
-        tagc_mp_write_str(out, v->in_reply_to_status_id_str.ptr, v->in_reply_to_status_id_str.len);
-    tagc_buf_put(out, "\263in_reply_to_user_id", 20); /* "in_reply_to_user_id" */
-    if (!v->has_in_reply_to_user_id)
-        tagc_mp_write_nil(out);
-    else
-        tagc_mp_write_int(out, v->in_reply_to_user_id);
-    tagc_buf_put(out, "\267in_reply_to_user_id_str", 24); /* "in_reply_to_user_id_str" */
-    if (!v->has_in_reply_to_user_id_str)
-        tagc_mp_write_nil(out);
-    else
-        tagc_mp_write_str(out, v->in_reply_to_user_id_str.ptr, v->in_reply_to_user_id_str.len);
-    tagc_buf_put(out, "\267in_reply_to_screen_name", 24); /* "in_reply_to_screen_name" */
-    if (!v->has_in_reply_to_screen_name)
-        tagc_mp_write_nil(out);
-    else
-        tagc_mp_write_str(out, v->in_reply_to_screen_name.ptr, v->in_reply_to_screen_name.len);
-    tagc_buf_put(out, "\244user", 5); /* "user" */
+    p = tagc_mp_room(out, 227, v->created_at.len + v->id_str.len + v->text.len + v->source.len + v->in_reply_to_status_id_str.len + v->in_reply_to_user_id_str.len + v->in_reply_to_screen_name.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put_str(p, v->created_at.ptr, v->created_at.len);
+        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put_int(p, v->id);
+        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
+        p = tagc_mp_put(p, "\244text", 5); /* "text" */
+        p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
+        p = tagc_mp_put(p, "\246source", 7); /* "source" */
+        p = tagc_mp_put_str(p, v->source.ptr, v->source.len);
+        p = tagc_mp_put(p, "\251truncated", 10); /* "truncated" */
+        p = tagc_mp_put_bool(p, v->truncated);
+        p = tagc_mp_put(p, "\265in_reply_to_status_id", 22); /* "in_reply_to_status_id" */
+        if (!v->has_in_reply_to_status_id)
+            p = tagc_mp_put_nil(p);
+        else
+            p = tagc_mp_put_int(p, v->in_reply_to_status_id);
+        p = tagc_mp_put(p, "\271in_reply_to_status_id_str", 26); /* "in_reply_to_status_id_str" */
+        if (!v->has_in_reply_to_status_id_str)
+            p = tagc_mp_put_nil(p);
+        else
+            p = tagc_mp_put_str(p, v->in_reply_to_status_id_str.ptr, v->in_reply_to_status_id_str.len);
+        p = tagc_mp_put(p, "\263in_reply_to_user_id", 20); /* "in_reply_to_user_id" */
+        if (!v->has_in_reply_to_user_id)
+            p = tagc_mp_put_nil(p);
+        else
+            p = tagc_mp_put_int(p, v->in_reply_to_user_id);
+        p = tagc_mp_put(p, "\267in_reply_to_user_id_str", 24); /* "in_reply_to_user_id_str" */
+        if (!v->has_in_reply_to_user_id_str)
+            p = tagc_mp_put_nil(p);
+        else
+            p = tagc_mp_put_str(p, v->in_reply_to_user_id_str.ptr, v->in_reply_to_user_id_str.len);
+        p = tagc_mp_put(p, "\267in_reply_to_screen_name", 24); /* "in_reply_to_screen_name" */
+        if (!v->has_in_reply_to_screen_name)
+            p = tagc_mp_put_nil(p);
+        else
+            p = tagc_mp_put_str(p, v->in_reply_to_screen_name.ptr, v->in_reply_to_screen_name.len);
+        p = tagc_mp_put(p, "\244user", 5); /* "user" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_mp_write_str(out, v->created_at.ptr, v->created_at.len);
+        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_mp_write_int(out, v->id);
+        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
+        tagc_buf_put(out, "\244text", 5); /* "text" */
+        tagc_mp_write_str(out, v->text.ptr, v->text.len);
+        tagc_buf_put(out, "\246source", 7); /* "source" */
+        tagc_mp_write_str(out, v->source.ptr, v->source.len);
+        tagc_buf_put(out, "\251truncated", 10); /* "truncated" */
+        tagc_mp_write_bool(out, v->truncated);
+        tagc_buf_put(out, "\265in_reply_to_status_id", 22); /* "in_reply_to_status_id" */
+        if (!v->has_in_reply_to_status_id)
+            tagc_mp_write_nil(out);
+        else
+            tagc_mp_write_int(out, v->in_reply_to_status_id);
+        tagc_buf_put(out, "\271in_reply_to_status_id_str", 26); /* "in_reply_to_status_id_str" */
+        if (!v->has_in_reply_to_status_id_str)
+            tagc_mp_write_nil(out);
+        else
+            tagc_mp_write_str(out, v->in_reply_to_status_id_str.ptr, v->in_reply_to_status_id_str.len);
+        tagc_buf_put(out, "\263in_reply_to_user_id", 20); /* "in_reply_to_user_id" */
+        if (!v->has_in_reply_to_user_id)
+            tagc_mp_write_nil(out);
+        else
+            tagc_mp_write_int(out, v->in_reply_to_user_id);
+        tagc_buf_put(out, "\267in_reply_to_user_id_str", 24); /* "in_reply_to_user_id_str" */
+        if (!v->has_in_reply_to_user_id_str)
+            tagc_mp_write_nil(out);
+        else
+            tagc_mp_write_str(out, v->in_reply_to_user_id_str.ptr, v->in_reply_to_user_id_str.len);
+        tagc_buf_put(out, "\267in_reply_to_screen_name", 24); /* "in_reply_to_screen_name" */
+        if (!v->has_in_reply_to_screen_name)
+            tagc_mp_write_nil(out);
+        else
+            tagc_mp_write_str(out, v->in_reply_to_screen_name.ptr, v->in_reply_to_screen_name.len);
+        tagc_buf_put(out, "\244user", 5); /* "user" */
+    }
     twitter_user_write_msgpack(out, &v->user);
     tagc_buf_put(out, "\243geo", 4); /* "geo" */
     twitter_point_ptr_write_msgpack(out, v->geo);
@@ -6104,132 +6213,58 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
         tagc_buf_put(out, "\260retweeted_status", 17); /* "retweeted_status" */
         twitter_status_ptr_write_msgpack(out, v->retweeted_status);
     }
-    tagc_buf_put(out, "\255retweet_count", 14); /* "retweet_count" */
-    tagc_mp_write_int(out, v->retweet_count);
-    tagc_buf_put(out, "\256favorite_count", 15); /* "favorite_count" */
-    tagc_mp_write_int(out, v->favorite_count);
-    tagc_buf_put(out, "\250entities", 9); /* "entities" */
-    twitter_entities_write_msgpack(out, &v->entities);
-    tagc_buf_put(out, "\251favorited", 10); /* "favorited" */
-    tagc_mp_write_bool(out, v->favorited);
-    tagc_buf_put(out, "\251retweeted", 10); /* "retweeted" */
-    tagc_mp_write_bool(out, v->retweeted);
-    if (!(!v->has_possibly_sensitive)) {
-        tagc_buf_put(out, "\262possibly_sensitive", 19); /* "possibly_sensitive" */
-        if (!v->has_possibly_sensitive)
-            tagc_mp_write_nil(out);
-        else
-            tagc_mp_write_bool(out, v->possibly_sensitive);
+    p = tagc_mp_room(out, 56, 0);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\255retweet_count", 14); /* "retweet_count" */
+        p = tagc_mp_put_int(p, v->retweet_count);
+        p = tagc_mp_put(p, "\256favorite_count", 15); /* "favorite_count" */
+        p = tagc_mp_put_int(p, v->favorite_count);
+        p = tagc_mp_put(p, "\250entities", 9); /* "entities" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\255retweet_count", 14); /* "retweet_count" */
+        tagc_mp_write_int(out, v->retweet_count);
+        tagc_buf_put(out, "\256favorite_count", 15); /* "favorite_count" */
+        tagc_mp_write_int(out, v->favorite_count);
+        tagc_buf_put(out, "\250entities", 9); /* "entities" */
     }
-    tagc_buf_put(out, "\244lang", 5); /* "lang" */
-    tagc_mp_write_str(out, v->lang.ptr, v->lang.len);
+    twitter_entities_write_msgpack(out, &v->entities);
+    p = tagc_mp_room(out, 52, v->lang.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\251favorited", 10); /* "favorited" */
+        p = tagc_mp_put_bool(p, v->favorited);
+        p = tagc_mp_put(p, "\251retweeted", 10); /* "retweeted" */
+        p = tagc_mp_put_bool(p, v->retweeted);
+        if (!(!v->has_possibly_sensitive)) {
+            p = tagc_mp_put(p, "\262possibly_sensitive", 19); /* "possibly_sensitive" */
+            if (!v->has_possibly_sensitive)
+                p = tagc_mp_put_nil(p);
+            else
+                p = tagc_mp_put_bool(p, v->possibly_sensitive);
+        }
+        p = tagc_mp_put(p, "\244lang", 5); /* "lang" */
+        p = tagc_mp_put_str(p, v->lang.ptr, v->lang.len);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\251favorited", 10); /* "favorited" */
+        tagc_mp_write_bool(out, v->favorited);
+        tagc_buf_put(out, "\251retweeted", 10); /* "retweeted" */
+        tagc_mp_write_bool(out, v->retweeted);
+        if (!(!v->has_possibly_sensitive)) {
+            tagc_buf_put(out, "\262possibly_sensitive", 19); /* "possibly_sensitive" */
+            if (!v->has_possibly_sensitive)
+                tagc_mp_write_nil(out);
+            else
+                tagc_mp_write_bool(out, v->possibly_sensitive);
+        }
+        tagc_buf_put(out, "\244lang", 5); /* "lang" */
+        tagc_mp_write_str(out, v->lang.ptr, v->lang.len);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_status_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_status_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 8 && memcmp(key, "metadata", 8) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 6 && memcmp(key, "id_str", 6) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 4 && memcmp(key, "text", 4) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 6 && memcmp(key, "source", 6) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 9 && memcmp(key, "truncated", 9) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 21 && memcmp(key, "in_reply_to_status_id", 21) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 25 && memcmp(key, "in_reply_to_status_id_str", 25) == 0)
-            return 8;
-        break;
-    case 9:
-        if (len == 19 && memcmp(key, "in_reply_to_user_id", 19) == 0)
-            return 9;
-        break;
-    case 10:
-        if (len == 23 && memcmp(key, "in_reply_to_user_id_str", 23) == 0)
-            return 10;
-        break;
-    case 11:
-        if (len == 23 && memcmp(key, "in_reply_to_screen_name", 23) == 0)
-            return 11;
-        break;
-    case 12:
-        if (len == 4 && memcmp(key, "user", 4) == 0)
-            return 12;
-        break;
-    case 13:
-        if (len == 3 && memcmp(key, "geo", 3) == 0)
-            return 13;
-        break;
-    case 14:
-        if (len == 11 && memcmp(key, "coordinates", 11) == 0)
-            return 14;
-        break;
-    case 15:
-        if (len == 5 && memcmp(key, "place", 5) == 0)
-            return 15;
-        break;
-    case 16:
-        if (len == 12 && memcmp(key, "contributors", 12) == 0)
-            return 16;
-        break;
-    case 17:
-        if (len == 16 && memcmp(key, "retweeted_status", 16) == 0)
-            return 17;
-        break;
-    case 18:
-        if (len == 13 && memcmp(key, "retweet_count", 13) == 0)
-            return 18;
-        break;
-    case 19:
-        if (len == 14 && memcmp(key, "favorite_count", 14) == 0)
-            return 19;
-        break;
-    case 20:
-        if (len == 8 && memcmp(key, "entities", 8) == 0)
-            return 20;
-        break;
-    case 21:
-        if (len == 9 && memcmp(key, "favorited", 9) == 0)
-            return 21;
-        break;
-    case 22:
-        if (len == 9 && memcmp(key, "retweeted", 9) == 0)
-            return 22;
-        break;
-    case 23:
-        if (len == 18 && memcmp(key, "possibly_sensitive", 18) == 0)
-            return 23;
-        break;
-    case 24:
-        if (len == 4 && memcmp(key, "lang", 4) == 0)
-            return 24;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -6335,9 +6370,189 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_status_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\250metadata", 9)) {
+                field = 0;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\252created_at", 11)) {
+                field = 1;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 2;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\246id_str", 7)) {
+                field = 3;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\244text", 5)) {
+                field = 4;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 5:
+            if (tagc_mp_key_is(d, "\246source", 7)) {
+                field = 5;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 6:
+            if (tagc_mp_key_is(d, "\251truncated", 10)) {
+                field = 6;
+                key = d->p - 9;
+                key_len = 9;
+            }
+            break;
+        case 7:
+            if (tagc_mp_key_is(d, "\265in_reply_to_status_id", 22)) {
+                field = 7;
+                key = d->p - 21;
+                key_len = 21;
+            }
+            break;
+        case 8:
+            if (tagc_mp_key_is(d, "\271in_reply_to_status_id_str", 26)) {
+                field = 8;
+                key = d->p - 25;
+                key_len = 25;
+            }
+            break;
+        case 9:
+            if (tagc_mp_key_is(d, "\263in_reply_to_user_id", 20)) {
+                field = 9;
+                key = d->p - 19;
+                key_len = 19;
+            }
+            break;
+        case 10:
+            if (tagc_mp_key_is(d, "\267in_reply_to_user_id_str", 24)) {
+                field = 10;
+                key = d->p - 23;
+                key_len = 23;
+            }
+            break;
+        case 11:
+            if (tagc_mp_key_is(d, "\267in_reply_to_screen_name", 24)) {
+                field = 11;
+                key = d->p - 23;
+                key_len = 23;
+            }
+            break;
+        case 12:
+            if (tagc_mp_key_is(d, "\244user", 5)) {
+                field = 12;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 13:
+            if (tagc_mp_key_is(d, "\243geo", 4)) {
+                field = 13;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 14:
+            if (tagc_mp_key_is(d, "\253coordinates", 12)) {
+                field = 14;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        case 15:
+            if (tagc_mp_key_is(d, "\245place", 6)) {
+                field = 15;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 16:
+            if (tagc_mp_key_is(d, "\254contributors", 13)) {
+                field = 16;
+                key = d->p - 12;
+                key_len = 12;
+            }
+            break;
+        case 17:
+            if (tagc_mp_key_is(d, "\260retweeted_status", 17)) {
+                field = 17;
+                key = d->p - 16;
+                key_len = 16;
+            }
+            break;
+        case 18:
+            if (tagc_mp_key_is(d, "\255retweet_count", 14)) {
+                field = 18;
+                key = d->p - 13;
+                key_len = 13;
+            }
+            break;
+        case 19:
+            if (tagc_mp_key_is(d, "\256favorite_count", 15)) {
+                field = 19;
+                key = d->p - 14;
+                key_len = 14;
+            }
+            break;
+        case 20:
+            if (tagc_mp_key_is(d, "\250entities", 9)) {
+                field = 20;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 21:
+            if (tagc_mp_key_is(d, "\251favorited", 10)) {
+                field = 21;
+                key = d->p - 9;
+                key_len = 9;
+            }
+            break;
+        case 22:
+            if (tagc_mp_key_is(d, "\251retweeted", 10)) {
+                field = 22;
+                key = d->p - 9;
+                key_len = 9;
+            }
+            break;
+        case 23:
+            if (tagc_mp_key_is(d, "\262possibly_sensitive", 19)) {
+                field = 23;
+                key = d->p - 18;
+                key_len = 18;
+            }
+            break;
+        case 24:
+            if (tagc_mp_key_is(d, "\244lang", 5)) {
+                field = 24;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_status_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -6543,25 +6758,26 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
 
 void twitter_status_metadata_write_msgpack(tagc_buf *out, const twitter_status_metadata *v)
 {
-    tagc_buf_put(out, "\202\253result_type", 13); /* map of 2, "result_type" */
-    tagc_mp_write_str(out, v->result_type.ptr, v->result_type.len);
-    tagc_buf_put(out, "\261iso_language_code", 18); /* "iso_language_code" */
-    tagc_mp_write_str(out, v->iso_language_code.ptr, v->iso_language_code.len);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 41, v->result_type.len + v->iso_language_code.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\253result_type", 13); /* map of 2, "result_type" */
+        p = tagc_mp_put_str(p, v->result_type.ptr, v->result_type.len);
+        p = tagc_mp_put(p, "\261iso_language_code", 18); /* "iso_language_code" */
+        p = tagc_mp_put_str(p, v->iso_language_code.ptr, v->iso_language_code.len);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\253result_type", 13); /* map of 2, "result_type" */
+        tagc_mp_write_str(out, v->result_type.ptr, v->result_type.len);
+        tagc_buf_put(out, "\261iso_language_code", 18); /* "iso_language_code" */
+        tagc_mp_write_str(out, v->iso_language_code.ptr, v->iso_language_code.len);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_status_metadata_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_status_metadata_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 11 && memcmp(key, "result_type", 11) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 17 && memcmp(key, "iso_language_code", 17) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 11:
         if (memcmp(key, "result_type", 11) == 0)
@@ -6589,9 +6805,28 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_status_metadata_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\253result_type", 12)) {
+                field = 0;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\261iso_language_code", 18)) {
+                field = 1;
+                key = d->p - 17;
+                key_len = 17;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_status_metadata_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -6627,268 +6862,208 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
 
 void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v)
 {
+    uint8_t *p;
     size_t n = 39; /* the fields always written, then the others present */
     if (!(v->profile_banner_url.len == 0)) /* "profile_banner_url" */
         n++;
+
     tagc_mp_write_map(out, n);
-    tagc_buf_put(out, "\242id", 3); /* "id" */
-    tagc_mp_write_int(out, v->id);
-    tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
-    tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-    tagc_buf_put(out, "\244name", 5); /* "name" */
-    tagc_mp_write_str(out, v->name.ptr, v->name.len);
-    tagc_buf_put(out, "\253screen_name", 12); /* "screen_name" */
-    tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
-    tagc_buf_put(out, "\250location", 9); /* "location" */
-    tagc_mp_write_str(out, v->location.ptr, v->location.len);
-    tagc_buf_put(out, "\253description", 12); /* "description" */
-    tagc_mp_write_str(out, v->description.ptr, v->description.len);
-    tagc_buf_put(out, "\243url", 4); /* "url" */
-    if (!v->has_url)
-        tagc_mp_write_nil(out);
-    else
-        tagc_mp_write_str(out, v->url.ptr, v->url.len);
-    tagc_buf_put(out, "\250entities", 9); /* "entities" */
-    twitter_user_entities_write_msgpack(out, &v->entities);
-    tagc_buf_put(out, "\251protected", 10); /* "protected" */
-    tagc_mp_write_bool(out, v->protected);
-    tagc_buf_put(out, "\257followers_count", 16); /* "followers_count" */
-    tagc_mp_write_int(out, v->followers_count);
-    tagc_buf_put(out, "\255friends_count", 14); /* "friends_count" */
-    tagc_mp_write_int(out, v->friends_count);
-    tagc_buf_put(out, "\254listed_count", 13); /* "listed_count" */
-    tagc_mp_write_int(out, v->listed_count);
-    tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
-    tagc_mp_write_str(out, v->created_at.ptr, v->created_at.len);
-    tagc_buf_put(out, "\260favourites_count", 17); /* "favourites_count" */
-    tagc_mp_write_int(out, v->favourites_count);
-    tagc_buf_put(out, "\252utc_offset", 11); /* "utc_offset" */
-    if (!v->has_utc_offset)
-        tagc_mp_write_nil(out);
-    else
-        tagc_mp_write_int(out, v->utc_offset);
-    tagc_buf_put(out, "\251time_zone", 10); /* "time_zone" */
-    if (!v->has_time_zone)
-        tagc_mp_write_nil(out);
-    else
-        tagc_mp_write_str(out, v->time_zone.ptr, v->time_zone.len);
-    tagc_buf_put(out, "\253geo_enabled", 12); /* "geo_enabled" */
-    tagc_mp_write_bool(out, v->geo_enabled);
-    tagc_buf_put(out, "\250verified", 9); /* "verified" */
-    tagc_mp_write_bool(out, v->verified);
-    tagc_buf_put(out, "\256statuses_count", 15); /* "statuses_count" */
-    tagc_mp_write_int(out, v->statuses_count);
-    tagc_buf_put(out, "\244lang", 5); /* "lang" */
-    tagc_mp_write_str(out, v->lang.ptr, v->lang.len);
-    tagc_buf_put(out, "\264contributors_enabled", 21); /* "contributors_enabled" */
-    tagc_mp_write_bool(out, v->contributors_enabled);
-    tagc_buf_put(out, "\255is_translator", 14); /* "is_translator" */
-    tagc_mp_write_bool(out, v->is_translator);
-    tagc_buf_put(out, "\266is_translation_enabled", 23); /* "is_translation_enabled" */
-    tagc_mp_write_bool(out, v->is_translation_enabled);
-    tagc_buf_put(out, "\270profile_background_color", 25); /* "profile_background_color" */
-    tagc_mp_write_str(out, v->profile_background_color.ptr, v->profile_background_color.len);
-    tagc_buf_put(out, "\274profile_background_image_url", 29); /* "profile_background_image_url" */
-    tagc_mp_write_str(out, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
-    tagc_buf_put(out, "\331\"profile_background_image_url_https", 36); /* "profile_background_image_url_https" */
-    tagc_mp_write_str(out, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
-    tagc_buf_put(out, "\267profile_background_tile", 24); /* "profile_background_tile" */
-    tagc_mp_write_bool(out, v->profile_background_tile);
-    tagc_buf_put(out, "\261profile_image_url", 18); /* "profile_image_url" */
-    tagc_mp_write_str(out, v->profile_image_url.ptr, v->profile_image_url.len);
-    tagc_buf_put(out, "\267profile_image_url_https", 24); /* "profile_image_url_https" */
-    tagc_mp_write_str(out, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
-    if (!(v->profile_banner_url.len == 0)) {
-        tagc_buf_put(out, "\262profile_banner_url", 19); /* "profile_banner_url" */
-        tagc_mp_write_str(out, v->profile_banner_url.ptr, v->profile_banner_url.len);
+    p = tagc_mp_room(out, 100, v->id_str.len + v->name.len + v->screen_name.len + v->location.len + v->description.len + v->url.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put_int(p, v->id);
+        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
+        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+        p = tagc_mp_put(p, "\253screen_name", 12); /* "screen_name" */
+        p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
+        p = tagc_mp_put(p, "\250location", 9); /* "location" */
+        p = tagc_mp_put_str(p, v->location.ptr, v->location.len);
+        p = tagc_mp_put(p, "\253description", 12); /* "description" */
+        p = tagc_mp_put_str(p, v->description.ptr, v->description.len);
+        p = tagc_mp_put(p, "\243url", 4); /* "url" */
+        if (!v->has_url)
+            p = tagc_mp_put_nil(p);
+        else
+            p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
+        p = tagc_mp_put(p, "\250entities", 9); /* "entities" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_mp_write_int(out, v->id);
+        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
+        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_mp_write_str(out, v->name.ptr, v->name.len);
+        tagc_buf_put(out, "\253screen_name", 12); /* "screen_name" */
+        tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
+        tagc_buf_put(out, "\250location", 9); /* "location" */
+        tagc_mp_write_str(out, v->location.ptr, v->location.len);
+        tagc_buf_put(out, "\253description", 12); /* "description" */
+        tagc_mp_write_str(out, v->description.ptr, v->description.len);
+        tagc_buf_put(out, "\243url", 4); /* "url" */
+        if (!v->has_url)
+            tagc_mp_write_nil(out);
+        else
+            tagc_mp_write_str(out, v->url.ptr, v->url.len);
+        tagc_buf_put(out, "\250entities", 9); /* "entities" */
     }
-    tagc_buf_put(out, "\262profile_link_color", 19); /* "profile_link_color" */
-    tagc_mp_write_str(out, v->profile_link_color.ptr, v->profile_link_color.len);
-    tagc_buf_put(out, "\274profile_sidebar_border_color", 29); /* "profile_sidebar_border_color" */
-    tagc_mp_write_str(out, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
-    tagc_buf_put(out, "\272profile_sidebar_fill_color", 27); /* "profile_sidebar_fill_color" */
-    tagc_mp_write_str(out, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
-    tagc_buf_put(out, "\262profile_text_color", 19); /* "profile_text_color" */
-    tagc_mp_write_str(out, v->profile_text_color.ptr, v->profile_text_color.len);
-    tagc_buf_put(out, "\274profile_use_background_image", 29); /* "profile_use_background_image" */
-    tagc_mp_write_bool(out, v->profile_use_background_image);
-    tagc_buf_put(out, "\257default_profile", 16); /* "default_profile" */
-    tagc_mp_write_bool(out, v->default_profile);
-    tagc_buf_put(out, "\265default_profile_image", 22); /* "default_profile_image" */
-    tagc_mp_write_bool(out, v->default_profile_image);
-    tagc_buf_put(out, "\251following", 10); /* "following" */
-    tagc_mp_write_bool(out, v->following);
-    tagc_buf_put(out, "\263follow_request_sent", 20); /* "follow_request_sent" */
-    tagc_mp_write_bool(out, v->follow_request_sent);
-    tagc_buf_put(out, "\255notifications", 14); /* "notifications" */
-    tagc_mp_write_bool(out, v->notifications);
+    twitter_user_entities_write_msgpack(out, &v->entities);
+    p = tagc_mp_room(out, 713, v->created_at.len + v->time_zone.len + v->lang.len + v->profile_background_color.len + v->profile_background_image_url.len + v->profile_background_image_url_https.len + v->profile_image_url.len + v->profile_image_url_https.len + (!(v->profile_banner_url.len == 0) ? v->profile_banner_url.len : 0) + v->profile_link_color.len + v->profile_sidebar_border_color.len + v->profile_sidebar_fill_color.len + v->profile_text_color.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\251protected", 10); /* "protected" */
+        p = tagc_mp_put_bool(p, v->protected);
+        p = tagc_mp_put(p, "\257followers_count", 16); /* "followers_count" */
+        p = tagc_mp_put_int(p, v->followers_count);
+        p = tagc_mp_put(p, "\255friends_count", 14); /* "friends_count" */
+        p = tagc_mp_put_int(p, v->friends_count);
+        p = tagc_mp_put(p, "\254listed_count", 13); /* "listed_count" */
+        p = tagc_mp_put_int(p, v->listed_count);
+        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put_str(p, v->created_at.ptr, v->created_at.len);
+        p = tagc_mp_put(p, "\260favourites_count", 17); /* "favourites_count" */
+        p = tagc_mp_put_int(p, v->favourites_count);
+        p = tagc_mp_put(p, "\252utc_offset", 11); /* "utc_offset" */
+        if (!v->has_utc_offset)
+            p = tagc_mp_put_nil(p);
+        else
+            p = tagc_mp_put_int(p, v->utc_offset);
+        p = tagc_mp_put(p, "\251time_zone", 10); /* "time_zone" */
+        if (!v->has_time_zone)
+            p = tagc_mp_put_nil(p);
+        else
+            p = tagc_mp_put_str(p, v->time_zone.ptr, v->time_zone.len);
+        p = tagc_mp_put(p, "\253geo_enabled", 12); /* "geo_enabled" */
+        p = tagc_mp_put_bool(p, v->geo_enabled);
+        p = tagc_mp_put(p, "\250verified", 9); /* "verified" */
+        p = tagc_mp_put_bool(p, v->verified);
+        p = tagc_mp_put(p, "\256statuses_count", 15); /* "statuses_count" */
+        p = tagc_mp_put_int(p, v->statuses_count);
+        p = tagc_mp_put(p, "\244lang", 5); /* "lang" */
+        p = tagc_mp_put_str(p, v->lang.ptr, v->lang.len);
+        p = tagc_mp_put(p, "\264contributors_enabled", 21); /* "contributors_enabled" */
+        p = tagc_mp_put_bool(p, v->contributors_enabled);
+        p = tagc_mp_put(p, "\255is_translator", 14); /* "is_translator" */
+        p = tagc_mp_put_bool(p, v->is_translator);
+        p = tagc_mp_put(p, "\266is_translation_enabled", 23); /* "is_translation_enabled" */
+        p = tagc_mp_put_bool(p, v->is_translation_enabled);
+        p = tagc_mp_put(p, "\270profile_background_color", 25); /* "profile_background_color" */
+        p = tagc_mp_put_str(p, v->profile_background_color.ptr, v->profile_background_color.len);
+        p = tagc_mp_put(p, "\274profile_background_image_url", 29); /* "profile_background_image_url" */
+        p = tagc_mp_put_str(p, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
+        p = tagc_mp_put(p, "\331\"profile_background_image_url_https", 36); /* "profile_background_image_url_https" */
+        p = tagc_mp_put_str(p, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
+        p = tagc_mp_put(p, "\267profile_background_tile", 24); /* "profile_background_tile" */
+        p = tagc_mp_put_bool(p, v->profile_background_tile);
+        p = tagc_mp_put(p, "\261profile_image_url", 18); /* "profile_image_url" */
+        p = tagc_mp_put_str(p, v->profile_image_url.ptr, v->profile_image_url.len);
+        p = tagc_mp_put(p, "\267profile_image_url_https", 24); /* "profile_image_url_https" */
+        p = tagc_mp_put_str(p, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
+        if (!(v->profile_banner_url.len == 0)) {
+            p = tagc_mp_put(p, "\262profile_banner_url", 19); /* "profile_banner_url" */
+            p = tagc_mp_put_str(p, v->profile_banner_url.ptr, v->profile_banner_url.len);
+        }
+        p = tagc_mp_put(p, "\262profile_link_color", 19); /* "profile_link_color" */
+        p = tagc_mp_put_str(p, v->profile_link_color.ptr, v->profile_link_color.len);
+        p = tagc_mp_put(p, "\274profile_sidebar_border_color", 29); /* "profile_sidebar_border_color" */
+        p = tagc_mp_put_str(p, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
+        p = tagc_mp_put(p, "\272profile_sidebar_fill_color", 27); /* "profile_sidebar_fill_color" */
+        p = tagc_mp_put_str(p, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
+        p = tagc_mp_put(p, "\262profile_text_color", 19); /* "profile_text_color" */
+        p = tagc_mp_put_str(p, v->profile_text_color.ptr, v->profile_text_color.len);
+        p = tagc_mp_put(p, "\274profile_use_background_image", 29); /* "profile_use_background_image" */
+        p = tagc_mp_put_bool(p, v->profile_use_background_image);
+        p = tagc_mp_put(p, "\257default_profile", 16); /* "default_profile" */
+        p = tagc_mp_put_bool(p, v->default_profile);
+        p = tagc_mp_put(p, "\265default_profile_image", 22); /* "default_profile_image" */
+        p = tagc_mp_put_bool(p, v->default_profile_image);
+        p = tagc_mp_put(p, "\251following", 10); /* "following" */
+        p = tagc_mp_put_bool(p, v->following);
+        p = tagc_mp_put(p, "\263follow_request_sent", 20); /* "follow_request_sent" */
+        p = tagc_mp_put_bool(p, v->follow_request_sent);
+        p = tagc_mp_put(p, "\255notifications", 14); /* "notifications" */
+        p = tagc_mp_put_bool(p, v->notifications);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\251protected", 10); /* "protected" */
+        tagc_mp_write_bool(out, v->protected);
+        tagc_buf_put(out, "\257followers_count", 16); /* "followers_count" */
+        tagc_mp_write_int(out, v->followers_count);
+        tagc_buf_put(out, "\255friends_count", 14); /* "friends_count" */
+        tagc_mp_write_int(out, v->friends_count);
+        tagc_buf_put(out, "\254listed_count", 13); /* "listed_count" */
+        tagc_mp_write_int(out, v->listed_count);
+        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_mp_write_str(out, v->created_at.ptr, v->created_at.len);
+        tagc_buf_put(out, "\260favourites_count", 17); /* "favourites_count" */
+        tagc_mp_write_int(out, v->favourites_count);
+        tagc_buf_put(out, "\252utc_offset", 11); /* "utc_offset" */
+        if (!v->has_utc_offset)
+            tagc_mp_write_nil(out);
+        else
+            tagc_mp_write_int(out, v->utc_offset);
+        tagc_buf_put(out, "\251time_zone", 10); /* "time_zone" */
+        if (!v->has_time_zone)
+            tagc_mp_write_nil(out);
+        else
+            tagc_mp_write_str(out, v->time_zone.ptr, v->time_zone.len);
+        tagc_buf_put(out, "\253geo_enabled", 12); /* "geo_enabled" */
+        tagc_mp_write_bool(out, v->geo_enabled);
+        tagc_buf_put(out, "\250verified", 9); /* "verified" */
+        tagc_mp_write_bool(out, v->verified);
+        tagc_buf_put(out, "\256statuses_count", 15); /* "statuses_count" */
+        tagc_mp_write_int(out, v->statuses_count);
+        tagc_buf_put(out, "\244lang", 5); /* "lang" */
+        tagc_mp_write_str(out, v->lang.ptr, v->lang.len);
+        tagc_buf_put(out, "\264contributors_enabled", 21); /* "contributors_enabled" */
+        tagc_mp_write_bool(out, v->contributors_enabled);
+        tagc_buf_put(out, "\255is_translator", 14); /* "is_translator" */
+        tagc_mp_write_bool(out, v->is_translator);
+        tagc_buf_put(out, "\266is_translation_enabled", 23); /* "is_translation_enabled" */
+        tagc_mp_write_bool(out, v->is_translation_enabled);
+        tagc_buf_put(out, "\270profile_background_color", 25); /* "profile_background_color" */
+        tagc_mp_write_str(out, v->profile_background_color.ptr, v->profile_background_color.len);
+        tagc_buf_put(out, "\274profile_background_image_url", 29); /* "profile_background_image_url" */
+        tagc_mp_write_str(out, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
+        tagc_buf_put(out, "\331\"profile_background_image_url_https", 36); /* "profile_background_image_url_https" */
+        tagc_mp_write_str(out, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
+        tagc_buf_put(out, "\267profile_background_tile", 24); /* "profile_background_tile" */
+        tagc_mp_write_bool(out, v->profile_background_tile);
+        tagc_buf_put(out, "\261profile_image_url", 18); /* "profile_image_url" */
+        tagc_mp_write_str(out, v->profile_image_url.ptr, v->profile_image_url.len);
+        tagc_buf_put(out, "\267profile_image_url_https", 24); /* "profile_image_url_https" */
+        tagc_mp_write_str(out, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
+        if (!(v->profile_banner_url.len == 0)) {
+            tagc_buf_put(out, "\262profile_banner_url", 19); /* "profile_banner_url" */
+            tagc_mp_write_str(out, v->profile_banner_url.ptr, v->profile_banner_url.len);
+        }
+        tagc_buf_put(out, "\262profile_link_color", 19); /* "profile_link_color" */
+        tagc_mp_write_str(out, v->profile_link_color.ptr, v->profile_link_color.len);
+        tagc_buf_put(out, "\274profile_sidebar_border_color", 29); /* "profile_sidebar_border_color" */
+        tagc_mp_write_str(out, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
+        tagc_buf_put(out, "\272profile_sidebar_fill_color", 27); /* "profile_sidebar_fill_color" */
+        tagc_mp_write_str(out, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
+        tagc_buf_put(out, "\262profile_text_color", 19); /* "profile_text_color" */
+        tagc_mp_write_str(out, v->profile_text_color.ptr, v->profile_text_color.len);
+        tagc_buf_put(out, "\274profile_use_background_image", 29); /* "profile_use_background_image" */
+        tagc_mp_write_bool(out, v->profile_use_background_image);
+        tagc_buf_put(out, "\257default_profile", 16); /* "default_profile" */
+        tagc_mp_write_bool(out, v->default_profile);
+        tagc_buf_put(out, "\265default_profile_image", 22); /* "default_profile_image" */
+        tagc_mp_write_bool(out, v->default_profile_image);
+        tagc_buf_put(out, "\251following", 10); /* "following" */
+        tagc_mp_write_bool(out, v->following);
+        tagc_buf_put(out, "\263follow_request_sent", 20); /* "follow_request_sent" */
+        tagc_mp_write_bool(out, v->follow_request_sent);
+        tagc_buf_put(out, "\255notifications", 14); /* "notifications" */
+        tagc_mp_write_bool(out, v->notifications);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_user_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_user_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 6 && memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 11 && memcmp(key, "screen_name", 11) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 8 && memcmp(key, "location", 8) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 11 && memcmp(key, "description", 11) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 3 && memcmp(key, "url", 3) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 8 && memcmp(key, "entities", 8) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 9 && memcmp(key, "protected", 9) == 0)
-            return 8;
-        break;
-    case 9:
-        if (len == 15 && memcmp(key, "followers_count", 15) == 0)
-            return 9;
-        break;
-    case 10:
-        if (len == 13 && memcmp(key, "friends_count", 13) == 0)
-            return 10;
-        break;
-    case 11:
-        if (len == 12 && memcmp(key, "listed_count", 12) == 0)
-            return 11;
-        break;
-    case 12:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 12;
-        break;
-    case 13:
-        if (len == 16 && memcmp(key, "favourites_count", 16) == 0)
-            return 13;
-        break;
-    case 14:
-        if (len == 10 && memcmp(key, "utc_offset", 10) == 0)
-            return 14;
-        break;
-    case 15:
-        if (len == 9 && memcmp(key, "time_zone", 9) == 0)
-            return 15;
-        break;
-    case 16:
-        if (len == 11 && memcmp(key, "geo_enabled", 11) == 0)
-            return 16;
-        break;
-    case 17:
-        if (len == 8 && memcmp(key, "verified", 8) == 0)
-            return 17;
-        break;
-    case 18:
-        if (len == 14 && memcmp(key, "statuses_count", 14) == 0)
-            return 18;
-        break;
-    case 19:
-        if (len == 4 && memcmp(key, "lang", 4) == 0)
-            return 19;
-        break;
-    case 20:
-        if (len == 20 && memcmp(key, "contributors_enabled", 20) == 0)
-            return 20;
-        break;
-    case 21:
-        if (len == 13 && memcmp(key, "is_translator", 13) == 0)
-            return 21;
-        break;
-    case 22:
-        if (len == 22 && memcmp(key, "is_translation_enabled", 22) == 0)
-            return 22;
-        break;
-    case 23:
-        if (len == 24 && memcmp(key, "profile_background_color", 24) == 0)
-            return 23;
-        break;
-    case 24:
-        if (len == 28 && memcmp(key, "profile_background_image_url", 28) == 0)
-            return 24;
-        break;
-    case 25:
-        if (len == 34 && memcmp(key, "profile_background_image_url_https", 34) == 0)
-            return 25;
-        break;
-    case 26:
-        if (len == 23 && memcmp(key, "profile_background_tile", 23) == 0)
-            return 26;
-        break;
-    case 27:
-        if (len == 17 && memcmp(key, "profile_image_url", 17) == 0)
-            return 27;
-        break;
-    case 28:
-        if (len == 23 && memcmp(key, "profile_image_url_https", 23) == 0)
-            return 28;
-        break;
-    case 29:
-        if (len == 18 && memcmp(key, "profile_banner_url", 18) == 0)
-            return 29;
-        break;
-    case 30:
-        if (len == 18 && memcmp(key, "profile_link_color", 18) == 0)
-            return 30;
-        break;
-    case 31:
-        if (len == 28 && memcmp(key, "profile_sidebar_border_color", 28) == 0)
-            return 31;
-        break;
-    case 32:
-        if (len == 26 && memcmp(key, "profile_sidebar_fill_color", 26) == 0)
-            return 32;
-        break;
-    case 33:
-        if (len == 18 && memcmp(key, "profile_text_color", 18) == 0)
-            return 33;
-        break;
-    case 34:
-        if (len == 28 && memcmp(key, "profile_use_background_image", 28) == 0)
-            return 34;
-        break;
-    case 35:
-        if (len == 15 && memcmp(key, "default_profile", 15) == 0)
-            return 35;
-        break;
-    case 36:
-        if (len == 21 && memcmp(key, "default_profile_image", 21) == 0)
-            return 36;
-        break;
-    case 37:
-        if (len == 9 && memcmp(key, "following", 9) == 0)
-            return 37;
-        break;
-    case 38:
-        if (len == 19 && memcmp(key, "follow_request_sent", 19) == 0)
-            return 38;
-        break;
-    case 39:
-        if (len == 13 && memcmp(key, "notifications", 13) == 0)
-            return 39;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -7036,9 +7211,294 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_user_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\246id_str", 7)) {
+                field = 1;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\244name", 5)) {
+                field = 2;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\253screen_name", 12)) {
+                field = 3;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\250location", 9)) {
+                field = 4;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 5:
+            if (tagc_mp_key_is(d, "\253description", 12)) {
+                field = 5;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        case 6:
+            if (tagc_mp_key_is(d, "\243url", 4)) {
+                field = 6;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 7:
+            if (tagc_mp_key_is(d, "\250entities", 9)) {
+                field = 7;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 8:
+            if (tagc_mp_key_is(d, "\251protected", 10)) {
+                field = 8;
+                key = d->p - 9;
+                key_len = 9;
+            }
+            break;
+        case 9:
+            if (tagc_mp_key_is(d, "\257followers_count", 16)) {
+                field = 9;
+                key = d->p - 15;
+                key_len = 15;
+            }
+            break;
+        case 10:
+            if (tagc_mp_key_is(d, "\255friends_count", 14)) {
+                field = 10;
+                key = d->p - 13;
+                key_len = 13;
+            }
+            break;
+        case 11:
+            if (tagc_mp_key_is(d, "\254listed_count", 13)) {
+                field = 11;
+                key = d->p - 12;
+                key_len = 12;
+            }
+            break;
+        case 12:
+            if (tagc_mp_key_is(d, "\252created_at", 11)) {
+                field = 12;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 13:
+            if (tagc_mp_key_is(d, "\260favourites_count", 17)) {
+                field = 13;
+                key = d->p - 16;
+                key_len = 16;
+            }
+            break;
+        case 14:
+            if (tagc_mp_key_is(d, "\252utc_offset", 11)) {
+                field = 14;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 15:
+            if (tagc_mp_key_is(d, "\251time_zone", 10)) {
+                field = 15;
+                key = d->p - 9;
+                key_len = 9;
+            }
+            break;
+        case 16:
+            if (tagc_mp_key_is(d, "\253geo_enabled", 12)) {
+                field = 16;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        case 17:
+            if (tagc_mp_key_is(d, "\250verified", 9)) {
+                field = 17;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 18:
+            if (tagc_mp_key_is(d, "\256statuses_count", 15)) {
+                field = 18;
+                key = d->p - 14;
+                key_len = 14;
+            }
+            break;
+        case 19:
+            if (tagc_mp_key_is(d, "\244lang", 5)) {
+                field = 19;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 20:
+            if (tagc_mp_key_is(d, "\264contributors_enabled", 21)) {
+                field = 20;
+                key = d->p - 20;
+                key_len = 20;
+            }
+            break;
+        case 21:
+            if (tagc_mp_key_is(d, "\255is_translator", 14)) {
+                field = 21;
+                key = d->p - 13;
+                key_len = 13;
+            }
+            break;
+        case 22:
+            if (tagc_mp_key_is(d, "\266is_translation_enabled", 23)) {
+                field = 22;
+                key = d->p - 22;
+                key_len = 22;
+            }
+            break;
+        case 23:
+            if (tagc_mp_key_is(d, "\270profile_background_color", 25)) {
+                field = 23;
+                key = d->p - 24;
+                key_len = 24;
+            }
+            break;
+        case 24:
+            if (tagc_mp_key_is(d, "\274profile_background_image_url", 29)) {
+                field = 24;
+                key = d->p - 28;
+                key_len = 28;
+            }
+            break;
+        case 25:
+            if (tagc_mp_key_is(d, "\331\"profile_background_image_url_https", 36)) {
+                field = 25;
+                key = d->p - 34;
+                key_len = 34;
+            }
+            break;
+        case 26:
+            if (tagc_mp_key_is(d, "\267profile_background_tile", 24)) {
+                field = 26;
+                key = d->p - 23;
+                key_len = 23;
+            }
+            break;
+        case 27:
+            if (tagc_mp_key_is(d, "\261profile_image_url", 18)) {
+                field = 27;
+                key = d->p - 17;
+                key_len = 17;
+            }
+            break;
+        case 28:
+            if (tagc_mp_key_is(d, "\267profile_image_url_https", 24)) {
+                field = 28;
+                key = d->p - 23;
+                key_len = 23;
+            }
+            break;
+        case 29:
+            if (tagc_mp_key_is(d, "\262profile_banner_url", 19)) {
+                field = 29;
+                key = d->p - 18;
+                key_len = 18;
+            }
+            break;
+        case 30:
+            if (tagc_mp_key_is(d, "\262profile_link_color", 19)) {
+                field = 30;
+                key = d->p - 18;
+                key_len = 18;
+            }
+            break;
+        case 31:
+            if (tagc_mp_key_is(d, "\274profile_sidebar_border_color", 29)) {
+                field = 31;
+                key = d->p - 28;
+                key_len = 28;
+            }
+            break;
+        case 32:
+            if (tagc_mp_key_is(d, "\272profile_sidebar_fill_color", 27)) {
+                field = 32;
+                key = d->p - 26;
+                key_len = 26;
+            }
+            break;
+        case 33:
+            if (tagc_mp_key_is(d, "\262profile_text_color", 19)) {
+                field = 33;
+                key = d->p - 18;
+                key_len = 18;
+            }
+            break;
+        case 34:
+            if (tagc_mp_key_is(d, "\274profile_use_background_image", 29)) {
+                field = 34;
+                key = d->p - 28;
+                key_len = 28;
+            }
+            break;
+        case 35:
+            if (tagc_mp_key_is(d, "\257default_profile", 16)) {
+                field = 35;
+                key = d->p - 15;
+                key_len = 15;
+            }
+            break;
+        case 36:
+            if (tagc_mp_key_is(d, "\265default_profile_image", 22)) {
+                field = 36;
+                key = d->p - 21;
+                key_len = 21;
+            }
+            break;
+        case 37:
+            if (tagc_mp_key_is(d, "\251following", 10)) {
+                field = 37;
+                key = d->p - 9;
+                key_len = 9;
+            }
+            break;
+        case 38:
+            if (tagc_mp_key_is(d, "\263follow_request_sent", 20)) {
+                field = 38;
+                key = d->p - 19;
+                key_len = 19;
+            }
+            break;
+        case 39:
+            if (tagc_mp_key_is(d, "\255notifications", 14)) {
+                field = 39;
+                key = d->p - 13;
+                key_len = 13;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_user_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7321,6 +7781,7 @@ void twitter_user_entities_write_msgpack(tagc_buf *out, const twitter_user_entit
     size_t n = 1; /* the fields always written, then the others present */
     if (!(v->url == NULL)) /* "url" */
         n++;
+
     tagc_mp_write_map(out, n);
     if (!(v->url == NULL)) {
         tagc_buf_put(out, "\243url", 4); /* "url" */
@@ -7330,19 +7791,9 @@ void twitter_user_entities_write_msgpack(tagc_buf *out, const twitter_user_entit
     twitter_urls_write_msgpack(out, &v->description);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_user_entities_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_user_entities_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 3 && memcmp(key, "url", 3) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 11 && memcmp(key, "description", 11) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "url", 3) == 0)
@@ -7370,9 +7821,28 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_user_entities_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\243url", 4)) {
+                field = 0;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\253description", 12)) {
+                field = 1;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_user_entities_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7410,15 +7880,9 @@ void twitter_urls_write_msgpack(tagc_buf *out, const twitter_urls *v)
     twitter_url_slice_write_msgpack(out, &v->urls);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_urls_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_urls_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "urls", 4) == 0)
-            return 0;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "urls", 4) == 0)
@@ -7442,9 +7906,21 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_urls_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\244urls", 5)) {
+                field = 0;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_urls_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7477,6 +7953,7 @@ void twitter_entities_write_msgpack(tagc_buf *out, const twitter_entities *v)
     size_t n = 4; /* the fields always written, then the others present */
     if (!(v->media.len == 0)) /* "media" */
         n++;
+
     tagc_mp_write_map(out, n);
     tagc_buf_put(out, "\250hashtags", 9); /* "hashtags" */
     twitter_hashtag_slice_write_msgpack(out, &v->hashtags);
@@ -7492,31 +7969,9 @@ void twitter_entities_write_msgpack(tagc_buf *out, const twitter_entities *v)
     }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_entities_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_entities_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 8 && memcmp(key, "hashtags", 8) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 7 && memcmp(key, "symbols", 7) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 4 && memcmp(key, "urls", 4) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 13 && memcmp(key, "user_mentions", 13) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 5 && memcmp(key, "media", 5) == 0)
-            return 4;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "urls", 4) == 0)
@@ -7556,9 +8011,49 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_entities_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\250hashtags", 9)) {
+                field = 0;
+                key = d->p - 8;
+                key_len = 8;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\247symbols", 8)) {
+                field = 1;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\244urls", 5)) {
+                field = 2;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\255user_mentions", 14)) {
+                field = 3;
+                key = d->p - 13;
+                key_len = 13;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\245media", 6)) {
+                field = 4;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_entities_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7610,25 +8105,25 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
 
 void twitter_hashtag_write_msgpack(tagc_buf *out, const twitter_hashtag *v)
 {
-    tagc_buf_put(out, "\202\244text", 6); /* map of 2, "text" */
-    tagc_mp_write_str(out, v->text.ptr, v->text.len);
-    tagc_buf_put(out, "\247indices", 8); /* "indices" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 19, v->text.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\244text", 6); /* map of 2, "text" */
+        p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
+        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\244text", 6); /* map of 2, "text" */
+        tagc_mp_write_str(out, v->text.ptr, v->text.len);
+        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+    }
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_hashtag_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_hashtag_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "text", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 7 && memcmp(key, "indices", 7) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "text", 4) == 0)
@@ -7656,9 +8151,28 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_hashtag_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\244text", 5)) {
+                field = 0;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\247indices", 8)) {
+                field = 1;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_hashtag_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7694,25 +8208,25 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
 
 void twitter_symbol_write_msgpack(tagc_buf *out, const twitter_symbol *v)
 {
-    tagc_buf_put(out, "\202\244text", 6); /* map of 2, "text" */
-    tagc_mp_write_str(out, v->text.ptr, v->text.len);
-    tagc_buf_put(out, "\247indices", 8); /* "indices" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 19, v->text.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\244text", 6); /* map of 2, "text" */
+        p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
+        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\244text", 6); /* map of 2, "text" */
+        tagc_mp_write_str(out, v->text.ptr, v->text.len);
+        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+    }
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_symbol_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_symbol_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "text", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 7 && memcmp(key, "indices", 7) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "text", 4) == 0)
@@ -7740,9 +8254,28 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_symbol_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\244text", 5)) {
+                field = 0;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\247indices", 8)) {
+                field = 1;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_symbol_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7778,37 +8311,33 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
 
 void twitter_url_write_msgpack(tagc_buf *out, const twitter_url *v)
 {
-    tagc_buf_put(out, "\204\243url", 5); /* map of 4, "url" */
-    tagc_mp_write_str(out, v->url.ptr, v->url.len);
-    tagc_buf_put(out, "\254expanded_url", 13); /* "expanded_url" */
-    tagc_mp_write_str(out, v->expanded_url.ptr, v->expanded_url.len);
-    tagc_buf_put(out, "\253display_url", 12); /* "display_url" */
-    tagc_mp_write_str(out, v->display_url.ptr, v->display_url.len);
-    tagc_buf_put(out, "\247indices", 8); /* "indices" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 53, v->url.len + v->expanded_url.len + v->display_url.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\204\243url", 5); /* map of 4, "url" */
+        p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
+        p = tagc_mp_put(p, "\254expanded_url", 13); /* "expanded_url" */
+        p = tagc_mp_put_str(p, v->expanded_url.ptr, v->expanded_url.len);
+        p = tagc_mp_put(p, "\253display_url", 12); /* "display_url" */
+        p = tagc_mp_put_str(p, v->display_url.ptr, v->display_url.len);
+        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\204\243url", 5); /* map of 4, "url" */
+        tagc_mp_write_str(out, v->url.ptr, v->url.len);
+        tagc_buf_put(out, "\254expanded_url", 13); /* "expanded_url" */
+        tagc_mp_write_str(out, v->expanded_url.ptr, v->expanded_url.len);
+        tagc_buf_put(out, "\253display_url", 12); /* "display_url" */
+        tagc_mp_write_str(out, v->display_url.ptr, v->display_url.len);
+        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+    }
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_url_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_url_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 3 && memcmp(key, "url", 3) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 12 && memcmp(key, "expanded_url", 12) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 11 && memcmp(key, "display_url", 11) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 7 && memcmp(key, "indices", 7) == 0)
-            return 3;
-        break;
-    }
     switch (len) {
     case 3:
         if (memcmp(key, "url", 3) == 0)
@@ -7844,9 +8373,42 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_url_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\243url", 4)) {
+                field = 0;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\254expanded_url", 13)) {
+                field = 1;
+                key = d->p - 12;
+                key_len = 12;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\253display_url", 12)) {
+                field = 2;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\247indices", 8)) {
+                field = 3;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_url_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7894,43 +8456,37 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
 
 void twitter_user_mention_write_msgpack(tagc_buf *out, const twitter_user_mention *v)
 {
-    tagc_buf_put(out, "\205\253screen_name", 13); /* map of 5, "screen_name" */
-    tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
-    tagc_buf_put(out, "\244name", 5); /* "name" */
-    tagc_mp_write_str(out, v->name.ptr, v->name.len);
-    tagc_buf_put(out, "\242id", 3); /* "id" */
-    tagc_mp_write_int(out, v->id);
-    tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
-    tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-    tagc_buf_put(out, "\247indices", 8); /* "indices" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 60, v->screen_name.len + v->name.len + v->id_str.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\205\253screen_name", 13); /* map of 5, "screen_name" */
+        p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
+        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put_int(p, v->id);
+        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
+        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\205\253screen_name", 13); /* map of 5, "screen_name" */
+        tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
+        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_mp_write_str(out, v->name.ptr, v->name.len);
+        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_mp_write_int(out, v->id);
+        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
+        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+    }
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_user_mention_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_user_mention_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 11 && memcmp(key, "screen_name", 11) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 6 && memcmp(key, "id_str", 6) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 7 && memcmp(key, "indices", 7) == 0)
-            return 4;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -7970,9 +8526,49 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_user_mention_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\253screen_name", 12)) {
+                field = 0;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\244name", 5)) {
+                field = 1;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 2;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\246id_str", 7)) {
+                field = 3;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\247indices", 8)) {
+                field = 4;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_user_mention_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -8026,95 +8622,88 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
 
 void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
 {
+    uint8_t *p;
     size_t n = 10; /* the fields always written, then the others present */
     if (!(v->source_status_id == 0)) /* "source_status_id" */
         n++;
     if (!(v->source_status_id_str.len == 0)) /* "source_status_id_str" */
         n++;
+
     tagc_mp_write_map(out, n);
-    tagc_buf_put(out, "\242id", 3); /* "id" */
-    tagc_mp_write_int(out, v->id);
-    tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
-    tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-    tagc_buf_put(out, "\247indices", 8); /* "indices" */
-    twitter_int64_slice_write_msgpack(out, &v->indices);
-    tagc_buf_put(out, "\251media_url", 10); /* "media_url" */
-    tagc_mp_write_str(out, v->media_url.ptr, v->media_url.len);
-    tagc_buf_put(out, "\257media_url_https", 16); /* "media_url_https" */
-    tagc_mp_write_str(out, v->media_url_https.ptr, v->media_url_https.len);
-    tagc_buf_put(out, "\243url", 4); /* "url" */
-    tagc_mp_write_str(out, v->url.ptr, v->url.len);
-    tagc_buf_put(out, "\253display_url", 12); /* "display_url" */
-    tagc_mp_write_str(out, v->display_url.ptr, v->display_url.len);
-    tagc_buf_put(out, "\254expanded_url", 13); /* "expanded_url" */
-    tagc_mp_write_str(out, v->expanded_url.ptr, v->expanded_url.len);
-    tagc_buf_put(out, "\244type", 5); /* "type" */
-    tagc_mp_write_str(out, v->type.ptr, v->type.len);
-    tagc_buf_put(out, "\245sizes", 6); /* "sizes" */
-    twitter_media_sizes_write_msgpack(out, &v->sizes);
-    if (!(v->source_status_id == 0)) {
-        tagc_buf_put(out, "\260source_status_id", 17); /* "source_status_id" */
-        tagc_mp_write_int(out, v->source_status_id);
+    p = tagc_mp_room(out, 32, v->id_str.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put_int(p, v->id);
+        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
+        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_mp_write_int(out, v->id);
+        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
+        tagc_buf_put(out, "\247indices", 8); /* "indices" */
     }
-    if (!(v->source_status_id_str.len == 0)) {
-        tagc_buf_put(out, "\264source_status_id_str", 21); /* "source_status_id_str" */
-        tagc_mp_write_str(out, v->source_status_id_str.ptr, v->source_status_id_str.len);
+    twitter_int64_slice_write_msgpack(out, &v->indices);
+    p = tagc_mp_room(out, 96, v->media_url.len + v->media_url_https.len + v->url.len + v->display_url.len + v->expanded_url.len + v->type.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\251media_url", 10); /* "media_url" */
+        p = tagc_mp_put_str(p, v->media_url.ptr, v->media_url.len);
+        p = tagc_mp_put(p, "\257media_url_https", 16); /* "media_url_https" */
+        p = tagc_mp_put_str(p, v->media_url_https.ptr, v->media_url_https.len);
+        p = tagc_mp_put(p, "\243url", 4); /* "url" */
+        p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
+        p = tagc_mp_put(p, "\253display_url", 12); /* "display_url" */
+        p = tagc_mp_put_str(p, v->display_url.ptr, v->display_url.len);
+        p = tagc_mp_put(p, "\254expanded_url", 13); /* "expanded_url" */
+        p = tagc_mp_put_str(p, v->expanded_url.ptr, v->expanded_url.len);
+        p = tagc_mp_put(p, "\244type", 5); /* "type" */
+        p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
+        p = tagc_mp_put(p, "\245sizes", 6); /* "sizes" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\251media_url", 10); /* "media_url" */
+        tagc_mp_write_str(out, v->media_url.ptr, v->media_url.len);
+        tagc_buf_put(out, "\257media_url_https", 16); /* "media_url_https" */
+        tagc_mp_write_str(out, v->media_url_https.ptr, v->media_url_https.len);
+        tagc_buf_put(out, "\243url", 4); /* "url" */
+        tagc_mp_write_str(out, v->url.ptr, v->url.len);
+        tagc_buf_put(out, "\253display_url", 12); /* "display_url" */
+        tagc_mp_write_str(out, v->display_url.ptr, v->display_url.len);
+        tagc_buf_put(out, "\254expanded_url", 13); /* "expanded_url" */
+        tagc_mp_write_str(out, v->expanded_url.ptr, v->expanded_url.len);
+        tagc_buf_put(out, "\244type", 5); /* "type" */
+        tagc_mp_write_str(out, v->type.ptr, v->type.len);
+        tagc_buf_put(out, "\245sizes", 6); /* "sizes" */
+    }
+    twitter_media_sizes_write_msgpack(out, &v->sizes);
+    p = tagc_mp_room(out, 52, (!(v->source_status_id_str.len == 0) ? v->source_status_id_str.len : 0));
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        if (!(v->source_status_id == 0)) {
+            p = tagc_mp_put(p, "\260source_status_id", 17); /* "source_status_id" */
+            p = tagc_mp_put_int(p, v->source_status_id);
+        }
+        if (!(v->source_status_id_str.len == 0)) {
+            p = tagc_mp_put(p, "\264source_status_id_str", 21); /* "source_status_id_str" */
+            p = tagc_mp_put_str(p, v->source_status_id_str.ptr, v->source_status_id_str.len);
+        }
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        if (!(v->source_status_id == 0)) {
+            tagc_buf_put(out, "\260source_status_id", 17); /* "source_status_id" */
+            tagc_mp_write_int(out, v->source_status_id);
+        }
+        if (!(v->source_status_id_str.len == 0)) {
+            tagc_buf_put(out, "\264source_status_id_str", 21); /* "source_status_id_str" */
+            tagc_mp_write_str(out, v->source_status_id_str.ptr, v->source_status_id_str.len);
+        }
     }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_media_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_media_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 6 && memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 7 && memcmp(key, "indices", 7) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 9 && memcmp(key, "media_url", 9) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 15 && memcmp(key, "media_url_https", 15) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 3 && memcmp(key, "url", 3) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 11 && memcmp(key, "display_url", 11) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 12 && memcmp(key, "expanded_url", 12) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 4 && memcmp(key, "type", 4) == 0)
-            return 8;
-        break;
-    case 9:
-        if (len == 5 && memcmp(key, "sizes", 5) == 0)
-            return 9;
-        break;
-    case 10:
-        if (len == 16 && memcmp(key, "source_status_id", 16) == 0)
-            return 10;
-        break;
-    case 11:
-        if (len == 20 && memcmp(key, "source_status_id_str", 20) == 0)
-            return 11;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -8182,9 +8771,98 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_media_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\246id_str", 7)) {
+                field = 1;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\247indices", 8)) {
+                field = 2;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\251media_url", 10)) {
+                field = 3;
+                key = d->p - 9;
+                key_len = 9;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\257media_url_https", 16)) {
+                field = 4;
+                key = d->p - 15;
+                key_len = 15;
+            }
+            break;
+        case 5:
+            if (tagc_mp_key_is(d, "\243url", 4)) {
+                field = 5;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 6:
+            if (tagc_mp_key_is(d, "\253display_url", 12)) {
+                field = 6;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        case 7:
+            if (tagc_mp_key_is(d, "\254expanded_url", 13)) {
+                field = 7;
+                key = d->p - 12;
+                key_len = 12;
+            }
+            break;
+        case 8:
+            if (tagc_mp_key_is(d, "\244type", 5)) {
+                field = 8;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 9:
+            if (tagc_mp_key_is(d, "\245sizes", 6)) {
+                field = 9;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 10:
+            if (tagc_mp_key_is(d, "\260source_status_id", 17)) {
+                field = 10;
+                key = d->p - 16;
+                key_len = 16;
+            }
+            break;
+        case 11:
+            if (tagc_mp_key_is(d, "\264source_status_id_str", 21)) {
+                field = 11;
+                key = d->p - 20;
+                key_len = 20;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_media_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -8286,27 +8964,9 @@ void twitter_media_sizes_write_msgpack(tagc_buf *out, const twitter_media_sizes 
     twitter_media_size_write_msgpack(out, &v->large);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_media_sizes_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_media_sizes_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 6 && memcmp(key, "medium", 6) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 5 && memcmp(key, "small", 5) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 5 && memcmp(key, "thumb", 5) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "large", 5) == 0)
-            return 3;
-        break;
-    }
     switch (len) {
     case 5:
         if (memcmp(key, "small", 5) == 0)
@@ -8338,9 +8998,42 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_media_sizes_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\246medium", 7)) {
+                field = 0;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\245small", 6)) {
+                field = 1;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\245thumb", 6)) {
+                field = 2;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\245large", 6)) {
+                field = 3;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_media_sizes_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -8388,31 +9081,30 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
 
 void twitter_media_size_write_msgpack(tagc_buf *out, const twitter_media_size *v)
 {
-    tagc_buf_put(out, "\203\241w", 3); /* map of 3, "w" */
-    tagc_mp_write_int(out, v->w);
-    tagc_buf_put(out, "\241h", 2); /* "h" */
-    tagc_mp_write_int(out, v->h);
-    tagc_buf_put(out, "\246resize", 7); /* "resize" */
-    tagc_mp_write_str(out, v->resize.ptr, v->resize.len);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 35, v->resize.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\203\241w", 3); /* map of 3, "w" */
+        p = tagc_mp_put_int(p, v->w);
+        p = tagc_mp_put(p, "\241h", 2); /* "h" */
+        p = tagc_mp_put_int(p, v->h);
+        p = tagc_mp_put(p, "\246resize", 7); /* "resize" */
+        p = tagc_mp_put_str(p, v->resize.ptr, v->resize.len);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\203\241w", 3); /* map of 3, "w" */
+        tagc_mp_write_int(out, v->w);
+        tagc_buf_put(out, "\241h", 2); /* "h" */
+        tagc_mp_write_int(out, v->h);
+        tagc_buf_put(out, "\246resize", 7); /* "resize" */
+        tagc_mp_write_str(out, v->resize.ptr, v->resize.len);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_media_size_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_media_size_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 1 && memcmp(key, "w", 1) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 1 && memcmp(key, "h", 1) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 6 && memcmp(key, "resize", 6) == 0)
-            return 2;
-        break;
-    }
     switch (len) {
     case 1:
         if (memcmp(key, "w", 1) == 0)
@@ -8442,9 +9134,35 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_media_size_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\241w", 2)) {
+                field = 0;
+                key = d->p - 1;
+                key_len = 1;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\241h", 2)) {
+                field = 1;
+                key = d->p - 1;
+                key_len = 1;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\246resize", 7)) {
+                field = 2;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_media_size_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -8486,25 +9204,25 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
 
 void twitter_point_write_msgpack(tagc_buf *out, const twitter_point *v)
 {
-    tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
-    tagc_mp_write_str(out, v->type.ptr, v->type.len);
-    tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 23, v->type.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
+        p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
+        p = tagc_mp_put(p, "\253coordinates", 12); /* "coordinates" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
+        tagc_mp_write_str(out, v->type.ptr, v->type.len);
+        tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+    }
     twitter_float64_array2_write_msgpack(out, &v->coordinates);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_point_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_point_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 11 && memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "type", 4) == 0)
@@ -8532,9 +9250,28 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_point_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\244type", 5)) {
+                field = 0;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\253coordinates", 12)) {
+                field = 1;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_point_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -8570,31 +9307,30 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
 
 void twitter_contributor_write_msgpack(tagc_buf *out, const twitter_contributor *v)
 {
-    tagc_buf_put(out, "\203\242id", 4); /* map of 3, "id" */
-    tagc_mp_write_int(out, v->id);
-    tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
-    tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-    tagc_buf_put(out, "\253screen_name", 12); /* "screen_name" */
-    tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 42, v->id_str.len + v->screen_name.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\203\242id", 4); /* map of 3, "id" */
+        p = tagc_mp_put_int(p, v->id);
+        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
+        p = tagc_mp_put(p, "\253screen_name", 12); /* "screen_name" */
+        p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\203\242id", 4); /* map of 3, "id" */
+        tagc_mp_write_int(out, v->id);
+        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
+        tagc_buf_put(out, "\253screen_name", 12); /* "screen_name" */
+        tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_contributor_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_contributor_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 6 && memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 11 && memcmp(key, "screen_name", 11) == 0)
-            return 2;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -8626,9 +9362,35 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_contributor_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\246id_str", 7)) {
+                field = 1;
+                key = d->p - 6;
+                key_len = 6;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\253screen_name", 12)) {
+                field = 2;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_contributor_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -8670,67 +9432,51 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
 
 void twitter_place_write_msgpack(tagc_buf *out, const twitter_place *v)
 {
-    tagc_buf_put(out, "\211\242id", 4); /* map of 9, "id" */
-    tagc_mp_write_str(out, v->id.ptr, v->id.len);
-    tagc_buf_put(out, "\243url", 4); /* "url" */
-    tagc_mp_write_str(out, v->url.ptr, v->url.len);
-    tagc_buf_put(out, "\252place_type", 11); /* "place_type" */
-    tagc_mp_write_str(out, v->place_type.ptr, v->place_type.len);
-    tagc_buf_put(out, "\244name", 5); /* "name" */
-    tagc_mp_write_str(out, v->name.ptr, v->name.len);
-    tagc_buf_put(out, "\251full_name", 10); /* "full_name" */
-    tagc_mp_write_str(out, v->full_name.ptr, v->full_name.len);
-    tagc_buf_put(out, "\254country_code", 13); /* "country_code" */
-    tagc_mp_write_str(out, v->country_code.ptr, v->country_code.len);
-    tagc_buf_put(out, "\247country", 8); /* "country" */
-    tagc_mp_write_str(out, v->country.ptr, v->country.len);
-    tagc_buf_put(out, "\254bounding_box", 13); /* "bounding_box" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 103, v->id.len + v->url.len + v->place_type.len + v->name.len + v->full_name.len + v->country_code.len + v->country.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\211\242id", 4); /* map of 9, "id" */
+        p = tagc_mp_put_str(p, v->id.ptr, v->id.len);
+        p = tagc_mp_put(p, "\243url", 4); /* "url" */
+        p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
+        p = tagc_mp_put(p, "\252place_type", 11); /* "place_type" */
+        p = tagc_mp_put_str(p, v->place_type.ptr, v->place_type.len);
+        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+        p = tagc_mp_put(p, "\251full_name", 10); /* "full_name" */
+        p = tagc_mp_put_str(p, v->full_name.ptr, v->full_name.len);
+        p = tagc_mp_put(p, "\254country_code", 13); /* "country_code" */
+        p = tagc_mp_put_str(p, v->country_code.ptr, v->country_code.len);
+        p = tagc_mp_put(p, "\247country", 8); /* "country" */
+        p = tagc_mp_put_str(p, v->country.ptr, v->country.len);
+        p = tagc_mp_put(p, "\254bounding_box", 13); /* "bounding_box" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\211\242id", 4); /* map of 9, "id" */
+        tagc_mp_write_str(out, v->id.ptr, v->id.len);
+        tagc_buf_put(out, "\243url", 4); /* "url" */
+        tagc_mp_write_str(out, v->url.ptr, v->url.len);
+        tagc_buf_put(out, "\252place_type", 11); /* "place_type" */
+        tagc_mp_write_str(out, v->place_type.ptr, v->place_type.len);
+        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_mp_write_str(out, v->name.ptr, v->name.len);
+        tagc_buf_put(out, "\251full_name", 10); /* "full_name" */
+        tagc_mp_write_str(out, v->full_name.ptr, v->full_name.len);
+        tagc_buf_put(out, "\254country_code", 13); /* "country_code" */
+        tagc_mp_write_str(out, v->country_code.ptr, v->country_code.len);
+        tagc_buf_put(out, "\247country", 8); /* "country" */
+        tagc_mp_write_str(out, v->country.ptr, v->country.len);
+        tagc_buf_put(out, "\254bounding_box", 13); /* "bounding_box" */
+    }
     twitter_bounding_box_write_msgpack(out, &v->bounding_box);
     tagc_buf_put(out, "\252attributes", 11); /* "attributes" */
     twitter_string_string_map_write_msgpack(out, &v->attributes);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_place_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_place_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 3 && memcmp(key, "url", 3) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 10 && memcmp(key, "place_type", 10) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 9 && memcmp(key, "full_name", 9) == 0)
-            return 4;
-        break;
-    case 5:
-        if (len == 12 && memcmp(key, "country_code", 12) == 0)
-            return 5;
-        break;
-    case 6:
-        if (len == 7 && memcmp(key, "country", 7) == 0)
-            return 6;
-        break;
-    case 7:
-        if (len == 12 && memcmp(key, "bounding_box", 12) == 0)
-            return 7;
-        break;
-    case 8:
-        if (len == 10 && memcmp(key, "attributes", 10) == 0)
-            return 8;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -8782,9 +9528,77 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_place_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\243url", 4)) {
+                field = 1;
+                key = d->p - 3;
+                key_len = 3;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\252place_type", 11)) {
+                field = 2;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\244name", 5)) {
+                field = 3;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\251full_name", 10)) {
+                field = 4;
+                key = d->p - 9;
+                key_len = 9;
+            }
+            break;
+        case 5:
+            if (tagc_mp_key_is(d, "\254country_code", 13)) {
+                field = 5;
+                key = d->p - 12;
+                key_len = 12;
+            }
+            break;
+        case 6:
+            if (tagc_mp_key_is(d, "\247country", 8)) {
+                field = 6;
+                key = d->p - 7;
+                key_len = 7;
+            }
+            break;
+        case 7:
+            if (tagc_mp_key_is(d, "\254bounding_box", 13)) {
+                field = 7;
+                key = d->p - 12;
+                key_len = 12;
+            }
+            break;
+        case 8:
+            if (tagc_mp_key_is(d, "\252attributes", 11)) {
+                field = 8;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_place_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -8862,25 +9676,25 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
 
 void twitter_bounding_box_write_msgpack(tagc_buf *out, const twitter_bounding_box *v)
 {
-    tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
-    tagc_mp_write_str(out, v->type.ptr, v->type.len);
-    tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 23, v->type.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
+        p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
+        p = tagc_mp_put(p, "\253coordinates", 12); /* "coordinates" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
+        tagc_mp_write_str(out, v->type.ptr, v->type.len);
+        tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+    }
     twitter_float64_array2_slice_slice_write_msgpack(out, &v->coordinates);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int twitter_bounding_box_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int twitter_bounding_box_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 4 && memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 11 && memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 4:
         if (memcmp(key, "type", 4) == 0)
@@ -8908,9 +9722,28 @@ int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = twitter_bounding_box_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\244type", 5)) {
+                field = 0;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\253coordinates", 12)) {
+                field = 1;
+                key = d->p - 11;
+                key_len = 11;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = twitter_bounding_box_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -9288,10 +10121,22 @@ static int twitter_media_slice_read_msgpack(tagc_mp_dec *d, twitter_media_slice 
 
 static void twitter_int64_slice_write_msgpack(tagc_buf *out, const twitter_int64_slice *v)
 {
+    uint8_t *p;
+
     if (v->ptr == NULL) {
         tagc_mp_write_nil(out);
         return;
     }
+    p = tagc_mp_room_n(out, 5, 9, v->len, 0);
+    if (p != NULL) { /* room for the most the elements take: unchecked writes */
+        p = tagc_mp_put_array(p, v->len);
+        for (size_t i = 0; i < v->len; i++) {
+            p = tagc_mp_put_int(p, v->ptr[i]);
+        }
+        tagc_mp_done(out, p);
+        return;
+    }
+    /* checked writes: a fixed buffer near its end, or an error */
     tagc_mp_write_array(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tagc_mp_write_int(out, v->ptr[i]);

@@ -391,43 +391,35 @@ static int user_user_metadata_read_json(tagc_json_dec *d, user_user_metadata *v)
 
 void user_user_write_msgpack(tagc_buf *out, const user_user *v)
 {
-    tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
-    tagc_mp_write_int(out, v->id);
-    tagc_buf_put(out, "\244name", 5); /* "name" */
-    tagc_mp_write_str(out, v->name.ptr, v->name.len);
-    tagc_buf_put(out, "\245email", 6); /* "email" */
-    tagc_mp_write_str(out, v->email.ptr, v->email.len);
-    tagc_buf_put(out, "\245roles", 6); /* "roles" */
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 40, v->name.len + v->email.len);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
+        p = tagc_mp_put_int(p, v->id);
+        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+        p = tagc_mp_put(p, "\245email", 6); /* "email" */
+        p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
+        p = tagc_mp_put(p, "\245roles", 6); /* "roles" */
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
+        tagc_mp_write_int(out, v->id);
+        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_mp_write_str(out, v->name.ptr, v->name.len);
+        tagc_buf_put(out, "\245email", 6); /* "email" */
+        tagc_mp_write_str(out, v->email.ptr, v->email.len);
+        tagc_buf_put(out, "\245roles", 6); /* "roles" */
+    }
     user_string_slice_write_msgpack(out, &v->roles);
     tagc_buf_put(out, "\244meta", 5); /* "meta" */
     user_user_metadata_write_msgpack(out, &v->metadata);
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int user_user_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int user_user_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 2 && memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 4 && memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 2:
-        if (len == 5 && memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 3:
-        if (len == 5 && memcmp(key, "roles", 5) == 0)
-            return 3;
-        break;
-    case 4:
-        if (len == 4 && memcmp(key, "meta", 4) == 0)
-            return 4;
-        break;
-    }
     switch (len) {
     case 2:
         if (memcmp(key, "id", 2) == 0)
@@ -463,9 +455,49 @@ int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = user_user_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\242id", 3)) {
+                field = 0;
+                key = d->p - 2;
+                key_len = 2;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\244name", 5)) {
+                field = 1;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        case 2:
+            if (tagc_mp_key_is(d, "\245email", 6)) {
+                field = 2;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 3:
+            if (tagc_mp_key_is(d, "\245roles", 6)) {
+                field = 3;
+                key = d->p - 5;
+                key_len = 5;
+            }
+            break;
+        case 4:
+            if (tagc_mp_key_is(d, "\244meta", 5)) {
+                field = 4;
+                key = d->p - 4;
+                key_len = 4;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = user_user_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -519,10 +551,25 @@ int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
 
 static void user_string_slice_write_msgpack(tagc_buf *out, const user_string_slice *v)
 {
+    size_t var = 0; /* the bytes of the strings */
+    uint8_t *p;
+
     if (v->ptr == NULL) {
         tagc_mp_write_nil(out);
         return;
     }
+    for (size_t i = 0; i < v->len && var <= UINT32_MAX; i++)
+        var += v->ptr[i].len;
+    p = tagc_mp_room_n(out, 5, 5, v->len, var);
+    if (p != NULL) { /* room for the most the elements take: unchecked writes */
+        p = tagc_mp_put_array(p, v->len);
+        for (size_t i = 0; i < v->len; i++) {
+            p = tagc_mp_put_str(p, v->ptr[i].ptr, v->ptr[i].len);
+        }
+        tagc_mp_done(out, p);
+        return;
+    }
+    /* checked writes: a fixed buffer near its end, or an error */
     tagc_mp_write_array(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tagc_mp_write_str(out, v->ptr[i].ptr, v->ptr[i].len);
@@ -557,25 +604,26 @@ static int user_string_slice_read_msgpack(tagc_mp_dec *d, user_string_slice *v)
 
 static void user_user_metadata_write_msgpack(tagc_buf *out, const user_user_metadata *v)
 {
-    tagc_buf_put(out, "\202\252created_at", 12); /* map of 2, "created_at" */
-    tagc_mp_write_time(out, &v->created_at);
-    tagc_buf_put(out, "\252updated_at", 11); /* "updated_at" */
-    tagc_mp_write_time(out, &v->updated_at);
+    uint8_t *p;
+
+    p = tagc_mp_room(out, 53, 0);
+    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+        p = tagc_mp_put(p, "\202\252created_at", 12); /* map of 2, "created_at" */
+        p = tagc_mp_put_time(out, p, &v->created_at);
+        p = tagc_mp_put(p, "\252updated_at", 11); /* "updated_at" */
+        p = tagc_mp_put_time(out, p, &v->updated_at);
+        tagc_mp_done(out, p);
+    } else { /* checked writes: a fixed buffer near its end, or an error */
+        tagc_buf_put(out, "\202\252created_at", 12); /* map of 2, "created_at" */
+        tagc_mp_write_time(out, &v->created_at);
+        tagc_buf_put(out, "\252updated_at", 11); /* "updated_at" */
+        tagc_mp_write_time(out, &v->updated_at);
+    }
 }
 
-/* The field a key names: the declared order first, then by length and bytes. -1: none. */
-static int user_user_metadata_msgpack_field(const char *key, size_t len, int next)
+/* The field a key names, by length and bytes. -1: none. */
+static int user_user_metadata_msgpack_field(const char *key, size_t len)
 {
-    switch (next) {
-    case 0:
-        if (len == 10 && memcmp(key, "created_at", 10) == 0)
-            return 0;
-        break;
-    case 1:
-        if (len == 10 && memcmp(key, "updated_at", 10) == 0)
-            return 1;
-        break;
-    }
     switch (len) {
     case 10:
         if (memcmp(key, "created_at", 10) == 0)
@@ -601,9 +649,28 @@ static int user_user_metadata_read_msgpack(tagc_mp_dec *d, user_user_metadata *v
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-            return rc;
-        field = user_user_metadata_msgpack_field(key, key_len, next);
+        field = -1;
+        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        case 0:
+            if (tagc_mp_key_is(d, "\252created_at", 11)) {
+                field = 0;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        case 1:
+            if (tagc_mp_key_is(d, "\252updated_at", 11)) {
+                field = 1;
+                key = d->p - 10;
+                key_len = 10;
+            }
+            break;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = user_user_metadata_msgpack_field(key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)

@@ -244,7 +244,7 @@ int tagc_mp_dec_finish(tagc_mp_dec *d, int rc)
 
 /* MARK: - Scalars */
 
-int tagc_mp_read_bool(tagc_mp_dec *d, bool *out)
+int tagc_mp_read_bool_slow(tagc_mp_dec *d, bool *out)
 {
     const char *at = d->p;
     mp_head h;
@@ -265,7 +265,8 @@ static int range_fail(tagc_mp_dec *d, const char *at, const mp_head *h)
     return fail_at(d, at, TAGC_E_RANGE, "integer %s out of range", num);
 }
 
-int tagc_mp_read_int(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max)
+/* The general path of an integer: every format, every error. */
+static int read_int_general(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max)
 {
     const char *at = d->p;
     mp_head h;
@@ -287,7 +288,7 @@ int tagc_mp_read_int(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max)
     return wrong(d, at, &h, "integer");
 }
 
-int tagc_mp_read_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max)
+static int read_uint_general(tagc_mp_dec *d, uint64_t *out, uint64_t max)
 {
     const char *at = d->p;
     mp_head h;
@@ -303,6 +304,96 @@ int tagc_mp_read_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max)
     if (h.kind == MP_NEG)
         return range_fail(d, at, &h);
     return wrong(d, at, &h, "integer");
+}
+
+/*
+ * The integer formats with a head of more than one byte (uint 8..64, int
+ * 8..64), read directly when the input holds them and the value is in range;
+ * anything else (other formats, errors) is the general path's to answer.
+ * (int8_t)/(int16_t)/(int32_t)/(int64_t) of an unsigned value: two's complement,
+ * as read_head does.
+ */
+int tagc_mp_read_int_slow(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max)
+{
+    const char *p = d->p;
+    size_t n = left(d);
+    int64_t v;
+    size_t w;
+    if (n < 2)
+        return read_int_general(d, out, min, max);
+    switch ((uint8_t)p[0]) {
+    case 0xcc: /* uint 8 */
+        v = (uint8_t)p[1];
+        w = 1;
+        break;
+    case 0xcd: /* uint 16 */
+        if (n < 3)
+            return read_int_general(d, out, min, max);
+        v = (int64_t)((uint32_t)(uint8_t)p[1] << 8 | (uint8_t)p[2]);
+        w = 2;
+        break;
+    case 0xce: /* uint 32 */
+        if (n < 5)
+            return read_int_general(d, out, min, max);
+        v = (int64_t)tagc_mp_be32(p + 1);
+        w = 4;
+        break;
+    case 0xcf: { /* uint 64 */
+        uint64_t x;
+        if (n < 9 || (x = tagc_mp_be64(p + 1)) > (uint64_t)INT64_MAX)
+            return read_int_general(d, out, min, max);
+        v = (int64_t)x;
+        w = 8;
+        break;
+    }
+    case 0xd0: /* int 8 */
+        v = (int8_t)p[1];
+        w = 1;
+        break;
+    case 0xd1: /* int 16 */
+        if (n < 3)
+            return read_int_general(d, out, min, max);
+        v = (int16_t)(uint16_t)((uint32_t)(uint8_t)p[1] << 8 | (uint8_t)p[2]);
+        w = 2;
+        break;
+    case 0xd2: /* int 32 */
+        if (n < 5)
+            return read_int_general(d, out, min, max);
+        v = (int32_t)tagc_mp_be32(p + 1);
+        w = 4;
+        break;
+    case 0xd3: /* int 64 */
+        if (n < 9)
+            return read_int_general(d, out, min, max);
+        v = (int64_t)tagc_mp_be64(p + 1);
+        w = 8;
+        break;
+    default:
+        return read_int_general(d, out, min, max);
+    }
+    if (v < min || v > max) /* the general path says which error */
+        return read_int_general(d, out, min, max);
+    *out = v;
+    d->p = p + 1 + w;
+    return 0;
+}
+
+int tagc_mp_read_uint_slow(tagc_mp_dec *d, uint64_t *out, uint64_t max)
+{
+    const uint8_t *p = cur(d);
+    uint8_t c = left(d) ? p[0] : 0xc1;
+    if (c >= 0xcc && c <= 0xcf) {
+        size_t w = (size_t)1 << (c - 0xcc);
+        if (left(d) >= 1 + w) {
+            uint64_t x = w == 8 ? tagc_mp_be64(d->p + 1) : be(p + 1, (int)w);
+            if (x <= max) {
+                *out = x;
+                d->p += 1 + w;
+                return 0;
+            }
+        }
+    }
+    return read_uint_general(d, out, max);
 }
 
 static int read_number(tagc_mp_dec *d, const char *at, double *out)
@@ -327,7 +418,7 @@ static int read_number(tagc_mp_dec *d, const char *at, double *out)
     }
 }
 
-int tagc_mp_read_f64(tagc_mp_dec *d, double *out)
+int tagc_mp_read_f64_slow(tagc_mp_dec *d, double *out)
 {
     return read_number(d, d->p, out);
 }
@@ -367,7 +458,7 @@ static int nomem(tagc_mp_dec *d, const char *at)
     return fail_at(d, at, TAGC_E_NOMEM, "out of memory");
 }
 
-int tagc_mp_read_str(tagc_mp_dec *d, tagc_str *out)
+int tagc_mp_read_str_slow(tagc_mp_dec *d, tagc_str *out)
 {
     const char *at = d->p;
     const char *s;
@@ -438,6 +529,21 @@ static int timestamp(tagc_mp_dec *d, const char *at, const uint8_t *p, size_t n,
 
 int tagc_mp_read_time(tagc_mp_dec *d, tagc_time *out)
 {
+    const uint8_t *q = cur(d);
+    /* timestamp 32 and 64 (fixext 4 and 8 of type -1) in range: directly */
+    if (left(d) >= 6 && q[0] == 0xd6 && q[1] == 0xff) {
+        *out = tagc_time_from_unix((int64_t)tagc_mp_be32(d->p + 2), 0, 0);
+        d->p += 6;
+        return 0;
+    }
+    if (left(d) >= 10 && q[0] == 0xd7 && q[1] == 0xff) {
+        uint64_t v = tagc_mp_be64(d->p + 2);
+        if ((v >> 34) < 1000000000u) {
+            *out = tagc_time_from_unix((int64_t)(v & ((UINT64_C(1) << 34) - 1)), (int32_t)(v >> 34), 0);
+            d->p += 10;
+            return 0;
+        }
+    }
     const char *at = d->p;
     mp_head h;
     int rc = read_head(d, &h);
@@ -473,17 +579,17 @@ static int container_begin(tagc_mp_dec *d, size_t *n, mp_kind want)
     return 0;
 }
 
-int tagc_mp_map_begin(tagc_mp_dec *d, size_t *n)
+int tagc_mp_map_begin_slow(tagc_mp_dec *d, size_t *n)
 {
     return container_begin(d, n, MP_MAP);
 }
 
-int tagc_mp_arr_begin(tagc_mp_dec *d, size_t *n)
+int tagc_mp_arr_begin_slow(tagc_mp_dec *d, size_t *n)
 {
     return container_begin(d, n, MP_ARR);
 }
 
-int tagc_mp_read_key(tagc_mp_dec *d, const char **key, size_t *len)
+int tagc_mp_read_key_slow(tagc_mp_dec *d, const char **key, size_t *len)
 {
     const char *at = d->p;
     mp_head h;

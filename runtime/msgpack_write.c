@@ -39,11 +39,6 @@ static void put_u64(tagc_buf *b, uint8_t tag, uint64_t v)
 
 /* MARK: - Scalars */
 
-void tagc_mp_write_nil(tagc_buf *b)
-{
-    tagc_buf_byte(b, 0xc0);
-}
-
 void tagc_mp_write_bool(tagc_buf *b, bool v)
 {
     tagc_buf_byte(b, v ? 0xc3 : 0xc2);
@@ -138,7 +133,7 @@ void tagc_mp_write_bytes(tagc_buf *b, const tagc_bytes *v)
         tagc_mp_write_bin(b, v->ptr, v->len);
 }
 
-void tagc_mp_write_array(tagc_buf *b, size_t n)
+void tagc_mp_write_array_slow(tagc_buf *b, size_t n)
 {
     if (n < 16)
         tagc_buf_byte(b, (uint8_t)(0x90 | n));
@@ -150,7 +145,7 @@ void tagc_mp_write_array(tagc_buf *b, size_t n)
         tagc_buf_fail(b, TAGC_E_INVALID);
 }
 
-void tagc_mp_write_map(tagc_buf *b, size_t n)
+void tagc_mp_write_map_slow(tagc_buf *b, size_t n)
 {
     if (n < 16)
         tagc_buf_byte(b, (uint8_t)(0x80 | n));
@@ -482,6 +477,95 @@ void tagc_mp_write_raw(tagc_buf *b, const tagc_raw *r)
     }
     if (rc != 0)
         tagc_buf_fail(b, rc);
+}
+
+/* MARK: - Unchecked writing (the wide cases of the inline puts in tagc.h) */
+
+uint8_t *tagc_mp_put_uint_wide(uint8_t *p, uint64_t v)
+{
+    if (v <= UINT8_MAX) {
+        p[0] = 0xcc;
+        p[1] = (uint8_t)v;
+        return p + 2;
+    }
+    if (v <= UINT16_MAX) {
+        p[0] = 0xcd;
+        p[1] = (uint8_t)(v >> 8);
+        p[2] = (uint8_t)v;
+        return p + 3;
+    }
+    if (v <= UINT32_MAX) {
+        p[0] = 0xce;
+        tagc_mp_store32(p + 1, (uint32_t)v);
+        return p + 5;
+    }
+    p[0] = 0xcf;
+    tagc_mp_store64(p + 1, v);
+    return p + 9;
+}
+
+uint8_t *tagc_mp_put_int_wide(uint8_t *p, int64_t v)
+{
+    if (v >= 0)
+        return v < 128 ? tagc_mp_put_uint(p, (uint64_t)v) : tagc_mp_put_uint_wide(p, (uint64_t)v);
+    if (v >= -32) {
+        *p = (uint8_t)v;
+        return p + 1;
+    }
+    if (v >= INT8_MIN) {
+        p[0] = 0xd0;
+        p[1] = (uint8_t)v;
+        return p + 2;
+    }
+    if (v >= INT16_MIN) {
+        p[0] = 0xd1;
+        p[1] = (uint8_t)((uint64_t)v >> 8);
+        p[2] = (uint8_t)v;
+        return p + 3;
+    }
+    if (v >= INT32_MIN) {
+        p[0] = 0xd2;
+        tagc_mp_store32(p + 1, (uint32_t)v);
+        return p + 5;
+    }
+    p[0] = 0xd3;
+    tagc_mp_store64(p + 1, (uint64_t)v);
+    return p + 9;
+}
+
+uint8_t *tagc_mp_put_str_head_wide(uint8_t *p, size_t n)
+{
+    if (n < 32) {
+        *p = (uint8_t)(0xa0 | n);
+        return p + 1;
+    }
+    if (n <= UINT8_MAX) {
+        p[0] = 0xd9;
+        p[1] = (uint8_t)n;
+        return p + 2;
+    }
+    if (n <= UINT16_MAX) {
+        p[0] = 0xda;
+        p[1] = (uint8_t)(n >> 8);
+        p[2] = (uint8_t)n;
+        return p + 3;
+    }
+    p[0] = 0xdb;
+    tagc_mp_store32(p + 1, (uint32_t)n);
+    return p + 5;
+}
+
+uint8_t *tagc_mp_put_time_wide(tagc_buf *b, uint8_t *p, const tagc_time *t)
+{
+    /* the same bytes tagc_mp_write_time writes, through a fixed buffer over p */
+    tagc_buf tmp;
+    tagc_buf_init_fixed(&tmp, p, 15);
+    tagc_mp_write_time(&tmp, t);
+    if (tmp.err != 0) {
+        tagc_buf_fail(b, tmp.err);
+        return p;
+    }
+    return p + tmp.len;
 }
 
 /* MARK: - Exit of an encode */

@@ -972,7 +972,10 @@ int tagc_mp_dec_finish(tagc_mp_dec *d, int rc);
 int tagc_mp_enc_finish(tagc_buf *out, size_t start);
 
 /* Writing. Errors (full buffer, a value msgpack cannot hold) are sticky in b. */
-void tagc_mp_write_nil(tagc_buf *b);
+static inline void tagc_mp_write_nil(tagc_buf *b)
+{
+    tagc_buf_byte(b, 0xc0);
+}
 void tagc_mp_write_bool(tagc_buf *b, bool v);
 void tagc_mp_write_int(tagc_buf *b, int64_t v);  /* smallest: fixint, int8..64 or uint8..64 */
 void tagc_mp_write_uint(tagc_buf *b, uint64_t v); /* smallest: fixint, uint8..64 */
@@ -980,8 +983,24 @@ void tagc_mp_write_f32(tagc_buf *b, float v);     /* float 32 */
 void tagc_mp_write_f64(tagc_buf *b, double v);    /* float 64 */
 void tagc_mp_write_str(tagc_buf *b, const char *s, size_t n);
 void tagc_mp_write_bin(tagc_buf *b, const uint8_t *p, size_t n);
-void tagc_mp_write_array(tagc_buf *b, size_t n);  /* header; n elements follow */
-void tagc_mp_write_map(tagc_buf *b, size_t n);    /* header; n key, value pairs follow */
+void tagc_mp_write_array_slow(tagc_buf *b, size_t n);
+void tagc_mp_write_map_slow(tagc_buf *b, size_t n);
+/* header; n elements follow */
+static inline void tagc_mp_write_array(tagc_buf *b, size_t n)
+{
+    if (TAGC_LIKELY(n < 16 && b->cap > b->len && b->err == 0))
+        b->data[b->len++] = (uint8_t)(0x90 | n); /* fixarray */
+    else
+        tagc_mp_write_array_slow(b, n);
+}
+/* header; n key, value pairs follow */
+static inline void tagc_mp_write_map(tagc_buf *b, size_t n)
+{
+    if (TAGC_LIKELY(n < 16 && b->cap > b->len && b->err == 0))
+        b->data[b->len++] = (uint8_t)(0x80 | n); /* fixmap */
+    else
+        tagc_mp_write_map_slow(b, n);
+}
 void tagc_mp_write_ext(tagc_buf *b, int8_t type, const uint8_t *data, size_t n);
 /* []byte: nil is nil, else bin. */
 void tagc_mp_write_bytes(tagc_buf *b, const tagc_bytes *v);
@@ -999,9 +1018,158 @@ void tagc_mp_write_any(tagc_buf *b, const tagc_any *a);
 void tagc_mp_write_int_key(tagc_buf *b, int64_t v);
 void tagc_mp_write_uint_key(tagc_buf *b, uint64_t v);
 
+/*
+ * Unchecked writing, for generated encoders. tagc_mp_room(out, fixed, var)
+ * gives where to write when fixed + var bytes (var: the bytes of the strings
+ * to come) fit, growing a growable buffer, else NULL: then the caller writes
+ * the same values with the checked functions above (a fixed buffer near its
+ * end, an error already recorded, or strings longer than MessagePack can say).
+ * Each put writes at p, within the room asked for, and returns the new end;
+ * tagc_mp_done(out, p) makes the bytes written part of out.
+ */
+static inline uint8_t *tagc_mp_room(tagc_buf *b, size_t fixed, size_t var)
+{
+    if (TAGC_UNLIKELY(var > UINT32_MAX || fixed > SIZE_MAX - var))
+        return NULL;
+    if (TAGC_LIKELY(b->cap - b->len >= fixed + var && b->err == 0))
+        return b->data + b->len;
+    if (b->fixed || b->err != 0 || tagc_buf_grow(b, fixed + var) != 0)
+        return NULL;
+    return b->data + b->len;
+}
+/* The same for count items of at most each bytes, plus fixed. */
+static inline uint8_t *tagc_mp_room_n(tagc_buf *b, size_t fixed, size_t each, size_t count,
+                                      size_t var)
+{
+    if (TAGC_UNLIKELY(count > UINT32_MAX))
+        return NULL; /* too many for an array head: the checked path says so */
+    return tagc_mp_room(b, fixed + each * count, var);
+}
+static inline void tagc_mp_done(tagc_buf *b, uint8_t *p)
+{
+    b->len = (size_t)(p - b->data);
+}
+static inline uint8_t *tagc_mp_put(uint8_t *p, const void *s, size_t n)
+{
+    memcpy(p, s, n);
+    return p + n;
+}
+static inline void tagc_mp_store32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+static inline void tagc_mp_store64(uint8_t *p, uint64_t v)
+{
+    tagc_mp_store32(p, (uint32_t)(v >> 32));
+    tagc_mp_store32(p + 4, (uint32_t)v);
+}
+static inline uint8_t *tagc_mp_put_nil(uint8_t *p)
+{
+    *p = 0xc0;
+    return p + 1;
+}
+static inline uint8_t *tagc_mp_put_bool(uint8_t *p, bool v)
+{
+    *p = v ? 0xc3 : 0xc2;
+    return p + 1;
+}
+/* Formats wider than a fixint (9 bytes at most). */
+uint8_t *tagc_mp_put_uint_wide(uint8_t *p, uint64_t v);
+uint8_t *tagc_mp_put_int_wide(uint8_t *p, int64_t v);
+static inline uint8_t *tagc_mp_put_uint(uint8_t *p, uint64_t v) /* at most 9 bytes */
+{
+    if (v < 128) {
+        *p = (uint8_t)v;
+        return p + 1;
+    }
+    return tagc_mp_put_uint_wide(p, v);
+}
+static inline uint8_t *tagc_mp_put_int(uint8_t *p, int64_t v) /* at most 9 bytes */
+{
+    if (v >= -32 && v < 128) {
+        *p = (uint8_t)v; /* -32..-1: negative fixint 0xe0..0xff */
+        return p + 1;
+    }
+    return tagc_mp_put_int_wide(p, v);
+}
+static inline uint8_t *tagc_mp_put_f64(uint8_t *p, double v) /* 9 bytes */
+{
+    uint64_t u;
+    memcpy(&u, &v, 8);
+    p[0] = 0xcb;
+    tagc_mp_store64(p + 1, u);
+    return p + 9;
+}
+static inline uint8_t *tagc_mp_put_f32(uint8_t *p, float v) /* 5 bytes */
+{
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    p[0] = 0xca;
+    tagc_mp_store32(p + 1, u);
+    return p + 5;
+}
+/* A str head of n <= UINT32_MAX (5 bytes at most). */
+uint8_t *tagc_mp_put_str_head_wide(uint8_t *p, size_t n);
+static inline uint8_t *tagc_mp_put_str(uint8_t *p, const char *s, size_t n) /* 5 + n bytes */
+{
+    if (n < 32)
+        *p++ = (uint8_t)(0xa0 | n);
+    else
+        p = tagc_mp_put_str_head_wide(p, n);
+    if (n)
+        memcpy(p, s, n);
+    return p + n;
+}
+/* An array head of n <= UINT32_MAX (5 bytes at most). */
+static inline uint8_t *tagc_mp_put_array(uint8_t *p, size_t n)
+{
+    if (n < 16) {
+        *p = (uint8_t)(0x90 | n);
+        return p + 1;
+    }
+    if (n <= UINT16_MAX) {
+        p[0] = 0xdc;
+        p[1] = (uint8_t)(n >> 8);
+        p[2] = (uint8_t)n;
+        return p + 3;
+    }
+    p[0] = 0xdd;
+    tagc_mp_store32(p + 1, (uint32_t)n);
+    return p + 5;
+}
+/* time.Time (15 bytes at most). A time that cannot be encoded records
+ * TAGC_E_INVALID in b, as tagc_mp_write_time does, and writes nothing. */
+uint8_t *tagc_mp_put_time_wide(tagc_buf *b, uint8_t *p, const tagc_time *t);
+static inline uint8_t *tagc_mp_put_time(tagc_buf *b, uint8_t *p, const tagc_time *t)
+{
+    /* 0 <= Unix seconds < 2^34 and valid nanoseconds: timestamp 32 or 64 */
+    if (t->nsec >= 0 && t->nsec < 1000000000 && t->sec >= -TAGC_TIME_UNIX_OF_ZERO &&
+        t->sec - (-TAGC_TIME_UNIX_OF_ZERO) < (INT64_C(1) << 34)) {
+        uint64_t v = ((uint64_t)(uint32_t)t->nsec << 34) | (uint64_t)(t->sec + TAGC_TIME_UNIX_OF_ZERO);
+        p[1] = 0xff; /* type -1 */
+        if ((v >> 32) == 0) {
+            p[0] = 0xd6; /* fixext 4 */
+            tagc_mp_store32(p + 2, (uint32_t)v);
+            return p + 6;
+        }
+        p[0] = 0xd7; /* fixext 8 */
+        tagc_mp_store64(p + 2, v);
+        return p + 10;
+    }
+    return tagc_mp_put_time_wide(b, p, t);
+}
+
 /* Reading. nil is handled by the caller: tagc_mp_nil consumes a nil and returns
  * true. Each primitive reads one value and returns 0 or a TAGC_E_* code with
- * d->err set at the offending byte. */
+ * d->err set at the offending byte.
+ *
+ * The readers below that are inline handle the common formats themselves
+ * (fixint, fixstr, fixmap, fixarray, float 64, bool) when the input holds all
+ * of the value; anything else, errors included, goes to their _slow function,
+ * which reads from the same position with the general code. */
 static inline bool tagc_mp_nil(tagc_mp_dec *d)
 {
     if (d->p < d->end && (uint8_t)*d->p == 0xc0) {
@@ -1010,13 +1178,111 @@ static inline bool tagc_mp_nil(tagc_mp_dec *d)
     }
     return false;
 }
-int tagc_mp_read_bool(tagc_mp_dec *d, bool *out);
-int tagc_mp_read_int(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max);
-int tagc_mp_read_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max);
-int tagc_mp_read_f64(tagc_mp_dec *d, double *out); /* float 32/64, or any integer */
+
+/* Big-endian loads (compilers make them one load and a byte swap). */
+static inline uint32_t tagc_mp_be32(const char *s)
+{
+    const uint8_t *p = (const uint8_t *)s;
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+static inline uint64_t tagc_mp_be64(const char *s)
+{
+    return ((uint64_t)tagc_mp_be32(s) << 32) | tagc_mp_be32(s + 4);
+}
+
+int tagc_mp_read_bool_slow(tagc_mp_dec *d, bool *out);
+int tagc_mp_read_int_slow(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max);
+int tagc_mp_read_uint_slow(tagc_mp_dec *d, uint64_t *out, uint64_t max);
+int tagc_mp_read_f64_slow(tagc_mp_dec *d, double *out);
+int tagc_mp_read_str_slow(tagc_mp_dec *d, tagc_str *out);
+int tagc_mp_map_begin_slow(tagc_mp_dec *d, size_t *n);
+int tagc_mp_arr_begin_slow(tagc_mp_dec *d, size_t *n);
+int tagc_mp_read_key_slow(tagc_mp_dec *d, const char **key, size_t *len);
+
+static inline int tagc_mp_read_bool(tagc_mp_dec *d, bool *out)
+{
+    if (TAGC_LIKELY(d->p < d->end && ((uint8_t)*d->p & 0xfe) == 0xc2)) {
+        *out = (uint8_t)*d->p++ == 0xc3;
+        return 0;
+    }
+    return tagc_mp_read_bool_slow(d, out);
+}
+
+/* Any integer whose value is in [min, max]; else TAGC_E_RANGE. */
+static inline int tagc_mp_read_int(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max)
+{
+    if (TAGC_LIKELY(d->p < d->end)) {
+        int8_t c = (int8_t)*d->p; /* positive fixint 0..127, negative fixint -32..-1 */
+        if (c >= -32 && c >= min && c <= max) {
+            d->p++;
+            *out = c;
+            return 0;
+        }
+    }
+    return tagc_mp_read_int_slow(d, out, min, max);
+}
+
+/* Any integer whose value is in [0, max]; else TAGC_E_RANGE. */
+static inline int tagc_mp_read_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max)
+{
+    if (TAGC_LIKELY(d->p < d->end)) {
+        uint8_t c = (uint8_t)*d->p;
+        if (c <= 0x7f && c <= max) {
+            d->p++;
+            *out = c;
+            return 0;
+        }
+    }
+    return tagc_mp_read_uint_slow(d, out, max);
+}
+
+/* float 32/64, or any integer. */
+static inline int tagc_mp_read_f64(tagc_mp_dec *d, double *out)
+{
+    if (TAGC_LIKELY(d->end - d->p >= 9 && (uint8_t)*d->p == 0xcb)) {
+        uint64_t u = tagc_mp_be64(d->p + 1);
+        memcpy(out, &u, 8);
+        d->p += 9;
+        return 0;
+    }
+    return tagc_mp_read_f64_slow(d, out);
+}
 int tagc_mp_read_f32(tagc_mp_dec *d, float *out);
+
 /* str (or bin), copied into the arena, NUL-terminated. */
-int tagc_mp_read_str(tagc_mp_dec *d, tagc_str *out);
+static inline int tagc_mp_read_str(tagc_mp_dec *d, tagc_str *out)
+{
+    /* a fixstr, when 32 bytes can be read from its body: copied as whole 8-byte
+     * words, which its arena block (n + 1 rounded up to 8) has room for */
+    if (TAGC_LIKELY(d->end - d->p >= 33 && ((uint8_t)*d->p & 0xe0) == 0xa0)) {
+        size_t n = (uint8_t)*d->p & 0x1f;
+        const char *s = d->p + 1;
+        char *t = (char *)tagc_arena_alloc(d->arena, n + 1);
+        if (TAGC_LIKELY(t != NULL)) {
+            uint64_t w;
+            memcpy(&w, s, 8);
+            memcpy(t, &w, 8);
+            if (n >= 8) {
+                memcpy(&w, s + 8, 8);
+                memcpy(t + 8, &w, 8);
+                if (n >= 16) {
+                    memcpy(&w, s + 16, 8);
+                    memcpy(t + 16, &w, 8);
+                    if (n >= 24) {
+                        memcpy(&w, s + 24, 8);
+                        memcpy(t + 24, &w, 8);
+                    }
+                }
+            }
+            t[n] = '\0';
+            out->ptr = t;
+            out->len = n;
+            d->p = s + n;
+            return 0;
+        }
+    }
+    return tagc_mp_read_str_slow(d, out);
+}
 /* str (or bin) left in the input: *s points into it (not NUL-terminated). */
 int tagc_mp_read_str_ref(tagc_mp_dec *d, const char **s, size_t *len);
 /* bin (or str) into the arena; nil gives nil. An empty bin is empty, not nil. */
@@ -1033,14 +1299,63 @@ int tagc_mp_skip(tagc_mp_dec *d);
 
 /* Maps and arrays: begin reads the header (n entries), checks n against the
  * bytes left and counts depth; tagc_mp_end restores the depth after the last one. */
-int tagc_mp_map_begin(tagc_mp_dec *d, size_t *n);
-int tagc_mp_arr_begin(tagc_mp_dec *d, size_t *n);
+static inline int tagc_mp_map_begin(tagc_mp_dec *d, size_t *n)
+{
+    if (TAGC_LIKELY(d->p < d->end && d->depth < d->max_depth)) {
+        uint8_t c = (uint8_t)*d->p;
+        size_t k = c & 0x0f;
+        if ((c & 0xf0) == 0x80 && 2 * k < (size_t)(d->end - d->p)) { /* fixmap */
+            d->p++;
+            d->depth++;
+            *n = k;
+            return 0;
+        }
+    }
+    return tagc_mp_map_begin_slow(d, n);
+}
+static inline int tagc_mp_arr_begin(tagc_mp_dec *d, size_t *n)
+{
+    if (TAGC_LIKELY(d->p < d->end && d->depth < d->max_depth)) {
+        uint8_t c = (uint8_t)*d->p;
+        size_t k = c & 0x0f;
+        if ((c & 0xf0) == 0x90 && k < (size_t)(d->end - d->p)) { /* fixarray */
+            d->p++;
+            d->depth++;
+            *n = k;
+            return 0;
+        }
+    }
+    return tagc_mp_arr_begin_slow(d, n);
+}
 static inline void tagc_mp_end(tagc_mp_dec *d)
 {
     d->depth--;
 }
 /* A struct's key: a str (or bin), left in the input. */
-int tagc_mp_read_key(tagc_mp_dec *d, const char **key, size_t *len);
+static inline int tagc_mp_read_key(tagc_mp_dec *d, const char **key, size_t *len)
+{
+    if (TAGC_LIKELY(d->p < d->end && ((uint8_t)*d->p & 0xe0) == 0xa0)) {
+        size_t n = (uint8_t)*d->p & 0x1f;
+        if (n < (size_t)(d->end - d->p)) { /* a fixstr */
+            *key = d->p + 1;
+            *len = n;
+            d->p += 1 + n;
+            return 0;
+        }
+    }
+    return tagc_mp_read_key_slow(d, key, len);
+}
+/* The key whose encoding (head and bytes) is enc[0..n), when it comes next:
+ * moves past it and returns true. Generated decoders try the key of the field
+ * after the previous one this way first (n is a constant: a word compare). */
+static inline bool tagc_mp_key_is(tagc_mp_dec *d, const char *enc, size_t n)
+{
+    if ((size_t)(d->end - d->p) >= n && memcmp(d->p, enc, n) == 0) {
+        d->p += n;
+        return true;
+    }
+    return false;
+}
 /* Integer map keys: an integer of any format, or a str holding its decimal text. */
 int tagc_mp_key_int(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max);
 int tagc_mp_key_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max);
