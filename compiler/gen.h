@@ -63,6 +63,9 @@ bool ty_is_composite(const ast_type *t);
 const char *ty_cname(gen *g, ast_type *t);
 /* A C declaration of `name` with type t ("double m[3][3]", "shop_user *next"). */
 const char *ty_decl(gen *g, ast_type *t, const char *name);
+/* The same declaration with its elements read-only: `const T name` or, when T is a
+ * pointer (any, *Struct), `T *const name`, so the argument converts without a cast. */
+const char *ty_const_decl(gen *g, ast_type *t, const char *name);
 /* The name used for t inside composite names ("string", "user", "common_address"). */
 const char *ty_short(gen *g, ast_type *t);
 /* The composite entry of t in g->types, or NULL. */

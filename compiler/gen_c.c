@@ -110,8 +110,8 @@ static void composite_equal_signature(gen *g, const gen_type *gt, bool proto)
     ast_type *t = gt->type;
     const char *end = proto ? ";" : "";
     if (t->kind == TK_ARRAY)
-        emit(g, 0, "static bool %s_equal(const %s, const %s)%s", gt->name, ty_decl(g, t, "(*a)"),
-             ty_decl(g, t, "(*b)"), end);
+        emit(g, 0, "static bool %s_equal(%s, %s)%s", gt->name, ty_const_decl(g, t, "(*a)"),
+             ty_const_decl(g, t, "(*b)"), end);
     else if (t->kind == TK_PTR && ty_is_struct(t->elem))
         emit(g, 0, "static bool %s_equal(const %s *a, const %s *b)%s", gt->name,
              ty_cname(g, t->elem), ty_cname(g, t->elem), end);

@@ -988,8 +988,8 @@ static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type 
 
 static void gen_array_write(gen *g, const char *fn, ast_type *t)
 {
-    emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s, const tagc_json_opts *o)", fn,
-         ty_decl(g, t, "(*v)"));
+    emit(g, 0, "static void %s_write_json(tagc_buf *out, %s, const tagc_json_opts *o)", fn,
+         ty_const_decl(g, t, "(*v)"));
     emit(g, 0, "{");
     size_t body = g->out->len;
     size_t room = ty_is_opt(t->elem) ? 0 : run_room(t->elem);
@@ -1246,8 +1246,8 @@ static void composite_prototypes(gen *g, const gen_type *gt)
     ast_type *t = gt->type;
     const char *fn = gt->name;
     if (t->kind == TK_ARRAY) {
-        emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s, const tagc_json_opts *o);", fn,
-             ty_decl(g, t, "(*v)"));
+        emit(g, 0, "static void %s_write_json(tagc_buf *out, %s, const tagc_json_opts *o);", fn,
+             ty_const_decl(g, t, "(*v)"));
         emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s);", fn, ty_decl(g, t, "(*v)"));
     } else if (t->kind == TK_PTR && ty_is_struct(t->elem)) {
         emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o);", fn,

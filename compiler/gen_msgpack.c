@@ -914,7 +914,7 @@ static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type 
 
 static void gen_array_write(gen *g, const char *fn, ast_type *t)
 {
-    emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s)", fn, ty_decl(g, t, "(*v)"));
+    emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, %s)", fn, ty_const_decl(g, t, "(*v)"));
     emit(g, 0, "{");
     emit(g, 1, "tagc_mp_write_array(out, %lld);", (long long)t->array_len);
     emit(g, 1, "for (size_t i = 0; i < %lld; i++) {", (long long)t->array_len);
@@ -1114,7 +1114,7 @@ static void composite_prototypes(gen *g, const gen_type *gt)
     ast_type *t = gt->type;
     const char *fn = gt->name;
     if (t->kind == TK_ARRAY) {
-        emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s);", fn, ty_decl(g, t, "(*v)"));
+        emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, %s);", fn, ty_const_decl(g, t, "(*v)"));
         emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s);", fn, ty_decl(g, t, "(*v)"));
     } else if (t->kind == TK_PTR && ty_is_struct(t->elem)) {
         emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s *v);", fn, ty_cname(g, t->elem));

@@ -280,6 +280,19 @@ const char *ty_decl(gen *g, ast_type *t, const char *name)
     return pool_printf(g->pool, "%s %s", c, name);
 }
 
+const char *ty_const_decl(gen *g, ast_type *t, const char *name)
+{
+    if (t->kind == TK_ARRAY) {
+        const char *inner = name[0] == '*' ? pool_printf(g->pool, "(%s)", name) : name;
+        return ty_const_decl(g, t->elem, pool_printf(g->pool, "%s[%lld]", inner, (long long)t->array_len));
+    }
+    const char *c = ty_cname(g, t);
+    size_t n = strlen(c);
+    if (n && c[n - 1] == '*')
+        return pool_printf(g->pool, "%sconst %s", c, name);
+    return pool_printf(g->pool, "const %s %s", c, name);
+}
+
 /* MARK: - The composites a file uses */
 
 /* g->types by name: an open-addressing table of indexes (+ 1) into g->types. */

@@ -136,9 +136,9 @@ static int amazon_any_slice_read_json(tagc_json_dec *d, amazon_any_slice *v)
         v->len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin(d)) != 0)
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next(d, &first)) > 0) {
+    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
         if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
