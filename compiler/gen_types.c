@@ -454,10 +454,10 @@ void emit(gen *g, int ind, const char *fmt, ...)
     bool col0 = ind == 0 && fmt[0] && !fmt[1];
     if (!g->in_fn && out->len >= EMIT_FLUSH_AT)
         sb_flush(out);
-    size_t n = 4 * (size_t)(ind > 0 ? ind : 0);
-    sb_reserve(out, n);
-    memset(out->data + out->len, ' ', n);
-    out->len += n;
+    size_t levels = ind > 0 ? (size_t)ind : 0;
+    sb_reserve(out, 4 * levels);
+    for (char *d = out->data + out->len; levels > 0; levels--, d += 4, out->len += 4)
+        memcpy(d, "    ", 4);
     va_list ap;
     va_start(ap, fmt);
     sb_vprintf(out, fmt, ap); /* stores the NUL */
@@ -518,19 +518,23 @@ void mark_unused(gen *g, size_t body, const char *params)
 
 /* The length of each byte in a C string literal: 1 as is, 2 escaped with a
  * backslash (" and \), 4 in octal (controls, non-ASCII, and ? for trigraphs). */
-static inline size_t lit_len(unsigned char c)
-{
-    if (c == '"' || c == '\\')
-        return 2;
-    return c < 0x20 || c >= 0x7f || c == '?' ? 4 : 1;
-}
+static const unsigned char lit_len[256] = {
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+};
 
 const char *c_literal(gen *g, const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t len = 2;
     for (size_t i = 0; i < n; i++)
-        len += lit_len(u[i]);
+        len += lit_len[u[i]];
     char *r = pool_alloc(g->pool, len + 1);
     char *d = r;
     *d++ = '"';
@@ -540,7 +544,7 @@ const char *c_literal(gen *g, const char *s, size_t n)
     } else {
         for (size_t i = 0; i < n; i++) {
             unsigned char c = u[i];
-            switch (lit_len(c)) {
+            switch (lit_len[c]) {
             case 1:
                 *d++ = (char)c;
                 break;

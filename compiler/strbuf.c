@@ -109,26 +109,19 @@ static bool format_fast(strbuf *sb, const char *fmt, va_list ap)
 {
     size_t start = sb->len;
     const char *p = fmt;
+    const char *fmt_end = fmt + strlen(fmt);
     for (;;) {
-        /* the literal text up to the next '%': scanned and copied in one pass */
-        char *d = sb->data + sb->len;
-        char *end = sb->data + sb->cap - 1; /* the last byte is the NUL's */
-        char c;
-        while ((c = *p) != '\0' && c != '%') {
-            if (d == end) {
-                sb->len = (size_t)(d - sb->data);
-                sb_grow(sb, 64);
-                d = sb->data + sb->len;
-                end = sb->data + sb->cap - 1;
-            }
-            *d++ = c;
-            p++;
-        }
-        sb->len = (size_t)(d - sb->data);
-        if (c == '\0') {
-            *d = '\0';
+        /* the literal text up to the next '%' (memchr and memcpy: vector code) */
+        const char *pc = memchr(p, '%', (size_t)(fmt_end - p));
+        size_t n = (size_t)((pc ? pc : fmt_end) - p);
+        sb_reserve(sb, n);
+        memcpy(sb->data + sb->len, p, n);
+        sb->len += n;
+        if (!pc) {
+            sb->data[sb->len] = '\0';
             return true;
         }
+        p = pc;
         const char *q = p + 1; /* the conversion after '%' */
         switch (*q) {
         case 's': {
