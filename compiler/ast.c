@@ -64,7 +64,23 @@ static pool_chunk *chunk_new(size_t cap)
     return c;
 }
 
-void *pool_alloc(struct pool *p, size_t size)
+/* A chunk whose data is not zeroed: pool_alloc zeroes each block it hands out,
+ * the strings (most of what the generators allocate) are written whole. */
+static pool_chunk *chunk_new_raw(size_t cap)
+{
+    pool_chunk *c = malloc(sizeof(pool_chunk) + cap);
+    if (!c) {
+        fputs("tagc: out of memory\n", stderr);
+        abort();
+    }
+    c->next = NULL;
+    c->used = 0;
+    c->cap = cap;
+    return c;
+}
+
+/* pool_alloc's block, not zeroed unless it has a chunk of its own. */
+static void *pool_alloc_raw(struct pool *p, size_t size)
 {
     /* the AST's nodes hold pointers and 64-bit integers at most: their alignment is enough */
     const size_t align = _Alignof(int64_t) > _Alignof(void *) ? _Alignof(int64_t) : _Alignof(void *);
@@ -90,18 +106,26 @@ void *pool_alloc(struct pool *p, size_t size)
     }
     pool_chunk *c = p->chunks;
     if (!c || c->cap - c->used < size) {
-        c = chunk_new(POOL_CHUNK);
+        c = chunk_new_raw(POOL_CHUNK);
         c->next = p->chunks;
         p->chunks = c;
     }
     void *mem = c->data + c->used;
     c->used += size;
-    return mem; /* calloc'ed chunk, never reused: already zero */
+    return mem;
+}
+
+void *pool_alloc(struct pool *p, size_t size)
+{
+    void *mem = pool_alloc_raw(p, size);
+    if (size <= POOL_CHUNK / 4) /* a big block has a calloc'ed chunk of its own */
+        memset(mem, 0, size);
+    return mem;
 }
 
 char *pool_strndup(struct pool *p, const char *s, size_t n)
 {
-    char *d = pool_alloc(p, n + 1);
+    char *d = pool_alloc_raw(p, n + 1);
     memcpy(d, s, n);
     d[n] = '\0';
     return d;
