@@ -467,17 +467,17 @@ void emit(gen *g, int ind, const char *fmt, ...)
     bool col0 = ind == 0 && fmt[0] && !fmt[1];
     if (!g->in_fn && out->len >= EMIT_FLUSH_AT)
         sb_flush(out);
-    static const char spaces[] = "                                "; /* 8 levels */
-    for (size_t n = 4 * (size_t)(ind > 0 ? ind : 0); n > 0;) {
-        size_t k = n < sizeof spaces - 1 ? n : sizeof spaces - 1;
-        sb_put(out, spaces, k);
-        n -= k;
-    }
+    size_t levels = ind > 0 ? (size_t)ind : 0;
+    sb_reserve(out, 4 * levels);
+    for (char *d = out->data + out->len; levels > 0; levels--, d += 4, out->len += 4)
+        memcpy(d, "    ", 4);
     va_list ap;
     va_start(ap, fmt);
-    sb_vprintf(out, fmt, ap);
+    sb_vprintf(out, fmt, ap); /* stores the NUL */
     va_end(ap);
-    sb_put(out, "\n", 1);
+    sb_reserve(out, 1);
+    out->data[out->len++] = '\n';
+    out->data[out->len] = '\0';
     if (col0 && fmt[0] == '{') {
         g->in_fn = true;
         g->fn_body = out->len;
@@ -529,25 +529,53 @@ void mark_unused(gen *g, size_t body, const char *params)
     }
 }
 
+/* The length of each byte in a C string literal: 1 as is, 2 escaped with a
+ * backslash (" and \), 4 in octal (controls, non-ASCII, and ? for trigraphs). */
+static const unsigned char lit_len[256] = {
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+};
+
 const char *c_literal(gen *g, const char *s, size_t n)
 {
-    strbuf sb;
-    sb_init(&sb);
-    sb_put(&sb, "\"", 1);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') {
-            char esc[2] = {'\\', (char)c};
-            sb_put(&sb, esc, 2);
-        } else if (c < 0x20 || c >= 0x7f || c == '?') {
-            sb_printf(&sb, "\\%03o", c); /* octal: never swallows a following digit beyond 3 */
-        } else {
-            sb_put(&sb, (const char *)&c, 1);
+    const unsigned char *u = (const unsigned char *)s;
+    size_t len = 2;
+    for (size_t i = 0; i < n; i++)
+        len += lit_len[u[i]];
+    char *r = pool_alloc(g->pool, len + 1);
+    char *d = r;
+    *d++ = '"';
+    if (len == n + 2) { /* nothing to escape */
+        memcpy(d, s, n);
+        d += n;
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = u[i];
+            switch (lit_len[c]) {
+            case 1:
+                *d++ = (char)c;
+                break;
+            case 2:
+                *d++ = '\\';
+                *d++ = (char)c;
+                break;
+            default: /* octal: never swallows a following digit beyond 3 */
+                *d++ = '\\';
+                *d++ = (char)('0' + (c >> 6));
+                *d++ = (char)('0' + ((c >> 3) & 7));
+                *d++ = (char)('0' + (c & 7));
+                break;
+            }
         }
     }
-    sb_put(&sb, "\"", 1);
-    const char *r = pool_strndup(g->pool, sb.data, sb.len);
-    sb_free(&sb);
+    *d++ = '"';
+    *d = '\0';
     return r;
 }
 

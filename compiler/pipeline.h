@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <string.h>
 #include "ast.h"
 #include "diag.h"
 
@@ -36,7 +37,23 @@ typedef struct strbuf {
 } strbuf;
 void sb_init(strbuf *sb);
 void sb_free(strbuf *sb);
-void sb_put(strbuf *sb, const char *s, size_t n);
+/* Makes room for len + extra bytes and the NUL (out of line: the rare case). */
+void sb_grow(strbuf *sb, size_t extra);
+/* Room for extra more bytes and the NUL. */
+static inline void sb_reserve(strbuf *sb, size_t extra)
+{
+    if (extra >= sb->cap - sb->len)
+        sb_grow(sb, extra);
+}
+/* Appends s[0..n); inline, since the generators call it for every piece of a line. */
+static inline void sb_put(strbuf *sb, const char *s, size_t n)
+{
+    sb_reserve(sb, n);
+    if (n)
+        memcpy(sb->data + sb->len, s, n);
+    sb->len += n;
+    sb->data[sb->len] = '\0';
+}
 void sb_puts(strbuf *sb, const char *s);
 void sb_printf(strbuf *sb, const char *fmt, ...)
 #if defined(__GNUC__)

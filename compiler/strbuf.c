@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void sb_grow(strbuf *sb, size_t extra)
+void sb_grow(strbuf *sb, size_t extra)
 {
     if (extra > SIZE_MAX - sb->len - 1)
         goto oom;
@@ -36,13 +36,6 @@ oom:
     abort();
 }
 
-/* Room for extra more bytes and the NUL. */
-static inline void sb_reserve(strbuf *sb, size_t extra)
-{
-    if (extra >= sb->cap - sb->len)
-        sb_grow(sb, extra);
-}
-
 void sb_init(strbuf *sb)
 {
     sb->data = NULL;
@@ -58,15 +51,6 @@ void sb_free(strbuf *sb)
     free(sb->data);
     sb->data = NULL;
     sb->len = sb->cap = 0;
-}
-
-void sb_put(strbuf *sb, const char *s, size_t n)
-{
-    sb_reserve(sb, n);
-    if (n)
-        memcpy(sb->data + sb->len, s, n);
-    sb->len += n;
-    sb->data[sb->len] = '\0';
 }
 
 void sb_puts(strbuf *sb, const char *s)
@@ -85,8 +69,19 @@ void sb_flush(strbuf *sb)
 
 /* MARK: - Formatting */
 
+/* The formatting below writes at sb->data + sb->len without the NUL (put_raw,
+ * put_int), and format_fast stores the NUL once, at the end. */
+
+/* Appends s[0..n), without the NUL (there is room for it). */
+static inline void put_raw(strbuf *sb, const char *s, size_t n)
+{
+    sb_reserve(sb, n);
+    memcpy(sb->data + sb->len, s, n);
+    sb->len += n;
+}
+
 /* Appends the decimal digits of v (negative when neg). */
-static void put_int(strbuf *sb, unsigned long long v, bool neg)
+static inline void put_int(strbuf *sb, unsigned long long v, bool neg)
 {
     char tmp[24];
     char *p = tmp + sizeof tmp;
@@ -96,10 +91,10 @@ static void put_int(strbuf *sb, unsigned long long v, bool neg)
     } while (v);
     if (neg)
         *--p = '-';
-    sb_put(sb, p, (size_t)(tmp + sizeof tmp - p));
+    put_raw(sb, p, (size_t)(tmp + sizeof tmp - p));
 }
 
-static void put_signed(strbuf *sb, long long v)
+static inline void put_signed(strbuf *sb, long long v)
 {
     /* the magnitude of LLONG_MIN does not fit a long long: negate as unsigned */
     put_int(sb, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0);
@@ -114,21 +109,26 @@ static bool format_fast(strbuf *sb, const char *fmt, va_list ap)
 {
     size_t start = sb->len;
     const char *p = fmt;
+    const char *fmt_end = fmt + strlen(fmt);
     for (;;) {
-        const char *q = p;
-        while (*q && *q != '%')
-            q++;
-        if (q != p)
-            sb_put(sb, p, (size_t)(q - p));
-        if (!*q)
+        /* the literal text up to the next '%' (memchr and memcpy: vector code) */
+        const char *pc = memchr(p, '%', (size_t)(fmt_end - p));
+        size_t n = (size_t)((pc ? pc : fmt_end) - p);
+        sb_reserve(sb, n);
+        memcpy(sb->data + sb->len, p, n);
+        sb->len += n;
+        if (!pc) {
+            sb->data[sb->len] = '\0';
             return true;
-        q++; /* the conversion after '%' */
+        }
+        p = pc;
+        const char *q = p + 1; /* the conversion after '%' */
         switch (*q) {
         case 's': {
             const char *s = va_arg(ap, const char *);
             if (!s)
                 s = null_text;
-            sb_put(sb, s, strlen(s));
+            put_raw(sb, s, strlen(s));
             break;
         }
         case '.':
@@ -139,13 +139,13 @@ static bool format_fast(strbuf *sb, const char *fmt, va_list ap)
                 const char *s = va_arg(ap, const char *);
                 if (!s) /* glibc: "(null)" unless the precision cuts it */
                     s = prec >= 0 && (size_t)prec < sizeof null_text - 1 ? "" : null_text;
-                sb_put(sb, s, prec < 0 ? strlen(s) : strnlen(s, (size_t)prec));
+                put_raw(sb, s, prec < 0 ? strlen(s) : strnlen(s, (size_t)prec));
             }
             q += 2;
             break;
         case 'c': {
-            char c = (char)(unsigned char)va_arg(ap, int);
-            sb_put(sb, &c, 1);
+            char ch = (char)(unsigned char)va_arg(ap, int);
+            put_raw(sb, &ch, 1);
             break;
         }
         case 'd':
@@ -179,7 +179,7 @@ static bool format_fast(strbuf *sb, const char *fmt, va_list ap)
             }
             break;
         case '%':
-            sb_put(sb, "%", 1);
+            put_raw(sb, "%", 1);
             break;
         default:
             goto slow;
