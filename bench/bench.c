@@ -774,31 +774,8 @@ static bool mp_check_workload(int w)
     return all_ok;
 }
 
-typedef struct mp_runner {
-    int c, w, dir;
-    tagc_arena arena;
-    tagc_buf out;
-    void *value;
-} mp_runner;
-
-static void mp_runner_init(mp_runner *r, int c, int w, int dir)
-{
-    r->c = c;
-    r->w = w;
-    r->dir = dir;
-    tagc_arena_init(&r->arena);
-    tagc_buf_init(&r->out);
-    r->value = calloc(1, workloads[w].size);
-}
-
-static void mp_runner_free(mp_runner *r)
-{
-    tagc_arena_free(&r->arena);
-    tagc_buf_free(&r->out);
-    free(r->value);
-}
-
-static inline void mp_runner_op(mp_runner *r)
+/* The MessagePack rows time with the JSON rows' runner (c indexes the MessagePack contenders). */
+static inline void mp_runner_op(runner *r)
 {
     int rc;
     if (r->dir == DIR_DECODE)
@@ -813,7 +790,7 @@ static inline void mp_runner_op(mp_runner *r)
 /* As measure(), for the MessagePack contenders. */
 static void mp_measure(int w, int dir, int reps, double min_time)
 {
-    mp_runner rs[MC_COUNT];
+    runner rs[MC_COUNT];
     long batch[MC_COUNT];
     double samples[MC_COUNT][64];
     int nc = 0, idx[MC_COUNT];
@@ -822,7 +799,7 @@ static void mp_measure(int w, int dir, int reps, double min_time)
         if (!mpsel[c])
             continue;
         idx[nc++] = c;
-        mp_runner_init(&rs[c], c, w, dir);
+        runner_init(&rs[c], c, w, dir);
         for (int i = 0; i < 3; i++)
             mp_runner_op(&rs[c]);
         int k = 20;
@@ -870,7 +847,7 @@ static void mp_measure(int w, int dir, int reps, double min_time)
         r->max_sec = samples[c][reps - 1];
         r->reps = reps;
         r->done = true;
-        mp_runner_free(&rs[c]);
+        runner_free(&rs[c]);
     }
 }
 
@@ -961,8 +938,8 @@ static int mp_callgrind_main(int argc, char **argv)
         die("--callgrind: bad MessagePack contender, workload or direction");
     if (!load_workload(w) || !mp_load(w))
         return 2;
-    mp_runner r;
-    mp_runner_init(&r, c, w, dir);
+    runner r;
+    runner_init(&r, c, w, dir);
     mp_runner_op(&r);
     mp_runner_op(&r);
     CALLGRIND_ZERO_STATS;
@@ -972,7 +949,7 @@ static int mp_callgrind_main(int argc, char **argv)
     CALLGRIND_TOGGLE_COLLECT;
     printf("%s %s msgpack-%s %ld ops\n", mp_contender_names[c], workloads[w].name, dir_names[dir],
            n);
-    mp_runner_free(&r);
+    runner_free(&r);
     return 0;
 }
 
