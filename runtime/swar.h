@@ -9,9 +9,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "tagc.h" /* TAGC_INLINE_INT, tagc_digits_value */
+
 #define IS_DIGIT(c) ((unsigned)((unsigned char)(c) - '0') < 10u)
 
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if TAGC_INLINE_INT /* little-endian GNU C, as tagc.h's in-line integer reader */
 #define TAGC_SWAR 1
 static inline uint64_t load8(const char *p)
 {
@@ -27,14 +29,10 @@ static inline bool is_8digits(uint64_t v)
            0x3333333333333333ULL;
 }
 
-/* The value of eight ASCII digits. */
+/* The value of eight ASCII digits: tagc.h's word reader, the one generated code uses. */
 static inline uint64_t parse_8digits(uint64_t v)
 {
-    v -= 0x3030303030303030ULL;
-    v = (v * 10) + (v >> 8);
-    v = (((v & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
-         (((v >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >> 32;
-    return v & 0xFFFFFFFFu;
+    return tagc_digits_value(v, 8);
 }
 #else
 #define TAGC_SWAR 0
