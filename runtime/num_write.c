@@ -34,6 +34,19 @@ static inline uint64_t umulh64(uint64_t a, uint64_t b)
 #endif
 }
 
+/* The 128-bit product a * b: returns the high half, stores the low half. */
+static inline uint64_t umul128(uint64_t a, uint64_t b, uint64_t *lo)
+{
+#if defined(__SIZEOF_INT128__)
+    unsigned __int128 p = (unsigned __int128)a * b;
+    *lo = (uint64_t)p;
+    return (uint64_t)(p >> 64);
+#else
+    *lo = a * b;
+    return umulh64(a, b);
+#endif
+}
+
 /* MARK: - Integers */
 
 static const char tagc_digits2[201] =
@@ -275,6 +288,47 @@ static ALWAYS_INLINE sf_dec sf_to_decimal64(int q, uint64_t c)
     return sf_pick(vb >> 2, vb, vbl, vbr, out, k);
 }
 
+/*
+ * The usual double - normal, c not a power of two - with one product instead
+ * of sf_to_decimal64's three. With k and h as there, X = (c << h) * g / 2^63
+ * is v * 10^-k with 64 fraction bits (I = X >> 64 < 2^57), and the half-width
+ * of v's rounding interval is g >> (68 - h) in units of 2^-60. The interval
+ * is between 1 and 10 units of 10^k wide, so (as in sf_pick) it holds at most
+ * one multiple of 10 - the one below I (D) or above (D + 10) - and, when it
+ * holds none, the integer nearest to v (closer than the half-width). g is
+ * high by at most 1 and the product is truncated, so X, the distance R from D
+ * (units of 2^-60) and the half-width W are each within 1 of the exact value:
+ * any test closer than that to its bound, or a fraction within 1 of one half,
+ * is left to sf_to_decimal64 (returns false); the others are exact.
+ */
+static ALWAYS_INLINE bool sf_fast64(int q, uint64_t c, sf_dec *r)
+{
+    int k = flog10pow2(q);
+    int h = q + flog2pow10(-k) + 2; /* 1..4, so m < 2^57 */
+    const uint64_t *g = tagc_sf_g[k - TAGC_SF_K_MIN];
+    uint64_t m = c << h;
+    uint64_t lo;
+    uint64_t hi = umul128(m, g[0], &lo); /* m * g1 */
+    uint64_t mid_lo;
+    uint64_t mid_hi = umul128(m, g[1], &mid_lo); /* m * g0 */
+    uint64_t add = (mid_hi << 1) | (mid_lo >> 63); /* m * g0 >> 63 */
+    uint64_t frac = lo + add;
+    uint64_t ip = hi + (frac < add);
+    uint64_t d = ip / 10 * 10;
+    uint64_t rd = ((ip - d) << 60) | (frac >> 4); /* X - D * 2^64, units of 2^-60 */
+    uint64_t w = g[0] >> (5 - h);
+    const uint64_t TEN = 10ULL << 60;
+    uint64_t sum = rd + w;
+    const uint64_t HALF = 1ULL << 63;
+    /* unsigned differences + 1 <= 2 catch the distances -1, 0 and 1 */
+    if (TAGC_UNLIKELY(rd - w + 1 <= 2 || sum - TEN + 1 <= 2 || frac == HALF))
+        return false;
+    uint64_t near = ip + (frac > HALF);
+    r->f = rd < w ? d : sum > TEN ? d + 10 : near;
+    r->e = k;
+    return true;
+}
+
 static ALWAYS_INLINE sf_dec sf_to_decimal32(int q, uint64_t c)
 {
     const uint64_t C_MIN = 1ULL << 23;
@@ -411,6 +465,8 @@ static ALWAYS_INLINE size_t fmt_f64_room(char *dst, double v)
             /* an integer below 2^53: its own digits are the shortest */
             d.f = c >> -q;
             d.e = 0;
+        } else if (TAGC_LIKELY(t != 0) && TAGC_LIKELY(sf_fast64(q, c, &d))) {
+            /* done: regular spacing, not too close to a boundary */
         } else {
             d = sf_to_decimal64(q, c);
         }
