@@ -88,18 +88,30 @@ static inline unsigned count_digits(uint64_t v)
  * a little-endian machine its bytes in memory are the digits in writing order.
  * The value is 0..9 per byte (add ASCII_ZEROS for text); a zero byte is a zero
  * digit, so leading and trailing zeros are counted with ctz and clz, without a
- * division. Four multiplications, no table, no loop.
+ * division. Three steps of a multiply-add, no table, no loop.
  */
 #define ASCII_ZEROS 0x3030303030303030ULL
 
+static inline uint64_t bswap64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_bswap64(x);
+#else
+    x = ((x & 0x00FF00FF00FF00FFULL) << 8) | ((x >> 8) & 0x00FF00FF00FF00FFULL);
+    x = ((x & 0x0000FFFF0000FFFFULL) << 16) | ((x >> 16) & 0x0000FFFF0000FFFFULL);
+    return (x << 32) | (x >> 32);
+#endif
+}
+
 static inline uint64_t digits8(uint32_t r)
 {
-    /* lanes of 32 bits: abcd | efgh, then of 16 bits: ab | cd | ef | gh, then of 8 bits */
-    uint64_t x = (uint64_t)(r / 10000) | ((uint64_t)(r % 10000) << 32);
-    uint64_t hi = ((x * 10486u) >> 20) & ((0x7FULL << 32) | 0x7FULL); /* x / 100 per lane */
-    x = ((x - 100u * hi) << 16) + hi;
-    hi = ((x * 103u) >> 10) & ((0xFULL << 48) | (0xFULL << 32) | (0xFULL << 16) | 0xFULL); /* / 10 */
-    return hi + ((x - 10u * hi) << 8);
+    /* abcd | efgh in lanes of 32 bits (x + (x / 10^4) * (2^32 - 10^4) moves the
+     * quotient up a lane), then of 16 bits (/ 100), then of 8 bits (/ 10):
+     * the most significant digit ends in the top byte, so swap the bytes */
+    uint64_t x = r + (uint64_t)(r / 10000) * ((1ULL << 32) - 10000);
+    x += (((x * 10486) >> 20) & 0x0000007F0000007FULL) * ((1ULL << 16) - 100);
+    x += (((x * 103) >> 10) & 0x000F000F000F000FULL) * ((1ULL << 8) - 10);
+    return bswap64(x);
 }
 
 /* Stores the word of digits8 so that its least significant byte comes first. */
@@ -355,106 +367,143 @@ static ALWAYS_INLINE sf_dec sf_to_decimal32(int q, uint64_t c)
 
 /* MARK: - Go's layout */
 
-/* Bytes fmt_dec may store at dst (its text is at most TAGC_F64_MAX_CHARS - 1;
+/* Bytes fmt_dec17 may store at dst (its text is at most TAGC_F64_MAX_CHARS - 1;
  * the rest is scratch written by whole-word stores). */
 #define DEC_ROOM 48
 _Static_assert(DEC_ROOM + 1 <= TAGC_F64_ROOM, "TAGC_F64_ROOM");
 
-/*
- * Writes the decimal f * 10^e (0 < f < 10^18) in Go's 'e' form below 1e-6 and
- * from 1e21, else in 'f' form; trailing zeros of f are dropped. Returns the length. Stores up to
- * DEC_ROOM bytes at dst.
- *
- * The digits go once into dig[] as 17 places (with leading zeros), three words
- * from digits8; the layout then moves them with fixed-size copies from a
- * variable start (16 or 24 bytes, a couple of vector moves each) instead of
- * per-digit loops, memmove and divisions to trim zeros. The ranges Go's layout
- * allows bound every copy: 'f' form only for 1e-6 <= |v| < 1e21, so the point
- * is at most 5 places before the first digit (0.00000d) or 21 after it.
- */
-static ALWAYS_INLINE size_t fmt_dec(char *dst, uint64_t f, int e)
+/* The 17 places of a decimal with 17 digits, as text in three words: place i is
+ * byte i % 8 (from the least significant) of word i / 8. */
+typedef struct places17 {
+    uint64_t w[3];
+} places17;
+
+/* Word w with the point at byte i (0..7): the bytes below i from w, the bytes
+ * above from w moved up one byte (lo: the byte that moves in from below). */
+static inline uint64_t with_point(uint64_t w, uint64_t lo, unsigned i)
 {
-    char dig[48];
-    if (TAGC_UNLIKELY(f >= 100000000000000000u)) { /* 10^17: a multiple of 10 (see sf_pick) */
+    uint64_t below = (1ULL << (8 * i)) - 1;
+    uint64_t moved = (w << 8) | (lo >> 56);
+    return (w & below) | (moved & ~below << 8) | ((uint64_t)'.' << (8 * i));
+}
+
+/* The text of the places with a point after the first dp (1..16) of them:
+ * the words are shifted one byte up from the point on. */
+static inline places17 point_at(places17 s, int dp)
+{
+    places17 o;
+    uint64_t top = s.w[2] << 8 | s.w[1] >> 56; /* places 15, 16 moved up */
+    if (dp < 8) {
+        o.w[0] = with_point(s.w[0], 0, (unsigned)dp);
+        o.w[1] = s.w[1] << 8 | s.w[0] >> 56;
+        o.w[2] = top;
+    } else if (dp < 16) {
+        o.w[0] = s.w[0];
+        o.w[1] = with_point(s.w[1], s.w[0], (unsigned)dp - 8);
+        o.w[2] = top;
+    } else {
+        o.w[0] = s.w[0];
+        o.w[1] = s.w[1];
+        o.w[2] = with_point(s.w[2], s.w[1], 0);
+    }
+    return o;
+}
+
+static inline void store_places(char *p, places17 s)
+{
+    store_digits(p, s.w[0]);
+    store_digits(p + 8, s.w[1]);
+    store_digits(p + 16, s.w[2]);
+}
+
+/* Go's exponent: 'e', the sign, at least two digits for + (e+21) and no
+ * padding for - (e-7). Returns the end. */
+static char *put_exponent(char *p, int x)
+{
+    *p++ = 'e';
+    if (x < 0) {
+        *p++ = '-';
+        x = -x;
+        if (x < 10) {
+            *p++ = (char)('0' + x);
+            return p;
+        }
+    } else {
+        *p++ = '+';
+    }
+    if (x >= 100) {
+        *p++ = (char)('0' + x / 100);
+        x %= 100;
+    }
+    memcpy(p, tagc_digits2 + 2 * x, 2);
+    return p + 2;
+}
+
+/*
+ * Writes the decimal f * 10^(dp - 17) - f of exactly 17 digits, dp the place
+ * of the point - in Go's 'e' form below 1e-6 and from 1e21, else in 'f' form;
+ * trailing zeros of f are dropped. Returns the length. Stores up to DEC_ROOM
+ * bytes at dst.
+ *
+ * f is made into text in three words (two from digits8, one digit on its own);
+ * every layout is then built from those words in registers - the point put in
+ * with shifts and masks - and stored whole, at a variable start for 0.000ddd.
+ * Nothing is read back from memory: a load that spans several recent stores
+ * waits for them to reach the cache. The ranges of Go's layout bound the
+ * stores: 'f' form only for 1e-6 <= |v| < 1e21, so the point is at most 5
+ * places before the first digit (0.00000d) or 21 after it.
+ */
+static ALWAYS_INLINE size_t fmt_dec17(char *dst, uint64_t f, int dp)
+{
+    uint64_t hi = f / 1000000000; /* places 0..7 */
+    uint64_t rest = f - hi * 1000000000;
+    uint64_t mid = rest / 10; /* places 8..15 */
+    uint64_t last = rest - mid * 10; /* place 16 */
+    uint64_t whi = digits8((uint32_t)hi), wmid = digits8((uint32_t)mid);
+    /* significant places: trailing zero digits are zero bytes at the top of the words */
+    int sig = 8 - (int)clz8(whi); /* place 0 is not zero */
+    sig = wmid ? 16 - (int)clz8(wmid) : sig;
+    sig = last ? 17 : sig;
+    places17 s = {{whi + ASCII_ZEROS, wmid + ASCII_ZEROS, last + '0'}};
+    if (TAGC_LIKELY(dp > 0 && dp <= 21)) {
+        if (dp < sig) { /* dd.ddd */
+            store_places(dst, point_at(s, dp));
+            return (size_t)sig + 1;
+        }
+        /* ddd000: the places beyond sig are zeros already */
+        s.w[2] |= ASCII_ZEROS << 8; /* up to place 23 */
+        store_places(dst, s);
+        return (size_t)dp;
+    }
+    if (dp <= 0 && dp >= -5) { /* 0.000ddd */
+        store_digits(dst, (ASCII_ZEROS & ~0xFF00ULL) | '.' << 8); /* "0.000000" */
+        store_places(dst + 2 - dp, s);
+        return (size_t)(2 - dp + sig);
+    }
+    /* Go's 'e' form below 1e-6 and from 1e21: d.ddde±x, or de±x */
+    store_places(dst, point_at(s, 1));
+    return (size_t)(put_exponent(dst + (sig > 1 ? sig + 1 : 1), dp - 1) - dst);
+}
+
+/* fmt_dec17 for any decimal f * 10^e, 0 < f < 10^18. */
+static inline size_t fmt_dec(char *dst, uint64_t f, int e)
+{
+    if (f >= 100000000000000000u) { /* 10^17: a multiple of 10 (see sf_pick) */
         f /= 10;
         e++;
     }
-    uint64_t hi = f / 100000000;
-    uint64_t top = hi / 100000000; /* 0..9 */
-    uint64_t wmid = digits8((uint32_t)(hi - top * 100000000));
-    uint64_t wlo = digits8((uint32_t)(f - hi * 100000000));
-    dig[0] = (char)('0' + top);
-    store_digits(dig + 1, wmid + ASCII_ZEROS);
-    store_digits(dig + 9, wlo + ASCII_ZEROS);
-    memset(dig + 17, '0', 24); /* so that whole-word copies read only written bytes */
     int n = (int)count_digits(f);
-    const char *d = dig + 17 - n; /* the n digits of f */
-    int dp = n + e; /* value = 0.DIGITS * 10^dp */
-    /* Go's 'e' form below 1e-6 and from 1e21: 0.DIGITS is in [0.1, 1) */
-    bool efmt = dp < -5 || dp > 21;
-    /* significant digits: trailing zero digits are zero bytes at the top of the words */
-    n -= wlo ? (int)clz8(wlo) : wmid ? 8 + (int)clz8(wmid) : 16;
-    char *p = dst;
-    if (efmt) {
-        p[0] = d[0];
-        p[1] = '.';
-        memcpy(p + 2, d + 1, 16);
-        p += n > 1 ? n + 1 : 1;
-        int x = dp - 1;
-        *p++ = 'e';
-        if (x < 0) {
-            *p++ = '-';
-            x = -x; /* Go's e-07 cleaned to e-7: no padding */
-            if (x >= 100) {
-                *p++ = (char)('0' + x / 100);
-                x %= 100;
-                memcpy(p, tagc_digits2 + 2 * x, 2);
-                p += 2;
-            } else if (x >= 10) {
-                memcpy(p, tagc_digits2 + 2 * x, 2);
-                p += 2;
-            } else {
-                *p++ = (char)('0' + x);
-            }
-        } else {
-            *p++ = '+'; /* at least two digits */
-            if (x >= 100) {
-                *p++ = (char)('0' + x / 100);
-                x %= 100;
-            }
-            memcpy(p, tagc_digits2 + 2 * x, 2);
-            p += 2;
-        }
-        return (size_t)(p - dst);
-    }
-    if (dp <= 0) {
-        /* 0.000ddd: dp >= -5 */
-        memcpy(p, "0.000000", 8);
-        memcpy(p + 2 - dp, d, 24);
-        return (size_t)(2 - dp + n);
-    }
-    if (dp >= n) {
-        /* ddd000: dp <= 21 */
-        memcpy(p, d, 24);
-        memcpy(p + n, "000000000000000000000000", 24);
-        return (size_t)dp;
-    }
-    /* dd.ddd: 0 < dp < n <= 17, so both parts fit a 16-byte copy */
-    memcpy(p, d, 16);
-    p[dp] = '.';
-    memcpy(p + dp + 1, d + dp, 16);
-    return (size_t)(n + 1);
+    return fmt_dec17(dst, f * tagc_pow10_u64[17 - n], n + e);
 }
 
-/* The shortest decimal of a finite double v, written as Go writes it: the sign,
- * then fmt_dec. Stores up to DEC_ROOM + 1 = TAGC_F64_ROOM bytes at dst. */
-static ALWAYS_INLINE size_t fmt_f64_room(char *dst, double v)
+/* fmt_f64_room for what sf_fast64 leaves: zero, subnormals, powers of two,
+ * values next to a boundary. Out of line, so that the usual path keeps its
+ * registers. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t fmt_f64_other(char *p, uint64_t bits)
 {
-    uint64_t bits;
-    memcpy(&bits, &v, sizeof bits);
-    char *p = dst;
-    if (bits >> 63)
-        *p++ = '-';
     uint64_t t = bits & ((1ULL << 52) - 1);
     int bq = (int)((bits >> 52) & 0x7FF);
     sf_dec d;
@@ -465,27 +514,45 @@ static ALWAYS_INLINE size_t fmt_f64_room(char *dst, double v)
             /* an integer below 2^53: its own digits are the shortest */
             d.f = c >> -q;
             d.e = 0;
-        } else if (TAGC_LIKELY(t != 0) && TAGC_LIKELY(sf_fast64(q, c, &d))) {
-            /* done: regular spacing, not too close to a boundary */
         } else {
             d = sf_to_decimal64(q, c);
         }
     } else if (t != 0) {
         d = sf_to_decimal64(-1074, t);
     } else {
-        *p++ = '0';
-        return (size_t)(p - dst);
+        *p = '0';
+        return 1;
     }
-    return (size_t)(p - dst) + fmt_dec(p, d.f, d.e);
+    return fmt_dec(p, d.f, d.e);
+}
+
+/* The shortest decimal of a finite double v, written as Go writes it: the sign,
+ * then fmt_dec17. Stores up to DEC_ROOM + 1 = TAGC_F64_ROOM bytes at dst. */
+static ALWAYS_INLINE size_t fmt_f64_room(char *dst, double v)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    size_t neg = bits >> 63;
+    *dst = '-';
+    char *p = dst + neg;
+    uint64_t t = bits & ((1ULL << 52) - 1);
+    int bq = (int)((bits >> 52) & 0x7FF);
+    sf_dec d;
+    if (TAGC_UNLIKELY(t == 0 || bq == 0) || TAGC_UNLIKELY(!sf_fast64(bq - 1075, t | (1ULL << 52), &d)))
+        return neg + fmt_f64_other(p, bits);
+    /* 16 or 17 digits */
+    if (d.f < 10000000000000000u)
+        return neg + fmt_dec17(p, d.f * 10, 16 + d.e);
+    return neg + fmt_dec17(p, d.f, 17 + d.e);
 }
 
 static ALWAYS_INLINE size_t fmt_f32_room(char *dst, float v)
 {
     uint32_t bits;
     memcpy(&bits, &v, sizeof bits);
-    char *p = dst;
-    if (bits >> 31)
-        *p++ = '-';
+    size_t neg = bits >> 31;
+    *dst = '-';
+    char *p = dst + neg;
     uint64_t t = bits & ((1u << 23) - 1);
     int bq = (int)((bits >> 23) & 0xFF);
     sf_dec d;
@@ -501,10 +568,10 @@ static ALWAYS_INLINE size_t fmt_f32_room(char *dst, float v)
     } else if (t != 0) {
         d = sf_to_decimal32(-149, t);
     } else {
-        *p++ = '0';
-        return (size_t)(p - dst);
+        *p = '0';
+        return neg + 1;
     }
-    return (size_t)(p - dst) + fmt_dec(p, d.f, d.e);
+    return neg + fmt_dec(p, d.f, d.e);
 }
 
 size_t tagc_fmt_f64_room(char *dst, double v)
@@ -519,9 +586,19 @@ size_t tagc_fmt_f32_room(char *dst, float v)
 
 /* tagc_put_f64/f32 (JSON, inside a run) live here so that the formatting is
  * inlined into them. */
+
+/* NaN or +-Inf: the exponent bits all set (a test on the bits the formatter
+ * reads anyway, not two floating-point compares). */
+static inline bool nonfinite64(double v)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return (~bits & 0x7FF0000000000000ULL) == 0;
+}
+
 uint8_t *tagc_put_f64(tagc_buf *b, uint8_t *p, double v)
 {
-    if (TAGC_UNLIKELY(v != v || v - v != 0)) { /* NaN or +-Inf: Go's UnsupportedValueError */
+    if (TAGC_UNLIKELY(nonfinite64(v))) { /* Go's UnsupportedValueError */
         tagc_buf_fail(b, TAGC_E_INVALID);
         return p;
     }
