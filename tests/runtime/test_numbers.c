@@ -292,6 +292,251 @@ Test(fmt_float, shortest_f64)
     }
 }
 
+/* MARK: - float formatting vs printf and strtod */
+
+/*
+ * An independent reference for tagc_fmt_f64/f32 on many values: glibc's printf
+ * gives the correctly rounded decimal of any length, strtod/strtof say whether
+ * it round-trips. For tagc's digit count n: the nearest n-digit decimal must be
+ * tagc's digits when it round-trips (Go: the closest of the shortest), and no
+ * (n-1)-digit decimal may round-trip (the shortest). Where the binade changes
+ * (a significand of all zero bits) the interval below is half as wide, so the
+ * nearest decimal can fall out of it while its neighbour above is in: those
+ * two are checked too. The text is then laid out the way Go's encoding/json
+ * does, with plain loops.
+ */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define FMT_REF_VALUES 150000
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define FMT_REF_VALUES 150000
+#endif
+#endif
+#ifndef FMT_REF_VALUES
+#define FMT_REF_VALUES 1000000
+#endif
+
+/* %.*e of |x| with prec digits: the digits (no point) and the exponent of the first. */
+static void nearest_digits(double x, int prec, char *dig, int *exp10)
+{
+    char s[64];
+    snprintf(s, sizeof s, "%.*e", prec - 1, fabs(x));
+    int k = 0;
+    const char *p = s;
+    for (; *p && *p != 'e'; p++)
+        if (*p >= '0' && *p <= '9')
+            dig[k++] = *p;
+    dig[k] = 0;
+    *exp10 = atoi(p + 1);
+}
+
+/* The next decimal of the same length up (9.99 -> 10.0, exponent + 1). */
+static void next_digits(char *dig, int *exp10)
+{
+    int i = (int)strlen(dig) - 1;
+    while (i >= 0 && dig[i] == '9')
+        dig[i--] = '0';
+    if (i >= 0) {
+        dig[i]++;
+    } else {
+        dig[0] = '1';
+        ++*exp10;
+    }
+}
+
+static bool round_trips(const char *dig, int exp10, double x, bool f32)
+{
+    char s[64];
+    snprintf(s, sizeof s, "%c.%se%d", dig[0], dig + 1, exp10);
+    if (f32)
+        return bits32(strtof(s, NULL)) == bits32((float)fabs(x));
+    return bits64(strtod(s, NULL)) == bits64(fabs(x));
+}
+
+/* Go's layout of 0.DIGITS * 10^(exp10 + 1), written with loops. */
+static void go_layout(char *out, bool neg, const char *dig, int exp10)
+{
+    int n = (int)strlen(dig);
+    while (n > 1 && dig[n - 1] == '0')
+        n--;
+    char *p = out;
+    if (neg)
+        *p++ = '-';
+    if (exp10 < -6 || exp10 >= 21) {
+        *p++ = dig[0];
+        if (n > 1) {
+            *p++ = '.';
+            for (int i = 1; i < n; i++)
+                *p++ = dig[i];
+        }
+        p += sprintf(p, "e%c%0*d", exp10 < 0 ? '-' : '+', exp10 < 0 ? 1 : 2, abs(exp10));
+    } else if (exp10 < 0) {
+        *p++ = '0';
+        *p++ = '.';
+        for (int i = exp10 + 1; i < 0; i++)
+            *p++ = '0';
+        for (int i = 0; i < n; i++)
+            *p++ = dig[i];
+    } else {
+        for (int i = 0; i <= exp10 || i < n; i++) {
+            if (i == exp10 + 1)
+                *p++ = '.';
+            *p++ = i < n ? dig[i] : '0';
+        }
+    }
+    *p = 0;
+}
+
+/* Checks tagc's text for x against the reference. Returns 1 on a mismatch (and reports it). */
+static int check_fmt_ref(double x, bool f32)
+{
+    char out[TAGC_F64_MAX_CHARS + 1], want[64], dig[40], up[40];
+    size_t len = f32 ? tagc_fmt_f32(out, (float)x) : tagc_fmt_f64(out, x);
+    out[len] = 0;
+    if (x == 0) {
+        bool ok = strcmp(out, signbit(x) ? "-0" : "0") == 0;
+        if (!ok)
+            cr_log_error("%a: tagc writes %s", x, out);
+        return !ok;
+    }
+    int n = 0; /* significant digits in tagc's text */
+    bool lead = true;
+    for (const char *p = out; *p && *p != 'e'; p++) {
+        if (*p < '0' || *p > '9' || (lead && *p == '0'))
+            continue;
+        lead = false;
+        n++;
+    }
+    if (strchr(out, '.') == NULL && strchr(out, 'e') == NULL) /* an integer: its zeros are not digits */
+        for (const char *p = out + len - 1; p > out && *p == '0'; p--)
+            n--;
+    uint64_t mant = f32 ? (bits32((float)x) & 0x7FFFFF) : (bits64(x) & 0xFFFFFFFFFFFFFULL);
+    bool boundary = mant == 0; /* the interval below is the narrower */
+    int e10, eup;
+    nearest_digits(x, n, dig, &e10);
+    if (!round_trips(dig, e10, x, f32)) {
+        strcpy(up, dig);
+        eup = e10;
+        next_digits(up, &eup);
+        if (!boundary || !round_trips(up, eup, x, f32)) {
+            cr_log_error("%a (%s): no %d-digit decimal round-trips, tagc writes %s", x, f32 ? "float32" : "float64",
+                         n, out);
+            return 1;
+        }
+        strcpy(dig, up);
+        e10 = eup;
+    }
+    if (n > 1) {
+        char shorter[40];
+        int es;
+        nearest_digits(x, n - 1, shorter, &es);
+        bool rt = round_trips(shorter, es, x, f32);
+        if (!rt && boundary) {
+            next_digits(shorter, &es);
+            rt = round_trips(shorter, es, x, f32);
+        }
+        if (rt) {
+            cr_log_error("%a (%s): tagc writes %s, but %d digits round-trip", x, f32 ? "float32" : "float64",
+                         out, n - 1);
+            return 1;
+        }
+    }
+    go_layout(want, signbit(x), dig, e10);
+    if (strcmp(out, want) != 0) {
+        cr_log_error("%a (%s): tagc writes %s, want %s", x, f32 ? "float32" : "float64", out, want);
+        return 1;
+    }
+    return 0;
+}
+
+/* Values of the kinds the fast paths and their fallbacks must agree on. */
+static double pick_f64(unsigned i)
+{
+    char s[64];
+    double x;
+    uint64_t b;
+    switch (i % 6) {
+    case 0: /* any bits */
+        b = rnd();
+        memcpy(&x, &b, sizeof x);
+        return x;
+    case 1: /* decimal-looking: up to 17 random digits times a power of ten */
+        snprintf(s, sizeof s, "%" PRIu64 "e%d", (uint64_t)(rnd() % 100000000000000000ULL) >> rndn(57),
+                 (int)rndn(60) - 40);
+        return strtod(s, NULL) * (rndn(2) ? -1 : 1);
+    case 2: /* canada-like coordinates, a few ulps off the decimal */
+        x = ((double)(rnd() % 360000000) - 180000000) / 1e6;
+        b = bits64(x) + rndn(9) - 4;
+        memcpy(&x, &b, sizeof x);
+        return x;
+    case 3: /* subnormals */
+        b = rnd() & (0x800FFFFFFFFFFFFFULL >> rndn(52));
+        memcpy(&x, &b, sizeof x);
+        return x;
+    case 4: /* powers of two and ten, and their neighbours */
+        x = rndn(2) ? ldexp(1, (int)rndn(2098) - 1074) : strtod((snprintf(s, sizeof s, "1e%d", (int)rndn(632) - 323), s), NULL);
+        b = bits64(x) + rndn(5) - 2;
+        memcpy(&x, &b, sizeof x);
+        return x;
+    default: /* near Go's switch to the 'e' form (1e-6, 1e21) */
+        x = rndn(2) ? 1e-6 : 1e21;
+        b = bits64(x) + (rnd() % 2001) - 1000;
+        memcpy(&x, &b, sizeof x);
+        return x;
+    }
+}
+
+Test(fmt_float, printf_reference_f64)
+{
+    c_locale();
+    static const double edges[] = {
+        0.0, -0.0, 5e-324, -5e-324, 1e-323, 2.2250738585072009e-308, 2.2250738585072014e-308, DBL_MAX, -DBL_MAX,
+        DBL_MIN, 1e21, 1e-6, 9.999999999999999e20, 0.0000009999999999999999, 1e-7, 1e20, 1e22, 1e23, 0.1, 0.3,
+        1, 2, 4503599627370496.0, 9007199254740992.0, 9007199254740993.0, 123456789012345680.0, 65.61361699999998,
+    };
+    int bad = 0;
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
+        bad += check_fmt_ref(edges[i], false);
+    for (int e = -1074; e <= 1023; e++) /* every binade's first value and its neighbours */
+        for (int d = -1; d <= 1; d++) {
+            uint64_t b = bits64(ldexp(1, e)) + (uint64_t)(int64_t)d;
+            double x;
+            memcpy(&x, &b, sizeof x);
+            if (isfinite(x))
+                bad += check_fmt_ref(x, false);
+        }
+    for (unsigned i = 0; i < FMT_REF_VALUES && bad < 20; i++) {
+        double x = pick_f64(i);
+        if (isfinite(x))
+            bad += check_fmt_ref(x, false);
+    }
+    cr_assert_eq(bad, 0, "%d values formatted unlike the reference", bad);
+}
+
+Test(fmt_float, printf_reference_f32)
+{
+    c_locale();
+    int bad = 0;
+    for (int e = -149; e <= 127; e++) /* every binade's first value and its neighbours */
+        for (int d = -1; d <= 1; d++) {
+            uint32_t b = bits32(ldexpf(1, e)) + (uint32_t)d;
+            float x;
+            memcpy(&x, &b, sizeof x);
+            if (isfinite(x))
+                bad += check_fmt_ref(x, true);
+        }
+    for (unsigned i = 0; i < FMT_REF_VALUES / 4 && bad < 20; i++) {
+        uint32_t b = (uint32_t)rnd();
+        if (i % 4 == 1)
+            b &= 0x807FFFFFu >> rndn(23); /* subnormals */
+        float x;
+        memcpy(&x, &b, sizeof x);
+        if (isfinite(x))
+            bad += check_fmt_ref(x, true);
+    }
+    cr_assert_eq(bad, 0, "%d values formatted unlike the reference", bad);
+}
+
 /* MARK: - float parsing vs strtod / strtof */
 
 static const char *const hard_cases[] = {
