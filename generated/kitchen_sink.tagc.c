@@ -2975,11 +2975,7 @@ static void sink_float64_array2_write_json(tagc_buf *out, const double (*v)[2], 
     (void)o;
     p = tagc_run_open(out, &run, 2 * (1 + TAGC_F64_ROOM) + 1);
     p = tagc_put_byte(p, '[');
-    for (size_t i = 0; i < 2; i++) {
-        if (i > 0)
-            p = tagc_put_byte(p, ',');
-        p = tagc_put_f64(out, p, (*v)[i]);
-    }
+    p = tagc_put_f64s(out, p, *v, 2);
     p = tagc_put_byte(p, ']');
     tagc_run_close(out, &run, p);
 }
@@ -3196,11 +3192,7 @@ static void sink_float64_array3_write_json(tagc_buf *out, const double (*v)[3], 
     (void)o;
     p = tagc_run_open(out, &run, 3 * (1 + TAGC_F64_ROOM) + 1);
     p = tagc_put_byte(p, '[');
-    for (size_t i = 0; i < 3; i++) {
-        if (i > 0)
-            p = tagc_put_byte(p, ',');
-        p = tagc_put_f64(out, p, (*v)[i]);
-    }
+    p = tagc_put_f64s(out, p, *v, 3);
     p = tagc_put_byte(p, ']');
     tagc_run_close(out, &run, p);
 }

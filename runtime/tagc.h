@@ -591,6 +591,9 @@ static inline uint8_t *tagc_put_u64(uint8_t *p, uint64_t v) /* room: TAGC_I64_MA
 }
 uint8_t *tagc_put_f64(tagc_buf *b, uint8_t *p, double v); /* room: TAGC_F64_ROOM */
 uint8_t *tagc_put_f32(tagc_buf *b, uint8_t *p, float v);  /* room: TAGC_F64_ROOM */
+/* The n values of v separated by commas, as tagc_put_f64 and ',' would write
+ * them; two at a time, their work overlapped. Room: n * (1 + TAGC_F64_ROOM). */
+uint8_t *tagc_put_f64s(tagc_buf *b, uint8_t *p, const double *v, size_t n);
 uint8_t *tagc_put_time(tagc_buf *b, uint8_t *p, const tagc_time *t); /* room: TAGC_TIME_ROOM */
 
 /* Rewrites b->data[from..len) (compact JSON) indented as Go's json.Indent does. */
