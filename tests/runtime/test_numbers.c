@@ -926,3 +926,34 @@ Test(number_len, random_vs_regex)
     }
     regfree(&re);
 }
+
+/* MARK: - floats two at a time */
+
+/* tagc_put_f64s against tagc_put_f64 and ',' per value: the same bytes and the
+ * same error, for every count 0..5 and values of every kind (NaN and the
+ * infinities among them, in either place of a pair). */
+Test(fmt_float, put_f64s_matches_put_f64)
+{
+    static const double specials[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, 5e-324, 1e21, 1e-7, 65.61361699999998};
+    for (unsigned i = 0; i < FMT_REF_VALUES / 10; i++) {
+        size_t n = i % 6;
+        double v[5];
+        for (size_t j = 0; j < n; j++)
+            v[j] = rndn(20) == 0 ? specials[rndn(sizeof specials / sizeof specials[0])] : pick_f64(i + (unsigned)j);
+        uint8_t got[5 * (1 + TAGC_F64_ROOM)], want[5 * (1 + TAGC_F64_ROOM)];
+        tagc_buf bg, bw;
+        memset(&bg, 0, sizeof bg);
+        memset(&bw, 0, sizeof bw);
+        uint8_t *pg = tagc_put_f64s(&bg, got, v, n);
+        uint8_t *pw = want;
+        for (size_t j = 0; j < n; j++) {
+            if (j > 0)
+                *pw++ = ',';
+            pw = tagc_put_f64(&bw, pw, v[j]);
+        }
+        cr_assert_eq(pg - got, pw - want, "%zu values: length %td, want %td", n, pg - got, pw - want);
+        cr_assert(memcmp(got, want, (size_t)(pw - want)) == 0, "%zu values: %.*s, want %.*s", n, (int)(pg - got),
+                  (const char *)got, (int)(pw - want), (const char *)want);
+        cr_assert_eq(bg.err, bw.err);
+    }
+}
