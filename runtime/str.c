@@ -614,6 +614,17 @@ static inline uint8_t *put_utf8(uint8_t *d, uint32_t r)
     return d;
 }
 
+#if TAGC_STR_LE
+/* The first three bytes of w (memory order) are a valid UTF-8 sequence with a
+ * lead byte E1-EC or EE-EF (most of CJK): those take any continuation bytes,
+ * so one mask test decides; E0 and ED (overlong and surrogate ranges) are left
+ * to utf8_seq. */
+static inline bool utf8_plain3(uint32_t w)
+{
+    return (w & 0xC0C0F0u) == 0x8080E0u && (w & 0x0Fu) != 0 && (w & 0xFFu) != 0xEDu;
+}
+#endif
+
 long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *bad_at)
 {
     const uint8_t *s = (const uint8_t *)body;
@@ -667,6 +678,14 @@ long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *ba
             /* A run of non-ASCII text (CJK, emoji): sequence after sequence,
              * without going back to the plain-run loop between them. */
             do {
+#if TAGC_STR_LE
+                if (n - i >= 4 && utf8_plain3(load32(s + i))) {
+                    memcpy(d, s + i, 3);
+                    d += 3;
+                    i += 3;
+                    continue;
+                }
+#endif
                 size_t k = utf8_seq(s + i, n - i);
                 if (k == 0) {
                     memcpy(d, "\xEF\xBF\xBD", 3); /* U+FFFD for each bad byte */
