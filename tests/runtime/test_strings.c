@@ -483,7 +483,7 @@ Test(strings, unescape_utf8_runs)
         len = (size_t)(x % 48);
         while (n < len) {
             x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            unsigned kind = (unsigned)(x % 8);
+            unsigned kind = (unsigned)(x % 16);
             if (kind == 0) {
                 body[n++] = (uint8_t)('a' + (x >> 8) % 26);
             } else if (kind == 1) {
@@ -492,7 +492,7 @@ Test(strings, unescape_utf8_runs)
                 body[n++] = (uint8_t)(0xE0 | ((x >> 8) & 0x0F));
                 for (int k = 0; k < 2 && n < len; k++) {
                     unsigned r = (unsigned)(x >> (16 + 8 * k));
-                    body[n++] = (r & 0xC0) ? (uint8_t)(0x80 | (r & 0x3F)) : conts[r % sizeof conts];
+                    body[n++] = (r & 0xF0) ? (uint8_t)(0x80 | (r & 0x3F)) : conts[r % sizeof conts];
                 }
             }
         }
