@@ -169,9 +169,8 @@ typedef struct num_scan {
  * optional '-', 1 to 7 integer digits without a leading zero, optionally '.'
  * and 1 to 15 fraction digits, 19 digits at most, no exponent, 32 bytes of
  * input left. Sets *s (exact: nothing dropped) and returns the byte after the
- * number; NULL for everything else, which scan_float then reads. The digit
- * runs are measured from whole words rather than by a byte loop, so the only
- * branches depend on the shape of the number, not on each digit.
+ * number; NULL for everything else, which scan_float then reads. The fraction
+ * is read from two words at once, measured and converted without a loop.
  */
 static inline const char *scan_plain_float(const char *p, const char *end, num_scan *s)
 {
@@ -181,14 +180,16 @@ static inline const char *scan_plain_float(const char *p, const char *end, num_s
     if (end - p < 32)
         return NULL;
     bool neg = *p == '-';
-    const char *q = p + neg;
-    uint64_t w = load8(q);
-    unsigned ni = tagc_digit_run(w);
-    if (ni - 1 >= 7 || (ni > 1 && (w & 0xFF) == '0'))
+    const char *ds = p + neg, *q = ds;
+    uint64_t man = 0;
+    /* the few integer digits by a byte loop: its exit is predicted, where a
+     * length taken from a word would delay everything after it */
+    for (unsigned c; q < ds + 8 && (c = (unsigned)(unsigned char)*q - '0') < 10; q++)
+        man = man * 10 + c;
+    unsigned ni = (unsigned)(q - ds);
+    if (ni - 1 >= 7 || (ni > 1 && *ds == '0'))
         return NULL; /* no digit, 8 or more, or a leading zero */
-    uint64_t man = tagc_digits_value(w, ni);
     unsigned nf = 0;
-    q += ni;
     if (*q == '.') {
         uint64_t w1 = load8(q + 1), w2 = load8(q + 9);
         unsigned k1 = tagc_digit_run(w1), k2 = tagc_digit_run(w2);
