@@ -895,12 +895,27 @@ int tagc_parse_f32(const char *p, size_t n, float *out)
 
 /* MARK: - In-place reading (json_read.c) */
 
+/* Everything but the common float, out of line so that the common one needs
+ * no large frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t scan_general(const char *p, const char *end, bool f32, void *out, int *rc)
+{
+    num_scan s;
+    const char *q = scan_float(p, end, &s);
+    if (q == NULL)
+        return 0;
+    *rc = f32 ? scan_to_f32(&s, p, (size_t)(q - p), out) : scan_to_f64(&s, p, (size_t)(q - p), out);
+    return (size_t)(q - p);
+}
+
 size_t tagc_json_scan_f64(const char *p, const char *end, double *out, int *rc)
 {
     num_scan s;
     const char *q = scan_plain_float(p, end, &s);
-    if (q == NULL && (q = scan_float(p, end, &s)) == NULL)
-        return 0;
+    if (TAGC_UNLIKELY(q == NULL))
+        return scan_general(p, end, false, out, rc);
     *rc = scan_to_f64(&s, p, (size_t)(q - p), out);
     return (size_t)(q - p);
 }
@@ -909,8 +924,8 @@ size_t tagc_json_scan_f32(const char *p, const char *end, float *out, int *rc)
 {
     num_scan s;
     const char *q = scan_plain_float(p, end, &s);
-    if (q == NULL && (q = scan_float(p, end, &s)) == NULL)
-        return 0;
+    if (TAGC_UNLIKELY(q == NULL))
+        return scan_general(p, end, true, out, rc);
     *rc = scan_to_f32(&s, p, (size_t)(q - p), out);
     return (size_t)(q - p);
 }
