@@ -163,6 +163,69 @@ typedef struct num_scan {
 
 #define MAX_EXP_DIGITS_VALUE 10000 /* as Go: bigger exponents only need to be "big" */
 
+#if TAGC_SWAR
+/*
+ * The common float a word at a time (canada.json's are -65.613616999999977):
+ * optional '-', 1 to 7 integer digits without a leading zero, optionally '.'
+ * and 1 to 15 fraction digits, 19 digits at most, no exponent, 32 bytes of
+ * input left. Sets *s (exact: nothing dropped) and returns the byte after the
+ * number; NULL for everything else, which scan_float then reads. The fraction
+ * is read from two words at once, measured and converted without a loop.
+ */
+static inline const char *scan_plain_float(const char *p, const char *end, num_scan *s)
+{
+    static const uint64_t pow10[16] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+                                       1000000000, 10000000000, 100000000000, 1000000000000,
+                                       10000000000000, 100000000000000, 1000000000000000};
+    if (end - p < 32)
+        return NULL;
+    bool neg = *p == '-';
+    const char *ds = p + neg, *q = ds;
+    uint64_t man = 0;
+    /* the few integer digits by a byte loop: its exit is predicted, where a
+     * length taken from a word would delay everything after it */
+    for (unsigned c; q < ds + 8 && (c = (unsigned)(unsigned char)*q - '0') < 10; q++)
+        man = man * 10 + c;
+    unsigned ni = (unsigned)(q - ds);
+    if (ni - 1 >= 7 || (ni > 1 && *ds == '0'))
+        return NULL; /* no digit, 8 or more, or a leading zero */
+    unsigned nf = 0;
+    if (*q == '.') {
+        uint64_t w1 = load8(q + 1), w2 = load8(q + 9);
+        unsigned k1 = tagc_digit_run(w1), k2 = tagc_digit_run(w2);
+        uint64_t frac;
+        if (k1 < 8) {
+            if (k1 == 0)
+                return NULL;
+            nf = k1;
+            frac = tagc_digits_value(w1, k1);
+        } else {
+            if (k2 == 8)
+                return NULL;
+            nf = 8 + k2;
+            frac = tagc_digits_value(w1, 8) * pow10[k2] + (k2 != 0 ? tagc_digits_value(w2, k2) : 0);
+        }
+        if (ni + nf > 19)
+            return NULL;
+        man = man * pow10[nf] + frac;
+        q += 1 + nf;
+    }
+    if (*q == 'e' || *q == 'E')
+        return NULL;
+    s->man = man;
+    s->exp = -(int64_t)nf;
+    s->neg = neg;
+    s->trunc = false;
+    return q;
+}
+#else
+static inline const char *scan_plain_float(const char *p, const char *end, num_scan *s)
+{
+    (void)p, (void)end, (void)s;
+    return NULL;
+}
+#endif
+
 /* Scans the longest JSON number at p (before end) into *s, as tagc_json_number_len
  * measures it: returns the byte after it, or NULL when the grammar breaks (where
  * tagc_json_number_len returns 0). One pass: grammar and digits together. */
@@ -738,8 +801,28 @@ overflow:
 
 /* MARK: - Floats */
 
+/* The IEEE bits of text p[0..n) by Go's decimal algorithm, sign included;
+ * TAGC_E_RANGE on overflow. Out of line: its 800-digit buffer would otherwise
+ * give every number's conversion a large stack frame. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static int slow_bits(const char *p, size_t n, bool neg, bool f32, uint64_t *bits)
+{
+    decimal d;
+    bool ovf;
+    dec_set(&d, p, n);
+    uint64_t b = f32 ? dec_float_bits(&d, 23, 8, -127, &ovf) : dec_float_bits(&d, 52, 11, -1023, &ovf);
+    if (ovf)
+        return TAGC_E_RANGE;
+    if (neg)
+        b |= 1ULL << (f32 ? 31 : 63);
+    *bits = b;
+    return 0;
+}
+
 /* The double of a scanned number (text p[0..n) for the slow path). */
-static int scan_to_f64(const num_scan *sp, const char *p, size_t n, double *out)
+static inline int scan_to_f64(const num_scan *sp, const char *p, size_t n, double *out)
 {
     num_scan s = *sp;
     double f;
@@ -759,19 +842,13 @@ static int scan_to_f64(const num_scan *sp, const char *p, size_t n, double *out)
             return 0;
         }
     }
-    decimal d;
-    bool ovf;
-    dec_set(&d, p, n);
-    bits = dec_float_bits(&d, 52, 11, -1023, &ovf);
-    if (ovf)
-        return TAGC_E_RANGE;
-    if (s.neg)
-        bits |= 1ULL << 63;
-    memcpy(out, &bits, sizeof bits);
-    return 0;
+    int rc = slow_bits(p, n, s.neg, false, &bits);
+    if (rc == 0)
+        memcpy(out, &bits, sizeof bits);
+    return rc;
 }
 
-static int scan_to_f32(const num_scan *sp, const char *p, size_t n, float *out)
+static inline int scan_to_f32(const num_scan *sp, const char *p, size_t n, float *out)
 {
     num_scan s = *sp;
     float f;
@@ -792,17 +869,12 @@ static int scan_to_f32(const num_scan *sp, const char *p, size_t n, float *out)
             return 0;
         }
     }
-    decimal d;
-    bool ovf;
-    dec_set(&d, p, n);
-    bits = dec_float_bits(&d, 23, 8, -127, &ovf);
-    if (ovf)
-        return TAGC_E_RANGE;
-    b32 = (uint32_t)bits;
-    if (s.neg)
-        b32 |= 1u << 31;
-    memcpy(out, &b32, sizeof b32);
-    return 0;
+    int rc = slow_bits(p, n, s.neg, true, &bits);
+    if (rc == 0) {
+        b32 = (uint32_t)bits;
+        memcpy(out, &b32, sizeof b32);
+    }
+    return rc;
 }
 
 int tagc_parse_f64(const char *p, size_t n, double *out)
@@ -823,12 +895,27 @@ int tagc_parse_f32(const char *p, size_t n, float *out)
 
 /* MARK: - In-place reading (json_read.c) */
 
-size_t tagc_json_scan_f64(const char *p, const char *end, double *out, int *rc)
+/* Everything but the common float, out of line so that the common one needs
+ * no large frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t scan_general(const char *p, const char *end, bool f32, void *out, int *rc)
 {
     num_scan s;
     const char *q = scan_float(p, end, &s);
     if (q == NULL)
         return 0;
+    *rc = f32 ? scan_to_f32(&s, p, (size_t)(q - p), out) : scan_to_f64(&s, p, (size_t)(q - p), out);
+    return (size_t)(q - p);
+}
+
+size_t tagc_json_scan_f64(const char *p, const char *end, double *out, int *rc)
+{
+    num_scan s;
+    const char *q = scan_plain_float(p, end, &s);
+    if (TAGC_UNLIKELY(q == NULL))
+        return scan_general(p, end, false, out, rc);
     *rc = scan_to_f64(&s, p, (size_t)(q - p), out);
     return (size_t)(q - p);
 }
@@ -836,9 +923,9 @@ size_t tagc_json_scan_f64(const char *p, const char *end, double *out, int *rc)
 size_t tagc_json_scan_f32(const char *p, const char *end, float *out, int *rc)
 {
     num_scan s;
-    const char *q = scan_float(p, end, &s);
-    if (q == NULL)
-        return 0;
+    const char *q = scan_plain_float(p, end, &s);
+    if (TAGC_UNLIKELY(q == NULL))
+        return scan_general(p, end, true, out, rc);
     *rc = scan_to_f32(&s, p, (size_t)(q - p), out);
     return (size_t)(q - p);
 }

@@ -614,6 +614,38 @@ static inline uint8_t *put_utf8(uint8_t *d, uint32_t r)
     return d;
 }
 
+#if TAGC_STR_LE
+/* The first three bytes of w (memory order) are a valid UTF-8 sequence with a
+ * lead byte E1-EC or EE-EF (most of CJK): those take any continuation bytes,
+ * so one mask test decides; E0 and ED (overlong and surrogate ranges) are left
+ * to utf8_seq. */
+static inline bool utf8_plain3(uint32_t w)
+{
+    return (w & 0xC0C0F0u) == 0x8080E0u && (w & 0x0Fu) != 0 && (w & 0xFFu) != 0xEDu;
+}
+#endif
+
+#if TAGC_STR_SSE2
+/* The first 15 bytes of v are five sequences that utf8_plain3 accepts (a run of
+ * CJK text): the masks of lead and continuation bytes, E0 and ED excluded. */
+static inline bool utf8_plain3x5(__m128i v)
+{
+#define L3 (char)0xF0, (char)0xC0, (char)0xC0
+#define W3 (char)0xE0, (char)0x80, (char)0x80
+#define F3 (char)0xFF, 0, 0
+    const __m128i mask = _mm_setr_epi8(L3, L3, L3, L3, L3, 0);
+    const __m128i want = _mm_setr_epi8(W3, W3, W3, W3, W3, 0);
+    const __m128i leads = _mm_setr_epi8(F3, F3, F3, F3, F3, 0);
+#undef L3
+#undef W3
+#undef F3
+    __m128i ok = _mm_cmpeq_epi8(_mm_and_si128(v, mask), want);
+    __m128i edge = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xE0)),
+                                _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xED)));
+    return _mm_movemask_epi8(_mm_andnot_si128(_mm_and_si128(edge, leads), ok)) == 0xFFFF;
+}
+#endif
+
 long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *bad_at)
 {
     const uint8_t *s = (const uint8_t *)body;
@@ -667,6 +699,27 @@ long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *ba
             /* A run of non-ASCII text (CJK, emoji): sequence after sequence,
              * without going back to the plain-run loop between them. */
             do {
+#if TAGC_STR_SSE2
+                if (n - i >= 16) {
+                    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+                    if (utf8_plain3x5(v)) {
+                        /* the 16th byte is stored too, within the 16 bytes
+                         * the plain-run loop may store at this point */
+                        _mm_storeu_si128((__m128i *)(void *)d, v);
+                        d += 15;
+                        i += 15;
+                        continue;
+                    }
+                }
+#endif
+#if TAGC_STR_LE
+                if (n - i >= 4 && utf8_plain3(load32(s + i))) {
+                    memcpy(d, s + i, 3);
+                    d += 3;
+                    i += 3;
+                    continue;
+                }
+#endif
                 size_t k = utf8_seq(s + i, n - i);
                 if (k == 0) {
                     memcpy(d, "\xEF\xBF\xBD", 3); /* U+FFFD for each bad byte */

@@ -957,3 +957,95 @@ Test(fmt_float, put_f64s_matches_put_f64)
         cr_assert_eq(bg.err, bw.err);
     }
 }
+
+/* MARK: - in-place scanning (the word-at-a-time fast path) */
+
+/* Scans s as tagc_json_scan_f64/f32 see a number inside a document: followed by
+ * `tail` and enough further bytes for the whole-word reads of the fast path.
+ * Length against tagc_json_number_len, value against strtod/strtof. */
+static int check_scan(const char *s, const char *tail)
+{
+    char buf[160];
+    size_t n = strlen(s);
+    int bad = 0;
+    cr_assert(n + 64 < sizeof buf);
+    memset(buf, ' ', sizeof buf);
+    memcpy(buf, s, n);
+    memcpy(buf + n, tail, strlen(tail));
+    const char *end = buf + sizeof buf;
+    size_t want_len = tagc_json_number_len(buf, end);
+    double d = 12345.0;
+    float f = 12345.0f;
+    int rc = -1, rc32 = -1;
+    size_t got = tagc_json_scan_f64(buf, end, &d, &rc);
+    size_t got32 = tagc_json_scan_f32(buf, end, &f, &rc32);
+    if (got != want_len || got32 != want_len) {
+        cr_log_error("scan(\"%s%s\"): length %zu/%zu, want %zu", s, tail, got, got32, want_len);
+        return 1;
+    }
+    if (want_len == 0)
+        return 0;
+    char text[160];
+    memcpy(text, buf, want_len);
+    text[want_len] = 0;
+    errno = 0;
+    double wd = strtod(text, NULL);
+    float wf = strtof(text, NULL);
+    if (isinf(wd) ? rc != TAGC_E_RANGE : (rc != 0 || bits64(d) != bits64(wd))) {
+        cr_log_error("scan_f64(\"%s\"): rc %d, %a, want %a", text, rc, d, wd);
+        bad++;
+    }
+    if (isinf(wf) ? rc32 != TAGC_E_RANGE : (rc32 != 0 || bits32(f) != bits32(wf))) {
+        cr_log_error("scan_f32(\"%s\"): rc %d, %a, want %a", text, rc32, (double)f, (double)wf);
+        bad++;
+    }
+    return bad;
+}
+
+Test(scan_float, edge_cases)
+{
+    c_locale();
+    static const char *const cases[] = {
+        "0", "-0", "0.0", "-0.0", "-0.000000000000000", "0.000000000000001", "1", "-1", "9999999",
+        "-9999999", "12345678", "9999999.999999999999", "9999999.9999999999999", "1.000000000000000000001",
+        "123.456789012345678", "1234567.890123456789", "0.1234567890123456789", "0123", "-0123", "00.5",
+        "1.", "-", "-.5", ".5", "1.e5", "1e5", "1.5e3", "1.5E+3", "-1.5e-3", "1e400", "-1e400", "1e-400",
+        "4.9406564584124654e-324", "1.7976931348623157", "17976931348623157e292", "3.4028235e38",
+        "3.4028236e38", "-65.613616999999977", "43.420273000000009", "2.2250738585072011e-308",
+        "9007199254740993", "9007199254740993.0", "900719925474099.35", "0.30000000000000004",
+    };
+    static const char *const tails[] = {"", ",", "]", "}", " ", "e", "E", ".", "x", "5"};
+    int bad = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++)
+            bad += check_scan(cases[i], tails[t]);
+    cr_assert_eq(bad, 0, "%d mismatches", bad);
+}
+
+/* 1 to 25 digits with the point anywhere (or none), leading zeros sometimes,
+ * an exponent sometimes: the shapes at the fast path's limits (7 integer
+ * digits, 15 fraction digits, 19 in all) are all frequent. */
+Test(scan_float, random_vs_strtod)
+{
+    c_locale();
+    static const char *const tails[] = {",", "]", "}", "\n", " ", "e", "."};
+    int bad = 0;
+    char s[64];
+    for (int i = 0; i < 2000000 && bad < 20; i++) {
+        size_t n = 0, nd = 1 + rndn(25);
+        if (rndn(2))
+            s[n++] = '-';
+        size_t point = rndn(4) == 0 ? nd : 1 + rndn((unsigned)nd); /* digits before the point */
+        for (size_t k = 0; k < nd; k++) {
+            if (k == point)
+                s[n++] = '.';
+            unsigned r = rndn(10);
+            s[n++] = (char)('0' + (rndn(5) == 0 ? (r < 5 ? 0 : 9) : r));
+        }
+        if (rndn(8) == 0)
+            n += (size_t)sprintf(s + n, "e%s%u", rndn(2) ? "-" : "", rndn(330));
+        s[n] = 0;
+        bad += check_scan(s, tails[rndn(sizeof tails / sizeof tails[0])]);
+    }
+    cr_assert_eq(bad, 0, "%d mismatches", bad);
+}

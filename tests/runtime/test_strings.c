@@ -418,3 +418,120 @@ Test(strings, time_equal_means_same_instant_and_offset)
     size_t n = tagc_time_format(buf, &z);
     cr_assert(same(buf, n, "0001-01-01T00:00:00Z", 20));
 }
+
+/* MARK: - UTF-8 runs in unescape, without Go */
+
+/* The length of the valid UTF-8 sequence at s (n bytes left), 0 if none:
+ * the well-formed byte sequences of the Unicode Standard, table 3-7. */
+static size_t ref_utf8_len(const uint8_t *s, size_t n)
+{
+    uint8_t c = s[0], lo = 0x80, hi = 0xBF;
+    size_t len;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        lo = c == 0xE0 ? 0xA0 : 0x80;
+        hi = c == 0xED ? 0x9F : 0xBF;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        lo = c == 0xF0 ? 0x90 : 0x80;
+        hi = c == 0xF4 ? 0x8F : 0xBF;
+    } else {
+        return 0;
+    }
+    if (n < len || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t k = 2; k < len; k++)
+        if (s[k] < 0x80 || s[k] > 0xBF)
+            return 0;
+    return len;
+}
+
+/* What Go's json.Unmarshal makes of a body without escapes or controls:
+ * valid sequences are kept, every other byte becomes U+FFFD. */
+static size_t ref_unescape_utf8(uint8_t *d, const uint8_t *s, size_t n)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < n;) {
+        size_t k = ref_utf8_len(s + i, n - i);
+        if (k == 0) {
+            memcpy(d + w, "\xEF\xBF\xBD", 3);
+            w += 3;
+            i++;
+        } else {
+            memcpy(d + w, s + i, k);
+            w += k;
+            i += k;
+        }
+    }
+    return w;
+}
+
+Test(strings, unescape_utf8_runs)
+{
+    /* bytes around the edges of the continuation and lead ranges */
+    static const uint8_t conts[] = {'a', 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xE3, 0xFF};
+    uint64_t x = 0x2545F4914F6CDD1DULL;
+    size_t failures = 0;
+    uint8_t body[64], want[64 * 3], got[TAGC_UNESCAPE_MAX(64)];
+    for (int iter = 0; iter < 300000 && failures < 10; iter++) {
+        size_t n = 0, len;
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        len = (size_t)(x % 48);
+        while (n < len) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            unsigned kind = (unsigned)(x % 16);
+            if (kind == 0) {
+                body[n++] = (uint8_t)('a' + (x >> 8) % 26);
+            } else if (kind == 1) {
+                body[n++] = (uint8_t)(0x80 | (x >> 8));
+            } else { /* a three-byte lead, mostly valid continuations after it */
+                body[n++] = (uint8_t)(0xE0 | ((x >> 8) & 0x0F));
+                for (int k = 0; k < 2 && n < len; k++) {
+                    unsigned r = (unsigned)(x >> (16 + 8 * k));
+                    body[n++] = (r & 0xF0) ? (uint8_t)(0x80 | (r & 0x3F)) : conts[r % sizeof conts];
+                }
+            }
+        }
+        size_t bad_at = (size_t)-1;
+        size_t wn = ref_unescape_utf8(want, body, n);
+        long gn = tagc_json_unescape((char *)got, (const char *)body, n, &bad_at);
+        if (gn < 0 || !same(got, (size_t)gn, want, wn)) {
+            char hex[200];
+            for (size_t i = 0; i < n; i++)
+                sprintf(hex + 2 * i, "%02x", body[i]);
+            REPORT(failures, "unescape %s: got %ld bytes, want %zu", n ? hex : "-", gn, wn);
+        }
+    }
+    cr_assert_eq(failures, 0);
+}
+
+/* MARK: - Whitespace */
+
+Test(strings, skip_ws_matches_byte_loop)
+{
+    /* the four JSON whitespace bytes, and bytes next to them that are not */
+    static const char alphabet[] = "    \n\n\t\r \x0b\x0c\x1f!\"x\x80";
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
+    char buf[80];
+    for (int iter = 0; iter < 200000; iter++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        size_t n = (size_t)(x % sizeof buf), ws = (size_t)((x >> 8) % (n + 1));
+        for (size_t i = 0; i < n; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            /* a run of whitespace of random length, then anything */
+            buf[i] = i < ws ? " \n\t\r"[x % 4] : alphabet[x % (sizeof alphabet - 1)];
+        }
+        char *p = malloc(n ? n : 1); /* exact size: ASan sees any read past the end */
+        memcpy(p, buf, n);
+        size_t want = 0;
+        while (want < n && (p[want] == ' ' || p[want] == '\n' || p[want] == '\t' || p[want] == '\r'))
+            want++;
+        const char *got = tagc_json_skip_ws(p, p + n);
+        cr_assert_eq(got, p + want, "n %zu: skipped %td, want %zu", n, got - p, want);
+        free(p);
+    }
+}
