@@ -88,8 +88,8 @@ static inline size_t swar_first(uint64_t mask)
 }
 
 /* SSE2 (every x86-64) handles 16 bytes a step on the hottest loops; the SWAR
- * code is the portable path and finishes the tails. */
-#if defined(__SSE2__) && defined(__GNUC__) && TAGC_STR_LE
+ * code is the portable path (-DTAGC_STR_NO_SSE2 builds it on x86, to test it). */
+#if defined(__SSE2__) && defined(__GNUC__) && TAGC_STR_LE && !defined(TAGC_STR_NO_SSE2)
 #include <emmintrin.h>
 #define TAGC_STR_SSE2 1
 
@@ -107,8 +107,18 @@ static inline unsigned sse_esc_mask(__m128i v, bool html)
     }
     return (unsigned)_mm_movemask_epi8(m);
 }
+
+/* x86 with GCC or clang: a version for AVX (VEX encoding, pshufb) chosen at run
+ * time; -DTAGC_STR_NO_AVX leaves it out (to test the SSE2 one) */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && !defined(TAGC_STR_NO_AVX)
+#include <immintrin.h>
+#define TAGC_STR_AVX 1
+#else
+#define TAGC_STR_AVX 0
+#endif
 #else
 #define TAGC_STR_SSE2 0
+#define TAGC_STR_AVX 0
 #endif
 
 /* MARK: - UTF-8 */
@@ -376,11 +386,99 @@ static inline utf8_flags sse_utf8_flags(__m128i v, __m128i p1, __m128i p2, __m12
     return f;
 }
 
+typedef utf8_flags (*utf8_flags_fn)(__m128i v, __m128i p1, __m128i p2, __m128i p3);
+
+#if TAGC_STR_AVX
+/*
+ * The same flags with table lookups (pshufb), after Keiser and Lemire,
+ * "Validating UTF-8 in less than one instruction per byte" (2021), as simdutf
+ * does it: three 16-entry tables, indexed by the high and low nibble of the byte
+ * before and the high nibble of the byte, have a bit set for each kind of error
+ * that pair of nibbles allows; a bit set in all three is an error of that pair
+ * (a missing or stray continuation byte, an overlong, a surrogate, a value above
+ * U+10FFFF). A third or fourth byte must be a continuation byte exactly when the
+ * byte 2 or 3 places back is an E0+ or F0+ lead. Every error is flagged at the
+ * second byte of its pair or later, so all of them go to prev (a stray
+ * continuation byte then sends the character before it through escape_char too,
+ * which is slower but the same output). Compiled for AVX: the three-operand
+ * encoding; the loop that calls it is compiled twice (see escape_into).
+ */
+#define KL_TOO_SHORT 0x01u  /* lead followed by a lead or ASCII */
+#define KL_TOO_LONG 0x02u   /* ASCII followed by a continuation */
+#define KL_OVERLONG_3 0x04u /* E0 80..9F */
+#define KL_TOO_LARGE 0x08u  /* F4 90..BF, F5+ 90..BF */
+#define KL_SURROGATE 0x10u  /* ED A0..BF */
+#define KL_OVERLONG_2 0x20u /* C0, C1 and a continuation */
+#define KL_TOO_LARGE_1000 0x40u /* F5+ 80..8F */
+#define KL_OVERLONG_4 0x40u /* F0 80..8F */
+#define KL_TWO_CONTS 0x80u  /* continuation after continuation: an error unless a 3rd or 4th byte */
+#define KL_CARRY (KL_TOO_SHORT | KL_TOO_LONG | KL_TWO_CONTS)
+#define KL_CONT_HIGH (KL_TOO_LONG | KL_OVERLONG_2 | KL_TWO_CONTS)
+
+__attribute__((target("avx"))) static inline utf8_flags kl_utf8_flags(__m128i v, __m128i p1, __m128i p2,
+                                                                        __m128i p3)
+{
+    const __m128i low4 = _mm_set1_epi8(0x0F);
+    const __m128i byte_1_high = _mm_setr_epi8(
+        /* 0_______: ASCII */
+        KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG,
+        /* 10______: continuation */
+        (char)KL_TWO_CONTS, (char)KL_TWO_CONTS, (char)KL_TWO_CONTS, (char)KL_TWO_CONTS,
+        /* 1100____, 1101____, 1110____, 1111____: leads */
+        KL_TOO_SHORT | KL_OVERLONG_2, KL_TOO_SHORT, KL_TOO_SHORT | KL_OVERLONG_3 | KL_SURROGATE,
+        KL_TOO_SHORT | KL_TOO_LARGE | KL_TOO_LARGE_1000 | KL_OVERLONG_4);
+    const __m128i byte_1_low = _mm_setr_epi8(
+        (char)(KL_CARRY | KL_OVERLONG_3 | KL_OVERLONG_2 | KL_OVERLONG_4), /* ____0000 */
+        (char)(KL_CARRY | KL_OVERLONG_2),                                  /* ____0001 */
+        (char)KL_CARRY, (char)KL_CARRY,                                    /* ____001_ */
+        (char)(KL_CARRY | KL_TOO_LARGE),                                   /* ____0100 */
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),               /* ____0101 */
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),               /* ____011_ */
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), /* ____1___ */
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000 | KL_SURROGATE), /* ____1101 */
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000));
+    const __m128i byte_2_high = _mm_setr_epi8(
+        /* ________ 0_______: ASCII */
+        KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT,
+        KL_TOO_SHORT,
+        /* ________ 1000____, 1001____, 101_____ */
+        (char)(KL_CONT_HIGH | KL_OVERLONG_3 | KL_TOO_LARGE_1000 | KL_OVERLONG_4),
+        (char)(KL_CONT_HIGH | KL_OVERLONG_3 | KL_TOO_LARGE), (char)(KL_CONT_HIGH | KL_SURROGATE | KL_TOO_LARGE),
+        (char)(KL_CONT_HIGH | KL_SURROGATE | KL_TOO_LARGE),
+        /* ________ 11______: lead */
+        KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT);
+    __m128i pair = _mm_and_si128(
+        _mm_and_si128(_mm_shuffle_epi8(byte_1_high, _mm_and_si128(_mm_srli_epi16(p1, 4), low4)),
+                      _mm_shuffle_epi8(byte_1_low, _mm_and_si128(p1, low4))),
+        _mm_shuffle_epi8(byte_2_high, _mm_and_si128(_mm_srli_epi16(v, 4), low4)));
+    /* the high bit set when 2 places after an E0+ lead or 3 after an F0+ one */
+    __m128i must23 = _mm_or_si128(_mm_subs_epu8(p2, _mm_set1_epi8((char)(0xE0 - 0x80))),
+                                  _mm_subs_epu8(p3, _mm_set1_epi8((char)(0xF0 - 0x80))));
+    __m128i err = _mm_xor_si128(_mm_and_si128(must23, _mm_set1_epi8((char)0x80)), pair);
+    /* E2 80 A8, E2 80 A9 */
+    __m128i ls = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(p2, _mm_set1_epi8((char)0xE2)),
+                                             _mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0x80))),
+                               _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8((char)0xA8)));
+    __m128i cut = _mm_subs_epu8(v, _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, (char)0xEF,
+                                                 (char)0xDF, (char)0xBF));
+    const __m128i zero = _mm_setzero_si128();
+    utf8_flags f;
+    f.here = 0;
+    f.prev = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(ls, _mm_cmpeq_epi8(err, zero))) ^ 0xFFFFu;
+    f.cut = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(cut, zero));
+    return f;
+}
+#endif
+
 /* v shifted up by k bytes, the bytes of w's top in the gap: bytes k places back. */
 #define SSE_BACK(v, w, k) _mm_or_si128(_mm_slli_si128((v), (k)), _mm_srli_si128((w), 16 - (k)))
 
 /*
- * Writes the escaped text of s at d (room already ensured); returns the end.
+ * Writes the escaped text of s at d (room already ensured); returns the end;
+ * utf8_flags_of checks the UTF-8 (a constant: each caller gets its own copy).
  *
  * 16 bytes a step. A block of plain ASCII, or of valid UTF-8 that Go writes as
  * it is, is copied whole, even when its last character goes on in the next
@@ -396,7 +494,11 @@ static inline utf8_flags sse_utf8_flags(__m128i v, __m128i p1, __m128i p2, __m12
  * slack: the room is the worst case (6 bytes per input byte) and 16 bytes more,
  * so the whole 16 bytes can be stored where only the first ones are kept.
  */
-static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline uint8_t *escape_blocks(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack,
+                                     utf8_flags_fn utf8_flags_of)
 {
     size_t i = 0, start = 0;
     unsigned cut = 0; /* the previous block ends inside a character */
@@ -432,7 +534,7 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html,
                 p2 = SSE_BACK(v, w, 2);
                 p3 = SSE_BACK(v, w, 3);
             }
-            utf8_flags f = sse_utf8_flags(v, p1, p2, p3);
+            utf8_flags f = utf8_flags_of(v, p1, p2, p3);
             here |= f.here;
             prev = f.prev;
             cut = f.cut;
@@ -473,6 +575,25 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html,
     return d;
 }
 #undef SSE_BACK
+
+#if TAGC_STR_AVX
+__attribute__((target("avx"))) static uint8_t *escape_blocks_avx(uint8_t *d, const uint8_t *s, size_t len,
+                                                                   bool html, bool slack)
+{
+    return escape_blocks(d, s, len, html, slack, kl_utf8_flags);
+}
+#endif
+
+/* Writes the escaped text of s at d (room already ensured); returns the end.
+ * With AVX (checked at run time) the UTF-8 check uses table lookups. */
+static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack)
+{
+#if TAGC_STR_AVX
+    if (__builtin_cpu_supports("avx"))
+        return escape_blocks_avx(d, s, len, html, slack);
+#endif
+    return escape_blocks(d, s, len, html, slack, sse_utf8_flags);
+}
 #else
 /* Writes the escaped text of s at d (room already ensured); returns the end.
  * slack: the room is the worst case (6 bytes per input byte) and 16 bytes more,
