@@ -502,6 +502,8 @@ static inline uint8_t *escape_blocks(uint8_t *d, const uint8_t *s, size_t len, b
 {
     size_t i = 0, start = 0;
     unsigned cut = 0; /* the previous block ends inside a character */
+    if (len == 0) /* s may be NULL */
+        return d;
     for (;;) {
         size_t r = len - i;
         bool whole = r >= 16;

@@ -421,3 +421,17 @@ Test(escape, one_bad_piece_everywhere)
     cr_log_info("bad pieces: %zu cases", st.cases);
     cr_assert_eq(st.failures, 0, "%zu of %zu cases differ from the reference", st.failures, st.cases);
 }
+
+Test(escape, empty_string_from_null)
+{
+    /* a zero-length tagc_str may have a NULL pointer (the fuzzer found this) */
+    for (int html = 0; html < 2; html++) {
+        tagc_buf b;
+        tagc_buf_init(&b);
+        tagc_json_write_str(&b, NULL, 0, html);
+        cr_assert_eq(b.err, 0);
+        cr_assert_eq(b.len, 2);
+        cr_assert_eq(memcmp(b.data, "\"\"", 2), 0);
+        tagc_buf_free(&b);
+    }
+}
