@@ -88,8 +88,8 @@ static inline size_t swar_first(uint64_t mask)
 }
 
 /* SSE2 (every x86-64) handles 16 bytes a step on the hottest loops; the SWAR
- * code is the portable path and finishes the tails. */
-#if defined(__SSE2__) && defined(__GNUC__)
+ * code is the portable path (-DTAGC_STR_NO_SSE2 builds it on x86, to test it). */
+#if defined(__SSE2__) && defined(__GNUC__) && TAGC_STR_LE && !defined(TAGC_STR_NO_SSE2)
 #include <emmintrin.h>
 #define TAGC_STR_SSE2 1
 
@@ -107,8 +107,18 @@ static inline unsigned sse_esc_mask(__m128i v, bool html)
     }
     return (unsigned)_mm_movemask_epi8(m);
 }
+
+/* x86 with GCC or clang: a version for AVX (VEX encoding, pshufb) chosen at run
+ * time; -DTAGC_STR_NO_AVX leaves it out (to test the SSE2 one) */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && !defined(TAGC_STR_NO_AVX)
+#include <immintrin.h>
+#define TAGC_STR_AVX 1
+#else
+#define TAGC_STR_AVX 0
+#endif
 #else
 #define TAGC_STR_SSE2 0
+#define TAGC_STR_AVX 0
 #endif
 
 /* MARK: - UTF-8 */
@@ -259,34 +269,343 @@ static size_t escaped_len(const uint8_t *s, size_t len, bool html)
     return out;
 }
 
+/* Writes what Go makes of the character at s[*i] (i < len): an ASCII byte as
+ * itself or escaped, a UTF-8 sequence as itself (U+2028/U+2029 escaped), an
+ * invalid byte as \ufffd; advances *i past it. Room: 6 bytes. */
+static inline uint8_t *escape_char(uint8_t *d, const uint8_t *s, size_t *i, size_t len, bool html)
+{
+    uint8_t c = s[*i];
+    if (c < 0x80) {
+        uint8_t e = esc_ascii[c];
+        (*i)++;
+        if (!ascii_needs_esc(c, html)) {
+            *d = c;
+            return d + 1;
+        }
+        d[0] = '\\';
+        if (e != 'u') {
+            d[1] = e;
+            return d + 2;
+        }
+        d[1] = 'u';
+        d[2] = '0';
+        d[3] = '0';
+        d[4] = (uint8_t)hexdig[c >> 4];
+        d[5] = (uint8_t)hexdig[c & 15];
+        return d + 6;
+    }
+    size_t k = utf8_seq(s + *i, len - *i);
+    if (k == 0) {
+        memcpy(d, "\\ufffd", 6);
+        (*i)++;
+        return d + 6;
+    }
+    const uint8_t *p = s + *i;
+    *i += k;
+    if (k == 3 && c == 0xE2 && p[1] == 0x80 && (p[2] == 0xA8 || p[2] == 0xA9)) {
+        memcpy(d, p[2] == 0xA8 ? "\\u2028" : "\\u2029", 6);
+        return d + 6;
+    }
+    d[0] = c;
+    d[1] = p[1];
+    if (k >= 3)
+        d[2] = p[2];
+    if (k == 4)
+        d[3] = p[3];
+    return d + k;
+}
+
+#if TAGC_STR_SSE2
+/* The r bytes at s (0 <= r < 16), zero above them; reads only inside
+ * [s - before, s + r), where before bytes of the string precede s. */
+static inline __m128i sse_load_tail(const uint8_t *s, size_t r, size_t before)
+{
+    uint64_t lo = 0, hi = 0;
+    if (r > 8) {
+        lo = load64(s);
+        hi = load64(s + r - 8) >> (8 * (16 - r));
+    } else if (r == 8) {
+        lo = load64(s);
+    } else if (r > 0) {
+        lo = before + r >= 8 ? load64(s + r - 8) >> (8 * (8 - r)) : load_upto8(s, r);
+    }
+    return _mm_set_epi64x((long long)hi, (long long)lo);
+}
+
+/* UTF-8 problems in a block of 16 bytes, one bit per byte. */
+typedef struct utf8_flags {
+    /* the character starting at the byte cannot be copied as it is: a stray
+     * continuation byte, or C0, C1, F5..FF */
+    unsigned here;
+    /* the character holding the byte before cannot: a continuation byte missing
+     * at this byte, a second byte out of range (overlong, surrogate, above
+     * U+10FFFF), the A8/A9 of U+2028/U+2029 (which Go escapes) */
+    unsigned prev;
+    /* a lead whose sequence goes on past the 16 bytes */
+    unsigned cut;
+} utf8_flags;
+
+/*
+ * The flags of the block v, given p1, p2, p3: the bytes 1, 2 and 3 places before
+ * each of its bytes (zero before the first character checked). Bytewise
+ * compares; as signed bytes, continuation bytes 80..BF are the ones below -64.
+ */
+static inline utf8_flags sse_utf8_flags(__m128i v, __m128i p1, __m128i p2, __m128i p3)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i cont = _mm_cmplt_epi8(v, _mm_set1_epi8((char)0xC0));
+    /* must be a continuation: 1 after a lead C0+, 2 after E0+, 3 after F0+
+     * (each difference is at most 0x40, so positive as a signed byte) */
+    __m128i need = _mm_or_si128(_mm_or_si128(_mm_subs_epu8(p1, _mm_set1_epi8((char)0xBF)),
+                                             _mm_subs_epu8(p2, _mm_set1_epi8((char)0xDF))),
+                                _mm_subs_epu8(p3, _mm_set1_epi8((char)0xEF)));
+    need = _mm_cmpgt_epi8(need, zero);
+    /* second bytes out of range: E0 80..9F, ED A0..BF, F0 80..8F, F4 90..BF (a
+     * second byte that is no continuation at all is missing anyway) */
+    __m128i lt_a0 = _mm_cmplt_epi8(v, _mm_set1_epi8((char)0xA0));
+    __m128i lt_90 = _mm_cmplt_epi8(v, _mm_set1_epi8((char)0x90));
+    __m128i range = _mm_or_si128(
+        _mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0xE0)), lt_a0),
+                     _mm_andnot_si128(lt_a0, _mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0xED)))),
+        _mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0xF0)), lt_90),
+                     _mm_andnot_si128(lt_90, _mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0xF4)))));
+    /* E2 80 A8, E2 80 A9 */
+    __m128i ls = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(p2, _mm_set1_epi8((char)0xE2)),
+                                             _mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0x80))),
+                               _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8((char)0xA8)));
+    /* C0, C1, F5..FF */
+    __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8((char)0xC0)),
+                               _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8((char)0xF5)), v));
+    /* F0+ at 13, E0+ at 14, C0+ at 15 */
+    __m128i cut = _mm_subs_epu8(v, _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, (char)0xEF,
+                                                 (char)0xDF, (char)0xBF));
+    utf8_flags f;
+    f.here = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(need, cont), bad));
+    f.prev = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(cont, need), _mm_or_si128(range, ls)));
+    f.cut = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(cut, zero));
+    return f;
+}
+
+typedef utf8_flags (*utf8_flags_fn)(__m128i v, __m128i p1, __m128i p2, __m128i p3);
+
+#if TAGC_STR_AVX
+/*
+ * The same flags with table lookups (pshufb), after Keiser and Lemire,
+ * "Validating UTF-8 in less than one instruction per byte" (2021), as simdutf
+ * does it: three 16-entry tables, indexed by the high and low nibble of the byte
+ * before and the high nibble of the byte, have a bit set for each kind of error
+ * that pair of nibbles allows; a bit set in all three is an error of that pair
+ * (a missing or stray continuation byte, an overlong, a surrogate, a value above
+ * U+10FFFF). A third or fourth byte must be a continuation byte exactly when the
+ * byte 2 or 3 places back is an E0+ or F0+ lead. Every error is flagged at the
+ * second byte of its pair or later, so all of them go to prev (a stray
+ * continuation byte then sends the character before it through escape_char too,
+ * which is slower but the same output). Compiled for AVX: the three-operand
+ * encoding; the loop that calls it is compiled twice (see escape_into).
+ */
+#define KL_TOO_SHORT 0x01u  /* lead followed by a lead or ASCII */
+#define KL_TOO_LONG 0x02u   /* ASCII followed by a continuation */
+#define KL_OVERLONG_3 0x04u /* E0 80..9F */
+#define KL_TOO_LARGE 0x08u  /* F4 90..BF, F5+ 90..BF */
+#define KL_SURROGATE 0x10u  /* ED A0..BF */
+#define KL_OVERLONG_2 0x20u /* C0, C1 and a continuation */
+#define KL_TOO_LARGE_1000 0x40u /* F5+ 80..8F */
+#define KL_OVERLONG_4 0x40u /* F0 80..8F */
+#define KL_TWO_CONTS 0x80u  /* continuation after continuation: an error unless a 3rd or 4th byte */
+#define KL_CARRY (KL_TOO_SHORT | KL_TOO_LONG | KL_TWO_CONTS)
+#define KL_CONT_HIGH (KL_TOO_LONG | KL_OVERLONG_2 | KL_TWO_CONTS)
+
+__attribute__((target("avx"))) static inline utf8_flags kl_utf8_flags(__m128i v, __m128i p1, __m128i p2,
+                                                                        __m128i p3)
+{
+    const __m128i low4 = _mm_set1_epi8(0x0F);
+    const __m128i byte_1_high = _mm_setr_epi8(
+        /* 0_______: ASCII */
+        KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG,
+        /* 10______: continuation */
+        (char)KL_TWO_CONTS, (char)KL_TWO_CONTS, (char)KL_TWO_CONTS, (char)KL_TWO_CONTS,
+        /* 1100____, 1101____, 1110____, 1111____: leads */
+        KL_TOO_SHORT | KL_OVERLONG_2, KL_TOO_SHORT, KL_TOO_SHORT | KL_OVERLONG_3 | KL_SURROGATE,
+        KL_TOO_SHORT | KL_TOO_LARGE | KL_TOO_LARGE_1000 | KL_OVERLONG_4);
+    const __m128i byte_1_low = _mm_setr_epi8(
+        (char)(KL_CARRY | KL_OVERLONG_3 | KL_OVERLONG_2 | KL_OVERLONG_4), /* ____0000 */
+        (char)(KL_CARRY | KL_OVERLONG_2),                                  /* ____0001 */
+        (char)KL_CARRY, (char)KL_CARRY,                                    /* ____001_ */
+        (char)(KL_CARRY | KL_TOO_LARGE),                                   /* ____0100 */
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),               /* ____0101 */
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),               /* ____011_ */
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), /* ____1___ */
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000 | KL_SURROGATE), /* ____1101 */
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000));
+    const __m128i byte_2_high = _mm_setr_epi8(
+        /* ________ 0_______: ASCII */
+        KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT,
+        KL_TOO_SHORT,
+        /* ________ 1000____, 1001____, 101_____ */
+        (char)(KL_CONT_HIGH | KL_OVERLONG_3 | KL_TOO_LARGE_1000 | KL_OVERLONG_4),
+        (char)(KL_CONT_HIGH | KL_OVERLONG_3 | KL_TOO_LARGE), (char)(KL_CONT_HIGH | KL_SURROGATE | KL_TOO_LARGE),
+        (char)(KL_CONT_HIGH | KL_SURROGATE | KL_TOO_LARGE),
+        /* ________ 11______: lead */
+        KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT);
+    __m128i pair = _mm_and_si128(
+        _mm_and_si128(_mm_shuffle_epi8(byte_1_high, _mm_and_si128(_mm_srli_epi16(p1, 4), low4)),
+                      _mm_shuffle_epi8(byte_1_low, _mm_and_si128(p1, low4))),
+        _mm_shuffle_epi8(byte_2_high, _mm_and_si128(_mm_srli_epi16(v, 4), low4)));
+    /* the high bit set when 2 places after an E0+ lead or 3 after an F0+ one */
+    __m128i must23 = _mm_or_si128(_mm_subs_epu8(p2, _mm_set1_epi8((char)(0xE0 - 0x80))),
+                                  _mm_subs_epu8(p3, _mm_set1_epi8((char)(0xF0 - 0x80))));
+    __m128i err = _mm_xor_si128(_mm_and_si128(must23, _mm_set1_epi8((char)0x80)), pair);
+    /* E2 80 A8, E2 80 A9 */
+    __m128i ls = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(p2, _mm_set1_epi8((char)0xE2)),
+                                             _mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0x80))),
+                               _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8((char)0xA8)));
+    __m128i cut = _mm_subs_epu8(v, _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, (char)0xEF,
+                                                 (char)0xDF, (char)0xBF));
+    const __m128i zero = _mm_setzero_si128();
+    utf8_flags f;
+    f.here = 0;
+    f.prev = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(ls, _mm_cmpeq_epi8(err, zero))) ^ 0xFFFFu;
+    f.cut = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(cut, zero));
+    return f;
+}
+#endif
+
+/* v shifted up by k bytes, the bytes of w's top in the gap: bytes k places back. */
+#define SSE_BACK(v, w, k) _mm_or_si128(_mm_slli_si128((v), (k)), _mm_srli_si128((w), 16 - (k)))
+
+/*
+ * Writes the escaped text of s at d (room already ensured); returns the end;
+ * utf8_flags_of checks the UTF-8 (a constant: each caller gets its own copy).
+ *
+ * 16 bytes a step. A block of plain ASCII, or of valid UTF-8 that Go writes as
+ * it is, is copied whole, even when its last character goes on in the next
+ * block: the blocks from `start` on are checked as one text (each block sees
+ * the 3 bytes before it), and the next block's check covers the rest of that
+ * character. At the first byte that cannot be copied, the output goes back to
+ * the start of the character it belongs to, that character goes through
+ * escape_char, and a new run starts after it. The last step takes the rest of
+ * the string, zero above it: the zeros count as control characters, so the
+ * first of them ends the copy (and a character cut by the end is missing its
+ * continuation bytes there).
+ *
+ * slack: the room is the worst case (6 bytes per input byte) and 16 bytes more,
+ * so the whole 16 bytes can be stored where only the first ones are kept.
+ */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline uint8_t *escape_blocks(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack,
+                                     utf8_flags_fn utf8_flags_of)
+{
+    size_t i = 0, start = 0;
+    unsigned cut = 0; /* the previous block ends inside a character */
+    if (len == 0) /* s may be NULL */
+        return d;
+    for (;;) {
+        size_t r = len - i;
+        bool whole = r >= 16;
+        __m128i v = whole ? _mm_loadu_si128((const __m128i *)(const void *)(s + i)) : sse_load_tail(s + i, r, i);
+        unsigned here = sse_esc_mask(v, html), prev = 0;
+        if (TAGC_LIKELY((here | cut) == 0)) { /* plain ASCII */
+            if (slack)
+                _mm_storeu_si128((__m128i *)(void *)d, v);
+            else
+                memcpy(d, s + i, 16);
+            d += 16;
+            i += 16;
+            continue;
+        }
+        unsigned hi = (unsigned)_mm_movemask_epi8(v);
+        here &= ~hi;
+        if ((hi | cut) != 0) {
+            __m128i p1, p2, p3;
+            if (i == start) { /* nothing before counts */
+                p1 = _mm_slli_si128(v, 1);
+                p2 = _mm_slli_si128(v, 2);
+                p3 = _mm_slli_si128(v, 3);
+            } else if (whole) {
+                p1 = _mm_loadu_si128((const __m128i *)(const void *)(s + i - 1));
+                p2 = _mm_loadu_si128((const __m128i *)(const void *)(s + i - 2));
+                p3 = _mm_loadu_si128((const __m128i *)(const void *)(s + i - 3));
+            } else { /* i - start >= 16 */
+                __m128i w = _mm_slli_si128(_mm_cvtsi32_si128((int)load32(s + i - 4)), 12);
+                p1 = SSE_BACK(v, w, 1);
+                p2 = SSE_BACK(v, w, 2);
+                p3 = SSE_BACK(v, w, 3);
+            }
+            utf8_flags f = utf8_flags_of(v, p1, p2, p3);
+            here |= f.here;
+            prev = f.prev;
+            cut = f.cut;
+        }
+        if ((here | prev) == 0) { /* valid UTF-8 (a tail has a flag at its end) */
+            if (slack)
+                _mm_storeu_si128((__m128i *)(void *)d, v);
+            else
+                memcpy(d, s + i, 16);
+            d += 16;
+            i += 16;
+            continue;
+        }
+        /* b: where the copy stops */
+        size_t eh = (size_t)__builtin_ctz(here | 0x10000u), ep = (size_t)__builtin_ctz(prev | 0x10000u);
+        size_t b = i + eh;
+        if (ep <= eh) {
+            b = i + ep; /* back to the lead of the character before */
+            while (b > start && (s[--b] & 0xC0) == 0x80) {
+            }
+        }
+        if (b >= i) {
+            if (slack)
+                _mm_storeu_si128((__m128i *)(void *)d, v);
+            else
+                memcpy(d, s + i, b - i);
+            d += b - i;
+        } else {
+            d -= i - b; /* the character began in the block before */
+        }
+        i = b;
+        if (i >= len)
+            break;
+        d = escape_char(d, s, &i, len, html);
+        start = i;
+        cut = 0;
+    }
+    return d;
+}
+#undef SSE_BACK
+
+#if TAGC_STR_AVX
+__attribute__((target("avx"))) static uint8_t *escape_blocks_avx(uint8_t *d, const uint8_t *s, size_t len,
+                                                                   bool html, bool slack)
+{
+    return escape_blocks(d, s, len, html, slack, kl_utf8_flags);
+}
+#endif
+
+/* Writes the escaped text of s at d (room already ensured); returns the end.
+ * With AVX (checked at run time) the UTF-8 check uses table lookups. */
+static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack)
+{
+#if TAGC_STR_AVX
+    if (__builtin_cpu_supports("avx"))
+        return escape_blocks_avx(d, s, len, html, slack);
+#endif
+    return escape_blocks(d, s, len, html, slack, sse_utf8_flags);
+}
+#else
 /* Writes the escaped text of s at d (room already ensured); returns the end.
  * slack: the room is the worst case (6 bytes per input byte) and 16 bytes more,
- * so a whole 16-, 8- or 4-byte word can be stored where only its first bytes
- * are kept (no memcpy of a variable length, no byte loop for short strings). */
+ * so a whole 8- or 4-byte word can be stored where only its first bytes are
+ * kept (no memcpy of a variable length, no byte loop for short strings). */
 static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack)
 {
     size_t i = 0;
     while (i < len) {
-        /* Plain run: 16 bytes a step (SSE2) while they are plain, then 8 (SWAR). */
-#if TAGC_STR_SSE2
-        while (len - i >= 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-            unsigned m = sse_esc_mask(v, html);
-            if (m != 0) {
-                size_t k = (size_t)__builtin_ctz(m);
-                if (slack)
-                    _mm_storeu_si128((__m128i *)(void *)d, v);
-                else
-                    memcpy(d, s + i, k);
-                d += k;
-                i += k;
-                goto special;
-            }
-            _mm_storeu_si128((__m128i *)(void *)d, v);
-            d += 16;
-            i += 16;
-        }
-#endif
+        /* Plain run: 8 bytes a step (SWAR). */
         while (len - i >= 8) {
             uint64_t v = load64(s + i);
             uint64_t m = esc_mask(v, html);
@@ -323,30 +642,8 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html,
             i += k;
         }
 #endif
-#if TAGC_STR_SSE2
-    special:;
-#endif
-        uint8_t c = s[i];
-        if (c < 0x80) {
-            if (!ascii_needs_esc(c, html)) {
-                *d++ = c;
-                i++;
-                continue;
-            }
-            uint8_t e = esc_ascii[c];
-            d[0] = '\\';
-            if (e == 'u') {
-                d[1] = 'u';
-                d[2] = '0';
-                d[3] = '0';
-                d[4] = (uint8_t)hexdig[c >> 4];
-                d[5] = (uint8_t)hexdig[c & 15];
-                d += 6;
-            } else {
-                d[1] = e;
-                d += 2;
-            }
-            i++;
+        if (s[i] < 0x80) {
+            d = escape_char(d, s, &i, len, html);
             continue;
         }
         /* A run of non-ASCII text (CJK, emoji), sequence after sequence. */
@@ -375,30 +672,12 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html,
                 }
             }
 #endif
-            size_t k = utf8_seq(s + i, len - i);
-            c = s[i];
-            if (k == 0) {
-                memcpy(d, "\\ufffd", 6);
-                d += 6;
-                i++;
-            } else if (k == 3 && c == 0xE2 && s[i + 1] == 0x80 && (s[i + 2] == 0xA8 || s[i + 2] == 0xA9)) {
-                memcpy(d, s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", 6);
-                d += 6;
-                i += 3;
-            } else {
-                d[0] = c;
-                d[1] = s[i + 1];
-                if (k >= 3)
-                    d[2] = s[i + 2];
-                if (k == 4)
-                    d[3] = s[i + 3];
-                d += k;
-                i += k;
-            }
+            d = escape_char(d, s, &i, len, html);
         } while (i < len && s[i] >= 0x80);
     }
     return d;
 }
+#endif
 
 /* Strings up to this length reserve their worst case (6 bytes per input byte)
  * at once; longer ones are measured first so a growable buffer does not balloon. */
