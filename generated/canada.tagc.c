@@ -927,21 +927,15 @@ void canada_feature_collection_write_msgpack(tagc_buf *out, const canada_feature
     canada_feature_slice_write_msgpack(out, &v->features);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int canada_feature_collection_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 8:
-        if (memcmp(key, "features", 8) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key canada_feature_collection_msgpack_keys[] = {
+    {"\244type", 5},
+    {"\250features", 9},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t canada_feature_collection_msgpack_sorted[] = {0, 1};
 
 int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collection *v)
 {
@@ -957,28 +951,9 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
-        case 0:
-            if (tagc_mp_key_is(d, "\244type", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
-            break;
-        case 1:
-            if (tagc_mp_key_is(d, "\250features", 9)) {
-                field = 1;
-                key = d->p - 8;
-                key_len = 8;
-            }
-            break;
-        }
-        if (field < 0) { /* any other key: read, then looked up */
-            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-                return rc;
-            field = canada_feature_collection_msgpack_field(key, key_len);
-        }
+        if ((rc = tagc_mp_next_key(d, &canada_feature_collection_msgpack_keys[next], &key, &key_len)) < 0)
+            return rc;
+        field = rc == 1 ? next : tagc_mp_key_find(canada_feature_collection_msgpack_keys, canada_feature_collection_msgpack_sorted, 2, key, key_len);
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -989,17 +964,17 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
         switch (field) {
         case 0: /* "type" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "features" */
             if ((rc = canada_feature_slice_read_msgpack(d, &v->features)) != 0)
-                return tagc_json_fail_key(d, rc, "features", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1010,6 +985,8 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
             return tagc_json_missing_key(d, "features");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void canada_feature_write_msgpack(tagc_buf *out, const canada_feature *v)
@@ -1032,25 +1009,16 @@ void canada_feature_write_msgpack(tagc_buf *out, const canada_feature *v)
     canada_geometry_write_msgpack(out, &v->geometry);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int canada_feature_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 8:
-        if (memcmp(key, "geometry", 8) == 0)
-            return 2;
-        break;
-    case 10:
-        if (memcmp(key, "properties", 10) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key canada_feature_msgpack_keys[] = {
+    {"\244type", 5},
+    {"\252properties", 11},
+    {"\250geometry", 9},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t canada_feature_msgpack_sorted[] = {0, 2, 1};
 
 int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
 {
@@ -1066,35 +1034,9 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
-        case 0:
-            if (tagc_mp_key_is(d, "\244type", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
-            break;
-        case 1:
-            if (tagc_mp_key_is(d, "\252properties", 11)) {
-                field = 1;
-                key = d->p - 10;
-                key_len = 10;
-            }
-            break;
-        case 2:
-            if (tagc_mp_key_is(d, "\250geometry", 9)) {
-                field = 2;
-                key = d->p - 8;
-                key_len = 8;
-            }
-            break;
-        }
-        if (field < 0) { /* any other key: read, then looked up */
-            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-                return rc;
-            field = canada_feature_msgpack_field(key, key_len);
-        }
+        if ((rc = tagc_mp_next_key(d, &canada_feature_msgpack_keys[next], &key, &key_len)) < 0)
+            return rc;
+        field = rc == 1 ? next : tagc_mp_key_find(canada_feature_msgpack_keys, canada_feature_msgpack_sorted, 3, key, key_len);
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1105,21 +1047,21 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "properties" */
             if ((rc = canada_properties_read_msgpack(d, &v->properties)) != 0)
-                return tagc_json_fail_key(d, rc, "properties", 10);
+                goto fail;
             break;
         case 2: /* "geometry" */
             if ((rc = canada_geometry_read_msgpack(d, &v->geometry)) != 0)
-                return tagc_json_fail_key(d, rc, "geometry", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1132,6 +1074,8 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
             return tagc_json_missing_key(d, "geometry");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void canada_properties_write_msgpack(tagc_buf *out, const canada_properties *v)
@@ -1149,17 +1093,14 @@ void canada_properties_write_msgpack(tagc_buf *out, const canada_properties *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int canada_properties_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 0;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key canada_properties_msgpack_keys[] = {
+    {"\244name", 5},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t canada_properties_msgpack_sorted[] = {0};
 
 int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
 {
@@ -1175,21 +1116,9 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
-        case 0:
-            if (tagc_mp_key_is(d, "\244name", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
-            break;
-        }
-        if (field < 0) { /* any other key: read, then looked up */
-            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-                return rc;
-            field = canada_properties_msgpack_field(key, key_len);
-        }
+        if ((rc = tagc_mp_next_key(d, &canada_properties_msgpack_keys[next], &key, &key_len)) < 0)
+            return rc;
+        field = rc == 1 ? next : tagc_mp_key_find(canada_properties_msgpack_keys, canada_properties_msgpack_sorted, 1, key, key_len);
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1200,13 +1129,13 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
         switch (field) {
         case 0: /* "name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1215,6 +1144,8 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
             return tagc_json_missing_key(d, "name");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void canada_geometry_write_msgpack(tagc_buf *out, const canada_geometry *v)
@@ -1235,21 +1166,15 @@ void canada_geometry_write_msgpack(tagc_buf *out, const canada_geometry *v)
     canada_float64_array2_slice_slice_write_msgpack(out, &v->coordinates);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int canada_geometry_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key canada_geometry_msgpack_keys[] = {
+    {"\244type", 5},
+    {"\253coordinates", 12},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t canada_geometry_msgpack_sorted[] = {0, 1};
 
 int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
 {
@@ -1265,28 +1190,9 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
-        case 0:
-            if (tagc_mp_key_is(d, "\244type", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
-            break;
-        case 1:
-            if (tagc_mp_key_is(d, "\253coordinates", 12)) {
-                field = 1;
-                key = d->p - 11;
-                key_len = 11;
-            }
-            break;
-        }
-        if (field < 0) { /* any other key: read, then looked up */
-            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-                return rc;
-            field = canada_geometry_msgpack_field(key, key_len);
-        }
+        if ((rc = tagc_mp_next_key(d, &canada_geometry_msgpack_keys[next], &key, &key_len)) < 0)
+            return rc;
+        field = rc == 1 ? next : tagc_mp_key_find(canada_geometry_msgpack_keys, canada_geometry_msgpack_sorted, 2, key, key_len);
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1297,17 +1203,17 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "coordinates" */
             if ((rc = canada_float64_array2_slice_slice_read_msgpack(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1318,6 +1224,8 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
             return tagc_json_missing_key(d, "coordinates");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 static void canada_feature_slice_write_msgpack(tagc_buf *out, const canada_feature_slice *v)

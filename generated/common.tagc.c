@@ -359,21 +359,15 @@ void sink_money_write_msgpack(tagc_buf *out, const sink_money *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int sink_money_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (memcmp(key, "amount", 6) == 0)
-            return 0;
-        break;
-    case 8:
-        if (memcmp(key, "currency", 8) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key sink_money_msgpack_keys[] = {
+    {"\246amount", 7},
+    {"\250currency", 9},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t sink_money_msgpack_sorted[] = {0, 1};
 
 int sink_money_read_msgpack(tagc_mp_dec *d, sink_money *v)
 {
@@ -389,28 +383,9 @@ int sink_money_read_msgpack(tagc_mp_dec *d, sink_money *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
-        case 0:
-            if (tagc_mp_key_is(d, "\246amount", 7)) {
-                field = 0;
-                key = d->p - 6;
-                key_len = 6;
-            }
-            break;
-        case 1:
-            if (tagc_mp_key_is(d, "\250currency", 9)) {
-                field = 1;
-                key = d->p - 8;
-                key_len = 8;
-            }
-            break;
-        }
-        if (field < 0) { /* any other key: read, then looked up */
-            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
-                return rc;
-            field = sink_money_msgpack_field(key, key_len);
-        }
+        if ((rc = tagc_mp_next_key(d, &sink_money_msgpack_keys[next], &key, &key_len)) < 0)
+            return rc;
+        field = rc == 1 ? next : tagc_mp_key_find(sink_money_msgpack_keys, sink_money_msgpack_sorted, 2, key, key_len);
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -421,17 +396,17 @@ int sink_money_read_msgpack(tagc_mp_dec *d, sink_money *v)
         switch (field) {
         case 0: /* "amount" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->amount)) != 0)
-                return tagc_json_fail_key(d, rc, "amount", 6);
+                goto fail;
             break;
         case 1: /* "currency" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->currency)) != 0)
-                return tagc_json_fail_key(d, rc, "currency", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -442,5 +417,7 @@ int sink_money_read_msgpack(tagc_mp_dec *d, sink_money *v)
             return tagc_json_missing_key(d, "currency");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 

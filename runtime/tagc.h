@@ -1345,17 +1345,59 @@ static inline int tagc_mp_read_key(tagc_mp_dec *d, const char **key, size_t *len
     }
     return tagc_mp_read_key_slow(d, key, len);
 }
-/* The key whose encoding (head and bytes) is enc[0..n), when it comes next:
- * moves past it and returns true. Generated decoders try the key of the field
- * after the previous one this way first (n is a constant: a word compare). */
-static inline bool tagc_mp_key_is(tagc_mp_dec *d, const char *enc, size_t n)
+/* A struct's keys for its generated decoder, in declared order: each key's
+ * encoding as a str (head, then name), as the encoder writes it. A {NULL, 0}
+ * entry follows the last field. */
+typedef struct tagc_mp_key {
+    const char *enc;
+    size_t len;
+} tagc_mp_key;
+
+/* The bytes of the str head that starts enc (fixstr, str8, str16 or str32). */
+static inline size_t tagc_mp_key_head(const char *enc)
 {
-    if ((size_t)(d->end - d->p) >= n && memcmp(d->p, enc, n) == 0) {
-        d->p += n;
-        return true;
-    }
-    return false;
+    uint8_t c = (uint8_t)*enc;
+    if (TAGC_LIKELY((c & 0xe0) == 0xa0))
+        return 1;
+    return c == 0xd9 ? 2 : c == 0xda ? 3 : 5;
 }
+
+/* s[0..n) == t[0..n), both readable for n bytes: the 2- and 3-byte encodings of
+ * 1- and 2-byte names as two overlapping 16-bit loads, the others as JSON's. */
+static inline bool tagc_mp_key_eq(const char *s, const char *t, size_t n)
+{
+    if (n == 2 || n == 3) {
+        uint16_t a, b, c, e;
+        memcpy(&a, s, 2);
+        memcpy(&b, t, 2);
+        memcpy(&c, s + n - 2, 2);
+        memcpy(&e, t + n - 2, 2);
+        return ((a ^ b) | (c ^ e)) == 0;
+    }
+    return tagc_json_key_eq(s, t, n);
+}
+
+/* Reads a struct's next key. Returns 1 when it is want's (compared in place
+ * as its encoded bytes: no head decoding), 0 for any other key (then looked up
+ * with tagc_mp_key_find), <0 on error; *key, *key_len: the name in the input. */
+static inline int tagc_mp_next_key(tagc_mp_dec *d, const tagc_mp_key *want, const char **key,
+                                   size_t *key_len)
+{
+    size_t n = want->len;
+    if (TAGC_LIKELY(n != 0 && (size_t)(d->end - d->p) >= n && tagc_mp_key_eq(d->p, want->enc, n))) {
+        size_t h = tagc_mp_key_head(want->enc);
+        *key = d->p + h;
+        *key_len = n - h;
+        d->p += n;
+        return 1;
+    }
+    return tagc_mp_read_key(d, key, key_len);
+}
+
+/* The field whose name is key[0..len), -1: none. keys[sorted[0..n)] are the
+ * fields by name length, then name bytes (unsigned): a binary search. */
+int tagc_mp_key_find(const tagc_mp_key *keys, const uint16_t *sorted, size_t n, const char *key,
+                     size_t len);
 /* Integer map keys: an integer of any format, or a str holding its decimal text. */
 int tagc_mp_key_int(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max);
 int tagc_mp_key_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max);
