@@ -288,10 +288,20 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 2, "return rc;");
     emit(g, 1, "for (size_t i = 0; i < n; i++) {");
     if (n > 0) {
-        emit(g, 2, "if ((rc = tagc_mp_next_key(d, &%s_msgpack_keys[next], &key, &key_len)) < 0)", fn);
-        emit(g, 3, "return rc;");
-        emit(g, 2, "field = rc == 1 ? next : tagc_mp_key_find(%s_msgpack_keys, %s_msgpack_sorted, %zu, key, key_len);",
-             fn, fn, n);
+        emit(g, 2, "switch (next) { /* first the key expected next, compared as its encoded bytes */");
+        for (size_t i = 0; i < n; i++) {
+            emit(g, 2, "case %zu:", i);
+            emit(g, 3, "field = tagc_mp_key_is(d, &%s_msgpack_keys[%zu], &key, &key_len) ? %zu : -1;", fn, i, i);
+            emit(g, 3, "break;");
+        }
+        emit(g, 2, "default:");
+        emit(g, 3, "field = -1;");
+        emit(g, 2, "}");
+        emit(g, 2, "if (field < 0) { /* any other key: read, then looked up */");
+        emit(g, 3, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
+        emit(g, 4, "return rc;");
+        emit(g, 3, "field = tagc_mp_key_find(%s_msgpack_keys, %s_msgpack_sorted, %zu, key, key_len);", fn, fn, n);
+        emit(g, 2, "}");
     } else {
         emit(g, 2, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
         emit(g, 3, "return rc;");

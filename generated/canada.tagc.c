@@ -951,9 +951,21 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &canada_feature_collection_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(canada_feature_collection_msgpack_keys, canada_feature_collection_msgpack_sorted, 2, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &canada_feature_collection_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &canada_feature_collection_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(canada_feature_collection_msgpack_keys, canada_feature_collection_msgpack_sorted, 2, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1034,9 +1046,24 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &canada_feature_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(canada_feature_msgpack_keys, canada_feature_msgpack_sorted, 3, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &canada_feature_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &canada_feature_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &canada_feature_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(canada_feature_msgpack_keys, canada_feature_msgpack_sorted, 3, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1116,9 +1143,18 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &canada_properties_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(canada_properties_msgpack_keys, canada_properties_msgpack_sorted, 1, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &canada_properties_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(canada_properties_msgpack_keys, canada_properties_msgpack_sorted, 1, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1190,9 +1226,21 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &canada_geometry_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(canada_geometry_msgpack_keys, canada_geometry_msgpack_sorted, 2, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &canada_geometry_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &canada_geometry_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(canada_geometry_msgpack_keys, canada_geometry_msgpack_sorted, 2, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)

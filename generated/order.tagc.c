@@ -1550,9 +1550,21 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &order_geo_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(order_geo_msgpack_keys, order_geo_msgpack_sorted, 2, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &order_geo_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &order_geo_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(order_geo_msgpack_keys, order_geo_msgpack_sorted, 2, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1645,9 +1657,30 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &order_address_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(order_address_msgpack_keys, order_address_msgpack_sorted, 5, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &order_address_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &order_address_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &order_address_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &order_address_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        case 4:
+            field = tagc_mp_key_is(d, &order_address_msgpack_keys[4], &key, &key_len) ? 4 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(order_address_msgpack_keys, order_address_msgpack_sorted, 5, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1758,9 +1791,30 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &order_customer_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(order_customer_msgpack_keys, order_customer_msgpack_sorted, 5, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        case 4:
+            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[4], &key, &key_len) ? 4 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(order_customer_msgpack_keys, order_customer_msgpack_sorted, 5, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -1886,9 +1940,36 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &order_item_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(order_item_msgpack_keys, order_item_msgpack_sorted, 7, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        case 4:
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[4], &key, &key_len) ? 4 : -1;
+            break;
+        case 5:
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[5], &key, &key_len) ? 5 : -1;
+            break;
+        case 6:
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[6], &key, &key_len) ? 6 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(order_item_msgpack_keys, order_item_msgpack_sorted, 7, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -2053,9 +2134,51 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &order_order_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(order_order_msgpack_keys, order_order_msgpack_sorted, 12, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        case 4:
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[4], &key, &key_len) ? 4 : -1;
+            break;
+        case 5:
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[5], &key, &key_len) ? 5 : -1;
+            break;
+        case 6:
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[6], &key, &key_len) ? 6 : -1;
+            break;
+        case 7:
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[7], &key, &key_len) ? 7 : -1;
+            break;
+        case 8:
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[8], &key, &key_len) ? 8 : -1;
+            break;
+        case 9:
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[9], &key, &key_len) ? 9 : -1;
+            break;
+        case 10:
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[10], &key, &key_len) ? 10 : -1;
+            break;
+        case 11:
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[11], &key, &key_len) ? 11 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(order_order_msgpack_keys, order_order_msgpack_sorted, 12, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)

@@ -307,9 +307,24 @@ int tree_node_read_msgpack(tagc_mp_dec *d, tree_node *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &tree_node_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(tree_node_msgpack_keys, tree_node_msgpack_sorted, 3, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &tree_node_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &tree_node_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &tree_node_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(tree_node_msgpack_keys, tree_node_msgpack_sorted, 3, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)

@@ -5801,9 +5801,21 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_search_result_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_search_result_msgpack_keys, twitter_search_result_msgpack_sorted, 2, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_search_result_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_search_result_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_search_result_msgpack_keys, twitter_search_result_msgpack_sorted, 2, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -5917,9 +5929,42 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_search_metadata_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_search_metadata_msgpack_keys, twitter_search_metadata_msgpack_sorted, 9, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        case 4:
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[4], &key, &key_len) ? 4 : -1;
+            break;
+        case 5:
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[5], &key, &key_len) ? 5 : -1;
+            break;
+        case 6:
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[6], &key, &key_len) ? 6 : -1;
+            break;
+        case 7:
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[7], &key, &key_len) ? 7 : -1;
+            break;
+        case 8:
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[8], &key, &key_len) ? 8 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_search_metadata_msgpack_keys, twitter_search_metadata_msgpack_sorted, 9, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -6202,9 +6247,90 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_status_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_status_msgpack_keys, twitter_status_msgpack_sorted, 25, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        case 4:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[4], &key, &key_len) ? 4 : -1;
+            break;
+        case 5:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[5], &key, &key_len) ? 5 : -1;
+            break;
+        case 6:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[6], &key, &key_len) ? 6 : -1;
+            break;
+        case 7:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[7], &key, &key_len) ? 7 : -1;
+            break;
+        case 8:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[8], &key, &key_len) ? 8 : -1;
+            break;
+        case 9:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[9], &key, &key_len) ? 9 : -1;
+            break;
+        case 10:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[10], &key, &key_len) ? 10 : -1;
+            break;
+        case 11:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[11], &key, &key_len) ? 11 : -1;
+            break;
+        case 12:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[12], &key, &key_len) ? 12 : -1;
+            break;
+        case 13:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[13], &key, &key_len) ? 13 : -1;
+            break;
+        case 14:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[14], &key, &key_len) ? 14 : -1;
+            break;
+        case 15:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[15], &key, &key_len) ? 15 : -1;
+            break;
+        case 16:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[16], &key, &key_len) ? 16 : -1;
+            break;
+        case 17:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[17], &key, &key_len) ? 17 : -1;
+            break;
+        case 18:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[18], &key, &key_len) ? 18 : -1;
+            break;
+        case 19:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[19], &key, &key_len) ? 19 : -1;
+            break;
+        case 20:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[20], &key, &key_len) ? 20 : -1;
+            break;
+        case 21:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[21], &key, &key_len) ? 21 : -1;
+            break;
+        case 22:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[22], &key, &key_len) ? 22 : -1;
+            break;
+        case 23:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[23], &key, &key_len) ? 23 : -1;
+            break;
+        case 24:
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[24], &key, &key_len) ? 24 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_status_msgpack_keys, twitter_status_msgpack_sorted, 25, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -6453,9 +6579,21 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_status_metadata_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_status_metadata_msgpack_keys, twitter_status_metadata_msgpack_sorted, 2, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_status_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_status_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_status_metadata_msgpack_keys, twitter_status_metadata_msgpack_sorted, 2, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -6758,9 +6896,135 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_user_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_user_msgpack_keys, twitter_user_msgpack_sorted, 40, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        case 4:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[4], &key, &key_len) ? 4 : -1;
+            break;
+        case 5:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[5], &key, &key_len) ? 5 : -1;
+            break;
+        case 6:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[6], &key, &key_len) ? 6 : -1;
+            break;
+        case 7:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[7], &key, &key_len) ? 7 : -1;
+            break;
+        case 8:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[8], &key, &key_len) ? 8 : -1;
+            break;
+        case 9:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[9], &key, &key_len) ? 9 : -1;
+            break;
+        case 10:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[10], &key, &key_len) ? 10 : -1;
+            break;
+        case 11:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[11], &key, &key_len) ? 11 : -1;
+            break;
+        case 12:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[12], &key, &key_len) ? 12 : -1;
+            break;
+        case 13:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[13], &key, &key_len) ? 13 : -1;
+            break;
+        case 14:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[14], &key, &key_len) ? 14 : -1;
+            break;
+        case 15:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[15], &key, &key_len) ? 15 : -1;
+            break;
+        case 16:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[16], &key, &key_len) ? 16 : -1;
+            break;
+        case 17:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[17], &key, &key_len) ? 17 : -1;
+            break;
+        case 18:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[18], &key, &key_len) ? 18 : -1;
+            break;
+        case 19:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[19], &key, &key_len) ? 19 : -1;
+            break;
+        case 20:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[20], &key, &key_len) ? 20 : -1;
+            break;
+        case 21:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[21], &key, &key_len) ? 21 : -1;
+            break;
+        case 22:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[22], &key, &key_len) ? 22 : -1;
+            break;
+        case 23:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[23], &key, &key_len) ? 23 : -1;
+            break;
+        case 24:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[24], &key, &key_len) ? 24 : -1;
+            break;
+        case 25:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[25], &key, &key_len) ? 25 : -1;
+            break;
+        case 26:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[26], &key, &key_len) ? 26 : -1;
+            break;
+        case 27:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[27], &key, &key_len) ? 27 : -1;
+            break;
+        case 28:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[28], &key, &key_len) ? 28 : -1;
+            break;
+        case 29:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[29], &key, &key_len) ? 29 : -1;
+            break;
+        case 30:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[30], &key, &key_len) ? 30 : -1;
+            break;
+        case 31:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[31], &key, &key_len) ? 31 : -1;
+            break;
+        case 32:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[32], &key, &key_len) ? 32 : -1;
+            break;
+        case 33:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[33], &key, &key_len) ? 33 : -1;
+            break;
+        case 34:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[34], &key, &key_len) ? 34 : -1;
+            break;
+        case 35:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[35], &key, &key_len) ? 35 : -1;
+            break;
+        case 36:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[36], &key, &key_len) ? 36 : -1;
+            break;
+        case 37:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[37], &key, &key_len) ? 37 : -1;
+            break;
+        case 38:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[38], &key, &key_len) ? 38 : -1;
+            break;
+        case 39:
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[39], &key, &key_len) ? 39 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_user_msgpack_keys, twitter_user_msgpack_sorted, 40, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7079,9 +7343,21 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_user_entities_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_user_entities_msgpack_keys, twitter_user_entities_msgpack_sorted, 2, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_user_entities_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_user_entities_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_user_entities_msgpack_keys, twitter_user_entities_msgpack_sorted, 2, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7144,9 +7420,18 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_urls_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_urls_msgpack_keys, twitter_urls_msgpack_sorted, 1, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_urls_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_urls_msgpack_keys, twitter_urls_msgpack_sorted, 1, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7224,9 +7509,30 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_entities_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_entities_msgpack_keys, twitter_entities_msgpack_sorted, 5, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        case 4:
+            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[4], &key, &key_len) ? 4 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_entities_msgpack_keys, twitter_entities_msgpack_sorted, 5, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7320,9 +7626,21 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_hashtag_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_hashtag_msgpack_keys, twitter_hashtag_msgpack_sorted, 2, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_hashtag_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_hashtag_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_hashtag_msgpack_keys, twitter_hashtag_msgpack_sorted, 2, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7400,9 +7718,21 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_symbol_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_symbol_msgpack_keys, twitter_symbol_msgpack_sorted, 2, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_symbol_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_symbol_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_symbol_msgpack_keys, twitter_symbol_msgpack_sorted, 2, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7490,9 +7820,27 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_url_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_url_msgpack_keys, twitter_url_msgpack_sorted, 4, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_url_msgpack_keys, twitter_url_msgpack_sorted, 4, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7597,9 +7945,30 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_user_mention_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_user_mention_msgpack_keys, twitter_user_mention_msgpack_sorted, 5, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        case 4:
+            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[4], &key, &key_len) ? 4 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_user_mention_msgpack_keys, twitter_user_mention_msgpack_sorted, 5, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7768,9 +8137,51 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_media_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_media_msgpack_keys, twitter_media_msgpack_sorted, 12, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        case 4:
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[4], &key, &key_len) ? 4 : -1;
+            break;
+        case 5:
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[5], &key, &key_len) ? 5 : -1;
+            break;
+        case 6:
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[6], &key, &key_len) ? 6 : -1;
+            break;
+        case 7:
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[7], &key, &key_len) ? 7 : -1;
+            break;
+        case 8:
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[8], &key, &key_len) ? 8 : -1;
+            break;
+        case 9:
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[9], &key, &key_len) ? 9 : -1;
+            break;
+        case 10:
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[10], &key, &key_len) ? 10 : -1;
+            break;
+        case 11:
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[11], &key, &key_len) ? 11 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_media_msgpack_keys, twitter_media_msgpack_sorted, 12, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7900,9 +8311,27 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_media_sizes_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_media_sizes_msgpack_keys, twitter_media_sizes_msgpack_sorted, 4, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_media_sizes_msgpack_keys, twitter_media_sizes_msgpack_sorted, 4, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -7998,9 +8427,24 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_media_size_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_media_size_msgpack_keys, twitter_media_size_msgpack_sorted, 3, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_media_size_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_media_size_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &twitter_media_size_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_media_size_msgpack_keys, twitter_media_size_msgpack_sorted, 3, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -8084,9 +8528,21 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_point_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_point_msgpack_keys, twitter_point_msgpack_sorted, 2, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_point_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_point_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_point_msgpack_keys, twitter_point_msgpack_sorted, 2, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -8170,9 +8626,24 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_contributor_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_contributor_msgpack_keys, twitter_contributor_msgpack_sorted, 3, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_contributor_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_contributor_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &twitter_contributor_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_contributor_msgpack_keys, twitter_contributor_msgpack_sorted, 3, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -8289,9 +8760,42 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_place_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_place_msgpack_keys, twitter_place_msgpack_sorted, 9, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        case 4:
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[4], &key, &key_len) ? 4 : -1;
+            break;
+        case 5:
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[5], &key, &key_len) ? 5 : -1;
+            break;
+        case 6:
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[6], &key, &key_len) ? 6 : -1;
+            break;
+        case 7:
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[7], &key, &key_len) ? 7 : -1;
+            break;
+        case 8:
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[8], &key, &key_len) ? 8 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_place_msgpack_keys, twitter_place_msgpack_sorted, 9, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -8411,9 +8915,21 @@ int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &twitter_bounding_box_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(twitter_bounding_box_msgpack_keys, twitter_bounding_box_msgpack_sorted, 2, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &twitter_bounding_box_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &twitter_bounding_box_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(twitter_bounding_box_msgpack_keys, twitter_bounding_box_msgpack_sorted, 2, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)

@@ -444,9 +444,30 @@ int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &user_user_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(user_user_msgpack_keys, user_user_msgpack_sorted, 5, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &user_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &user_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        case 2:
+            field = tagc_mp_key_is(d, &user_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
+            break;
+        case 3:
+            field = tagc_mp_key_is(d, &user_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
+            break;
+        case 4:
+            field = tagc_mp_key_is(d, &user_user_msgpack_keys[4], &key, &key_len) ? 4 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(user_user_msgpack_keys, user_user_msgpack_sorted, 5, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)
@@ -596,9 +617,21 @@ static int user_user_metadata_read_msgpack(tagc_mp_dec *d, user_user_metadata *v
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        if ((rc = tagc_mp_next_key(d, &user_user_metadata_msgpack_keys[next], &key, &key_len)) < 0)
-            return rc;
-        field = rc == 1 ? next : tagc_mp_key_find(user_user_metadata_msgpack_keys, user_user_metadata_msgpack_sorted, 2, key, key_len);
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
+        case 0:
+            field = tagc_mp_key_is(d, &user_user_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
+            break;
+        case 1:
+            field = tagc_mp_key_is(d, &user_user_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
+            break;
+        default:
+            field = -1;
+        }
+        if (field < 0) { /* any other key: read, then looked up */
+            if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
+                return rc;
+            field = tagc_mp_key_find(user_user_metadata_msgpack_keys, user_user_metadata_msgpack_sorted, 2, key, key_len);
+        }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen[field >> 6] & bit) != 0)

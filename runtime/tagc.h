@@ -1362,36 +1362,22 @@ static inline size_t tagc_mp_key_head(const char *enc)
     return c == 0xd9 ? 2 : c == 0xda ? 3 : 5;
 }
 
-/* s[0..n) == t[0..n), both readable for n bytes: the 2- and 3-byte encodings of
- * 1- and 2-byte names as two overlapping 16-bit loads, the others as JSON's. */
-static inline bool tagc_mp_key_eq(const char *s, const char *t, size_t n)
-{
-    if (n == 2 || n == 3) {
-        uint16_t a, b, c, e;
-        memcpy(&a, s, 2);
-        memcpy(&b, t, 2);
-        memcpy(&c, s + n - 2, 2);
-        memcpy(&e, t + n - 2, 2);
-        return ((a ^ b) | (c ^ e)) == 0;
-    }
-    return tagc_json_key_eq(s, t, n);
-}
-
-/* Reads a struct's next key. Returns 1 when it is want's (compared in place
- * as its encoded bytes: no head decoding), 0 for any other key (then looked up
- * with tagc_mp_key_find), <0 on error; *key, *key_len: the name in the input. */
-static inline int tagc_mp_next_key(tagc_mp_dec *d, const tagc_mp_key *want, const char **key,
-                                   size_t *key_len)
+/* The key `want` when it comes next: moves past it, sets *key, *key_len to
+ * its name in the input and returns true. Generated decoders pass a constant
+ * entry of a static table: its length and bytes fold into a compare of
+ * constant length, no head decoding. */
+static inline bool tagc_mp_key_is(tagc_mp_dec *d, const tagc_mp_key *want, const char **key,
+                                  size_t *key_len)
 {
     size_t n = want->len;
-    if (TAGC_LIKELY(n != 0 && (size_t)(d->end - d->p) >= n && tagc_mp_key_eq(d->p, want->enc, n))) {
+    if ((size_t)(d->end - d->p) >= n && memcmp(d->p, want->enc, n) == 0) {
         size_t h = tagc_mp_key_head(want->enc);
         *key = d->p + h;
         *key_len = n - h;
         d->p += n;
-        return 1;
+        return true;
     }
-    return tagc_mp_read_key(d, key, key_len);
+    return false;
 }
 
 /* The field whose name is key[0..len), -1: none. keys[sorted[0..n)] are the
