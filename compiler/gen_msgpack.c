@@ -15,7 +15,6 @@
  * and bytes (MessagePack keys match exactly).
  * The `string` JSON option does not apply: numbers stay numbers.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "gen.h"
@@ -199,39 +198,21 @@ static void read_member(gen *g, int ind, const wire_field *w, const char *fail)
         read_value(g, ind, t, lv, fail);
 }
 
-/* The struct's fields on the MessagePack wire, in declared order. */
-static size_t mp_fields(const ast_type *st, const wire_field **out)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < st->wire_count; i++)
-        if (st->wire[i].msgpack_name)
-            out[n++] = &st->wire[i];
-    return n;
-}
-
-/* By name length, then name bytes (unsigned): tagc_mp_key_find's order. */
-static int key_order(const void *a, const void *b)
-{
-    const char *x = (*(const wire_field *const *)a)->msgpack_name;
-    const char *y = (*(const wire_field *const *)b)->msgpack_name;
-    size_t lx = strlen(x), ly = strlen(y);
-    if (lx != ly)
-        return lx < ly ? -1 : 1;
-    return memcmp(x, y, lx);
-}
-
 /* The tables of a struct's keys: <fn>_msgpack_keys, the encoded keys in declared
  * order (the key expected next is compared in place), and <fn>_msgpack_sorted,
  * the field indexes by name for the lookup of any other key. */
 static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
 {
-    const wire_field **f = pool_alloc(g->pool, 2 * st->wire_count * sizeof *f);
-    size_t n = mp_fields(st, f);
+    const char **names = pool_alloc(g->pool, st->wire_count * sizeof *names);
+    size_t n = 0;
     emit(g, 0, "/* The keys in declared order, encoded: the key expected next is compared in");
     emit(g, 0, " * place before any lookup. */");
     emit(g, 0, "static const tagc_mp_key %s_msgpack_keys[] = {", fn);
-    for (size_t i = 0; i < n; i++) {
-        const char *name = f[i]->msgpack_name;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const char *name = st->wire[i].msgpack_name;
+        if (!name)
+            continue;
+        names[n++] = name;
         strbuf enc;
         sb_init(&enc);
         str_bytes(&enc, name, strlen(name));
@@ -240,30 +221,9 @@ static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
     }
     emit(g, 1, "{NULL, 0}, /* after the last field */");
     emit(g, 0, "};");
-    const wire_field **by_name = f + n;
-    memcpy(by_name, f, n * sizeof *f);
-    qsort(by_name, n, sizeof *by_name, key_order);
     emit(g, 0, "/* The fields by name (length, then bytes), for tagc_mp_key_find. */");
-    if (n > 16) /* 16 a line */
-        emit(g, 0, "static const uint16_t %s_msgpack_sorted[] = {", fn);
-    strbuf line;
-    sb_init(&line);
-    for (size_t i = 0; i < n; i++) {
-        size_t idx = 0;
-        while (f[idx] != by_name[i])
-            idx++;
-        sb_printf(&line, "%s%zu", i % 16 > 0 ? ", " : "", idx);
-        if (n > 16 && (i % 16 == 15 || i + 1 == n)) {
-            emit(g, 1, "%s,", line.data);
-            line.len = 0;
-        }
-    }
-    if (n > 16)
-        emit(g, 0, "};");
-    else
-        emit(g, 0, "static const uint16_t %s_msgpack_sorted[] = {%s};", fn, line.data);
+    gen_name_order(g, pool_printf(g->pool, "%s_msgpack_sorted", fn), names, n);
     emit(g, 0, "%s", "");
-    sb_free(&line);
 }
 
 static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast_type *st,

@@ -379,27 +379,8 @@ static const tagc_json_key canada_feature_collection_json_keys[] = {
     {"\"features\":", 11},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int canada_feature_collection_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 8:
-        if (memcmp(key, "features", 8) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "type", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "features", 8))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t canada_feature_collection_json_sorted[] = {0, 1};
 
 int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collection *v)
 {
@@ -416,7 +397,7 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &canada_feature_collection_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : canada_feature_collection_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(canada_feature_collection_json_keys, canada_feature_collection_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -472,33 +453,8 @@ static const tagc_json_key canada_feature_json_keys[] = {
     {"\"geometry\":", 11},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int canada_feature_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 8:
-        if (memcmp(key, "geometry", 8) == 0)
-            return 2;
-        break;
-    case 10:
-        if (memcmp(key, "properties", 10) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "type", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "properties", 10))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "geometry", 8))
-        return 2;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t canada_feature_json_sorted[] = {0, 2, 1};
 
 int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
 {
@@ -515,7 +471,7 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &canada_feature_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : canada_feature_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(canada_feature_json_keys, canada_feature_json_sorted, 3, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -571,21 +527,8 @@ static const tagc_json_key canada_properties_json_keys[] = {
     {"\"name\":", 7},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int canada_properties_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 0;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 0;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t canada_properties_json_sorted[] = {0};
 
 int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
 {
@@ -602,7 +545,7 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &canada_properties_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : canada_properties_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(canada_properties_json_keys, canada_properties_json_sorted, 1, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -649,27 +592,8 @@ static const tagc_json_key canada_geometry_json_keys[] = {
     {"\"coordinates\":", 14},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int canada_geometry_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "type", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "coordinates", 11))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t canada_geometry_json_sorted[] = {0, 1};
 
 int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
 {
@@ -686,7 +610,7 @@ int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &canada_geometry_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : canada_geometry_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(canada_geometry_json_keys, canada_geometry_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

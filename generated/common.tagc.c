@@ -236,27 +236,8 @@ static const tagc_json_key sink_money_json_keys[] = {
     {"\"currency\":", 11},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_money_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (memcmp(key, "amount", 6) == 0)
-            return 0;
-        break;
-    case 8:
-        if (memcmp(key, "currency", 8) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "amount", 6))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "currency", 8))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_money_json_sorted[] = {0, 1};
 
 int sink_money_read_json(tagc_json_dec *d, sink_money *v)
 {
@@ -273,7 +254,7 @@ int sink_money_read_json(tagc_json_dec *d, sink_money *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_money_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_money_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_money_json_keys, sink_money_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

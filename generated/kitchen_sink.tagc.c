@@ -1607,27 +1607,8 @@ static const tagc_json_key sink_base_json_keys[] = {
     {"\"version\":", 10},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_base_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "version", 7) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "version", 7))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_base_json_sorted[] = {0, 1};
 
 int sink_base_read_json(tagc_json_dec *d, sink_base *v)
 {
@@ -1644,7 +1625,7 @@ int sink_base_read_json(tagc_json_dec *d, sink_base *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_base_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_base_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_base_json_keys, sink_base_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1700,25 +1681,8 @@ static const tagc_json_key sink_audit_json_keys[] = {
     {"\"created_at\":", 13},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_audit_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 10:
-        if (memcmp(key, "created_by", 10) == 0)
-            return 0;
-        if (memcmp(key, "created_at", 10) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "created_by", 10))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_audit_json_sorted[] = {1, 0};
 
 int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
 {
@@ -1735,7 +1699,7 @@ int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_audit_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_audit_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_audit_json_keys, sink_audit_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1839,85 +1803,8 @@ static const tagc_json_key sink_scalars_json_keys[] = {
     {"\"s\":", 4},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_scalars_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (memcmp(key, "b", 1) == 0)
-            return 0;
-        if (memcmp(key, "i", 1) == 0)
-            return 1;
-        if (memcmp(key, "u", 1) == 0)
-            return 6;
-        if (memcmp(key, "r", 1) == 0)
-            return 14;
-        if (memcmp(key, "s", 1) == 0)
-            return 15;
-        break;
-    case 2:
-        if (memcmp(key, "i8", 2) == 0)
-            return 2;
-        if (memcmp(key, "u8", 2) == 0)
-            return 7;
-        if (memcmp(key, "by", 2) == 0)
-            return 13;
-        break;
-    case 3:
-        if (memcmp(key, "i16", 3) == 0)
-            return 3;
-        if (memcmp(key, "i32", 3) == 0)
-            return 4;
-        if (memcmp(key, "i64", 3) == 0)
-            return 5;
-        if (memcmp(key, "u16", 3) == 0)
-            return 8;
-        if (memcmp(key, "u32", 3) == 0)
-            return 9;
-        if (memcmp(key, "u64", 3) == 0)
-            return 10;
-        if (memcmp(key, "f32", 3) == 0)
-            return 11;
-        if (memcmp(key, "f64", 3) == 0)
-            return 12;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "b", 1))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "i", 1))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "i8", 2))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "i16", 3))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "i32", 3))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "i64", 3))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "u", 1))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "u8", 2))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "u16", 3))
-        return 8;
-    if (tagc_json_key_fold_eq(key, len, "u32", 3))
-        return 9;
-    if (tagc_json_key_fold_eq(key, len, "u64", 3))
-        return 10;
-    if (tagc_json_key_fold_eq(key, len, "f32", 3))
-        return 11;
-    if (tagc_json_key_fold_eq(key, len, "f64", 3))
-        return 12;
-    if (tagc_json_key_fold_eq(key, len, "by", 2))
-        return 13;
-    if (tagc_json_key_fold_eq(key, len, "r", 1))
-        return 14;
-    if (tagc_json_key_fold_eq(key, len, "s", 1))
-        return 15;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_scalars_json_sorted[] = {0, 1, 14, 15, 6, 13, 2, 7, 11, 12, 3, 4, 5, 8, 9, 10};
 
 int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
 {
@@ -1934,7 +1821,7 @@ int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_scalars_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_scalars_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_scalars_json_keys, sink_scalars_json_sorted, 16, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2081,39 +1968,8 @@ static const tagc_json_key sink_node_json_keys[] = {
     {"\"index\":", 8},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_node_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 0;
-        break;
-    case 5:
-        if (memcmp(key, "index", 5) == 0)
-            return 3;
-        break;
-    case 6:
-        if (memcmp(key, "parent", 6) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "children", 8) == 0)
-            return 2;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "parent", 6))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "children", 8))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "index", 5))
-        return 3;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_node_json_sorted[] = {0, 3, 1, 2};
 
 int sink_node_read_json(tagc_json_dec *d, sink_node *v)
 {
@@ -2130,7 +1986,7 @@ int sink_node_read_json(tagc_json_dec *d, sink_node *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_node_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_node_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_node_json_keys, sink_node_json_sorted, 4, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2381,231 +2237,13 @@ static const tagc_json_key sink_sink_json_keys[] = {
     {"\"other\":", 8},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_sink_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (memcmp(key, "-", 1) == 0)
-            return 36;
-        break;
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        if (memcmp(key, "ok", 2) == 0)
-            return 33;
-        break;
-    case 3:
-        if (memcmp(key, "raw", 3) == 0)
-            return 8;
-        if (memcmp(key, "any", 3) == 0)
-            return 10;
-        if (memcmp(key, "doc", 3) == 0)
-            return 11;
-        if (memcmp(key, "big", 3) == 0)
-            return 31;
-        break;
-    case 4:
-        if (memcmp(key, "when", 4) == 0)
-            return 6;
-        if (memcmp(key, "list", 4) == 0)
-            return 12;
-        if (memcmp(key, "blob", 4) == 0)
-            return 17;
-        if (memcmp(key, "hash", 4) == 0)
-            return 18;
-        if (memcmp(key, "flag", 4) == 0)
-            return 21;
-        if (memcmp(key, "perm", 4) == 0)
-            return 30;
-        if (memcmp(key, "Left", 4) == 0)
-            return 42;
-        if (memcmp(key, "unit", 4) == 0)
-            return 47;
-        break;
-    case 5:
-        if (memcmp(key, "Label", 5) == 0)
-            return 4;
-        if (memcmp(key, "iface", 5) == 0)
-            return 9;
-        if (memcmp(key, "fixed", 5) == 0)
-            return 13;
-        if (memcmp(key, "pairs", 5) == 0)
-            return 14;
-        if (memcmp(key, "child", 5) == 0)
-            return 19;
-        if (memcmp(key, "score", 5) == 0)
-            return 20;
-        if (memcmp(key, "by_id", 5) == 0)
-            return 23;
-        if (memcmp(key, "names", 5) == 0)
-            return 27;
-        if (memcmp(key, "color", 5) == 0)
-            return 28;
-        if (memcmp(key, "ratio", 5) == 0)
-            return 32;
-        if (memcmp(key, "maybe", 5) == 0)
-            return 35;
-        if (memcmp(key, "NoTag", 5) == 0)
-            return 39;
-        if (memcmp(key, "Right", 5) == 0)
-            return 43;
-        if (memcmp(key, "items", 5) == 0)
-            return 45;
-        if (memcmp(key, "money", 5) == 0)
-            return 46;
-        if (memcmp(key, "other", 5) == 0)
-            return 48;
-        break;
-    case 6:
-        if (memcmp(key, "points", 6) == 0)
-            return 15;
-        if (memcmp(key, "matrix", 6) == 0)
-            return 16;
-        if (memcmp(key, "quoted", 6) == 0)
-            return 34;
-        if (memcmp(key, "struct", 6) == 0)
-            return 41;
-        break;
-    case 7:
-        if (memcmp(key, "version", 7) == 0)
-            return 1;
-        if (memcmp(key, "scalars", 7) == 0)
-            return 5;
-        if (memcmp(key, "timeout", 7) == 0)
-            return 7;
-        if (memcmp(key, "by_name", 7) == 0)
-            return 22;
-        if (memcmp(key, "renamed", 7) == 0)
-            return 38;
-        if (memcmp(key, "default", 7) == 0)
-            return 40;
-        if (memcmp(key, "address", 7) == 0)
-            return 44;
-        break;
-    case 8:
-        if (memcmp(key, "by_color", 8) == 0)
-            return 24;
-        if (memcmp(key, "by_label", 8) == 0)
-            return 25;
-        if (memcmp(key, "by_level", 8) == 0)
-            return 26;
-        if (memcmp(key, "priority", 8) == 0)
-            return 29;
-        break;
-    case 9:
-        if (memcmp(key, "json_only", 9) == 0)
-            return 37;
-        break;
-    case 10:
-        if (memcmp(key, "created_by", 10) == 0)
-            return 2;
-        if (memcmp(key, "created_at", 10) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "version", 7))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "created_by", 10))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "Label", 5))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "scalars", 7))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "when", 4))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "timeout", 7))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "raw", 3))
-        return 8;
-    if (tagc_json_key_fold_eq(key, len, "iface", 5))
-        return 9;
-    if (tagc_json_key_fold_eq(key, len, "any", 3))
-        return 10;
-    if (tagc_json_key_fold_eq(key, len, "doc", 3))
-        return 11;
-    if (tagc_json_key_fold_eq(key, len, "list", 4))
-        return 12;
-    if (tagc_json_key_fold_eq(key, len, "fixed", 5))
-        return 13;
-    if (tagc_json_key_fold_eq(key, len, "pairs", 5))
-        return 14;
-    if (tagc_json_key_fold_eq(key, len, "points", 6))
-        return 15;
-    if (tagc_json_key_fold_eq(key, len, "matrix", 6))
-        return 16;
-    if (tagc_json_key_fold_eq(key, len, "blob", 4))
-        return 17;
-    if (tagc_json_key_fold_eq(key, len, "hash", 4))
-        return 18;
-    if (tagc_json_key_fold_eq(key, len, "child", 5))
-        return 19;
-    if (tagc_json_key_fold_eq(key, len, "score", 5))
-        return 20;
-    if (tagc_json_key_fold_eq(key, len, "flag", 4))
-        return 21;
-    if (tagc_json_key_fold_eq(key, len, "by_name", 7))
-        return 22;
-    if (tagc_json_key_fold_eq(key, len, "by_id", 5))
-        return 23;
-    if (tagc_json_key_fold_eq(key, len, "by_color", 8))
-        return 24;
-    if (tagc_json_key_fold_eq(key, len, "by_label", 8))
-        return 25;
-    if (tagc_json_key_fold_eq(key, len, "by_level", 8))
-        return 26;
-    if (tagc_json_key_fold_eq(key, len, "names", 5))
-        return 27;
-    if (tagc_json_key_fold_eq(key, len, "color", 5))
-        return 28;
-    if (tagc_json_key_fold_eq(key, len, "priority", 8))
-        return 29;
-    if (tagc_json_key_fold_eq(key, len, "perm", 4))
-        return 30;
-    if (tagc_json_key_fold_eq(key, len, "big", 3))
-        return 31;
-    if (tagc_json_key_fold_eq(key, len, "ratio", 5))
-        return 32;
-    if (tagc_json_key_fold_eq(key, len, "ok", 2))
-        return 33;
-    if (tagc_json_key_fold_eq(key, len, "quoted", 6))
-        return 34;
-    if (tagc_json_key_fold_eq(key, len, "maybe", 5))
-        return 35;
-    if (tagc_json_key_fold_eq(key, len, "-", 1))
-        return 36;
-    if (tagc_json_key_fold_eq(key, len, "json_only", 9))
-        return 37;
-    if (tagc_json_key_fold_eq(key, len, "renamed", 7))
-        return 38;
-    if (tagc_json_key_fold_eq(key, len, "NoTag", 5))
-        return 39;
-    if (tagc_json_key_fold_eq(key, len, "default", 7))
-        return 40;
-    if (tagc_json_key_fold_eq(key, len, "struct", 6))
-        return 41;
-    if (tagc_json_key_fold_eq(key, len, "Left", 4))
-        return 42;
-    if (tagc_json_key_fold_eq(key, len, "Right", 5))
-        return 43;
-    if (tagc_json_key_fold_eq(key, len, "address", 7))
-        return 44;
-    if (tagc_json_key_fold_eq(key, len, "items", 5))
-        return 45;
-    if (tagc_json_key_fold_eq(key, len, "money", 5))
-        return 46;
-    if (tagc_json_key_fold_eq(key, len, "unit", 4))
-        return 47;
-    if (tagc_json_key_fold_eq(key, len, "other", 5))
-        return 48;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_sink_json_sorted[] = {
+    36, 0, 33, 10, 31, 11, 8, 42, 17, 21, 18, 12, 30, 47, 6, 4,
+    39, 43, 23, 19, 28, 13, 9, 45, 35, 46, 27, 48, 14, 32, 20, 16,
+    15, 34, 41, 44, 22, 40, 38, 5, 7, 1, 24, 25, 26, 29, 37, 3,
+    2,
+};
 
 int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
 {
@@ -2622,7 +2260,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_sink_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_json_keys, sink_sink_json_sorted, 49, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2723,7 +2361,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
                 memset(&v->score, 0, sizeof v->score);
             } else {
                 v->has_score = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->score)) != 0)
+                if ((rc = tagc_json_read_f64(d, &v->score)) != 0)
                     return tagc_json_fail_key(d, rc, "score", 5);
             }
             break;
@@ -2733,7 +2371,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
                 memset(&v->flag, 0, sizeof v->flag);
             } else {
                 v->has_flag = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->flag)) != 0)
+                if ((rc = tagc_json_read_bool(d, &v->flag)) != 0)
                     return tagc_json_fail_key(d, rc, "flag", 4);
             }
             break;
@@ -3996,25 +3634,8 @@ static const tagc_json_key sink_sink_address_geo_json_keys[] = {
     {"\"Lon\":", 6},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_sink_address_geo_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "Lat", 3) == 0)
-            return 0;
-        if (memcmp(key, "Lon", 3) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "Lat", 3))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "Lon", 3))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_sink_address_geo_json_sorted[] = {0, 1};
 
 static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_geo *v)
 {
@@ -4031,7 +3652,7 @@ static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_g
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_address_geo_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_sink_address_geo_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_address_geo_json_keys, sink_sink_address_geo_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4084,27 +3705,8 @@ static const tagc_json_key sink_sink_address_json_keys[] = {
     {"\"geo\":", 6},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_sink_address_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "geo", 3) == 0)
-            return 1;
-        break;
-    case 4:
-        if (memcmp(key, "city", 4) == 0)
-            return 0;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "city", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "geo", 3))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_sink_address_json_sorted[] = {1, 0};
 
 static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
 {
@@ -4121,7 +3723,7 @@ static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_address_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_sink_address_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_address_json_keys, sink_sink_address_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4179,25 +3781,8 @@ static const tagc_json_key sink_sink_items_json_keys[] = {
     {"\"qty\":", 6},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_sink_items_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "sku", 3) == 0)
-            return 0;
-        if (memcmp(key, "qty", 3) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "sku", 3))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "qty", 3))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_sink_items_json_sorted[] = {1, 0};
 
 static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
 {
@@ -4214,7 +3799,7 @@ static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_items_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_sink_items_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_items_json_keys, sink_sink_items_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

@@ -626,25 +626,8 @@ static const tagc_json_key order_geo_json_keys[] = {
     {"\"lon\":", 6},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int order_geo_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "lat", 3) == 0)
-            return 0;
-        if (memcmp(key, "lon", 3) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "lat", 3))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "lon", 3))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t order_geo_json_sorted[] = {0, 1};
 
 int order_geo_read_json(tagc_json_dec *d, order_geo *v)
 {
@@ -661,7 +644,7 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_geo_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : order_geo_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_geo_json_keys, order_geo_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -723,43 +706,8 @@ static const tagc_json_key order_address_json_keys[] = {
     {"\"geo\":", 6},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int order_address_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "zip", 3) == 0)
-            return 2;
-        if (memcmp(key, "geo", 3) == 0)
-            return 4;
-        break;
-    case 4:
-        if (memcmp(key, "city", 4) == 0)
-            return 1;
-        break;
-    case 6:
-        if (memcmp(key, "street", 6) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "country", 7) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "street", 6))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "city", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "zip", 3))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "country", 7))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "geo", 3))
-        return 4;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t order_address_json_sorted[] = {4, 2, 1, 0, 3};
 
 int order_address_read_json(tagc_json_dec *d, order_address *v)
 {
@@ -776,7 +724,7 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_address_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : order_address_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_address_json_keys, order_address_json_sorted, 5, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -863,45 +811,8 @@ static const tagc_json_key order_customer_json_keys[] = {
     {"\"address\":", 10},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int order_customer_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "vip", 3) == 0)
-            return 3;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 5:
-        if (memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 7:
-        if (memcmp(key, "address", 7) == 0)
-            return 4;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "email", 5))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "vip", 3))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "address", 7))
-        return 4;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t order_customer_json_sorted[] = {0, 3, 1, 2, 4};
 
 int order_customer_read_json(tagc_json_dec *d, order_customer *v)
 {
@@ -918,7 +829,7 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_customer_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : order_customer_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_customer_json_keys, order_customer_json_sorted, 5, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1011,51 +922,8 @@ static const tagc_json_key order_item_json_keys[] = {
     {"\"gift\":", 7},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int order_item_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "sku", 3) == 0)
-            return 0;
-        if (memcmp(key, "qty", 3) == 0)
-            return 2;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        if (memcmp(key, "tags", 4) == 0)
-            return 5;
-        if (memcmp(key, "gift", 4) == 0)
-            return 6;
-        break;
-    case 5:
-        if (memcmp(key, "price", 5) == 0)
-            return 3;
-        break;
-    case 9:
-        if (memcmp(key, "weight_kg", 9) == 0)
-            return 4;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "sku", 3))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "qty", 3))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "price", 5))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "weight_kg", 9))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "tags", 4))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "gift", 4))
-        return 6;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t order_item_json_sorted[] = {2, 0, 6, 1, 5, 3, 4};
 
 int order_item_read_json(tagc_json_dec *d, order_item *v)
 {
@@ -1072,7 +940,7 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_item_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : order_item_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_item_json_keys, order_item_json_sorted, 7, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1197,73 +1065,8 @@ static const tagc_json_key order_order_json_keys[] = {
     {"\"attempts\":", 11},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int order_order_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 5:
-        if (memcmp(key, "items", 5) == 0)
-            return 3;
-        if (memcmp(key, "total", 5) == 0)
-            return 4;
-        if (memcmp(key, "notes", 5) == 0)
-            return 7;
-        break;
-    case 6:
-        if (memcmp(key, "status", 6) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "customer", 8) == 0)
-            return 2;
-        if (memcmp(key, "currency", 8) == 0)
-            return 5;
-        if (memcmp(key, "discount", 8) == 0)
-            return 6;
-        if (memcmp(key, "attempts", 8) == 0)
-            return 11;
-        break;
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 8;
-        if (memcmp(key, "updated_at", 10) == 0)
-            return 9;
-        if (memcmp(key, "risk_score", 10) == 0)
-            return 10;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "status", 6))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "customer", 8))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "items", 5))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "total", 5))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "currency", 8))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "discount", 8))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "notes", 5))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 8;
-    if (tagc_json_key_fold_eq(key, len, "updated_at", 10))
-        return 9;
-    if (tagc_json_key_fold_eq(key, len, "risk_score", 10))
-        return 10;
-    if (tagc_json_key_fold_eq(key, len, "attempts", 8))
-        return 11;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t order_order_json_sorted[] = {0, 3, 7, 4, 1, 11, 5, 2, 6, 8, 10, 9};
 
 int order_order_read_json(tagc_json_dec *d, order_order *v)
 {
@@ -1280,7 +1083,7 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_order_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : order_order_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_order_json_keys, order_order_json_sorted, 12, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1321,7 +1124,7 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
                 memset(&v->discount, 0, sizeof v->discount);
             } else {
                 v->has_discount = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->discount)) != 0)
+                if ((rc = tagc_json_read_f64(d, &v->discount)) != 0)
                     return tagc_json_fail_key(d, rc, "discount", 8);
             }
             break;

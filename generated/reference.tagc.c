@@ -319,41 +319,8 @@ static const tagc_json_key reference_report_user_json_keys[] = {
     {"\"meta\":", 7},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int reference_report_user_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        if (memcmp(key, "meta", 4) == 0)
-            return 4;
-        break;
-    case 5:
-        if (memcmp(key, "email", 5) == 0)
-            return 2;
-        if (memcmp(key, "roles", 5) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "email", 5))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "roles", 5))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "meta", 4))
-        return 4;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t reference_report_user_json_sorted[] = {0, 4, 1, 2, 3};
 
 int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
 {
@@ -370,7 +337,7 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &reference_report_user_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : reference_report_user_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(reference_report_user_json_keys, reference_report_user_json_sorted, 5, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -454,39 +421,8 @@ static const tagc_json_key reference_user_json_keys[] = {
     {"\"created_at\":", 13},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int reference_user_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 5:
-        if (memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "email", 5))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 3;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t reference_user_json_sorted[] = {0, 1, 2, 3};
 
 int reference_user_read_json(tagc_json_dec *d, reference_user *v)
 {
@@ -503,7 +439,7 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &reference_user_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : reference_user_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(reference_user_json_keys, reference_user_json_sorted, 4, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -579,39 +515,8 @@ static const tagc_json_key reference_tree_node_json_keys[] = {
     {"\"Right\":", 8},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int reference_tree_node_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "ID", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "Val", 3) == 0)
-            return 1;
-        break;
-    case 4:
-        if (memcmp(key, "Left", 4) == 0)
-            return 2;
-        break;
-    case 5:
-        if (memcmp(key, "Right", 5) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "ID", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "Val", 3))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "Left", 4))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "Right", 5))
-        return 3;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t reference_tree_node_json_sorted[] = {0, 1, 2, 3};
 
 int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
 {
@@ -628,7 +533,7 @@ int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &reference_tree_node_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : reference_tree_node_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(reference_tree_node_json_keys, reference_tree_node_json_sorted, 4, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -746,25 +651,8 @@ static const tagc_json_key reference_report_user_metadata_json_keys[] = {
     {"\"UpdatedAt\":", 12},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int reference_report_user_metadata_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 9:
-        if (memcmp(key, "CreatedAt", 9) == 0)
-            return 0;
-        if (memcmp(key, "UpdatedAt", 9) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "CreatedAt", 9))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "UpdatedAt", 9))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t reference_report_user_metadata_json_sorted[] = {0, 1};
 
 static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_report_user_metadata *v)
 {
@@ -781,7 +669,7 @@ static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &reference_report_user_metadata_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : reference_report_user_metadata_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(reference_report_user_metadata_json_keys, reference_report_user_metadata_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

@@ -125,33 +125,8 @@ static const tagc_json_key tree_node_json_keys[] = {
     {"\"children\":", 11},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int tree_node_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "val", 3) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "children", 8) == 0)
-            return 2;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "val", 3))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "children", 8))
-        return 2;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t tree_node_json_sorted[] = {0, 1, 2};
 
 int tree_node_read_json(tagc_json_dec *d, tree_node *v)
 {
@@ -168,7 +143,7 @@ int tree_node_read_json(tagc_json_dec *d, tree_node *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &tree_node_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tree_node_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(tree_node_json_keys, tree_node_json_sorted, 3, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

@@ -1876,27 +1876,8 @@ static const tagc_json_key twitter_search_result_json_keys[] = {
     {"\"search_metadata\":", 18},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_search_result_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 8:
-        if (memcmp(key, "statuses", 8) == 0)
-            return 0;
-        break;
-    case 15:
-        if (memcmp(key, "search_metadata", 15) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "statuses", 8))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "search_metadata", 15))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_search_result_json_sorted[] = {0, 1};
 
 int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
 {
@@ -1913,7 +1894,7 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_search_result_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_search_result_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_search_result_json_keys, twitter_search_result_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1994,63 +1975,8 @@ static const tagc_json_key twitter_search_metadata_json_keys[] = {
     {"\"since_id_str\":", 15},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_search_metadata_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (memcmp(key, "query", 5) == 0)
-            return 4;
-        if (memcmp(key, "count", 5) == 0)
-            return 6;
-        break;
-    case 6:
-        if (memcmp(key, "max_id", 6) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "since_id", 8) == 0)
-            return 7;
-        break;
-    case 10:
-        if (memcmp(key, "max_id_str", 10) == 0)
-            return 2;
-        break;
-    case 11:
-        if (memcmp(key, "refresh_url", 11) == 0)
-            return 5;
-        break;
-    case 12:
-        if (memcmp(key, "completed_in", 12) == 0)
-            return 0;
-        if (memcmp(key, "next_results", 12) == 0)
-            return 3;
-        if (memcmp(key, "since_id_str", 12) == 0)
-            return 8;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "completed_in", 12))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "max_id", 6))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "max_id_str", 10))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "next_results", 12))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "query", 5))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "refresh_url", 11))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "count", 5))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "since_id", 8))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "since_id_str", 12))
-        return 8;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_search_metadata_json_sorted[] = {6, 4, 1, 7, 2, 5, 0, 3, 8};
 
 int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata *v)
 {
@@ -2067,7 +1993,7 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_search_metadata_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_search_metadata_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_search_metadata_json_keys, twitter_search_metadata_json_sorted, 9, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2264,151 +2190,11 @@ static const tagc_json_key twitter_status_json_keys[] = {
     {"\"lang\":", 7},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_status_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 2;
-        break;
-    case 3:
-        if (memcmp(key, "geo", 3) == 0)
-            return 13;
-        break;
-    case 4:
-        if (memcmp(key, "text", 4) == 0)
-            return 4;
-        if (memcmp(key, "user", 4) == 0)
-            return 12;
-        if (memcmp(key, "lang", 4) == 0)
-            return 24;
-        break;
-    case 5:
-        if (memcmp(key, "place", 5) == 0)
-            return 15;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 3;
-        if (memcmp(key, "source", 6) == 0)
-            return 5;
-        break;
-    case 8:
-        if (memcmp(key, "metadata", 8) == 0)
-            return 0;
-        if (memcmp(key, "entities", 8) == 0)
-            return 20;
-        break;
-    case 9:
-        if (memcmp(key, "truncated", 9) == 0)
-            return 6;
-        if (memcmp(key, "favorited", 9) == 0)
-            return 21;
-        if (memcmp(key, "retweeted", 9) == 0)
-            return 22;
-        break;
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 1;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 14;
-        break;
-    case 12:
-        if (memcmp(key, "contributors", 12) == 0)
-            return 16;
-        break;
-    case 13:
-        if (memcmp(key, "retweet_count", 13) == 0)
-            return 18;
-        break;
-    case 14:
-        if (memcmp(key, "favorite_count", 14) == 0)
-            return 19;
-        break;
-    case 16:
-        if (memcmp(key, "retweeted_status", 16) == 0)
-            return 17;
-        break;
-    case 18:
-        if (memcmp(key, "possibly_sensitive", 18) == 0)
-            return 23;
-        break;
-    case 19:
-        if (memcmp(key, "in_reply_to_user_id", 19) == 0)
-            return 9;
-        break;
-    case 21:
-        if (memcmp(key, "in_reply_to_status_id", 21) == 0)
-            return 7;
-        break;
-    case 23:
-        if (memcmp(key, "in_reply_to_user_id_str", 23) == 0)
-            return 10;
-        if (memcmp(key, "in_reply_to_screen_name", 23) == 0)
-            return 11;
-        break;
-    case 25:
-        if (memcmp(key, "in_reply_to_status_id_str", 25) == 0)
-            return 8;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "metadata", 8))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "id_str", 6))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "text", 4))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "source", 6))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "truncated", 9))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "in_reply_to_status_id", 21))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "in_reply_to_status_id_str", 25))
-        return 8;
-    if (tagc_json_key_fold_eq(key, len, "in_reply_to_user_id", 19))
-        return 9;
-    if (tagc_json_key_fold_eq(key, len, "in_reply_to_user_id_str", 23))
-        return 10;
-    if (tagc_json_key_fold_eq(key, len, "in_reply_to_screen_name", 23))
-        return 11;
-    if (tagc_json_key_fold_eq(key, len, "user", 4))
-        return 12;
-    if (tagc_json_key_fold_eq(key, len, "geo", 3))
-        return 13;
-    if (tagc_json_key_fold_eq(key, len, "coordinates", 11))
-        return 14;
-    if (tagc_json_key_fold_eq(key, len, "place", 5))
-        return 15;
-    if (tagc_json_key_fold_eq(key, len, "contributors", 12))
-        return 16;
-    if (tagc_json_key_fold_eq(key, len, "retweeted_status", 16))
-        return 17;
-    if (tagc_json_key_fold_eq(key, len, "retweet_count", 13))
-        return 18;
-    if (tagc_json_key_fold_eq(key, len, "favorite_count", 14))
-        return 19;
-    if (tagc_json_key_fold_eq(key, len, "entities", 8))
-        return 20;
-    if (tagc_json_key_fold_eq(key, len, "favorited", 9))
-        return 21;
-    if (tagc_json_key_fold_eq(key, len, "retweeted", 9))
-        return 22;
-    if (tagc_json_key_fold_eq(key, len, "possibly_sensitive", 18))
-        return 23;
-    if (tagc_json_key_fold_eq(key, len, "lang", 4))
-        return 24;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_status_json_sorted[] = {
+    2, 13, 24, 4, 12, 15, 3, 5, 20, 0, 21, 22, 6, 1, 14, 16,
+    18, 19, 17, 23, 9, 7, 11, 10, 8,
+};
 
 int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
 {
@@ -2425,7 +2211,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_status_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_status_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_status_json_keys, twitter_status_json_sorted, 25, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2470,7 +2256,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_status_id, 0, sizeof v->in_reply_to_status_id);
             } else {
                 v->has_in_reply_to_status_id = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->in_reply_to_status_id)) != 0)
+                if ((rc = tagc_json_read_i64(d, &v->in_reply_to_status_id)) != 0)
                     return tagc_json_fail_key(d, rc, "in_reply_to_status_id", 21);
             }
             break;
@@ -2480,7 +2266,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_status_id_str, 0, sizeof v->in_reply_to_status_id_str);
             } else {
                 v->has_in_reply_to_status_id_str = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->in_reply_to_status_id_str)) != 0)
+                if ((rc = tagc_json_read_str(d, &v->in_reply_to_status_id_str)) != 0)
                     return tagc_json_fail_key(d, rc, "in_reply_to_status_id_str", 25);
             }
             break;
@@ -2490,7 +2276,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_user_id, 0, sizeof v->in_reply_to_user_id);
             } else {
                 v->has_in_reply_to_user_id = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->in_reply_to_user_id)) != 0)
+                if ((rc = tagc_json_read_i64(d, &v->in_reply_to_user_id)) != 0)
                     return tagc_json_fail_key(d, rc, "in_reply_to_user_id", 19);
             }
             break;
@@ -2500,7 +2286,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_user_id_str, 0, sizeof v->in_reply_to_user_id_str);
             } else {
                 v->has_in_reply_to_user_id_str = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->in_reply_to_user_id_str)) != 0)
+                if ((rc = tagc_json_read_str(d, &v->in_reply_to_user_id_str)) != 0)
                     return tagc_json_fail_key(d, rc, "in_reply_to_user_id_str", 23);
             }
             break;
@@ -2510,7 +2296,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_screen_name, 0, sizeof v->in_reply_to_screen_name);
             } else {
                 v->has_in_reply_to_screen_name = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->in_reply_to_screen_name)) != 0)
+                if ((rc = tagc_json_read_str(d, &v->in_reply_to_screen_name)) != 0)
                     return tagc_json_fail_key(d, rc, "in_reply_to_screen_name", 23);
             }
             break;
@@ -2564,7 +2350,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
                 memset(&v->possibly_sensitive, 0, sizeof v->possibly_sensitive);
             } else {
                 v->has_possibly_sensitive = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->possibly_sensitive)) != 0)
+                if ((rc = tagc_json_read_bool(d, &v->possibly_sensitive)) != 0)
                     return tagc_json_fail_key(d, rc, "possibly_sensitive", 18);
             }
             break;
@@ -2648,27 +2434,8 @@ static const tagc_json_key twitter_status_metadata_json_keys[] = {
     {"\"iso_language_code\":", 20},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_status_metadata_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 11:
-        if (memcmp(key, "result_type", 11) == 0)
-            return 0;
-        break;
-    case 17:
-        if (memcmp(key, "iso_language_code", 17) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "result_type", 11))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "iso_language_code", 17))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_status_metadata_json_sorted[] = {0, 1};
 
 int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata *v)
 {
@@ -2685,7 +2452,7 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_status_metadata_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_status_metadata_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_status_metadata_json_keys, twitter_status_metadata_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2880,223 +2647,12 @@ static const tagc_json_key twitter_user_json_keys[] = {
     {"\"notifications\":", 16},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_user_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 6;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 2;
-        if (memcmp(key, "lang", 4) == 0)
-            return 19;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "location", 8) == 0)
-            return 4;
-        if (memcmp(key, "entities", 8) == 0)
-            return 7;
-        if (memcmp(key, "verified", 8) == 0)
-            return 17;
-        break;
-    case 9:
-        if (memcmp(key, "protected", 9) == 0)
-            return 8;
-        if (memcmp(key, "time_zone", 9) == 0)
-            return 15;
-        if (memcmp(key, "following", 9) == 0)
-            return 37;
-        break;
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 12;
-        if (memcmp(key, "utc_offset", 10) == 0)
-            return 14;
-        break;
-    case 11:
-        if (memcmp(key, "screen_name", 11) == 0)
-            return 3;
-        if (memcmp(key, "description", 11) == 0)
-            return 5;
-        if (memcmp(key, "geo_enabled", 11) == 0)
-            return 16;
-        break;
-    case 12:
-        if (memcmp(key, "listed_count", 12) == 0)
-            return 11;
-        break;
-    case 13:
-        if (memcmp(key, "friends_count", 13) == 0)
-            return 10;
-        if (memcmp(key, "is_translator", 13) == 0)
-            return 21;
-        if (memcmp(key, "notifications", 13) == 0)
-            return 39;
-        break;
-    case 14:
-        if (memcmp(key, "statuses_count", 14) == 0)
-            return 18;
-        break;
-    case 15:
-        if (memcmp(key, "followers_count", 15) == 0)
-            return 9;
-        if (memcmp(key, "default_profile", 15) == 0)
-            return 35;
-        break;
-    case 16:
-        if (memcmp(key, "favourites_count", 16) == 0)
-            return 13;
-        break;
-    case 17:
-        if (memcmp(key, "profile_image_url", 17) == 0)
-            return 27;
-        break;
-    case 18:
-        if (memcmp(key, "profile_banner_url", 18) == 0)
-            return 29;
-        if (memcmp(key, "profile_link_color", 18) == 0)
-            return 30;
-        if (memcmp(key, "profile_text_color", 18) == 0)
-            return 33;
-        break;
-    case 19:
-        if (memcmp(key, "follow_request_sent", 19) == 0)
-            return 38;
-        break;
-    case 20:
-        if (memcmp(key, "contributors_enabled", 20) == 0)
-            return 20;
-        break;
-    case 21:
-        if (memcmp(key, "default_profile_image", 21) == 0)
-            return 36;
-        break;
-    case 22:
-        if (memcmp(key, "is_translation_enabled", 22) == 0)
-            return 22;
-        break;
-    case 23:
-        if (memcmp(key, "profile_background_tile", 23) == 0)
-            return 26;
-        if (memcmp(key, "profile_image_url_https", 23) == 0)
-            return 28;
-        break;
-    case 24:
-        if (memcmp(key, "profile_background_color", 24) == 0)
-            return 23;
-        break;
-    case 26:
-        if (memcmp(key, "profile_sidebar_fill_color", 26) == 0)
-            return 32;
-        break;
-    case 28:
-        if (memcmp(key, "profile_background_image_url", 28) == 0)
-            return 24;
-        if (memcmp(key, "profile_sidebar_border_color", 28) == 0)
-            return 31;
-        if (memcmp(key, "profile_use_background_image", 28) == 0)
-            return 34;
-        break;
-    case 34:
-        if (memcmp(key, "profile_background_image_url_https", 34) == 0)
-            return 25;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "id_str", 6))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "screen_name", 11))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "location", 8))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "description", 11))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "url", 3))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "entities", 8))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "protected", 9))
-        return 8;
-    if (tagc_json_key_fold_eq(key, len, "followers_count", 15))
-        return 9;
-    if (tagc_json_key_fold_eq(key, len, "friends_count", 13))
-        return 10;
-    if (tagc_json_key_fold_eq(key, len, "listed_count", 12))
-        return 11;
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 12;
-    if (tagc_json_key_fold_eq(key, len, "favourites_count", 16))
-        return 13;
-    if (tagc_json_key_fold_eq(key, len, "utc_offset", 10))
-        return 14;
-    if (tagc_json_key_fold_eq(key, len, "time_zone", 9))
-        return 15;
-    if (tagc_json_key_fold_eq(key, len, "geo_enabled", 11))
-        return 16;
-    if (tagc_json_key_fold_eq(key, len, "verified", 8))
-        return 17;
-    if (tagc_json_key_fold_eq(key, len, "statuses_count", 14))
-        return 18;
-    if (tagc_json_key_fold_eq(key, len, "lang", 4))
-        return 19;
-    if (tagc_json_key_fold_eq(key, len, "contributors_enabled", 20))
-        return 20;
-    if (tagc_json_key_fold_eq(key, len, "is_translator", 13))
-        return 21;
-    if (tagc_json_key_fold_eq(key, len, "is_translation_enabled", 22))
-        return 22;
-    if (tagc_json_key_fold_eq(key, len, "profile_background_color", 24))
-        return 23;
-    if (tagc_json_key_fold_eq(key, len, "profile_background_image_url", 28))
-        return 24;
-    if (tagc_json_key_fold_eq(key, len, "profile_background_image_url_https", 34))
-        return 25;
-    if (tagc_json_key_fold_eq(key, len, "profile_background_tile", 23))
-        return 26;
-    if (tagc_json_key_fold_eq(key, len, "profile_image_url", 17))
-        return 27;
-    if (tagc_json_key_fold_eq(key, len, "profile_image_url_https", 23))
-        return 28;
-    if (tagc_json_key_fold_eq(key, len, "profile_banner_url", 18))
-        return 29;
-    if (tagc_json_key_fold_eq(key, len, "profile_link_color", 18))
-        return 30;
-    if (tagc_json_key_fold_eq(key, len, "profile_sidebar_border_color", 28))
-        return 31;
-    if (tagc_json_key_fold_eq(key, len, "profile_sidebar_fill_color", 26))
-        return 32;
-    if (tagc_json_key_fold_eq(key, len, "profile_text_color", 18))
-        return 33;
-    if (tagc_json_key_fold_eq(key, len, "profile_use_background_image", 28))
-        return 34;
-    if (tagc_json_key_fold_eq(key, len, "default_profile", 15))
-        return 35;
-    if (tagc_json_key_fold_eq(key, len, "default_profile_image", 21))
-        return 36;
-    if (tagc_json_key_fold_eq(key, len, "following", 9))
-        return 37;
-    if (tagc_json_key_fold_eq(key, len, "follow_request_sent", 19))
-        return 38;
-    if (tagc_json_key_fold_eq(key, len, "notifications", 13))
-        return 39;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_user_json_sorted[] = {
+    0, 6, 19, 2, 1, 7, 4, 17, 37, 8, 15, 12, 14, 5, 16, 3,
+    11, 10, 21, 39, 18, 35, 9, 13, 27, 29, 30, 33, 38, 20, 36, 22,
+    26, 28, 23, 32, 24, 31, 34, 25,
+};
 
 int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
 {
@@ -3113,7 +2669,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_user_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_user_json_keys, twitter_user_json_sorted, 40, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3154,7 +2710,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
                 memset(&v->url, 0, sizeof v->url);
             } else {
                 v->has_url = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->url)) != 0)
+                if ((rc = tagc_json_read_str(d, &v->url)) != 0)
                     return tagc_json_fail_key(d, rc, "url", 3);
             }
             break;
@@ -3192,7 +2748,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
                 memset(&v->utc_offset, 0, sizeof v->utc_offset);
             } else {
                 v->has_utc_offset = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->utc_offset)) != 0)
+                if ((rc = tagc_json_read_i64(d, &v->utc_offset)) != 0)
                     return tagc_json_fail_key(d, rc, "utc_offset", 10);
             }
             break;
@@ -3202,7 +2758,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
                 memset(&v->time_zone, 0, sizeof v->time_zone);
             } else {
                 v->has_time_zone = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->time_zone)) != 0)
+                if ((rc = tagc_json_read_str(d, &v->time_zone)) != 0)
                     return tagc_json_fail_key(d, rc, "time_zone", 9);
             }
             break;
@@ -3416,27 +2972,8 @@ static const tagc_json_key twitter_user_entities_json_keys[] = {
     {"\"description\":", 14},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_user_entities_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "description", 11) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "url", 3))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "description", 11))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_user_entities_json_sorted[] = {0, 1};
 
 int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
 {
@@ -3453,7 +2990,7 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_entities_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_user_entities_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_user_entities_json_keys, twitter_user_entities_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3501,21 +3038,8 @@ static const tagc_json_key twitter_urls_json_keys[] = {
     {"\"urls\":", 7},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_urls_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "urls", 4) == 0)
-            return 0;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "urls", 4))
-        return 0;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_urls_json_sorted[] = {0};
 
 int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
 {
@@ -3532,7 +3056,7 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_urls_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_urls_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_urls_json_keys, twitter_urls_json_sorted, 1, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3590,45 +3114,8 @@ static const tagc_json_key twitter_entities_json_keys[] = {
     {"\"media\":", 8},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_entities_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "urls", 4) == 0)
-            return 2;
-        break;
-    case 5:
-        if (memcmp(key, "media", 5) == 0)
-            return 4;
-        break;
-    case 7:
-        if (memcmp(key, "symbols", 7) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "hashtags", 8) == 0)
-            return 0;
-        break;
-    case 13:
-        if (memcmp(key, "user_mentions", 13) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "hashtags", 8))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "symbols", 7))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "urls", 4))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "user_mentions", 13))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "media", 5))
-        return 4;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_entities_json_sorted[] = {2, 4, 1, 0, 3};
 
 int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
 {
@@ -3645,7 +3132,7 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_entities_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_entities_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_entities_json_keys, twitter_entities_json_sorted, 5, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3714,27 +3201,8 @@ static const tagc_json_key twitter_hashtag_json_keys[] = {
     {"\"indices\":", 10},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_hashtag_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "text", 4) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "text", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "indices", 7))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_hashtag_json_sorted[] = {0, 1};
 
 int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
 {
@@ -3751,7 +3219,7 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_hashtag_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_hashtag_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_hashtag_json_keys, twitter_hashtag_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3804,27 +3272,8 @@ static const tagc_json_key twitter_symbol_json_keys[] = {
     {"\"indices\":", 10},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_symbol_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "text", 4) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "text", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "indices", 7))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_symbol_json_sorted[] = {0, 1};
 
 int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
 {
@@ -3841,7 +3290,7 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_symbol_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_symbol_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_symbol_json_keys, twitter_symbol_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3900,39 +3349,8 @@ static const tagc_json_key twitter_url_json_keys[] = {
     {"\"indices\":", 10},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_url_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 3;
-        break;
-    case 11:
-        if (memcmp(key, "display_url", 11) == 0)
-            return 2;
-        break;
-    case 12:
-        if (memcmp(key, "expanded_url", 12) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "url", 3))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "expanded_url", 12))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "display_url", 11))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "indices", 7))
-        return 3;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_url_json_sorted[] = {0, 3, 2, 1};
 
 int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
 {
@@ -3949,7 +3367,7 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_url_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_url_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_url_json_keys, twitter_url_json_sorted, 4, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4028,45 +3446,8 @@ static const tagc_json_key twitter_user_mention_json_keys[] = {
     {"\"indices\":", 10},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_user_mention_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 2;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 3;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 4;
-        break;
-    case 11:
-        if (memcmp(key, "screen_name", 11) == 0)
-            return 0;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "screen_name", 11))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "id_str", 6))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "indices", 7))
-        return 4;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_user_mention_json_sorted[] = {2, 1, 3, 4, 0};
 
 int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
 {
@@ -4083,7 +3464,7 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_mention_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_user_mention_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_user_mention_json_keys, twitter_user_mention_json_sorted, 5, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4193,87 +3574,8 @@ static const tagc_json_key twitter_media_json_keys[] = {
     {"\"source_status_id_str\":", 23},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_media_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 5;
-        break;
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 8;
-        break;
-    case 5:
-        if (memcmp(key, "sizes", 5) == 0)
-            return 9;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 2;
-        break;
-    case 9:
-        if (memcmp(key, "media_url", 9) == 0)
-            return 3;
-        break;
-    case 11:
-        if (memcmp(key, "display_url", 11) == 0)
-            return 6;
-        break;
-    case 12:
-        if (memcmp(key, "expanded_url", 12) == 0)
-            return 7;
-        break;
-    case 15:
-        if (memcmp(key, "media_url_https", 15) == 0)
-            return 4;
-        break;
-    case 16:
-        if (memcmp(key, "source_status_id", 16) == 0)
-            return 10;
-        break;
-    case 20:
-        if (memcmp(key, "source_status_id_str", 20) == 0)
-            return 11;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "id_str", 6))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "indices", 7))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "media_url", 9))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "media_url_https", 15))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "url", 3))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "display_url", 11))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "expanded_url", 12))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "type", 4))
-        return 8;
-    if (tagc_json_key_fold_eq(key, len, "sizes", 5))
-        return 9;
-    if (tagc_json_key_fold_eq(key, len, "source_status_id", 16))
-        return 10;
-    if (tagc_json_key_fold_eq(key, len, "source_status_id_str", 20))
-        return 11;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_media_json_sorted[] = {0, 5, 8, 9, 1, 2, 3, 6, 7, 4, 10, 11};
 
 int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
 {
@@ -4290,7 +3592,7 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_media_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_media_json_keys, twitter_media_json_sorted, 12, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4405,35 +3707,8 @@ static const tagc_json_key twitter_media_sizes_json_keys[] = {
     {"\"large\":", 8},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_media_sizes_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (memcmp(key, "small", 5) == 0)
-            return 1;
-        if (memcmp(key, "thumb", 5) == 0)
-            return 2;
-        if (memcmp(key, "large", 5) == 0)
-            return 3;
-        break;
-    case 6:
-        if (memcmp(key, "medium", 6) == 0)
-            return 0;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "medium", 6))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "small", 5))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "thumb", 5))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "large", 5))
-        return 3;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_media_sizes_json_sorted[] = {3, 1, 2, 0};
 
 int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
 {
@@ -4450,7 +3725,7 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_sizes_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_media_sizes_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_media_sizes_json_keys, twitter_media_sizes_json_sorted, 4, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4523,31 +3798,8 @@ static const tagc_json_key twitter_media_size_json_keys[] = {
     {"\"resize\":", 9},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_media_size_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (memcmp(key, "w", 1) == 0)
-            return 0;
-        if (memcmp(key, "h", 1) == 0)
-            return 1;
-        break;
-    case 6:
-        if (memcmp(key, "resize", 6) == 0)
-            return 2;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "w", 1))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "h", 1))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "resize", 6))
-        return 2;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_media_size_json_sorted[] = {1, 0, 2};
 
 int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
 {
@@ -4564,7 +3816,7 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_size_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_media_size_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_media_size_json_keys, twitter_media_size_json_sorted, 3, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4623,27 +3875,8 @@ static const tagc_json_key twitter_point_json_keys[] = {
     {"\"coordinates\":", 14},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_point_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "type", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "coordinates", 11))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_point_json_sorted[] = {0, 1};
 
 int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
 {
@@ -4660,7 +3893,7 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_point_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_point_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_point_json_keys, twitter_point_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4721,33 +3954,8 @@ static const tagc_json_key twitter_contributor_json_keys[] = {
     {"\"screen_name\":", 14},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_contributor_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 11:
-        if (memcmp(key, "screen_name", 11) == 0)
-            return 2;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "id_str", 6))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "screen_name", 11))
-        return 2;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_contributor_json_sorted[] = {0, 1, 2};
 
 int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
 {
@@ -4764,7 +3972,7 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_contributor_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_contributor_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_contributor_json_keys, twitter_contributor_json_sorted, 3, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4844,65 +4052,8 @@ static const tagc_json_key twitter_place_json_keys[] = {
     {"\"attributes\":", 13},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_place_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 1;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 3;
-        break;
-    case 7:
-        if (memcmp(key, "country", 7) == 0)
-            return 6;
-        break;
-    case 9:
-        if (memcmp(key, "full_name", 9) == 0)
-            return 4;
-        break;
-    case 10:
-        if (memcmp(key, "place_type", 10) == 0)
-            return 2;
-        if (memcmp(key, "attributes", 10) == 0)
-            return 8;
-        break;
-    case 12:
-        if (memcmp(key, "country_code", 12) == 0)
-            return 5;
-        if (memcmp(key, "bounding_box", 12) == 0)
-            return 7;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "url", 3))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "place_type", 10))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "full_name", 9))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "country_code", 12))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "country", 7))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "bounding_box", 12))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "attributes", 10))
-        return 8;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_place_json_sorted[] = {0, 1, 3, 6, 4, 8, 2, 7, 5};
 
 int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
 {
@@ -4919,7 +4070,7 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_place_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_place_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_place_json_keys, twitter_place_json_sorted, 9, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5014,27 +4165,8 @@ static const tagc_json_key twitter_bounding_box_json_keys[] = {
     {"\"coordinates\":", 14},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_bounding_box_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "type", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "coordinates", 11))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_bounding_box_json_sorted[] = {0, 1};
 
 int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
 {
@@ -5051,7 +4183,7 @@ int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_bounding_box_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_bounding_box_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_bounding_box_json_keys, twitter_bounding_box_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

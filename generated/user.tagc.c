@@ -140,41 +140,8 @@ static const tagc_json_key user_user_json_keys[] = {
     {"\"meta\":", 7},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int user_user_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        if (memcmp(key, "meta", 4) == 0)
-            return 4;
-        break;
-    case 5:
-        if (memcmp(key, "email", 5) == 0)
-            return 2;
-        if (memcmp(key, "roles", 5) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "email", 5))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "roles", 5))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "meta", 4))
-        return 4;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t user_user_json_sorted[] = {0, 4, 1, 2, 3};
 
 int user_user_read_json(tagc_json_dec *d, user_user *v)
 {
@@ -191,7 +158,7 @@ int user_user_read_json(tagc_json_dec *d, user_user *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &user_user_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : user_user_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(user_user_json_keys, user_user_json_sorted, 5, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -315,25 +282,8 @@ static const tagc_json_key user_user_metadata_json_keys[] = {
     {"\"updated_at\":", 13},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int user_user_metadata_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 0;
-        if (memcmp(key, "updated_at", 10) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "updated_at", 10))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t user_user_metadata_json_sorted[] = {0, 1};
 
 static int user_user_metadata_read_json(tagc_json_dec *d, user_user_metadata *v)
 {
@@ -350,7 +300,7 @@ static int user_user_metadata_read_json(tagc_json_dec *d, user_user_metadata *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &user_user_metadata_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : user_user_metadata_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(user_user_metadata_json_keys, user_user_metadata_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

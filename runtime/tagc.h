@@ -935,6 +935,13 @@ static inline int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const ta
     return tagc_json_obj_next(d, first, key, key_len);
 }
 
+/* The field whose name is key[0..len), -1: none. The name of keys[i] is its
+ * text without the quotes and colon (len 0: the text's strlen). First exact:
+ * a binary search of keys[sorted[0..n)], the fields by name length, then name
+ * bytes (unsigned); then case-insensitively, in declared order, as Go does. */
+int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t n, const char *key,
+                       size_t len);
+
 /* Unknown keys and fields in strict mode. */
 int tagc_json_unknown_key(tagc_json_dec *d, const char *key, size_t len);
 int tagc_json_duplicate_key(tagc_json_dec *d, const char *key, size_t len);
