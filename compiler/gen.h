@@ -89,6 +89,11 @@ const char *wire_lvalue(gen *g, const wire_field *w, size_t upto);
 /* The flag of a has/value pair whose value is at lv ("v->a.x" -> "v->a.has_x"). */
 const char *wire_has_lvalue(gen *g, const char *lv, const char *c_name);
 
+/* `static const uint16_t <table>[] = {...};`: the indexes of names[0..n) in the
+ * order of their length, then bytes (unsigned): the order the runtime's
+ * binary searches of struct keys expect (tagc_json_key_find, tagc_mp_key_find). */
+void gen_name_order(gen *g, const char *table, const char *const *names, size_t n);
+
 /* Header: forward declarations, enums, typedefs and struct definitions in an order C accepts. */
 void gen_type_definitions(gen *g);
 

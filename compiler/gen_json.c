@@ -15,40 +15,42 @@
 
 /* MARK: - Reading */
 
+/* The call that reads a value of type t into the lvalue lv; *keeps: null
+ * leaves lv as it is (the caller tests it), else the call reads null itself. */
+static const char *read_call(gen *g, ast_type *t, const char *lv, bool *keeps)
+{
+    type_kind k = t->kind;
+    *keeps = ty_null_keeps(k);
+    if (ty_is_signed_int(k) || ty_is_unsigned_int(k))
+        return pool_printf(g->pool, "tagc_json_read_%s(d, &%s)", ty_int_suffix(k), lv);
+    const char *fn;
+    if (k == TK_BOOL)
+        fn = "tagc_json_read_bool";
+    else if (k == TK_FLOAT32)
+        fn = "tagc_json_read_f32";
+    else if (k == TK_FLOAT64)
+        fn = "tagc_json_read_f64";
+    else if (k == TK_STRING)
+        fn = "tagc_json_read_str";
+    else if (k == TK_TIME)
+        fn = "tagc_json_read_time";
+    else if (k == TK_RAW)
+        fn = "tagc_json_read_raw";
+    else if (k == TK_ANY)
+        fn = "tagc_json_read_any";
+    else if (ty_is_bytes(t))
+        fn = "tagc_json_read_bytes_value";
+    else
+        fn = pool_printf(g->pool, "%s_read_json", ty_fn(g, t));
+    return pool_printf(g->pool, "%s(d, &%s)", fn, lv);
+}
+
 /* Code that reads a value of type t into the lvalue lv; `fail` is the statement run with rc set. */
 static void read_value(gen *g, int ind, ast_type *t, const char *lv, const char *fail)
 {
-    type_kind k = t->kind;
-    if (ty_null_keeps(k)) {
-        const char *fn;
-        if (ty_is_signed_int(k) || ty_is_unsigned_int(k))
-            fn = pool_printf(g->pool, "tagc_json_read_%s", ty_int_suffix(k));
-        else if (k == TK_BOOL)
-            fn = "tagc_json_read_bool";
-        else if (k == TK_FLOAT32)
-            fn = "tagc_json_read_f32";
-        else if (k == TK_FLOAT64)
-            fn = "tagc_json_read_f64";
-        else if (k == TK_STRING)
-            fn = "tagc_json_read_str";
-        else
-            fn = "tagc_json_read_time";
-        emit(g, ind, "if (!tagc_json_null(d) && (rc = %s(d, &%s)) != 0)", fn, lv);
-        emit(g, ind + 1, "%s", fail);
-        return;
-    }
-    const char *call;
-    if (k == TK_DURATION)
-        call = pool_printf(g->pool, "tagc_json_null(d) ? 0 : tagc_json_read_i64(d, &%s)", lv);
-    else if (k == TK_RAW)
-        call = pool_printf(g->pool, "tagc_json_read_raw(d, &%s)", lv);
-    else if (k == TK_ANY)
-        call = pool_printf(g->pool, "tagc_json_read_any(d, &%s)", lv);
-    else if (ty_is_bytes(t))
-        call = pool_printf(g->pool, "tagc_json_read_bytes_value(d, &%s)", lv);
-    else
-        call = pool_printf(g->pool, "%s_read_json(d, &%s)", ty_fn(g, t), lv);
-    emit(g, ind, "if ((rc = %s) != 0)", call);
+    bool keeps;
+    const char *call = read_call(g, t, lv, &keeps);
+    emit(g, ind, "if (%s(rc = %s) != 0)", keeps ? "!tagc_json_null(d) && " : "", call);
     emit(g, ind + 1, "%s", fail);
 }
 
@@ -56,12 +58,15 @@ static void read_value(gen *g, int ind, ast_type *t, const char *lv, const char 
 static void read_opt(gen *g, int ind, ast_type *elem, const char *has, const char *val,
                      const char *fail)
 {
+    bool keeps;
+    const char *call = read_call(g, elem, val, &keeps);
     emit(g, ind, "if (tagc_json_null(d)) {");
     emit(g, ind + 1, "%s = false;", has);
     emit(g, ind + 1, "memset(&%s, 0, sizeof %s);", val, val);
     emit(g, ind, "} else {");
     emit(g, ind + 1, "%s = true;", has);
-    read_value(g, ind + 1, elem, val, fail);
+    emit(g, ind + 1, "if ((rc = %s) != 0)", call);
+    emit(g, ind + 2, "%s", fail);
     emit(g, ind, "}");
 }
 
@@ -156,10 +161,14 @@ static bool key_is_plain(const char *name)
     return true;
 }
 
-/* The table of the keys in declared order, as compact JSON writes them, for
- * the in-place check of the key expected next (tagc_json_obj_next_key). */
-static void gen_key_table(gen *g, const char *fn, const ast_type *st)
+/* The tables of a struct's keys: <fn>_json_keys, in declared order as compact
+ * JSON writes them, for the in-place check of the key expected next
+ * (tagc_json_obj_next_key), and <fn>_json_sorted, the field indexes by name for
+ * the lookup of any other key (tagc_json_key_find). */
+static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
 {
+    const char **names = pool_alloc(g->pool, st->wire_count * sizeof *names);
+    size_t n = 0;
     emit(g, 0, "/* The keys in declared order as compact JSON has them: the key expected next");
     emit(g, 0, " * is compared in place before any lookup. */");
     emit(g, 0, "static const tagc_json_key %s_json_keys[] = {", fn);
@@ -167,73 +176,20 @@ static void gen_key_table(gen *g, const char *fn, const ast_type *st)
         const char *name = st->wire[i].json_name;
         if (!name)
             continue;
-        if (!key_is_plain(name)) {
-            emit(g, 1, "{NULL, 0}, /* %s: not compared in place */", c_literal(g, name, strlen(name)));
-            continue;
-        }
+        names[n++] = name;
         const char *text = pool_printf(g->pool, "\"%s\":", name);
-        emit(g, 1, "{%s, %zu},", c_literal(g, text, strlen(text)), strlen(text));
+        const char *lit = c_literal(g, text, strlen(text));
+        if (key_is_plain(name))
+            emit(g, 1, "{%s, %zu},", lit, strlen(text));
+        else /* the input may have it escaped */
+            emit(g, 1, "{%s, 0}, /* not compared in place */", lit);
     }
     emit(g, 1, "{NULL, 0}, /* after the last field */");
     emit(g, 0, "};");
-    emit(g, 0, "%s", "");
-}
-
-/* The function that maps a key to a field index (-1: unknown). */
-static void gen_key_lookup(gen *g, const char *fn, const ast_type *st)
-{
-    emit(g, 0, "/* The field a key names: by length and bytes, then case-insensitively as Go");
-    emit(g, 0, " * does. -1: none. */");
-    emit(g, 0, "static int %s_json_field(const char *key, size_t len)", fn);
-    emit(g, 0, "{");
-    size_t n = json_wire_count(st);
-    if (n == 0) {
-        emit(g, 1, "(void)key;");
-        emit(g, 1, "(void)len;");
-        emit(g, 1, "return -1;");
-        emit(g, 0, "}");
-        emit(g, 0, "%s", "");
-        return;
+    if (n > 0) {
+        emit(g, 0, "/* The fields by name (length, then bytes), for tagc_json_key_find. */");
+        gen_name_order(g, pool_printf(g->pool, "%s_json_sorted", fn), names, n);
     }
-    size_t idx = 0;
-    /* by length */
-    size_t maxlen = 0;
-    for (size_t i = 0; i < st->wire_count; i++)
-        if (st->wire[i].json_name && strlen(st->wire[i].json_name) > maxlen)
-            maxlen = strlen(st->wire[i].json_name);
-    emit(g, 1, "switch (len) {");
-    for (size_t len = 0; len <= maxlen; len++) {
-        bool any = false;
-        idx = 0;
-        for (size_t i = 0; i < st->wire_count; i++) {
-            const char *name = st->wire[i].json_name;
-            if (!name)
-                continue;
-            if (strlen(name) == len) {
-                if (!any)
-                    emit(g, 1, "case %zu:", len);
-                any = true;
-                emit(g, 2, "if (memcmp(key, %s, %zu) == 0)", c_literal(g, name, len), len);
-                emit(g, 3, "return %zu;", idx);
-            }
-            idx++;
-        }
-        if (any)
-            emit(g, 2, "break;");
-    }
-    emit(g, 1, "}");
-    idx = 0;
-    for (size_t i = 0; i < st->wire_count; i++) {
-        const char *name = st->wire[i].json_name;
-        if (!name)
-            continue;
-        size_t len = strlen(name);
-        emit(g, 1, "if (tagc_json_key_fold_eq(key, len, %s, %zu))", c_literal(g, name, len), len);
-        emit(g, 2, "return %zu;", idx);
-        idx++;
-    }
-    emit(g, 1, "return -1;");
-    emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
 
@@ -242,8 +198,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
 {
     size_t n = json_wire_count(st);
     size_t words = n ? (n + 63) / 64 : 1;
-    gen_key_table(g, fn, st);
-    gen_key_lookup(g, fn, st);
+    gen_key_tables(g, fn, st);
     emit(g, 0, "%sint %s_read_json(tagc_json_dec *d, %s *v)", exported ? "" : "static ", fn, ctype);
     emit(g, 0, "{");
     emit(g, 1, "const char *key;");
@@ -259,7 +214,11 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 1, "if ((rc = tagc_json_obj_begin_inline(d)) != 0)");
     emit(g, 2, "return rc;");
     emit(g, 1, "while ((rc = tagc_json_obj_next_key(d, &first, &%s_json_keys[next], &key, &key_len)) > 0) {", fn);
-    emit(g, 2, "field = rc == 2 ? next : %s_json_field(key, key_len);", fn);
+    if (n > 0)
+        emit(g, 2, "field = rc == 2 ? next : tagc_json_key_find(%s_json_keys, %s_json_sorted, %zu, key, key_len);",
+             fn, fn, n);
+    else
+        emit(g, 2, "field = -1; /* no fields */");
     emit(g, 2, "if (field >= 0) {");
     emit(g, 3, "if (d->strict) { /* seen is only read in strict mode */");
     emit(g, 4, "uint64_t bit = UINT64_C(1) << (field & 63);");

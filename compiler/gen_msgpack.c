@@ -125,38 +125,42 @@ static void mark_all(gen *g)
 
 /* MARK: - Reading */
 
+/* The call that reads a value of type t into the lvalue lv; *keeps: nil leaves
+ * lv as it is (the caller tests it), else the call reads nil itself. */
+static const char *read_call(gen *g, ast_type *t, const char *lv, bool *keeps)
+{
+    type_kind k = t->kind;
+    *keeps = ty_null_keeps(k);
+    if (ty_is_signed_int(k) || ty_is_unsigned_int(k))
+        return pool_printf(g->pool, "tagc_mp_read_%s(d, &%s)", ty_int_suffix(k), lv);
+    const char *fn;
+    if (k == TK_BOOL)
+        fn = "tagc_mp_read_bool";
+    else if (k == TK_FLOAT32)
+        fn = "tagc_mp_read_f32";
+    else if (k == TK_FLOAT64)
+        fn = "tagc_mp_read_f64";
+    else if (k == TK_STRING)
+        fn = "tagc_mp_read_str";
+    else if (k == TK_TIME)
+        fn = "tagc_mp_read_time";
+    else if (k == TK_RAW)
+        fn = "tagc_mp_read_raw";
+    else if (k == TK_ANY)
+        fn = "tagc_mp_read_any";
+    else if (ty_is_bytes(t))
+        fn = "tagc_mp_read_bytes";
+    else
+        fn = pool_printf(g->pool, "%s_read_msgpack", ty_fn(g, t));
+    return pool_printf(g->pool, "%s(d, &%s)", fn, lv);
+}
+
 /* Code that reads a value of type t into the lvalue lv; `fail` is the statement run with rc set. */
 static void read_value(gen *g, int ind, ast_type *t, const char *lv, const char *fail)
 {
-    type_kind k = t->kind;
-    if (ty_null_keeps(k) || k == TK_DURATION) {
-        const char *fn;
-        if (ty_is_signed_int(k) || ty_is_unsigned_int(k))
-            fn = pool_printf(g->pool, "tagc_mp_read_%s", ty_int_suffix(k));
-        else if (k == TK_BOOL)
-            fn = "tagc_mp_read_bool";
-        else if (k == TK_FLOAT32)
-            fn = "tagc_mp_read_f32";
-        else if (k == TK_FLOAT64)
-            fn = "tagc_mp_read_f64";
-        else if (k == TK_STRING)
-            fn = "tagc_mp_read_str";
-        else
-            fn = "tagc_mp_read_time";
-        emit(g, ind, "if (!tagc_mp_nil(d) && (rc = %s(d, &%s)) != 0)", fn, lv);
-        emit(g, ind + 1, "%s", fail);
-        return;
-    }
-    const char *call;
-    if (k == TK_RAW)
-        call = pool_printf(g->pool, "tagc_mp_read_raw(d, &%s)", lv);
-    else if (k == TK_ANY)
-        call = pool_printf(g->pool, "tagc_mp_read_any(d, &%s)", lv);
-    else if (ty_is_bytes(t))
-        call = pool_printf(g->pool, "tagc_mp_read_bytes(d, &%s)", lv);
-    else
-        call = pool_printf(g->pool, "%s_read_msgpack(d, &%s)", ty_fn(g, t), lv);
-    emit(g, ind, "if ((rc = %s) != 0)", call);
+    bool keeps;
+    const char *call = read_call(g, t, lv, &keeps);
+    emit(g, ind, "if (%s(rc = %s) != 0)", keeps ? "!tagc_mp_nil(d) && " : "", call);
     emit(g, ind + 1, "%s", fail);
 }
 
@@ -164,12 +168,15 @@ static void read_value(gen *g, int ind, ast_type *t, const char *lv, const char 
 static void read_opt(gen *g, int ind, ast_type *elem, const char *has, const char *val,
                      const char *fail)
 {
+    bool keeps;
+    const char *call = read_call(g, elem, val, &keeps);
     emit(g, ind, "if (tagc_mp_nil(d)) {");
     emit(g, ind + 1, "%s = false;", has);
     emit(g, ind + 1, "memset(&%s, 0, sizeof %s);", val, val);
     emit(g, ind, "} else {");
     emit(g, ind + 1, "%s = true;", has);
-    read_value(g, ind + 1, elem, val, fail);
+    emit(g, ind + 1, "if ((rc = %s) != 0)", call);
+    emit(g, ind + 2, "%s", fail);
     emit(g, ind, "}");
 }
 
@@ -191,82 +198,32 @@ static void read_member(gen *g, int ind, const wire_field *w, const char *fail)
         read_value(g, ind, t, lv, fail);
 }
 
-/* The function that maps a key read from the input to a field index (-1: unknown). */
-static void gen_key_lookup(gen *g, const char *fn, const ast_type *st)
+/* The tables of a struct's keys: <fn>_msgpack_keys, the encoded keys in declared
+ * order (the key expected next is compared in place), and <fn>_msgpack_sorted,
+ * the field indexes by name for the lookup of any other key. */
+static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
 {
-    emit(g, 0, "/* The field a key names, by length and bytes. -1: none. */");
-    emit(g, 0, "static int %s_msgpack_field(const char *key, size_t len)", fn);
-    emit(g, 0, "{");
-    size_t n = mp_wire_count(st);
-    if (n == 0) {
-        emit(g, 1, "(void)key;");
-        emit(g, 1, "(void)len;");
-        emit(g, 1, "return -1;");
-        emit(g, 0, "}");
-        emit(g, 0, "%s", "");
-        return;
-    }
-    size_t maxlen = 0, idx;
-    for (size_t i = 0; i < st->wire_count; i++)
-        if (st->wire[i].msgpack_name && strlen(st->wire[i].msgpack_name) > maxlen)
-            maxlen = strlen(st->wire[i].msgpack_name);
-    emit(g, 1, "switch (len) {");
-    for (size_t len = 0; len <= maxlen; len++) {
-        bool any = false;
-        idx = 0;
-        for (size_t i = 0; i < st->wire_count; i++) {
-            const char *name = st->wire[i].msgpack_name;
-            if (!name)
-                continue;
-            if (strlen(name) == len) {
-                if (!any)
-                    emit(g, 1, "case %zu:", len);
-                any = true;
-                emit(g, 2, "if (memcmp(key, %s, %zu) == 0)", c_literal(g, name, len), len);
-                emit(g, 3, "return %zu;", idx);
-            }
-            idx++;
-        }
-        if (any)
-            emit(g, 2, "break;");
-    }
-    emit(g, 1, "}");
-    emit(g, 1, "return -1;");
-    emit(g, 0, "}");
-    emit(g, 0, "%s", "");
-}
-
-/* The switch that tries the key expected next (the field after the previous
- * one) as its encoded bytes: one constant-length compare, no head decoding. */
-static void gen_expected_key(gen *g, int ind, const ast_type *st, const char *fn)
-{
-    emit(g, ind, "field = -1;");
-    emit(g, ind, "switch (next) { /* first the key of the field after the previous one, as its bytes */");
-    size_t idx = 0;
+    const char **names = pool_alloc(g->pool, st->wire_count * sizeof *names);
+    size_t n = 0;
+    emit(g, 0, "/* The keys in declared order, encoded: the key expected next is compared in");
+    emit(g, 0, " * place before any lookup. */");
+    emit(g, 0, "static const tagc_mp_key %s_msgpack_keys[] = {", fn);
     for (size_t i = 0; i < st->wire_count; i++) {
         const char *name = st->wire[i].msgpack_name;
         if (!name)
             continue;
-        size_t len = strlen(name);
+        names[n++] = name;
         strbuf enc;
         sb_init(&enc);
-        str_bytes(&enc, name, len);
-        emit(g, ind, "case %zu:", idx);
-        emit(g, ind + 1, "if (tagc_mp_key_is(d, %s, %zu)) {", c_literal(g, enc.data, enc.len), enc.len);
-        emit(g, ind + 2, "field = %zu;", idx);
-        emit(g, ind + 2, "key = d->p - %zu;", len);
-        emit(g, ind + 2, "key_len = %zu;", len);
-        emit(g, ind + 1, "}");
-        emit(g, ind + 1, "break;");
+        str_bytes(&enc, name, strlen(name));
+        emit(g, 1, "{%s, %zu},", c_literal(g, enc.data, enc.len), enc.len);
         sb_free(&enc);
-        idx++;
     }
-    emit(g, ind, "}");
-    emit(g, ind, "if (field < 0) { /* any other key: read, then looked up */");
-    emit(g, ind + 1, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
-    emit(g, ind + 2, "return rc;");
-    emit(g, ind + 1, "field = %s_msgpack_field(key, key_len);", fn);
-    emit(g, ind, "}");
+    emit(g, 1, "{NULL, 0}, /* after the last field */");
+    emit(g, 0, "};");
+    emit(g, 0, "/* The fields by name (length, then bytes), for tagc_mp_key_find. */");
+    gen_name_order(g, pool_printf(g->pool, "%s_msgpack_sorted", fn), names, n);
+    emit(g, 0, "%s", "");
 }
 
 static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast_type *st,
@@ -274,7 +231,8 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
 {
     size_t n = mp_wire_count(st);
     size_t words = n ? (n + 63) / 64 : 1;
-    gen_key_lookup(g, fn, st);
+    if (n > 0)
+        gen_key_tables(g, fn, st);
     emit(g, 0, "%sint %s_read_msgpack(tagc_mp_dec *d, %s *v)", exported ? "" : "static ", fn, ctype);
     emit(g, 0, "{");
     emit(g, 1, "const char *key;");
@@ -290,11 +248,24 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 2, "return rc;");
     emit(g, 1, "for (size_t i = 0; i < n; i++) {");
     if (n > 0) {
-        gen_expected_key(g, 2, st, fn);
+        emit(g, 2, "switch (next) { /* first the key expected next, compared as its encoded bytes */");
+        for (size_t i = 0; i < n; i++) {
+            emit(g, 2, "case %zu:", i);
+            emit(g, 3, "field = tagc_mp_key_is(d, &%s_msgpack_keys[%zu], &key, &key_len) ? %zu : -1;", fn, i, i);
+            emit(g, 3, "break;");
+        }
+        emit(g, 2, "default:");
+        emit(g, 3, "field = -1;");
+        emit(g, 2, "}");
+        emit(g, 2, "if (field < 0) { /* any other key: read, then looked up */");
+        emit(g, 3, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
+        emit(g, 4, "return rc;");
+        emit(g, 3, "field = tagc_mp_key_find(%s_msgpack_keys, %s_msgpack_sorted, %zu, key, key_len);", fn, fn, n);
+        emit(g, 2, "}");
     } else {
         emit(g, 2, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
         emit(g, 3, "return rc;");
-        emit(g, 2, "field = %s_msgpack_field(key, key_len);", fn);
+        emit(g, 2, "field = -1; /* no fields */");
     }
     emit(g, 2, "if (field >= 0) {");
     emit(g, 3, "uint64_t bit = UINT64_C(1) << (field & 63);");
@@ -309,10 +280,8 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         const wire_field *w = &st->wire[i];
         if (!w->msgpack_name)
             continue;
-        size_t len = strlen(w->msgpack_name);
-        const char *lit = c_literal(g, w->msgpack_name, len);
-        emit(g, 2, "case %zu: /* %s */", idx, lit);
-        read_member(g, 3, w, pool_printf(g->pool, "return tagc_json_fail_key(d, rc, %s, %zu);", lit, len));
+        emit(g, 2, "case %zu: /* %s */", idx, c_literal(g, w->msgpack_name, strlen(w->msgpack_name)));
+        read_member(g, 3, w, "goto fail;");
         emit(g, 3, "break;");
         idx++;
     }
@@ -320,7 +289,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 3, "if (d->strict)");
     emit(g, 4, "return tagc_json_unknown_key(d, key, key_len);");
     emit(g, 3, "if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */");
-    emit(g, 4, "return tagc_json_fail_key(d, rc, key, key_len);");
+    emit(g, 4, "goto fail;");
     emit(g, 2, "}");
     emit(g, 1, "}");
     emit(g, 1, "tagc_mp_end(d);");
@@ -343,6 +312,8 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     if (any_required)
         emit(g, 1, "}");
     emit(g, 1, "return 0;");
+    emit(g, 0, "fail: /* rc from the value of key */");
+    emit(g, 1, "return tagc_json_fail_key(d, rc, key, key_len);");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }

@@ -380,7 +380,7 @@ static int j_member(jctx *c, const wire_field *w)
     return j_value(c, t);
 }
 
-/* <struct>_json_field: declared order first, then exactly, then Go's folding. */
+/* <struct>_read_json's keys: declared order first, then exactly, then Go's folding. */
 static int j_field(const shape *s, const char *key, size_t len, size_t next)
 {
     if (next < s->njson && s->json_len[next] == len && memcmp(key, s->json[next]->json_name, len) == 0)
@@ -737,7 +737,7 @@ static int m_elem(jctx *c, ast_type *elem)
     return is_opt(elem) ? m_opt(c, elem->elem) : m_value(c, elem);
 }
 
-/* <struct>_msgpack_field: keys match exactly (and names are unique). */
+/* <struct>_read_msgpack's keys: they match exactly (and names are unique). */
 static int m_field(const shape *s, const char *key, size_t len)
 {
     for (size_t i = 0; i < s->nmp; i++)

@@ -379,27 +379,8 @@ static const tagc_json_key canada_feature_collection_json_keys[] = {
     {"\"features\":", 11},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int canada_feature_collection_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 8:
-        if (memcmp(key, "features", 8) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "type", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "features", 8))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t canada_feature_collection_json_sorted[] = {0, 1};
 
 int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collection *v)
 {
@@ -416,7 +397,7 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &canada_feature_collection_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : canada_feature_collection_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(canada_feature_collection_json_keys, canada_feature_collection_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -472,33 +453,8 @@ static const tagc_json_key canada_feature_json_keys[] = {
     {"\"geometry\":", 11},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int canada_feature_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 8:
-        if (memcmp(key, "geometry", 8) == 0)
-            return 2;
-        break;
-    case 10:
-        if (memcmp(key, "properties", 10) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "type", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "properties", 10))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "geometry", 8))
-        return 2;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t canada_feature_json_sorted[] = {0, 2, 1};
 
 int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
 {
@@ -515,7 +471,7 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &canada_feature_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : canada_feature_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(canada_feature_json_keys, canada_feature_json_sorted, 3, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -571,21 +527,8 @@ static const tagc_json_key canada_properties_json_keys[] = {
     {"\"name\":", 7},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int canada_properties_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 0;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 0;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t canada_properties_json_sorted[] = {0};
 
 int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
 {
@@ -602,7 +545,7 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &canada_properties_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : canada_properties_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(canada_properties_json_keys, canada_properties_json_sorted, 1, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -649,27 +592,8 @@ static const tagc_json_key canada_geometry_json_keys[] = {
     {"\"coordinates\":", 14},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int canada_geometry_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "type", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "coordinates", 11))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t canada_geometry_json_sorted[] = {0, 1};
 
 int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
 {
@@ -686,7 +610,7 @@ int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &canada_geometry_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : canada_geometry_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(canada_geometry_json_keys, canada_geometry_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -923,21 +847,15 @@ void canada_feature_collection_write_msgpack(tagc_buf *out, const canada_feature
     canada_feature_slice_write_msgpack(out, &v->features);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int canada_feature_collection_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 8:
-        if (memcmp(key, "features", 8) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key canada_feature_collection_msgpack_keys[] = {
+    {"\244type", 5},
+    {"\250features", 9},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t canada_feature_collection_msgpack_sorted[] = {0, 1};
 
 int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collection *v)
 {
@@ -953,27 +871,20 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\244type", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &canada_feature_collection_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\250features", 9)) {
-                field = 1;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &canada_feature_collection_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = canada_feature_collection_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(canada_feature_collection_msgpack_keys, canada_feature_collection_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -985,17 +896,17 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
         switch (field) {
         case 0: /* "type" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "features" */
             if ((rc = canada_feature_slice_read_msgpack(d, &v->features)) != 0)
-                return tagc_json_fail_key(d, rc, "features", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1006,6 +917,8 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
             return tagc_json_missing_key(d, "features");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void canada_feature_write_msgpack(tagc_buf *out, const canada_feature *v)
@@ -1028,25 +941,16 @@ void canada_feature_write_msgpack(tagc_buf *out, const canada_feature *v)
     canada_geometry_write_msgpack(out, &v->geometry);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int canada_feature_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 8:
-        if (memcmp(key, "geometry", 8) == 0)
-            return 2;
-        break;
-    case 10:
-        if (memcmp(key, "properties", 10) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key canada_feature_msgpack_keys[] = {
+    {"\244type", 5},
+    {"\252properties", 11},
+    {"\250geometry", 9},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t canada_feature_msgpack_sorted[] = {0, 2, 1};
 
 int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
 {
@@ -1062,34 +966,23 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\244type", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &canada_feature_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\252properties", 11)) {
-                field = 1;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &canada_feature_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\250geometry", 9)) {
-                field = 2;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &canada_feature_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = canada_feature_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(canada_feature_msgpack_keys, canada_feature_msgpack_sorted, 3, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1101,21 +994,21 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "properties" */
             if ((rc = canada_properties_read_msgpack(d, &v->properties)) != 0)
-                return tagc_json_fail_key(d, rc, "properties", 10);
+                goto fail;
             break;
         case 2: /* "geometry" */
             if ((rc = canada_geometry_read_msgpack(d, &v->geometry)) != 0)
-                return tagc_json_fail_key(d, rc, "geometry", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1128,6 +1021,8 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
             return tagc_json_missing_key(d, "geometry");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void canada_properties_write_msgpack(tagc_buf *out, const canada_properties *v)
@@ -1145,17 +1040,14 @@ void canada_properties_write_msgpack(tagc_buf *out, const canada_properties *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int canada_properties_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 0;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key canada_properties_msgpack_keys[] = {
+    {"\244name", 5},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t canada_properties_msgpack_sorted[] = {0};
 
 int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
 {
@@ -1171,20 +1063,17 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\244name", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &canada_properties_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = canada_properties_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(canada_properties_msgpack_keys, canada_properties_msgpack_sorted, 1, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1196,13 +1085,13 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
         switch (field) {
         case 0: /* "name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1211,6 +1100,8 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
             return tagc_json_missing_key(d, "name");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void canada_geometry_write_msgpack(tagc_buf *out, const canada_geometry *v)
@@ -1231,21 +1122,15 @@ void canada_geometry_write_msgpack(tagc_buf *out, const canada_geometry *v)
     canada_float64_array2_slice_slice_write_msgpack(out, &v->coordinates);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int canada_geometry_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key canada_geometry_msgpack_keys[] = {
+    {"\244type", 5},
+    {"\253coordinates", 12},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t canada_geometry_msgpack_sorted[] = {0, 1};
 
 int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
 {
@@ -1261,27 +1146,20 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\244type", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &canada_geometry_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\253coordinates", 12)) {
-                field = 1;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &canada_geometry_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = canada_geometry_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(canada_geometry_msgpack_keys, canada_geometry_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1293,17 +1171,17 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "coordinates" */
             if ((rc = canada_float64_array2_slice_slice_read_msgpack(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1314,6 +1192,8 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
             return tagc_json_missing_key(d, "coordinates");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 static void canada_feature_slice_write_msgpack(tagc_buf *out, const canada_feature_slice *v)

@@ -236,27 +236,8 @@ static const tagc_json_key sink_money_json_keys[] = {
     {"\"currency\":", 11},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_money_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (memcmp(key, "amount", 6) == 0)
-            return 0;
-        break;
-    case 8:
-        if (memcmp(key, "currency", 8) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "amount", 6))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "currency", 8))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_money_json_sorted[] = {0, 1};
 
 int sink_money_read_json(tagc_json_dec *d, sink_money *v)
 {
@@ -273,7 +254,7 @@ int sink_money_read_json(tagc_json_dec *d, sink_money *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_money_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_money_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_money_json_keys, sink_money_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -359,21 +340,15 @@ void sink_money_write_msgpack(tagc_buf *out, const sink_money *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int sink_money_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (memcmp(key, "amount", 6) == 0)
-            return 0;
-        break;
-    case 8:
-        if (memcmp(key, "currency", 8) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key sink_money_msgpack_keys[] = {
+    {"\246amount", 7},
+    {"\250currency", 9},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t sink_money_msgpack_sorted[] = {0, 1};
 
 int sink_money_read_msgpack(tagc_mp_dec *d, sink_money *v)
 {
@@ -389,27 +364,20 @@ int sink_money_read_msgpack(tagc_mp_dec *d, sink_money *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\246amount", 7)) {
-                field = 0;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &sink_money_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\250currency", 9)) {
-                field = 1;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &sink_money_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = sink_money_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(sink_money_msgpack_keys, sink_money_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -421,17 +389,17 @@ int sink_money_read_msgpack(tagc_mp_dec *d, sink_money *v)
         switch (field) {
         case 0: /* "amount" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->amount)) != 0)
-                return tagc_json_fail_key(d, rc, "amount", 6);
+                goto fail;
             break;
         case 1: /* "currency" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->currency)) != 0)
-                return tagc_json_fail_key(d, rc, "currency", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -442,5 +410,7 @@ int sink_money_read_msgpack(tagc_mp_dec *d, sink_money *v)
             return tagc_json_missing_key(d, "currency");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 

@@ -1607,27 +1607,8 @@ static const tagc_json_key sink_base_json_keys[] = {
     {"\"version\":", 10},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_base_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "version", 7) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "version", 7))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_base_json_sorted[] = {0, 1};
 
 int sink_base_read_json(tagc_json_dec *d, sink_base *v)
 {
@@ -1644,7 +1625,7 @@ int sink_base_read_json(tagc_json_dec *d, sink_base *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_base_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_base_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_base_json_keys, sink_base_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1700,25 +1681,8 @@ static const tagc_json_key sink_audit_json_keys[] = {
     {"\"created_at\":", 13},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_audit_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 10:
-        if (memcmp(key, "created_by", 10) == 0)
-            return 0;
-        if (memcmp(key, "created_at", 10) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "created_by", 10))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_audit_json_sorted[] = {1, 0};
 
 int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
 {
@@ -1735,7 +1699,7 @@ int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_audit_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_audit_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_audit_json_keys, sink_audit_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1839,85 +1803,8 @@ static const tagc_json_key sink_scalars_json_keys[] = {
     {"\"s\":", 4},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_scalars_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (memcmp(key, "b", 1) == 0)
-            return 0;
-        if (memcmp(key, "i", 1) == 0)
-            return 1;
-        if (memcmp(key, "u", 1) == 0)
-            return 6;
-        if (memcmp(key, "r", 1) == 0)
-            return 14;
-        if (memcmp(key, "s", 1) == 0)
-            return 15;
-        break;
-    case 2:
-        if (memcmp(key, "i8", 2) == 0)
-            return 2;
-        if (memcmp(key, "u8", 2) == 0)
-            return 7;
-        if (memcmp(key, "by", 2) == 0)
-            return 13;
-        break;
-    case 3:
-        if (memcmp(key, "i16", 3) == 0)
-            return 3;
-        if (memcmp(key, "i32", 3) == 0)
-            return 4;
-        if (memcmp(key, "i64", 3) == 0)
-            return 5;
-        if (memcmp(key, "u16", 3) == 0)
-            return 8;
-        if (memcmp(key, "u32", 3) == 0)
-            return 9;
-        if (memcmp(key, "u64", 3) == 0)
-            return 10;
-        if (memcmp(key, "f32", 3) == 0)
-            return 11;
-        if (memcmp(key, "f64", 3) == 0)
-            return 12;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "b", 1))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "i", 1))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "i8", 2))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "i16", 3))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "i32", 3))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "i64", 3))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "u", 1))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "u8", 2))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "u16", 3))
-        return 8;
-    if (tagc_json_key_fold_eq(key, len, "u32", 3))
-        return 9;
-    if (tagc_json_key_fold_eq(key, len, "u64", 3))
-        return 10;
-    if (tagc_json_key_fold_eq(key, len, "f32", 3))
-        return 11;
-    if (tagc_json_key_fold_eq(key, len, "f64", 3))
-        return 12;
-    if (tagc_json_key_fold_eq(key, len, "by", 2))
-        return 13;
-    if (tagc_json_key_fold_eq(key, len, "r", 1))
-        return 14;
-    if (tagc_json_key_fold_eq(key, len, "s", 1))
-        return 15;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_scalars_json_sorted[] = {0, 1, 14, 15, 6, 13, 2, 7, 11, 12, 3, 4, 5, 8, 9, 10};
 
 int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
 {
@@ -1934,7 +1821,7 @@ int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_scalars_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_scalars_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_scalars_json_keys, sink_scalars_json_sorted, 16, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2081,39 +1968,8 @@ static const tagc_json_key sink_node_json_keys[] = {
     {"\"index\":", 8},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_node_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 0;
-        break;
-    case 5:
-        if (memcmp(key, "index", 5) == 0)
-            return 3;
-        break;
-    case 6:
-        if (memcmp(key, "parent", 6) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "children", 8) == 0)
-            return 2;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "parent", 6))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "children", 8))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "index", 5))
-        return 3;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_node_json_sorted[] = {0, 3, 1, 2};
 
 int sink_node_read_json(tagc_json_dec *d, sink_node *v)
 {
@@ -2130,7 +1986,7 @@ int sink_node_read_json(tagc_json_dec *d, sink_node *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_node_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_node_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_node_json_keys, sink_node_json_sorted, 4, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2381,231 +2237,13 @@ static const tagc_json_key sink_sink_json_keys[] = {
     {"\"other\":", 8},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_sink_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (memcmp(key, "-", 1) == 0)
-            return 36;
-        break;
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        if (memcmp(key, "ok", 2) == 0)
-            return 33;
-        break;
-    case 3:
-        if (memcmp(key, "raw", 3) == 0)
-            return 8;
-        if (memcmp(key, "any", 3) == 0)
-            return 10;
-        if (memcmp(key, "doc", 3) == 0)
-            return 11;
-        if (memcmp(key, "big", 3) == 0)
-            return 31;
-        break;
-    case 4:
-        if (memcmp(key, "when", 4) == 0)
-            return 6;
-        if (memcmp(key, "list", 4) == 0)
-            return 12;
-        if (memcmp(key, "blob", 4) == 0)
-            return 17;
-        if (memcmp(key, "hash", 4) == 0)
-            return 18;
-        if (memcmp(key, "flag", 4) == 0)
-            return 21;
-        if (memcmp(key, "perm", 4) == 0)
-            return 30;
-        if (memcmp(key, "Left", 4) == 0)
-            return 42;
-        if (memcmp(key, "unit", 4) == 0)
-            return 47;
-        break;
-    case 5:
-        if (memcmp(key, "Label", 5) == 0)
-            return 4;
-        if (memcmp(key, "iface", 5) == 0)
-            return 9;
-        if (memcmp(key, "fixed", 5) == 0)
-            return 13;
-        if (memcmp(key, "pairs", 5) == 0)
-            return 14;
-        if (memcmp(key, "child", 5) == 0)
-            return 19;
-        if (memcmp(key, "score", 5) == 0)
-            return 20;
-        if (memcmp(key, "by_id", 5) == 0)
-            return 23;
-        if (memcmp(key, "names", 5) == 0)
-            return 27;
-        if (memcmp(key, "color", 5) == 0)
-            return 28;
-        if (memcmp(key, "ratio", 5) == 0)
-            return 32;
-        if (memcmp(key, "maybe", 5) == 0)
-            return 35;
-        if (memcmp(key, "NoTag", 5) == 0)
-            return 39;
-        if (memcmp(key, "Right", 5) == 0)
-            return 43;
-        if (memcmp(key, "items", 5) == 0)
-            return 45;
-        if (memcmp(key, "money", 5) == 0)
-            return 46;
-        if (memcmp(key, "other", 5) == 0)
-            return 48;
-        break;
-    case 6:
-        if (memcmp(key, "points", 6) == 0)
-            return 15;
-        if (memcmp(key, "matrix", 6) == 0)
-            return 16;
-        if (memcmp(key, "quoted", 6) == 0)
-            return 34;
-        if (memcmp(key, "struct", 6) == 0)
-            return 41;
-        break;
-    case 7:
-        if (memcmp(key, "version", 7) == 0)
-            return 1;
-        if (memcmp(key, "scalars", 7) == 0)
-            return 5;
-        if (memcmp(key, "timeout", 7) == 0)
-            return 7;
-        if (memcmp(key, "by_name", 7) == 0)
-            return 22;
-        if (memcmp(key, "renamed", 7) == 0)
-            return 38;
-        if (memcmp(key, "default", 7) == 0)
-            return 40;
-        if (memcmp(key, "address", 7) == 0)
-            return 44;
-        break;
-    case 8:
-        if (memcmp(key, "by_color", 8) == 0)
-            return 24;
-        if (memcmp(key, "by_label", 8) == 0)
-            return 25;
-        if (memcmp(key, "by_level", 8) == 0)
-            return 26;
-        if (memcmp(key, "priority", 8) == 0)
-            return 29;
-        break;
-    case 9:
-        if (memcmp(key, "json_only", 9) == 0)
-            return 37;
-        break;
-    case 10:
-        if (memcmp(key, "created_by", 10) == 0)
-            return 2;
-        if (memcmp(key, "created_at", 10) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "version", 7))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "created_by", 10))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "Label", 5))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "scalars", 7))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "when", 4))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "timeout", 7))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "raw", 3))
-        return 8;
-    if (tagc_json_key_fold_eq(key, len, "iface", 5))
-        return 9;
-    if (tagc_json_key_fold_eq(key, len, "any", 3))
-        return 10;
-    if (tagc_json_key_fold_eq(key, len, "doc", 3))
-        return 11;
-    if (tagc_json_key_fold_eq(key, len, "list", 4))
-        return 12;
-    if (tagc_json_key_fold_eq(key, len, "fixed", 5))
-        return 13;
-    if (tagc_json_key_fold_eq(key, len, "pairs", 5))
-        return 14;
-    if (tagc_json_key_fold_eq(key, len, "points", 6))
-        return 15;
-    if (tagc_json_key_fold_eq(key, len, "matrix", 6))
-        return 16;
-    if (tagc_json_key_fold_eq(key, len, "blob", 4))
-        return 17;
-    if (tagc_json_key_fold_eq(key, len, "hash", 4))
-        return 18;
-    if (tagc_json_key_fold_eq(key, len, "child", 5))
-        return 19;
-    if (tagc_json_key_fold_eq(key, len, "score", 5))
-        return 20;
-    if (tagc_json_key_fold_eq(key, len, "flag", 4))
-        return 21;
-    if (tagc_json_key_fold_eq(key, len, "by_name", 7))
-        return 22;
-    if (tagc_json_key_fold_eq(key, len, "by_id", 5))
-        return 23;
-    if (tagc_json_key_fold_eq(key, len, "by_color", 8))
-        return 24;
-    if (tagc_json_key_fold_eq(key, len, "by_label", 8))
-        return 25;
-    if (tagc_json_key_fold_eq(key, len, "by_level", 8))
-        return 26;
-    if (tagc_json_key_fold_eq(key, len, "names", 5))
-        return 27;
-    if (tagc_json_key_fold_eq(key, len, "color", 5))
-        return 28;
-    if (tagc_json_key_fold_eq(key, len, "priority", 8))
-        return 29;
-    if (tagc_json_key_fold_eq(key, len, "perm", 4))
-        return 30;
-    if (tagc_json_key_fold_eq(key, len, "big", 3))
-        return 31;
-    if (tagc_json_key_fold_eq(key, len, "ratio", 5))
-        return 32;
-    if (tagc_json_key_fold_eq(key, len, "ok", 2))
-        return 33;
-    if (tagc_json_key_fold_eq(key, len, "quoted", 6))
-        return 34;
-    if (tagc_json_key_fold_eq(key, len, "maybe", 5))
-        return 35;
-    if (tagc_json_key_fold_eq(key, len, "-", 1))
-        return 36;
-    if (tagc_json_key_fold_eq(key, len, "json_only", 9))
-        return 37;
-    if (tagc_json_key_fold_eq(key, len, "renamed", 7))
-        return 38;
-    if (tagc_json_key_fold_eq(key, len, "NoTag", 5))
-        return 39;
-    if (tagc_json_key_fold_eq(key, len, "default", 7))
-        return 40;
-    if (tagc_json_key_fold_eq(key, len, "struct", 6))
-        return 41;
-    if (tagc_json_key_fold_eq(key, len, "Left", 4))
-        return 42;
-    if (tagc_json_key_fold_eq(key, len, "Right", 5))
-        return 43;
-    if (tagc_json_key_fold_eq(key, len, "address", 7))
-        return 44;
-    if (tagc_json_key_fold_eq(key, len, "items", 5))
-        return 45;
-    if (tagc_json_key_fold_eq(key, len, "money", 5))
-        return 46;
-    if (tagc_json_key_fold_eq(key, len, "unit", 4))
-        return 47;
-    if (tagc_json_key_fold_eq(key, len, "other", 5))
-        return 48;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_sink_json_sorted[] = {
+    36, 0, 33, 10, 31, 11, 8, 42, 17, 21, 18, 12, 30, 47, 6, 4,
+    39, 43, 23, 19, 28, 13, 9, 45, 35, 46, 27, 48, 14, 32, 20, 16,
+    15, 34, 41, 44, 22, 40, 38, 5, 7, 1, 24, 25, 26, 29, 37, 3,
+    2,
+};
 
 int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
 {
@@ -2622,7 +2260,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_sink_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_json_keys, sink_sink_json_sorted, 49, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2723,7 +2361,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
                 memset(&v->score, 0, sizeof v->score);
             } else {
                 v->has_score = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->score)) != 0)
+                if ((rc = tagc_json_read_f64(d, &v->score)) != 0)
                     return tagc_json_fail_key(d, rc, "score", 5);
             }
             break;
@@ -2733,7 +2371,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
                 memset(&v->flag, 0, sizeof v->flag);
             } else {
                 v->has_flag = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->flag)) != 0)
+                if ((rc = tagc_json_read_bool(d, &v->flag)) != 0)
                     return tagc_json_fail_key(d, rc, "flag", 4);
             }
             break;
@@ -3988,25 +3626,8 @@ static const tagc_json_key sink_sink_address_geo_json_keys[] = {
     {"\"Lon\":", 6},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_sink_address_geo_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "Lat", 3) == 0)
-            return 0;
-        if (memcmp(key, "Lon", 3) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "Lat", 3))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "Lon", 3))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_sink_address_geo_json_sorted[] = {0, 1};
 
 static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_geo *v)
 {
@@ -4023,7 +3644,7 @@ static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_g
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_address_geo_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_sink_address_geo_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_address_geo_json_keys, sink_sink_address_geo_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4076,27 +3697,8 @@ static const tagc_json_key sink_sink_address_json_keys[] = {
     {"\"geo\":", 6},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_sink_address_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "geo", 3) == 0)
-            return 1;
-        break;
-    case 4:
-        if (memcmp(key, "city", 4) == 0)
-            return 0;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "city", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "geo", 3))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_sink_address_json_sorted[] = {1, 0};
 
 static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
 {
@@ -4113,7 +3715,7 @@ static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_address_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_sink_address_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_address_json_keys, sink_sink_address_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4171,25 +3773,8 @@ static const tagc_json_key sink_sink_items_json_keys[] = {
     {"\"qty\":", 6},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int sink_sink_items_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "sku", 3) == 0)
-            return 0;
-        if (memcmp(key, "qty", 3) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "sku", 3))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "qty", 3))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t sink_sink_items_json_sorted[] = {1, 0};
 
 static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
 {
@@ -4206,7 +3791,7 @@ static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_items_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : sink_sink_items_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_items_json_keys, sink_sink_items_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4479,21 +4064,15 @@ void sink_base_write_msgpack(tagc_buf *out, const sink_base *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int sink_base_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "version", 7) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key sink_base_msgpack_keys[] = {
+    {"\242id", 3},
+    {"\247version", 8},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t sink_base_msgpack_sorted[] = {0, 1};
 
 int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
 {
@@ -4509,27 +4088,20 @@ int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &sink_base_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\247version", 8)) {
-                field = 1;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &sink_base_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = sink_base_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(sink_base_msgpack_keys, sink_base_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4541,17 +4113,17 @@ int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "version" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_u32(d, &v->version)) != 0)
-                return tagc_json_fail_key(d, rc, "version", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -4560,6 +4132,8 @@ int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
             return tagc_json_missing_key(d, "id");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void sink_audit_write_msgpack(tagc_buf *out, const sink_audit *v)
@@ -4581,19 +4155,15 @@ void sink_audit_write_msgpack(tagc_buf *out, const sink_audit *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int sink_audit_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 10:
-        if (memcmp(key, "created_by", 10) == 0)
-            return 0;
-        if (memcmp(key, "created_at", 10) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key sink_audit_msgpack_keys[] = {
+    {"\252created_by", 11},
+    {"\252created_at", 11},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t sink_audit_msgpack_sorted[] = {1, 0};
 
 int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
 {
@@ -4609,27 +4179,20 @@ int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\252created_by", 11)) {
-                field = 0;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &sink_audit_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\252created_at", 11)) {
-                field = 1;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &sink_audit_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = sink_audit_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(sink_audit_msgpack_keys, sink_audit_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4641,17 +4204,17 @@ int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
         switch (field) {
         case 0: /* "created_by" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->created_by)) != 0)
-                return tagc_json_fail_key(d, rc, "created_by", 10);
+                goto fail;
             break;
         case 1: /* "created_at" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_time(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -4662,6 +4225,8 @@ int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
             return tagc_json_missing_key(d, "created_at");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void sink_scalars_write_msgpack(tagc_buf *out, const sink_scalars *v)
@@ -4739,51 +4304,29 @@ void sink_scalars_write_msgpack(tagc_buf *out, const sink_scalars *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int sink_scalars_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (memcmp(key, "b", 1) == 0)
-            return 0;
-        if (memcmp(key, "i", 1) == 0)
-            return 1;
-        if (memcmp(key, "u", 1) == 0)
-            return 6;
-        if (memcmp(key, "r", 1) == 0)
-            return 14;
-        if (memcmp(key, "s", 1) == 0)
-            return 15;
-        break;
-    case 2:
-        if (memcmp(key, "i8", 2) == 0)
-            return 2;
-        if (memcmp(key, "u8", 2) == 0)
-            return 7;
-        if (memcmp(key, "by", 2) == 0)
-            return 13;
-        break;
-    case 3:
-        if (memcmp(key, "i16", 3) == 0)
-            return 3;
-        if (memcmp(key, "i32", 3) == 0)
-            return 4;
-        if (memcmp(key, "i64", 3) == 0)
-            return 5;
-        if (memcmp(key, "u16", 3) == 0)
-            return 8;
-        if (memcmp(key, "u32", 3) == 0)
-            return 9;
-        if (memcmp(key, "u64", 3) == 0)
-            return 10;
-        if (memcmp(key, "f32", 3) == 0)
-            return 11;
-        if (memcmp(key, "f64", 3) == 0)
-            return 12;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key sink_scalars_msgpack_keys[] = {
+    {"\241b", 2},
+    {"\241i", 2},
+    {"\242i8", 3},
+    {"\243i16", 4},
+    {"\243i32", 4},
+    {"\243i64", 4},
+    {"\241u", 2},
+    {"\242u8", 3},
+    {"\243u16", 4},
+    {"\243u32", 4},
+    {"\243u64", 4},
+    {"\243f32", 4},
+    {"\243f64", 4},
+    {"\242by", 3},
+    {"\241r", 2},
+    {"\241s", 2},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t sink_scalars_msgpack_sorted[] = {0, 1, 14, 15, 6, 13, 2, 7, 11, 12, 3, 4, 5, 8, 9, 10};
 
 int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
 {
@@ -4799,125 +4342,62 @@ int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\241b", 2)) {
-                field = 0;
-                key = d->p - 1;
-                key_len = 1;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\241i", 2)) {
-                field = 1;
-                key = d->p - 1;
-                key_len = 1;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\242i8", 3)) {
-                field = 2;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\243i16", 4)) {
-                field = 3;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\243i32", 4)) {
-                field = 4;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
         case 5:
-            if (tagc_mp_key_is(d, "\243i64", 4)) {
-                field = 5;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[5], &key, &key_len) ? 5 : -1;
             break;
         case 6:
-            if (tagc_mp_key_is(d, "\241u", 2)) {
-                field = 6;
-                key = d->p - 1;
-                key_len = 1;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[6], &key, &key_len) ? 6 : -1;
             break;
         case 7:
-            if (tagc_mp_key_is(d, "\242u8", 3)) {
-                field = 7;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[7], &key, &key_len) ? 7 : -1;
             break;
         case 8:
-            if (tagc_mp_key_is(d, "\243u16", 4)) {
-                field = 8;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[8], &key, &key_len) ? 8 : -1;
             break;
         case 9:
-            if (tagc_mp_key_is(d, "\243u32", 4)) {
-                field = 9;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[9], &key, &key_len) ? 9 : -1;
             break;
         case 10:
-            if (tagc_mp_key_is(d, "\243u64", 4)) {
-                field = 10;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[10], &key, &key_len) ? 10 : -1;
             break;
         case 11:
-            if (tagc_mp_key_is(d, "\243f32", 4)) {
-                field = 11;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[11], &key, &key_len) ? 11 : -1;
             break;
         case 12:
-            if (tagc_mp_key_is(d, "\243f64", 4)) {
-                field = 12;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[12], &key, &key_len) ? 12 : -1;
             break;
         case 13:
-            if (tagc_mp_key_is(d, "\242by", 3)) {
-                field = 13;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[13], &key, &key_len) ? 13 : -1;
             break;
         case 14:
-            if (tagc_mp_key_is(d, "\241r", 2)) {
-                field = 14;
-                key = d->p - 1;
-                key_len = 1;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[14], &key, &key_len) ? 14 : -1;
             break;
         case 15:
-            if (tagc_mp_key_is(d, "\241s", 2)) {
-                field = 15;
-                key = d->p - 1;
-                key_len = 1;
-            }
+            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[15], &key, &key_len) ? 15 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = sink_scalars_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(sink_scalars_msgpack_keys, sink_scalars_msgpack_sorted, 16, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4929,73 +4409,73 @@ int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
         switch (field) {
         case 0: /* "b" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->b)) != 0)
-                return tagc_json_fail_key(d, rc, "b", 1);
+                goto fail;
             break;
         case 1: /* "i" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->i)) != 0)
-                return tagc_json_fail_key(d, rc, "i", 1);
+                goto fail;
             break;
         case 2: /* "i8" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i8(d, &v->i8)) != 0)
-                return tagc_json_fail_key(d, rc, "i8", 2);
+                goto fail;
             break;
         case 3: /* "i16" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i16(d, &v->i16)) != 0)
-                return tagc_json_fail_key(d, rc, "i16", 3);
+                goto fail;
             break;
         case 4: /* "i32" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i32(d, &v->i32)) != 0)
-                return tagc_json_fail_key(d, rc, "i32", 3);
+                goto fail;
             break;
         case 5: /* "i64" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->i64)) != 0)
-                return tagc_json_fail_key(d, rc, "i64", 3);
+                goto fail;
             break;
         case 6: /* "u" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_u64(d, &v->u)) != 0)
-                return tagc_json_fail_key(d, rc, "u", 1);
+                goto fail;
             break;
         case 7: /* "u8" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_u8(d, &v->u8)) != 0)
-                return tagc_json_fail_key(d, rc, "u8", 2);
+                goto fail;
             break;
         case 8: /* "u16" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_u16(d, &v->u16)) != 0)
-                return tagc_json_fail_key(d, rc, "u16", 3);
+                goto fail;
             break;
         case 9: /* "u32" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_u32(d, &v->u32)) != 0)
-                return tagc_json_fail_key(d, rc, "u32", 3);
+                goto fail;
             break;
         case 10: /* "u64" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_u64(d, &v->u64)) != 0)
-                return tagc_json_fail_key(d, rc, "u64", 3);
+                goto fail;
             break;
         case 11: /* "f32" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f32(d, &v->f32)) != 0)
-                return tagc_json_fail_key(d, rc, "f32", 3);
+                goto fail;
             break;
         case 12: /* "f64" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->f64)) != 0)
-                return tagc_json_fail_key(d, rc, "f64", 3);
+                goto fail;
             break;
         case 13: /* "by" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_u8(d, &v->by)) != 0)
-                return tagc_json_fail_key(d, rc, "by", 2);
+                goto fail;
             break;
         case 14: /* "r" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i32(d, &v->r)) != 0)
-                return tagc_json_fail_key(d, rc, "r", 1);
+                goto fail;
             break;
         case 15: /* "s" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->s)) != 0)
-                return tagc_json_fail_key(d, rc, "s", 1);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -5034,6 +4514,8 @@ int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
             return tagc_json_missing_key(d, "s");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void sink_node_write_msgpack(tagc_buf *out, const sink_node *v)
@@ -5067,29 +4549,17 @@ void sink_node_write_msgpack(tagc_buf *out, const sink_node *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int sink_node_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 0;
-        break;
-    case 5:
-        if (memcmp(key, "index", 5) == 0)
-            return 3;
-        break;
-    case 6:
-        if (memcmp(key, "parent", 6) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "children", 8) == 0)
-            return 2;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key sink_node_msgpack_keys[] = {
+    {"\244name", 5},
+    {"\246parent", 7},
+    {"\250children", 9},
+    {"\245index", 6},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t sink_node_msgpack_sorted[] = {0, 3, 1, 2};
 
 int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
 {
@@ -5105,41 +4575,26 @@ int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\244name", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &sink_node_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\246parent", 7)) {
-                field = 1;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &sink_node_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\250children", 9)) {
-                field = 2;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &sink_node_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\245index", 6)) {
-                field = 3;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_node_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = sink_node_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(sink_node_msgpack_keys, sink_node_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5151,25 +4606,25 @@ int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
         switch (field) {
         case 0: /* "name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 1: /* "parent" */
             if ((rc = sink_node_ptr_read_msgpack(d, &v->parent)) != 0)
-                return tagc_json_fail_key(d, rc, "parent", 6);
+                goto fail;
             break;
         case 2: /* "children" */
             if ((rc = sink_node_slice_read_msgpack(d, &v->children)) != 0)
-                return tagc_json_fail_key(d, rc, "children", 8);
+                goto fail;
             break;
         case 3: /* "index" */
             if ((rc = sink_string_node_ptr_map_read_msgpack(d, &v->index)) != 0)
-                return tagc_json_fail_key(d, rc, "index", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -5180,6 +4635,8 @@ int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
             return tagc_json_missing_key(d, "children");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
@@ -5436,129 +4893,67 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int sink_sink_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (memcmp(key, "-", 1) == 0)
-            return 36;
-        if (memcmp(key, "r", 1) == 0)
-            return 38;
-        break;
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        if (memcmp(key, "ok", 2) == 0)
-            return 33;
-        break;
-    case 3:
-        if (memcmp(key, "raw", 3) == 0)
-            return 8;
-        if (memcmp(key, "any", 3) == 0)
-            return 10;
-        if (memcmp(key, "doc", 3) == 0)
-            return 11;
-        if (memcmp(key, "big", 3) == 0)
-            return 31;
-        break;
-    case 4:
-        if (memcmp(key, "when", 4) == 0)
-            return 6;
-        if (memcmp(key, "list", 4) == 0)
-            return 12;
-        if (memcmp(key, "blob", 4) == 0)
-            return 17;
-        if (memcmp(key, "hash", 4) == 0)
-            return 18;
-        if (memcmp(key, "flag", 4) == 0)
-            return 21;
-        if (memcmp(key, "perm", 4) == 0)
-            return 30;
-        if (memcmp(key, "Left", 4) == 0)
-            return 42;
-        if (memcmp(key, "unit", 4) == 0)
-            return 47;
-        break;
-    case 5:
-        if (memcmp(key, "Label", 5) == 0)
-            return 4;
-        if (memcmp(key, "iface", 5) == 0)
-            return 9;
-        if (memcmp(key, "fixed", 5) == 0)
-            return 13;
-        if (memcmp(key, "pairs", 5) == 0)
-            return 14;
-        if (memcmp(key, "child", 5) == 0)
-            return 19;
-        if (memcmp(key, "score", 5) == 0)
-            return 20;
-        if (memcmp(key, "by_id", 5) == 0)
-            return 23;
-        if (memcmp(key, "names", 5) == 0)
-            return 27;
-        if (memcmp(key, "color", 5) == 0)
-            return 28;
-        if (memcmp(key, "ratio", 5) == 0)
-            return 32;
-        if (memcmp(key, "maybe", 5) == 0)
-            return 35;
-        if (memcmp(key, "NoTag", 5) == 0)
-            return 39;
-        if (memcmp(key, "Right", 5) == 0)
-            return 43;
-        if (memcmp(key, "items", 5) == 0)
-            return 45;
-        if (memcmp(key, "money", 5) == 0)
-            return 46;
-        if (memcmp(key, "other", 5) == 0)
-            return 48;
-        break;
-    case 6:
-        if (memcmp(key, "points", 6) == 0)
-            return 15;
-        if (memcmp(key, "matrix", 6) == 0)
-            return 16;
-        if (memcmp(key, "quoted", 6) == 0)
-            return 34;
-        if (memcmp(key, "struct", 6) == 0)
-            return 41;
-        break;
-    case 7:
-        if (memcmp(key, "version", 7) == 0)
-            return 1;
-        if (memcmp(key, "scalars", 7) == 0)
-            return 5;
-        if (memcmp(key, "timeout", 7) == 0)
-            return 7;
-        if (memcmp(key, "by_name", 7) == 0)
-            return 22;
-        if (memcmp(key, "mp_only", 7) == 0)
-            return 37;
-        if (memcmp(key, "default", 7) == 0)
-            return 40;
-        if (memcmp(key, "address", 7) == 0)
-            return 44;
-        break;
-    case 8:
-        if (memcmp(key, "by_color", 8) == 0)
-            return 24;
-        if (memcmp(key, "by_label", 8) == 0)
-            return 25;
-        if (memcmp(key, "by_level", 8) == 0)
-            return 26;
-        if (memcmp(key, "priority", 8) == 0)
-            return 29;
-        break;
-    case 10:
-        if (memcmp(key, "created_by", 10) == 0)
-            return 2;
-        if (memcmp(key, "created_at", 10) == 0)
-            return 3;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key sink_sink_msgpack_keys[] = {
+    {"\242id", 3},
+    {"\247version", 8},
+    {"\252created_by", 11},
+    {"\252created_at", 11},
+    {"\245Label", 6},
+    {"\247scalars", 8},
+    {"\244when", 5},
+    {"\247timeout", 8},
+    {"\243raw", 4},
+    {"\245iface", 6},
+    {"\243any", 4},
+    {"\243doc", 4},
+    {"\244list", 5},
+    {"\245fixed", 6},
+    {"\245pairs", 6},
+    {"\246points", 7},
+    {"\246matrix", 7},
+    {"\244blob", 5},
+    {"\244hash", 5},
+    {"\245child", 6},
+    {"\245score", 6},
+    {"\244flag", 5},
+    {"\247by_name", 8},
+    {"\245by_id", 6},
+    {"\250by_color", 9},
+    {"\250by_label", 9},
+    {"\250by_level", 9},
+    {"\245names", 6},
+    {"\245color", 6},
+    {"\250priority", 9},
+    {"\244perm", 5},
+    {"\243big", 4},
+    {"\245ratio", 6},
+    {"\242ok", 3},
+    {"\246quoted", 7},
+    {"\245maybe", 6},
+    {"\241-", 2},
+    {"\247mp_only", 8},
+    {"\241r", 2},
+    {"\245NoTag", 6},
+    {"\247default", 8},
+    {"\246struct", 7},
+    {"\244Left", 5},
+    {"\245Right", 6},
+    {"\247address", 8},
+    {"\245items", 6},
+    {"\245money", 6},
+    {"\244unit", 5},
+    {"\245other", 6},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t sink_sink_msgpack_sorted[] = {
+    36, 38, 0, 33, 10, 31, 11, 8, 42, 17, 21, 18, 12, 30, 47, 6,
+    4, 39, 43, 23, 19, 28, 13, 9, 45, 35, 46, 27, 48, 14, 32, 20,
+    16, 15, 34, 41, 44, 22, 40, 37, 5, 7, 1, 24, 25, 26, 29, 3,
+    2,
+};
 
 int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
 {
@@ -5574,356 +4969,161 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\247version", 8)) {
-                field = 1;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\252created_by", 11)) {
-                field = 2;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\252created_at", 11)) {
-                field = 3;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\245Label", 6)) {
-                field = 4;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
         case 5:
-            if (tagc_mp_key_is(d, "\247scalars", 8)) {
-                field = 5;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[5], &key, &key_len) ? 5 : -1;
             break;
         case 6:
-            if (tagc_mp_key_is(d, "\244when", 5)) {
-                field = 6;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[6], &key, &key_len) ? 6 : -1;
             break;
         case 7:
-            if (tagc_mp_key_is(d, "\247timeout", 8)) {
-                field = 7;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[7], &key, &key_len) ? 7 : -1;
             break;
         case 8:
-            if (tagc_mp_key_is(d, "\243raw", 4)) {
-                field = 8;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[8], &key, &key_len) ? 8 : -1;
             break;
         case 9:
-            if (tagc_mp_key_is(d, "\245iface", 6)) {
-                field = 9;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[9], &key, &key_len) ? 9 : -1;
             break;
         case 10:
-            if (tagc_mp_key_is(d, "\243any", 4)) {
-                field = 10;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[10], &key, &key_len) ? 10 : -1;
             break;
         case 11:
-            if (tagc_mp_key_is(d, "\243doc", 4)) {
-                field = 11;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[11], &key, &key_len) ? 11 : -1;
             break;
         case 12:
-            if (tagc_mp_key_is(d, "\244list", 5)) {
-                field = 12;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[12], &key, &key_len) ? 12 : -1;
             break;
         case 13:
-            if (tagc_mp_key_is(d, "\245fixed", 6)) {
-                field = 13;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[13], &key, &key_len) ? 13 : -1;
             break;
         case 14:
-            if (tagc_mp_key_is(d, "\245pairs", 6)) {
-                field = 14;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[14], &key, &key_len) ? 14 : -1;
             break;
         case 15:
-            if (tagc_mp_key_is(d, "\246points", 7)) {
-                field = 15;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[15], &key, &key_len) ? 15 : -1;
             break;
         case 16:
-            if (tagc_mp_key_is(d, "\246matrix", 7)) {
-                field = 16;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[16], &key, &key_len) ? 16 : -1;
             break;
         case 17:
-            if (tagc_mp_key_is(d, "\244blob", 5)) {
-                field = 17;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[17], &key, &key_len) ? 17 : -1;
             break;
         case 18:
-            if (tagc_mp_key_is(d, "\244hash", 5)) {
-                field = 18;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[18], &key, &key_len) ? 18 : -1;
             break;
         case 19:
-            if (tagc_mp_key_is(d, "\245child", 6)) {
-                field = 19;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[19], &key, &key_len) ? 19 : -1;
             break;
         case 20:
-            if (tagc_mp_key_is(d, "\245score", 6)) {
-                field = 20;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[20], &key, &key_len) ? 20 : -1;
             break;
         case 21:
-            if (tagc_mp_key_is(d, "\244flag", 5)) {
-                field = 21;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[21], &key, &key_len) ? 21 : -1;
             break;
         case 22:
-            if (tagc_mp_key_is(d, "\247by_name", 8)) {
-                field = 22;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[22], &key, &key_len) ? 22 : -1;
             break;
         case 23:
-            if (tagc_mp_key_is(d, "\245by_id", 6)) {
-                field = 23;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[23], &key, &key_len) ? 23 : -1;
             break;
         case 24:
-            if (tagc_mp_key_is(d, "\250by_color", 9)) {
-                field = 24;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[24], &key, &key_len) ? 24 : -1;
             break;
         case 25:
-            if (tagc_mp_key_is(d, "\250by_label", 9)) {
-                field = 25;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[25], &key, &key_len) ? 25 : -1;
             break;
         case 26:
-            if (tagc_mp_key_is(d, "\250by_level", 9)) {
-                field = 26;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[26], &key, &key_len) ? 26 : -1;
             break;
         case 27:
-            if (tagc_mp_key_is(d, "\245names", 6)) {
-                field = 27;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[27], &key, &key_len) ? 27 : -1;
             break;
         case 28:
-            if (tagc_mp_key_is(d, "\245color", 6)) {
-                field = 28;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[28], &key, &key_len) ? 28 : -1;
             break;
         case 29:
-            if (tagc_mp_key_is(d, "\250priority", 9)) {
-                field = 29;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[29], &key, &key_len) ? 29 : -1;
             break;
         case 30:
-            if (tagc_mp_key_is(d, "\244perm", 5)) {
-                field = 30;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[30], &key, &key_len) ? 30 : -1;
             break;
         case 31:
-            if (tagc_mp_key_is(d, "\243big", 4)) {
-                field = 31;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[31], &key, &key_len) ? 31 : -1;
             break;
         case 32:
-            if (tagc_mp_key_is(d, "\245ratio", 6)) {
-                field = 32;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[32], &key, &key_len) ? 32 : -1;
             break;
         case 33:
-            if (tagc_mp_key_is(d, "\242ok", 3)) {
-                field = 33;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[33], &key, &key_len) ? 33 : -1;
             break;
         case 34:
-            if (tagc_mp_key_is(d, "\246quoted", 7)) {
-                field = 34;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[34], &key, &key_len) ? 34 : -1;
             break;
         case 35:
-            if (tagc_mp_key_is(d, "\245maybe", 6)) {
-                field = 35;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[35], &key, &key_len) ? 35 : -1;
             break;
         case 36:
-            if (tagc_mp_key_is(d, "\241-", 2)) {
-                field = 36;
-                key = d->p - 1;
-                key_len = 1;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[36], &key, &key_len) ? 36 : -1;
             break;
         case 37:
-            if (tagc_mp_key_is(d, "\247mp_only", 8)) {
-                field = 37;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[37], &key, &key_len) ? 37 : -1;
             break;
         case 38:
-            if (tagc_mp_key_is(d, "\241r", 2)) {
-                field = 38;
-                key = d->p - 1;
-                key_len = 1;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[38], &key, &key_len) ? 38 : -1;
             break;
         case 39:
-            if (tagc_mp_key_is(d, "\245NoTag", 6)) {
-                field = 39;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[39], &key, &key_len) ? 39 : -1;
             break;
         case 40:
-            if (tagc_mp_key_is(d, "\247default", 8)) {
-                field = 40;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[40], &key, &key_len) ? 40 : -1;
             break;
         case 41:
-            if (tagc_mp_key_is(d, "\246struct", 7)) {
-                field = 41;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[41], &key, &key_len) ? 41 : -1;
             break;
         case 42:
-            if (tagc_mp_key_is(d, "\244Left", 5)) {
-                field = 42;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[42], &key, &key_len) ? 42 : -1;
             break;
         case 43:
-            if (tagc_mp_key_is(d, "\245Right", 6)) {
-                field = 43;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[43], &key, &key_len) ? 43 : -1;
             break;
         case 44:
-            if (tagc_mp_key_is(d, "\247address", 8)) {
-                field = 44;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[44], &key, &key_len) ? 44 : -1;
             break;
         case 45:
-            if (tagc_mp_key_is(d, "\245items", 6)) {
-                field = 45;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[45], &key, &key_len) ? 45 : -1;
             break;
         case 46:
-            if (tagc_mp_key_is(d, "\245money", 6)) {
-                field = 46;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[46], &key, &key_len) ? 46 : -1;
             break;
         case 47:
-            if (tagc_mp_key_is(d, "\244unit", 5)) {
-                field = 47;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[47], &key, &key_len) ? 47 : -1;
             break;
         case 48:
-            if (tagc_mp_key_is(d, "\245other", 6)) {
-                field = 48;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[48], &key, &key_len) ? 48 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = sink_sink_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(sink_sink_msgpack_keys, sink_sink_msgpack_sorted, 49, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5935,87 +5135,87 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->base.id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "version" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_u32(d, &v->base.version)) != 0)
-                return tagc_json_fail_key(d, rc, "version", 7);
+                goto fail;
             break;
         case 2: /* "created_by" */
             if (v->audit == NULL && (v->audit = tagc_json_new(d, sizeof *v->audit)) == NULL)
                 return TAGC_E_NOMEM;
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->audit->created_by)) != 0)
-                return tagc_json_fail_key(d, rc, "created_by", 10);
+                goto fail;
             break;
         case 3: /* "created_at" */
             if (v->audit == NULL && (v->audit = tagc_json_new(d, sizeof *v->audit)) == NULL)
                 return TAGC_E_NOMEM;
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_time(d, &v->audit->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 4: /* "Label" */
             if ((rc = sink_label_read_msgpack(d, &v->label)) != 0)
-                return tagc_json_fail_key(d, rc, "Label", 5);
+                goto fail;
             break;
         case 5: /* "scalars" */
             if ((rc = sink_scalars_read_msgpack(d, &v->scalars)) != 0)
-                return tagc_json_fail_key(d, rc, "scalars", 7);
+                goto fail;
             break;
         case 6: /* "when" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_time(d, &v->when)) != 0)
-                return tagc_json_fail_key(d, rc, "when", 4);
+                goto fail;
             break;
         case 7: /* "timeout" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->timeout)) != 0)
-                return tagc_json_fail_key(d, rc, "timeout", 7);
+                goto fail;
             break;
         case 8: /* "raw" */
             if ((rc = tagc_mp_read_raw(d, &v->raw)) != 0)
-                return tagc_json_fail_key(d, rc, "raw", 3);
+                goto fail;
             break;
         case 9: /* "iface" */
             if ((rc = tagc_mp_read_any(d, &v->iface)) != 0)
-                return tagc_json_fail_key(d, rc, "iface", 5);
+                goto fail;
             break;
         case 10: /* "any" */
             if ((rc = tagc_mp_read_any(d, &v->any)) != 0)
-                return tagc_json_fail_key(d, rc, "any", 3);
+                goto fail;
             break;
         case 11: /* "doc" */
             if ((rc = sink_doc_read_msgpack(d, &v->doc)) != 0)
-                return tagc_json_fail_key(d, rc, "doc", 3);
+                goto fail;
             break;
         case 12: /* "list" */
             if ((rc = sink_int32_slice_read_msgpack(d, &v->list)) != 0)
-                return tagc_json_fail_key(d, rc, "list", 4);
+                goto fail;
             break;
         case 13: /* "fixed" */
             if ((rc = sink_uint16_array4_read_msgpack(d, &v->fixed)) != 0)
-                return tagc_json_fail_key(d, rc, "fixed", 5);
+                goto fail;
             break;
         case 14: /* "pairs" */
             if ((rc = sink_float64_array2_slice_read_msgpack(d, &v->pairs)) != 0)
-                return tagc_json_fail_key(d, rc, "pairs", 5);
+                goto fail;
             break;
         case 15: /* "points" */
             if ((rc = sink_points_read_msgpack(d, &v->points)) != 0)
-                return tagc_json_fail_key(d, rc, "points", 6);
+                goto fail;
             break;
         case 16: /* "matrix" */
             if ((rc = sink_matrix_read_msgpack(d, &v->matrix)) != 0)
-                return tagc_json_fail_key(d, rc, "matrix", 6);
+                goto fail;
             break;
         case 17: /* "blob" */
             if ((rc = tagc_mp_read_bytes(d, &v->blob)) != 0)
-                return tagc_json_fail_key(d, rc, "blob", 4);
+                goto fail;
             break;
         case 18: /* "hash" */
             if ((rc = sink_uint8_array32_read_msgpack(d, &v->hash)) != 0)
-                return tagc_json_fail_key(d, rc, "hash", 4);
+                goto fail;
             break;
         case 19: /* "child" */
             if ((rc = sink_node_ptr_read_msgpack(d, &v->child)) != 0)
-                return tagc_json_fail_key(d, rc, "child", 5);
+                goto fail;
             break;
         case 20: /* "score" */
             if (tagc_mp_nil(d)) {
@@ -6023,8 +5223,8 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
                 memset(&v->score, 0, sizeof v->score);
             } else {
                 v->has_score = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->score)) != 0)
-                    return tagc_json_fail_key(d, rc, "score", 5);
+                if ((rc = tagc_mp_read_f64(d, &v->score)) != 0)
+                    goto fail;
             }
             break;
         case 21: /* "flag" */
@@ -6033,61 +5233,61 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
                 memset(&v->flag, 0, sizeof v->flag);
             } else {
                 v->has_flag = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->flag)) != 0)
-                    return tagc_json_fail_key(d, rc, "flag", 4);
+                if ((rc = tagc_mp_read_bool(d, &v->flag)) != 0)
+                    goto fail;
             }
             break;
         case 22: /* "by_name" */
             if ((rc = sink_string_int64_map_read_msgpack(d, &v->by_name)) != 0)
-                return tagc_json_fail_key(d, rc, "by_name", 7);
+                goto fail;
             break;
         case 23: /* "by_id" */
             if ((rc = sink_int64_string_map_read_msgpack(d, &v->by_id)) != 0)
-                return tagc_json_fail_key(d, rc, "by_id", 5);
+                goto fail;
             break;
         case 24: /* "by_color" */
             if ((rc = sink_color_tags_map_read_msgpack(d, &v->by_color)) != 0)
-                return tagc_json_fail_key(d, rc, "by_color", 8);
+                goto fail;
             break;
         case 25: /* "by_label" */
             if ((rc = sink_label_uint8_map_read_msgpack(d, &v->by_label)) != 0)
-                return tagc_json_fail_key(d, rc, "by_label", 8);
+                goto fail;
             break;
         case 26: /* "by_level" */
             if ((rc = sink_priority_bool_map_read_msgpack(d, &v->by_level)) != 0)
-                return tagc_json_fail_key(d, rc, "by_level", 8);
+                goto fail;
             break;
         case 27: /* "names" */
             if ((rc = sink_names_read_msgpack(d, &v->names)) != 0)
-                return tagc_json_fail_key(d, rc, "names", 5);
+                goto fail;
             break;
         case 28: /* "color" */
             if ((rc = sink_color_read_msgpack(d, &v->color)) != 0)
-                return tagc_json_fail_key(d, rc, "color", 5);
+                goto fail;
             break;
         case 29: /* "priority" */
             if ((rc = sink_priority_read_msgpack(d, &v->priority)) != 0)
-                return tagc_json_fail_key(d, rc, "priority", 8);
+                goto fail;
             break;
         case 30: /* "perm" */
             if ((rc = sink_perm_read_msgpack(d, &v->perm)) != 0)
-                return tagc_json_fail_key(d, rc, "perm", 4);
+                goto fail;
             break;
         case 31: /* "big" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->big)) != 0)
-                return tagc_json_fail_key(d, rc, "big", 3);
+                goto fail;
             break;
         case 32: /* "ratio" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->ratio)) != 0)
-                return tagc_json_fail_key(d, rc, "ratio", 5);
+                goto fail;
             break;
         case 33: /* "ok" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->ok)) != 0)
-                return tagc_json_fail_key(d, rc, "ok", 2);
+                goto fail;
             break;
         case 34: /* "quoted" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->quoted)) != 0)
-                return tagc_json_fail_key(d, rc, "quoted", 6);
+                goto fail;
             break;
         case 35: /* "maybe" */
             if (tagc_mp_nil(d)) {
@@ -6095,67 +5295,67 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
                 memset(&v->maybe, 0, sizeof v->maybe);
             } else {
                 v->has_maybe = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i32(d, &v->maybe)) != 0)
-                    return tagc_json_fail_key(d, rc, "maybe", 5);
+                if ((rc = tagc_mp_read_i32(d, &v->maybe)) != 0)
+                    goto fail;
             }
             break;
         case 36: /* "-" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->dash)) != 0)
-                return tagc_json_fail_key(d, rc, "-", 1);
+                goto fail;
             break;
         case 37: /* "mp_only" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->mp_only)) != 0)
-                return tagc_json_fail_key(d, rc, "mp_only", 7);
+                goto fail;
             break;
         case 38: /* "r" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->renamed)) != 0)
-                return tagc_json_fail_key(d, rc, "r", 1);
+                goto fail;
             break;
         case 39: /* "NoTag" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->no_tag)) != 0)
-                return tagc_json_fail_key(d, rc, "NoTag", 5);
+                goto fail;
             break;
         case 40: /* "default" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->default_)) != 0)
-                return tagc_json_fail_key(d, rc, "default", 7);
+                goto fail;
             break;
         case 41: /* "struct" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->struct_)) != 0)
-                return tagc_json_fail_key(d, rc, "struct", 6);
+                goto fail;
             break;
         case 42: /* "Left" */
             if ((rc = sink_node_ptr_read_msgpack(d, &v->left)) != 0)
-                return tagc_json_fail_key(d, rc, "Left", 4);
+                goto fail;
             break;
         case 43: /* "Right" */
             if ((rc = sink_node_ptr_read_msgpack(d, &v->right)) != 0)
-                return tagc_json_fail_key(d, rc, "Right", 5);
+                goto fail;
             break;
         case 44: /* "address" */
             if ((rc = sink_sink_address_read_msgpack(d, &v->address)) != 0)
-                return tagc_json_fail_key(d, rc, "address", 7);
+                goto fail;
             break;
         case 45: /* "items" */
             if ((rc = sink_sink_items_slice_read_msgpack(d, &v->items)) != 0)
-                return tagc_json_fail_key(d, rc, "items", 5);
+                goto fail;
             break;
         case 46: /* "money" */
             if ((rc = sink_money_read_msgpack(d, &v->money)) != 0)
-                return tagc_json_fail_key(d, rc, "money", 5);
+                goto fail;
             break;
         case 47: /* "unit" */
             if ((rc = sink_unit_read_msgpack(d, &v->unit)) != 0)
-                return tagc_json_fail_key(d, rc, "unit", 4);
+                goto fail;
             break;
         case 48: /* "other" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->other)) != 0)
-                return tagc_json_fail_key(d, rc, "other", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -6240,6 +5440,8 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
             return tagc_json_missing_key(d, "unit");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 static void sink_float64_array2_write_msgpack(tagc_buf *out, const double (*v)[2])
@@ -7057,19 +6259,15 @@ static void sink_sink_address_geo_write_msgpack(tagc_buf *out, const sink_sink_a
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int sink_sink_address_geo_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "Lat", 3) == 0)
-            return 0;
-        if (memcmp(key, "Lon", 3) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key sink_sink_address_geo_msgpack_keys[] = {
+    {"\243Lat", 4},
+    {"\243Lon", 4},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t sink_sink_address_geo_msgpack_sorted[] = {0, 1};
 
 static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_geo *v)
 {
@@ -7085,27 +6283,20 @@ static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\243Lat", 4)) {
-                field = 0;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_address_geo_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\243Lon", 4)) {
-                field = 1;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_address_geo_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = sink_sink_address_geo_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(sink_sink_address_geo_msgpack_keys, sink_sink_address_geo_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7117,17 +6308,17 @@ static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_
         switch (field) {
         case 0: /* "Lat" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->lat)) != 0)
-                return tagc_json_fail_key(d, rc, "Lat", 3);
+                goto fail;
             break;
         case 1: /* "Lon" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->lon)) != 0)
-                return tagc_json_fail_key(d, rc, "Lon", 3);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -7138,6 +6329,8 @@ static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_
             return tagc_json_missing_key(d, "Lon");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 static void sink_sink_address_write_msgpack(tagc_buf *out, const sink_sink_address *v)
@@ -7158,21 +6351,15 @@ static void sink_sink_address_write_msgpack(tagc_buf *out, const sink_sink_addre
     sink_sink_address_geo_write_msgpack(out, &v->geo);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int sink_sink_address_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "geo", 3) == 0)
-            return 1;
-        break;
-    case 4:
-        if (memcmp(key, "city", 4) == 0)
-            return 0;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key sink_sink_address_msgpack_keys[] = {
+    {"\244city", 5},
+    {"\243geo", 4},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t sink_sink_address_msgpack_sorted[] = {1, 0};
 
 static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
 {
@@ -7188,27 +6375,20 @@ static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\244city", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_address_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\243geo", 4)) {
-                field = 1;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_address_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = sink_sink_address_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(sink_sink_address_msgpack_keys, sink_sink_address_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7220,17 +6400,17 @@ static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
         switch (field) {
         case 0: /* "city" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->city)) != 0)
-                return tagc_json_fail_key(d, rc, "city", 4);
+                goto fail;
             break;
         case 1: /* "geo" */
             if ((rc = sink_sink_address_geo_read_msgpack(d, &v->geo)) != 0)
-                return tagc_json_fail_key(d, rc, "geo", 3);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -7241,6 +6421,8 @@ static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
             return tagc_json_missing_key(d, "geo");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 static void sink_sink_items_write_msgpack(tagc_buf *out, const sink_sink_items *v)
@@ -7262,19 +6444,15 @@ static void sink_sink_items_write_msgpack(tagc_buf *out, const sink_sink_items *
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int sink_sink_items_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "sku", 3) == 0)
-            return 0;
-        if (memcmp(key, "qty", 3) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key sink_sink_items_msgpack_keys[] = {
+    {"\243sku", 4},
+    {"\243qty", 4},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t sink_sink_items_msgpack_sorted[] = {1, 0};
 
 static int sink_sink_items_read_msgpack(tagc_mp_dec *d, sink_sink_items *v)
 {
@@ -7290,27 +6468,20 @@ static int sink_sink_items_read_msgpack(tagc_mp_dec *d, sink_sink_items *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\243sku", 4)) {
-                field = 0;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_items_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\243qty", 4)) {
-                field = 1;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &sink_sink_items_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = sink_sink_items_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(sink_sink_items_msgpack_keys, sink_sink_items_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7322,17 +6493,17 @@ static int sink_sink_items_read_msgpack(tagc_mp_dec *d, sink_sink_items *v)
         switch (field) {
         case 0: /* "sku" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->sku)) != 0)
-                return tagc_json_fail_key(d, rc, "sku", 3);
+                goto fail;
             break;
         case 1: /* "qty" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->qty)) != 0)
-                return tagc_json_fail_key(d, rc, "qty", 3);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -7343,6 +6514,8 @@ static int sink_sink_items_read_msgpack(tagc_mp_dec *d, sink_sink_items *v)
             return tagc_json_missing_key(d, "qty");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 static void sink_sink_items_slice_write_msgpack(tagc_buf *out, const sink_sink_items_slice *v)

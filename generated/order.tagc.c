@@ -626,25 +626,8 @@ static const tagc_json_key order_geo_json_keys[] = {
     {"\"lon\":", 6},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int order_geo_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "lat", 3) == 0)
-            return 0;
-        if (memcmp(key, "lon", 3) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "lat", 3))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "lon", 3))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t order_geo_json_sorted[] = {0, 1};
 
 int order_geo_read_json(tagc_json_dec *d, order_geo *v)
 {
@@ -661,7 +644,7 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_geo_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : order_geo_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_geo_json_keys, order_geo_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -723,43 +706,8 @@ static const tagc_json_key order_address_json_keys[] = {
     {"\"geo\":", 6},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int order_address_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "zip", 3) == 0)
-            return 2;
-        if (memcmp(key, "geo", 3) == 0)
-            return 4;
-        break;
-    case 4:
-        if (memcmp(key, "city", 4) == 0)
-            return 1;
-        break;
-    case 6:
-        if (memcmp(key, "street", 6) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "country", 7) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "street", 6))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "city", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "zip", 3))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "country", 7))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "geo", 3))
-        return 4;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t order_address_json_sorted[] = {4, 2, 1, 0, 3};
 
 int order_address_read_json(tagc_json_dec *d, order_address *v)
 {
@@ -776,7 +724,7 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_address_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : order_address_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_address_json_keys, order_address_json_sorted, 5, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -863,45 +811,8 @@ static const tagc_json_key order_customer_json_keys[] = {
     {"\"address\":", 10},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int order_customer_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "vip", 3) == 0)
-            return 3;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 5:
-        if (memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 7:
-        if (memcmp(key, "address", 7) == 0)
-            return 4;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "email", 5))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "vip", 3))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "address", 7))
-        return 4;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t order_customer_json_sorted[] = {0, 3, 1, 2, 4};
 
 int order_customer_read_json(tagc_json_dec *d, order_customer *v)
 {
@@ -918,7 +829,7 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_customer_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : order_customer_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_customer_json_keys, order_customer_json_sorted, 5, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1011,51 +922,8 @@ static const tagc_json_key order_item_json_keys[] = {
     {"\"gift\":", 7},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int order_item_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "sku", 3) == 0)
-            return 0;
-        if (memcmp(key, "qty", 3) == 0)
-            return 2;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        if (memcmp(key, "tags", 4) == 0)
-            return 5;
-        if (memcmp(key, "gift", 4) == 0)
-            return 6;
-        break;
-    case 5:
-        if (memcmp(key, "price", 5) == 0)
-            return 3;
-        break;
-    case 9:
-        if (memcmp(key, "weight_kg", 9) == 0)
-            return 4;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "sku", 3))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "qty", 3))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "price", 5))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "weight_kg", 9))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "tags", 4))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "gift", 4))
-        return 6;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t order_item_json_sorted[] = {2, 0, 6, 1, 5, 3, 4};
 
 int order_item_read_json(tagc_json_dec *d, order_item *v)
 {
@@ -1072,7 +940,7 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_item_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : order_item_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_item_json_keys, order_item_json_sorted, 7, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1197,73 +1065,8 @@ static const tagc_json_key order_order_json_keys[] = {
     {"\"attempts\":", 11},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int order_order_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 5:
-        if (memcmp(key, "items", 5) == 0)
-            return 3;
-        if (memcmp(key, "total", 5) == 0)
-            return 4;
-        if (memcmp(key, "notes", 5) == 0)
-            return 7;
-        break;
-    case 6:
-        if (memcmp(key, "status", 6) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "customer", 8) == 0)
-            return 2;
-        if (memcmp(key, "currency", 8) == 0)
-            return 5;
-        if (memcmp(key, "discount", 8) == 0)
-            return 6;
-        if (memcmp(key, "attempts", 8) == 0)
-            return 11;
-        break;
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 8;
-        if (memcmp(key, "updated_at", 10) == 0)
-            return 9;
-        if (memcmp(key, "risk_score", 10) == 0)
-            return 10;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "status", 6))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "customer", 8))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "items", 5))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "total", 5))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "currency", 8))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "discount", 8))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "notes", 5))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 8;
-    if (tagc_json_key_fold_eq(key, len, "updated_at", 10))
-        return 9;
-    if (tagc_json_key_fold_eq(key, len, "risk_score", 10))
-        return 10;
-    if (tagc_json_key_fold_eq(key, len, "attempts", 8))
-        return 11;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t order_order_json_sorted[] = {0, 3, 7, 4, 1, 11, 5, 2, 6, 8, 10, 9};
 
 int order_order_read_json(tagc_json_dec *d, order_order *v)
 {
@@ -1280,7 +1083,7 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &order_order_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : order_order_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_order_json_keys, order_order_json_sorted, 12, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1321,7 +1124,7 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
                 memset(&v->discount, 0, sizeof v->discount);
             } else {
                 v->has_discount = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->discount)) != 0)
+                if ((rc = tagc_json_read_f64(d, &v->discount)) != 0)
                     return tagc_json_fail_key(d, rc, "discount", 8);
             }
             break;
@@ -1526,19 +1329,15 @@ void order_geo_write_msgpack(tagc_buf *out, const order_geo *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int order_geo_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "lat", 3) == 0)
-            return 0;
-        if (memcmp(key, "lon", 3) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key order_geo_msgpack_keys[] = {
+    {"\243lat", 4},
+    {"\243lon", 4},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t order_geo_msgpack_sorted[] = {0, 1};
 
 int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
 {
@@ -1554,27 +1353,20 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\243lat", 4)) {
-                field = 0;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &order_geo_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\243lon", 4)) {
-                field = 1;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &order_geo_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = order_geo_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(order_geo_msgpack_keys, order_geo_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1586,17 +1378,17 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
         switch (field) {
         case 0: /* "lat" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->lat)) != 0)
-                return tagc_json_fail_key(d, rc, "lat", 3);
+                goto fail;
             break;
         case 1: /* "lon" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->lon)) != 0)
-                return tagc_json_fail_key(d, rc, "lon", 3);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1607,6 +1399,8 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
             return tagc_json_missing_key(d, "lon");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void order_address_write_msgpack(tagc_buf *out, const order_address *v)
@@ -1639,31 +1433,18 @@ void order_address_write_msgpack(tagc_buf *out, const order_address *v)
     order_geo_write_msgpack(out, &v->geo);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int order_address_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "zip", 3) == 0)
-            return 2;
-        if (memcmp(key, "geo", 3) == 0)
-            return 4;
-        break;
-    case 4:
-        if (memcmp(key, "city", 4) == 0)
-            return 1;
-        break;
-    case 6:
-        if (memcmp(key, "street", 6) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "country", 7) == 0)
-            return 3;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key order_address_msgpack_keys[] = {
+    {"\246street", 7},
+    {"\244city", 5},
+    {"\243zip", 4},
+    {"\247country", 8},
+    {"\243geo", 4},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t order_address_msgpack_sorted[] = {4, 2, 1, 0, 3};
 
 int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
 {
@@ -1679,48 +1460,29 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\246street", 7)) {
-                field = 0;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &order_address_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\244city", 5)) {
-                field = 1;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &order_address_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\243zip", 4)) {
-                field = 2;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &order_address_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\247country", 8)) {
-                field = 3;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &order_address_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\243geo", 4)) {
-                field = 4;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &order_address_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = order_address_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(order_address_msgpack_keys, order_address_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1732,29 +1494,29 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
         switch (field) {
         case 0: /* "street" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->street)) != 0)
-                return tagc_json_fail_key(d, rc, "street", 6);
+                goto fail;
             break;
         case 1: /* "city" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->city)) != 0)
-                return tagc_json_fail_key(d, rc, "city", 4);
+                goto fail;
             break;
         case 2: /* "zip" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->zip)) != 0)
-                return tagc_json_fail_key(d, rc, "zip", 3);
+                goto fail;
             break;
         case 3: /* "country" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->country)) != 0)
-                return tagc_json_fail_key(d, rc, "country", 7);
+                goto fail;
             break;
         case 4: /* "geo" */
             if ((rc = order_geo_read_msgpack(d, &v->geo)) != 0)
-                return tagc_json_fail_key(d, rc, "geo", 3);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1771,6 +1533,8 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
             return tagc_json_missing_key(d, "geo");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void order_customer_write_msgpack(tagc_buf *out, const order_customer *v)
@@ -1803,33 +1567,18 @@ void order_customer_write_msgpack(tagc_buf *out, const order_customer *v)
     order_address_write_msgpack(out, &v->address);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int order_customer_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "vip", 3) == 0)
-            return 3;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 5:
-        if (memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 7:
-        if (memcmp(key, "address", 7) == 0)
-            return 4;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key order_customer_msgpack_keys[] = {
+    {"\242id", 3},
+    {"\244name", 5},
+    {"\245email", 6},
+    {"\243vip", 4},
+    {"\247address", 8},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t order_customer_msgpack_sorted[] = {0, 3, 1, 2, 4};
 
 int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
 {
@@ -1845,48 +1594,29 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\244name", 5)) {
-                field = 1;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\245email", 6)) {
-                field = 2;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\243vip", 4)) {
-                field = 3;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\247address", 8)) {
-                field = 4;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = order_customer_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(order_customer_msgpack_keys, order_customer_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1898,29 +1628,29 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "email" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->email)) != 0)
-                return tagc_json_fail_key(d, rc, "email", 5);
+                goto fail;
             break;
         case 3: /* "vip" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->vip)) != 0)
-                return tagc_json_fail_key(d, rc, "vip", 3);
+                goto fail;
             break;
         case 4: /* "address" */
             if ((rc = order_address_read_msgpack(d, &v->address)) != 0)
-                return tagc_json_fail_key(d, rc, "address", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1937,6 +1667,8 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
             return tagc_json_missing_key(d, "address");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void order_item_write_msgpack(tagc_buf *out, const order_item *v)
@@ -1982,35 +1714,20 @@ void order_item_write_msgpack(tagc_buf *out, const order_item *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int order_item_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "sku", 3) == 0)
-            return 0;
-        if (memcmp(key, "qty", 3) == 0)
-            return 2;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        if (memcmp(key, "tags", 4) == 0)
-            return 5;
-        if (memcmp(key, "gift", 4) == 0)
-            return 6;
-        break;
-    case 5:
-        if (memcmp(key, "price", 5) == 0)
-            return 3;
-        break;
-    case 9:
-        if (memcmp(key, "weight_kg", 9) == 0)
-            return 4;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key order_item_msgpack_keys[] = {
+    {"\243sku", 4},
+    {"\244name", 5},
+    {"\243qty", 4},
+    {"\245price", 6},
+    {"\251weight_kg", 10},
+    {"\244tags", 5},
+    {"\244gift", 5},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t order_item_msgpack_sorted[] = {2, 0, 6, 1, 5, 3, 4};
 
 int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
 {
@@ -2026,62 +1743,35 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\243sku", 4)) {
-                field = 0;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\244name", 5)) {
-                field = 1;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\243qty", 4)) {
-                field = 2;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\245price", 6)) {
-                field = 3;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\251weight_kg", 10)) {
-                field = 4;
-                key = d->p - 9;
-                key_len = 9;
-            }
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
         case 5:
-            if (tagc_mp_key_is(d, "\244tags", 5)) {
-                field = 5;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[5], &key, &key_len) ? 5 : -1;
             break;
         case 6:
-            if (tagc_mp_key_is(d, "\244gift", 5)) {
-                field = 6;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &order_item_msgpack_keys[6], &key, &key_len) ? 6 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = order_item_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(order_item_msgpack_keys, order_item_msgpack_sorted, 7, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2093,37 +1783,37 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
         switch (field) {
         case 0: /* "sku" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->sku)) != 0)
-                return tagc_json_fail_key(d, rc, "sku", 3);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "qty" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i32(d, &v->qty)) != 0)
-                return tagc_json_fail_key(d, rc, "qty", 3);
+                goto fail;
             break;
         case 3: /* "price" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->price)) != 0)
-                return tagc_json_fail_key(d, rc, "price", 5);
+                goto fail;
             break;
         case 4: /* "weight_kg" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->weight_kg)) != 0)
-                return tagc_json_fail_key(d, rc, "weight_kg", 9);
+                goto fail;
             break;
         case 5: /* "tags" */
             if ((rc = order_string_slice_read_msgpack(d, &v->tags)) != 0)
-                return tagc_json_fail_key(d, rc, "tags", 4);
+                goto fail;
             break;
         case 6: /* "gift" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->gift)) != 0)
-                return tagc_json_fail_key(d, rc, "gift", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -2144,6 +1834,8 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
             return tagc_json_missing_key(d, "gift");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void order_order_write_msgpack(tagc_buf *out, const order_order *v)
@@ -2211,47 +1903,25 @@ void order_order_write_msgpack(tagc_buf *out, const order_order *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int order_order_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 5:
-        if (memcmp(key, "items", 5) == 0)
-            return 3;
-        if (memcmp(key, "total", 5) == 0)
-            return 4;
-        if (memcmp(key, "notes", 5) == 0)
-            return 7;
-        break;
-    case 6:
-        if (memcmp(key, "status", 6) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "customer", 8) == 0)
-            return 2;
-        if (memcmp(key, "currency", 8) == 0)
-            return 5;
-        if (memcmp(key, "discount", 8) == 0)
-            return 6;
-        if (memcmp(key, "attempts", 8) == 0)
-            return 11;
-        break;
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 8;
-        if (memcmp(key, "updated_at", 10) == 0)
-            return 9;
-        if (memcmp(key, "risk_score", 10) == 0)
-            return 10;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key order_order_msgpack_keys[] = {
+    {"\242id", 3},
+    {"\246status", 7},
+    {"\250customer", 9},
+    {"\245items", 6},
+    {"\245total", 6},
+    {"\250currency", 9},
+    {"\250discount", 9},
+    {"\245notes", 6},
+    {"\252created_at", 11},
+    {"\252updated_at", 11},
+    {"\252risk_score", 11},
+    {"\250attempts", 9},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t order_order_msgpack_sorted[] = {0, 3, 7, 4, 1, 11, 5, 2, 6, 8, 10, 9};
 
 int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
 {
@@ -2267,97 +1937,50 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\246status", 7)) {
-                field = 1;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\250customer", 9)) {
-                field = 2;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\245items", 6)) {
-                field = 3;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\245total", 6)) {
-                field = 4;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
         case 5:
-            if (tagc_mp_key_is(d, "\250currency", 9)) {
-                field = 5;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[5], &key, &key_len) ? 5 : -1;
             break;
         case 6:
-            if (tagc_mp_key_is(d, "\250discount", 9)) {
-                field = 6;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[6], &key, &key_len) ? 6 : -1;
             break;
         case 7:
-            if (tagc_mp_key_is(d, "\245notes", 6)) {
-                field = 7;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[7], &key, &key_len) ? 7 : -1;
             break;
         case 8:
-            if (tagc_mp_key_is(d, "\252created_at", 11)) {
-                field = 8;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[8], &key, &key_len) ? 8 : -1;
             break;
         case 9:
-            if (tagc_mp_key_is(d, "\252updated_at", 11)) {
-                field = 9;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[9], &key, &key_len) ? 9 : -1;
             break;
         case 10:
-            if (tagc_mp_key_is(d, "\252risk_score", 11)) {
-                field = 10;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[10], &key, &key_len) ? 10 : -1;
             break;
         case 11:
-            if (tagc_mp_key_is(d, "\250attempts", 9)) {
-                field = 11;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &order_order_msgpack_keys[11], &key, &key_len) ? 11 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = order_order_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(order_order_msgpack_keys, order_order_msgpack_sorted, 12, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2369,27 +1992,27 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "status" */
             if ((rc = order_status_read_msgpack(d, &v->status)) != 0)
-                return tagc_json_fail_key(d, rc, "status", 6);
+                goto fail;
             break;
         case 2: /* "customer" */
             if ((rc = order_customer_read_msgpack(d, &v->customer)) != 0)
-                return tagc_json_fail_key(d, rc, "customer", 8);
+                goto fail;
             break;
         case 3: /* "items" */
             if ((rc = order_item_slice_read_msgpack(d, &v->items)) != 0)
-                return tagc_json_fail_key(d, rc, "items", 5);
+                goto fail;
             break;
         case 4: /* "total" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->total)) != 0)
-                return tagc_json_fail_key(d, rc, "total", 5);
+                goto fail;
             break;
         case 5: /* "currency" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->currency)) != 0)
-                return tagc_json_fail_key(d, rc, "currency", 8);
+                goto fail;
             break;
         case 6: /* "discount" */
             if (tagc_mp_nil(d)) {
@@ -2397,35 +2020,35 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
                 memset(&v->discount, 0, sizeof v->discount);
             } else {
                 v->has_discount = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->discount)) != 0)
-                    return tagc_json_fail_key(d, rc, "discount", 8);
+                if ((rc = tagc_mp_read_f64(d, &v->discount)) != 0)
+                    goto fail;
             }
             break;
         case 7: /* "notes" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->notes)) != 0)
-                return tagc_json_fail_key(d, rc, "notes", 5);
+                goto fail;
             break;
         case 8: /* "created_at" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 9: /* "updated_at" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->updated_at)) != 0)
-                return tagc_json_fail_key(d, rc, "updated_at", 10);
+                goto fail;
             break;
         case 10: /* "risk_score" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->risk_score)) != 0)
-                return tagc_json_fail_key(d, rc, "risk_score", 10);
+                goto fail;
             break;
         case 11: /* "attempts" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i32(d, &v->attempts)) != 0)
-                return tagc_json_fail_key(d, rc, "attempts", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -2456,6 +2079,8 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
             return tagc_json_missing_key(d, "attempts");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 static void order_string_slice_write_msgpack(tagc_buf *out, const order_string_slice *v)

@@ -319,41 +319,8 @@ static const tagc_json_key reference_report_user_json_keys[] = {
     {"\"meta\":", 7},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int reference_report_user_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        if (memcmp(key, "meta", 4) == 0)
-            return 4;
-        break;
-    case 5:
-        if (memcmp(key, "email", 5) == 0)
-            return 2;
-        if (memcmp(key, "roles", 5) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "email", 5))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "roles", 5))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "meta", 4))
-        return 4;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t reference_report_user_json_sorted[] = {0, 4, 1, 2, 3};
 
 int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
 {
@@ -370,7 +337,7 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &reference_report_user_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : reference_report_user_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(reference_report_user_json_keys, reference_report_user_json_sorted, 5, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -454,39 +421,8 @@ static const tagc_json_key reference_user_json_keys[] = {
     {"\"created_at\":", 13},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int reference_user_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 5:
-        if (memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "email", 5))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 3;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t reference_user_json_sorted[] = {0, 1, 2, 3};
 
 int reference_user_read_json(tagc_json_dec *d, reference_user *v)
 {
@@ -503,7 +439,7 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &reference_user_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : reference_user_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(reference_user_json_keys, reference_user_json_sorted, 4, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -579,39 +515,8 @@ static const tagc_json_key reference_tree_node_json_keys[] = {
     {"\"Right\":", 8},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int reference_tree_node_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "ID", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "Val", 3) == 0)
-            return 1;
-        break;
-    case 4:
-        if (memcmp(key, "Left", 4) == 0)
-            return 2;
-        break;
-    case 5:
-        if (memcmp(key, "Right", 5) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "ID", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "Val", 3))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "Left", 4))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "Right", 5))
-        return 3;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t reference_tree_node_json_sorted[] = {0, 1, 2, 3};
 
 int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
 {
@@ -628,7 +533,7 @@ int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &reference_tree_node_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : reference_tree_node_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(reference_tree_node_json_keys, reference_tree_node_json_sorted, 4, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -746,25 +651,8 @@ static const tagc_json_key reference_report_user_metadata_json_keys[] = {
     {"\"UpdatedAt\":", 12},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int reference_report_user_metadata_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 9:
-        if (memcmp(key, "CreatedAt", 9) == 0)
-            return 0;
-        if (memcmp(key, "UpdatedAt", 9) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "CreatedAt", 9))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "UpdatedAt", 9))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t reference_report_user_metadata_json_sorted[] = {0, 1};
 
 static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_report_user_metadata *v)
 {
@@ -781,7 +669,7 @@ static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &reference_report_user_metadata_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : reference_report_user_metadata_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(reference_report_user_metadata_json_keys, reference_report_user_metadata_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -867,29 +755,18 @@ void reference_report_user_write_msgpack(tagc_buf *out, const reference_report_u
     reference_report_user_metadata_write_msgpack(out, &v->metadata);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int reference_report_user_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        if (memcmp(key, "meta", 4) == 0)
-            return 4;
-        break;
-    case 5:
-        if (memcmp(key, "email", 5) == 0)
-            return 2;
-        if (memcmp(key, "roles", 5) == 0)
-            return 3;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key reference_report_user_msgpack_keys[] = {
+    {"\242id", 3},
+    {"\244name", 5},
+    {"\245email", 6},
+    {"\245roles", 6},
+    {"\244meta", 5},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t reference_report_user_msgpack_sorted[] = {0, 4, 1, 2, 3};
 
 int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
 {
@@ -905,48 +782,29 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\244name", 5)) {
-                field = 1;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\245email", 6)) {
-                field = 2;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\245roles", 6)) {
-                field = 3;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\244meta", 5)) {
-                field = 4;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = reference_report_user_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(reference_report_user_msgpack_keys, reference_report_user_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -958,29 +816,29 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "email" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->email)) != 0)
-                return tagc_json_fail_key(d, rc, "email", 5);
+                goto fail;
             break;
         case 3: /* "roles" */
             if ((rc = reference_string_slice_read_msgpack(d, &v->roles)) != 0)
-                return tagc_json_fail_key(d, rc, "roles", 5);
+                goto fail;
             break;
         case 4: /* "meta" */
             if ((rc = reference_report_user_metadata_read_msgpack(d, &v->metadata)) != 0)
-                return tagc_json_fail_key(d, rc, "meta", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -997,6 +855,8 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
             return tagc_json_missing_key(d, "meta");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void reference_user_write_msgpack(tagc_buf *out, const reference_user *v)
@@ -1026,29 +886,17 @@ void reference_user_write_msgpack(tagc_buf *out, const reference_user *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int reference_user_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 5:
-        if (memcmp(key, "email", 5) == 0)
-            return 2;
-        break;
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 3;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key reference_user_msgpack_keys[] = {
+    {"\242id", 3},
+    {"\244name", 5},
+    {"\245email", 6},
+    {"\252created_at", 11},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t reference_user_msgpack_sorted[] = {0, 1, 2, 3};
 
 int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
 {
@@ -1064,41 +912,26 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &reference_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\244name", 5)) {
-                field = 1;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &reference_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\245email", 6)) {
-                field = 2;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &reference_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\252created_at", 11)) {
-                field = 3;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &reference_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = reference_user_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(reference_user_msgpack_keys, reference_user_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1110,25 +943,25 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "email" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->email)) != 0)
-                return tagc_json_fail_key(d, rc, "email", 5);
+                goto fail;
             break;
         case 3: /* "created_at" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_time(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1143,6 +976,8 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
             return tagc_json_missing_key(d, "created_at");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void reference_tree_node_write_msgpack(tagc_buf *out, const reference_tree_node *v)
@@ -1169,29 +1004,17 @@ void reference_tree_node_write_msgpack(tagc_buf *out, const reference_tree_node 
     reference_tree_node_ptr_write_msgpack(out, v->right);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int reference_tree_node_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "ID", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "Val", 3) == 0)
-            return 1;
-        break;
-    case 4:
-        if (memcmp(key, "Left", 4) == 0)
-            return 2;
-        break;
-    case 5:
-        if (memcmp(key, "Right", 5) == 0)
-            return 3;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key reference_tree_node_msgpack_keys[] = {
+    {"\242ID", 3},
+    {"\243Val", 4},
+    {"\244Left", 5},
+    {"\245Right", 6},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t reference_tree_node_msgpack_sorted[] = {0, 1, 2, 3};
 
 int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
 {
@@ -1207,41 +1030,26 @@ int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242ID", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &reference_tree_node_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\243Val", 4)) {
-                field = 1;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &reference_tree_node_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\244Left", 5)) {
-                field = 2;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &reference_tree_node_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\245Right", 6)) {
-                field = 3;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &reference_tree_node_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = reference_tree_node_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(reference_tree_node_msgpack_keys, reference_tree_node_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1253,25 +1061,25 @@ int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
         switch (field) {
         case 0: /* "ID" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "ID", 2);
+                goto fail;
             break;
         case 1: /* "Val" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i32(d, &v->val)) != 0)
-                return tagc_json_fail_key(d, rc, "Val", 3);
+                goto fail;
             break;
         case 2: /* "Left" */
             if ((rc = reference_tree_node_ptr_read_msgpack(d, &v->left)) != 0)
-                return tagc_json_fail_key(d, rc, "Left", 4);
+                goto fail;
             break;
         case 3: /* "Right" */
             if ((rc = reference_tree_node_ptr_read_msgpack(d, &v->right)) != 0)
-                return tagc_json_fail_key(d, rc, "Right", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1286,6 +1094,8 @@ int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
             return tagc_json_missing_key(d, "Right");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 static void reference_string_slice_write_msgpack(tagc_buf *out, const reference_string_slice *v)
@@ -1360,19 +1170,15 @@ static void reference_report_user_metadata_write_msgpack(tagc_buf *out, const re
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int reference_report_user_metadata_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 9:
-        if (memcmp(key, "CreatedAt", 9) == 0)
-            return 0;
-        if (memcmp(key, "UpdatedAt", 9) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key reference_report_user_metadata_msgpack_keys[] = {
+    {"\251CreatedAt", 10},
+    {"\251UpdatedAt", 10},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t reference_report_user_metadata_msgpack_sorted[] = {0, 1};
 
 static int reference_report_user_metadata_read_msgpack(tagc_mp_dec *d, reference_report_user_metadata *v)
 {
@@ -1388,27 +1194,20 @@ static int reference_report_user_metadata_read_msgpack(tagc_mp_dec *d, reference
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\251CreatedAt", 10)) {
-                field = 0;
-                key = d->p - 9;
-                key_len = 9;
-            }
+            field = tagc_mp_key_is(d, &reference_report_user_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\251UpdatedAt", 10)) {
-                field = 1;
-                key = d->p - 9;
-                key_len = 9;
-            }
+            field = tagc_mp_key_is(d, &reference_report_user_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = reference_report_user_metadata_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(reference_report_user_metadata_msgpack_keys, reference_report_user_metadata_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1420,17 +1219,17 @@ static int reference_report_user_metadata_read_msgpack(tagc_mp_dec *d, reference
         switch (field) {
         case 0: /* "CreatedAt" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_time(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "CreatedAt", 9);
+                goto fail;
             break;
         case 1: /* "UpdatedAt" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_time(d, &v->updated_at)) != 0)
-                return tagc_json_fail_key(d, rc, "UpdatedAt", 9);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -1441,6 +1240,8 @@ static int reference_report_user_metadata_read_msgpack(tagc_mp_dec *d, reference
             return tagc_json_missing_key(d, "UpdatedAt");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 static void reference_tree_node_ptr_write_msgpack(tagc_buf *out, const reference_tree_node *v)

@@ -125,33 +125,8 @@ static const tagc_json_key tree_node_json_keys[] = {
     {"\"children\":", 11},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int tree_node_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "val", 3) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "children", 8) == 0)
-            return 2;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "val", 3))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "children", 8))
-        return 2;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t tree_node_json_sorted[] = {0, 1, 2};
 
 int tree_node_read_json(tagc_json_dec *d, tree_node *v)
 {
@@ -168,7 +143,7 @@ int tree_node_read_json(tagc_json_dec *d, tree_node *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &tree_node_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tree_node_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(tree_node_json_keys, tree_node_json_sorted, 3, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -282,25 +257,16 @@ void tree_node_write_msgpack(tagc_buf *out, const tree_node *v)
     tree_node_slice_write_msgpack(out, &v->children);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int tree_node_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "val", 3) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "children", 8) == 0)
-            return 2;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key tree_node_msgpack_keys[] = {
+    {"\242id", 3},
+    {"\243val", 4},
+    {"\250children", 9},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t tree_node_msgpack_sorted[] = {0, 1, 2};
 
 int tree_node_read_msgpack(tagc_mp_dec *d, tree_node *v)
 {
@@ -316,34 +282,23 @@ int tree_node_read_msgpack(tagc_mp_dec *d, tree_node *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &tree_node_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\243val", 4)) {
-                field = 1;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &tree_node_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\250children", 9)) {
-                field = 2;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &tree_node_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tree_node_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(tree_node_msgpack_keys, tree_node_msgpack_sorted, 3, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -355,21 +310,21 @@ int tree_node_read_msgpack(tagc_mp_dec *d, tree_node *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "val" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->val)) != 0)
-                return tagc_json_fail_key(d, rc, "val", 3);
+                goto fail;
             break;
         case 2: /* "children" */
             if ((rc = tree_node_slice_read_msgpack(d, &v->children)) != 0)
-                return tagc_json_fail_key(d, rc, "children", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -382,6 +337,8 @@ int tree_node_read_msgpack(tagc_mp_dec *d, tree_node *v)
             return tagc_json_missing_key(d, "children");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 static void tree_node_slice_write_msgpack(tagc_buf *out, const tree_node_slice *v)

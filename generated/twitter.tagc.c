@@ -1876,27 +1876,8 @@ static const tagc_json_key twitter_search_result_json_keys[] = {
     {"\"search_metadata\":", 18},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_search_result_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 8:
-        if (memcmp(key, "statuses", 8) == 0)
-            return 0;
-        break;
-    case 15:
-        if (memcmp(key, "search_metadata", 15) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "statuses", 8))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "search_metadata", 15))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_search_result_json_sorted[] = {0, 1};
 
 int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
 {
@@ -1913,7 +1894,7 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_search_result_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_search_result_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_search_result_json_keys, twitter_search_result_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1994,63 +1975,8 @@ static const tagc_json_key twitter_search_metadata_json_keys[] = {
     {"\"since_id_str\":", 15},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_search_metadata_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (memcmp(key, "query", 5) == 0)
-            return 4;
-        if (memcmp(key, "count", 5) == 0)
-            return 6;
-        break;
-    case 6:
-        if (memcmp(key, "max_id", 6) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "since_id", 8) == 0)
-            return 7;
-        break;
-    case 10:
-        if (memcmp(key, "max_id_str", 10) == 0)
-            return 2;
-        break;
-    case 11:
-        if (memcmp(key, "refresh_url", 11) == 0)
-            return 5;
-        break;
-    case 12:
-        if (memcmp(key, "completed_in", 12) == 0)
-            return 0;
-        if (memcmp(key, "next_results", 12) == 0)
-            return 3;
-        if (memcmp(key, "since_id_str", 12) == 0)
-            return 8;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "completed_in", 12))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "max_id", 6))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "max_id_str", 10))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "next_results", 12))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "query", 5))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "refresh_url", 11))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "count", 5))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "since_id", 8))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "since_id_str", 12))
-        return 8;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_search_metadata_json_sorted[] = {6, 4, 1, 7, 2, 5, 0, 3, 8};
 
 int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata *v)
 {
@@ -2067,7 +1993,7 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_search_metadata_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_search_metadata_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_search_metadata_json_keys, twitter_search_metadata_json_sorted, 9, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2264,151 +2190,11 @@ static const tagc_json_key twitter_status_json_keys[] = {
     {"\"lang\":", 7},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_status_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 2;
-        break;
-    case 3:
-        if (memcmp(key, "geo", 3) == 0)
-            return 13;
-        break;
-    case 4:
-        if (memcmp(key, "text", 4) == 0)
-            return 4;
-        if (memcmp(key, "user", 4) == 0)
-            return 12;
-        if (memcmp(key, "lang", 4) == 0)
-            return 24;
-        break;
-    case 5:
-        if (memcmp(key, "place", 5) == 0)
-            return 15;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 3;
-        if (memcmp(key, "source", 6) == 0)
-            return 5;
-        break;
-    case 8:
-        if (memcmp(key, "metadata", 8) == 0)
-            return 0;
-        if (memcmp(key, "entities", 8) == 0)
-            return 20;
-        break;
-    case 9:
-        if (memcmp(key, "truncated", 9) == 0)
-            return 6;
-        if (memcmp(key, "favorited", 9) == 0)
-            return 21;
-        if (memcmp(key, "retweeted", 9) == 0)
-            return 22;
-        break;
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 1;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 14;
-        break;
-    case 12:
-        if (memcmp(key, "contributors", 12) == 0)
-            return 16;
-        break;
-    case 13:
-        if (memcmp(key, "retweet_count", 13) == 0)
-            return 18;
-        break;
-    case 14:
-        if (memcmp(key, "favorite_count", 14) == 0)
-            return 19;
-        break;
-    case 16:
-        if (memcmp(key, "retweeted_status", 16) == 0)
-            return 17;
-        break;
-    case 18:
-        if (memcmp(key, "possibly_sensitive", 18) == 0)
-            return 23;
-        break;
-    case 19:
-        if (memcmp(key, "in_reply_to_user_id", 19) == 0)
-            return 9;
-        break;
-    case 21:
-        if (memcmp(key, "in_reply_to_status_id", 21) == 0)
-            return 7;
-        break;
-    case 23:
-        if (memcmp(key, "in_reply_to_user_id_str", 23) == 0)
-            return 10;
-        if (memcmp(key, "in_reply_to_screen_name", 23) == 0)
-            return 11;
-        break;
-    case 25:
-        if (memcmp(key, "in_reply_to_status_id_str", 25) == 0)
-            return 8;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "metadata", 8))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "id_str", 6))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "text", 4))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "source", 6))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "truncated", 9))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "in_reply_to_status_id", 21))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "in_reply_to_status_id_str", 25))
-        return 8;
-    if (tagc_json_key_fold_eq(key, len, "in_reply_to_user_id", 19))
-        return 9;
-    if (tagc_json_key_fold_eq(key, len, "in_reply_to_user_id_str", 23))
-        return 10;
-    if (tagc_json_key_fold_eq(key, len, "in_reply_to_screen_name", 23))
-        return 11;
-    if (tagc_json_key_fold_eq(key, len, "user", 4))
-        return 12;
-    if (tagc_json_key_fold_eq(key, len, "geo", 3))
-        return 13;
-    if (tagc_json_key_fold_eq(key, len, "coordinates", 11))
-        return 14;
-    if (tagc_json_key_fold_eq(key, len, "place", 5))
-        return 15;
-    if (tagc_json_key_fold_eq(key, len, "contributors", 12))
-        return 16;
-    if (tagc_json_key_fold_eq(key, len, "retweeted_status", 16))
-        return 17;
-    if (tagc_json_key_fold_eq(key, len, "retweet_count", 13))
-        return 18;
-    if (tagc_json_key_fold_eq(key, len, "favorite_count", 14))
-        return 19;
-    if (tagc_json_key_fold_eq(key, len, "entities", 8))
-        return 20;
-    if (tagc_json_key_fold_eq(key, len, "favorited", 9))
-        return 21;
-    if (tagc_json_key_fold_eq(key, len, "retweeted", 9))
-        return 22;
-    if (tagc_json_key_fold_eq(key, len, "possibly_sensitive", 18))
-        return 23;
-    if (tagc_json_key_fold_eq(key, len, "lang", 4))
-        return 24;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_status_json_sorted[] = {
+    2, 13, 24, 4, 12, 15, 3, 5, 20, 0, 21, 22, 6, 1, 14, 16,
+    18, 19, 17, 23, 9, 7, 11, 10, 8,
+};
 
 int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
 {
@@ -2425,7 +2211,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_status_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_status_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_status_json_keys, twitter_status_json_sorted, 25, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2470,7 +2256,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_status_id, 0, sizeof v->in_reply_to_status_id);
             } else {
                 v->has_in_reply_to_status_id = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->in_reply_to_status_id)) != 0)
+                if ((rc = tagc_json_read_i64(d, &v->in_reply_to_status_id)) != 0)
                     return tagc_json_fail_key(d, rc, "in_reply_to_status_id", 21);
             }
             break;
@@ -2480,7 +2266,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_status_id_str, 0, sizeof v->in_reply_to_status_id_str);
             } else {
                 v->has_in_reply_to_status_id_str = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->in_reply_to_status_id_str)) != 0)
+                if ((rc = tagc_json_read_str(d, &v->in_reply_to_status_id_str)) != 0)
                     return tagc_json_fail_key(d, rc, "in_reply_to_status_id_str", 25);
             }
             break;
@@ -2490,7 +2276,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_user_id, 0, sizeof v->in_reply_to_user_id);
             } else {
                 v->has_in_reply_to_user_id = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->in_reply_to_user_id)) != 0)
+                if ((rc = tagc_json_read_i64(d, &v->in_reply_to_user_id)) != 0)
                     return tagc_json_fail_key(d, rc, "in_reply_to_user_id", 19);
             }
             break;
@@ -2500,7 +2286,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_user_id_str, 0, sizeof v->in_reply_to_user_id_str);
             } else {
                 v->has_in_reply_to_user_id_str = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->in_reply_to_user_id_str)) != 0)
+                if ((rc = tagc_json_read_str(d, &v->in_reply_to_user_id_str)) != 0)
                     return tagc_json_fail_key(d, rc, "in_reply_to_user_id_str", 23);
             }
             break;
@@ -2510,7 +2296,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_screen_name, 0, sizeof v->in_reply_to_screen_name);
             } else {
                 v->has_in_reply_to_screen_name = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->in_reply_to_screen_name)) != 0)
+                if ((rc = tagc_json_read_str(d, &v->in_reply_to_screen_name)) != 0)
                     return tagc_json_fail_key(d, rc, "in_reply_to_screen_name", 23);
             }
             break;
@@ -2564,7 +2350,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
                 memset(&v->possibly_sensitive, 0, sizeof v->possibly_sensitive);
             } else {
                 v->has_possibly_sensitive = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->possibly_sensitive)) != 0)
+                if ((rc = tagc_json_read_bool(d, &v->possibly_sensitive)) != 0)
                     return tagc_json_fail_key(d, rc, "possibly_sensitive", 18);
             }
             break;
@@ -2648,27 +2434,8 @@ static const tagc_json_key twitter_status_metadata_json_keys[] = {
     {"\"iso_language_code\":", 20},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_status_metadata_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 11:
-        if (memcmp(key, "result_type", 11) == 0)
-            return 0;
-        break;
-    case 17:
-        if (memcmp(key, "iso_language_code", 17) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "result_type", 11))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "iso_language_code", 17))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_status_metadata_json_sorted[] = {0, 1};
 
 int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata *v)
 {
@@ -2685,7 +2452,7 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_status_metadata_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_status_metadata_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_status_metadata_json_keys, twitter_status_metadata_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2880,223 +2647,12 @@ static const tagc_json_key twitter_user_json_keys[] = {
     {"\"notifications\":", 16},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_user_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 6;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 2;
-        if (memcmp(key, "lang", 4) == 0)
-            return 19;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "location", 8) == 0)
-            return 4;
-        if (memcmp(key, "entities", 8) == 0)
-            return 7;
-        if (memcmp(key, "verified", 8) == 0)
-            return 17;
-        break;
-    case 9:
-        if (memcmp(key, "protected", 9) == 0)
-            return 8;
-        if (memcmp(key, "time_zone", 9) == 0)
-            return 15;
-        if (memcmp(key, "following", 9) == 0)
-            return 37;
-        break;
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 12;
-        if (memcmp(key, "utc_offset", 10) == 0)
-            return 14;
-        break;
-    case 11:
-        if (memcmp(key, "screen_name", 11) == 0)
-            return 3;
-        if (memcmp(key, "description", 11) == 0)
-            return 5;
-        if (memcmp(key, "geo_enabled", 11) == 0)
-            return 16;
-        break;
-    case 12:
-        if (memcmp(key, "listed_count", 12) == 0)
-            return 11;
-        break;
-    case 13:
-        if (memcmp(key, "friends_count", 13) == 0)
-            return 10;
-        if (memcmp(key, "is_translator", 13) == 0)
-            return 21;
-        if (memcmp(key, "notifications", 13) == 0)
-            return 39;
-        break;
-    case 14:
-        if (memcmp(key, "statuses_count", 14) == 0)
-            return 18;
-        break;
-    case 15:
-        if (memcmp(key, "followers_count", 15) == 0)
-            return 9;
-        if (memcmp(key, "default_profile", 15) == 0)
-            return 35;
-        break;
-    case 16:
-        if (memcmp(key, "favourites_count", 16) == 0)
-            return 13;
-        break;
-    case 17:
-        if (memcmp(key, "profile_image_url", 17) == 0)
-            return 27;
-        break;
-    case 18:
-        if (memcmp(key, "profile_banner_url", 18) == 0)
-            return 29;
-        if (memcmp(key, "profile_link_color", 18) == 0)
-            return 30;
-        if (memcmp(key, "profile_text_color", 18) == 0)
-            return 33;
-        break;
-    case 19:
-        if (memcmp(key, "follow_request_sent", 19) == 0)
-            return 38;
-        break;
-    case 20:
-        if (memcmp(key, "contributors_enabled", 20) == 0)
-            return 20;
-        break;
-    case 21:
-        if (memcmp(key, "default_profile_image", 21) == 0)
-            return 36;
-        break;
-    case 22:
-        if (memcmp(key, "is_translation_enabled", 22) == 0)
-            return 22;
-        break;
-    case 23:
-        if (memcmp(key, "profile_background_tile", 23) == 0)
-            return 26;
-        if (memcmp(key, "profile_image_url_https", 23) == 0)
-            return 28;
-        break;
-    case 24:
-        if (memcmp(key, "profile_background_color", 24) == 0)
-            return 23;
-        break;
-    case 26:
-        if (memcmp(key, "profile_sidebar_fill_color", 26) == 0)
-            return 32;
-        break;
-    case 28:
-        if (memcmp(key, "profile_background_image_url", 28) == 0)
-            return 24;
-        if (memcmp(key, "profile_sidebar_border_color", 28) == 0)
-            return 31;
-        if (memcmp(key, "profile_use_background_image", 28) == 0)
-            return 34;
-        break;
-    case 34:
-        if (memcmp(key, "profile_background_image_url_https", 34) == 0)
-            return 25;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "id_str", 6))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "screen_name", 11))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "location", 8))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "description", 11))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "url", 3))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "entities", 8))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "protected", 9))
-        return 8;
-    if (tagc_json_key_fold_eq(key, len, "followers_count", 15))
-        return 9;
-    if (tagc_json_key_fold_eq(key, len, "friends_count", 13))
-        return 10;
-    if (tagc_json_key_fold_eq(key, len, "listed_count", 12))
-        return 11;
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 12;
-    if (tagc_json_key_fold_eq(key, len, "favourites_count", 16))
-        return 13;
-    if (tagc_json_key_fold_eq(key, len, "utc_offset", 10))
-        return 14;
-    if (tagc_json_key_fold_eq(key, len, "time_zone", 9))
-        return 15;
-    if (tagc_json_key_fold_eq(key, len, "geo_enabled", 11))
-        return 16;
-    if (tagc_json_key_fold_eq(key, len, "verified", 8))
-        return 17;
-    if (tagc_json_key_fold_eq(key, len, "statuses_count", 14))
-        return 18;
-    if (tagc_json_key_fold_eq(key, len, "lang", 4))
-        return 19;
-    if (tagc_json_key_fold_eq(key, len, "contributors_enabled", 20))
-        return 20;
-    if (tagc_json_key_fold_eq(key, len, "is_translator", 13))
-        return 21;
-    if (tagc_json_key_fold_eq(key, len, "is_translation_enabled", 22))
-        return 22;
-    if (tagc_json_key_fold_eq(key, len, "profile_background_color", 24))
-        return 23;
-    if (tagc_json_key_fold_eq(key, len, "profile_background_image_url", 28))
-        return 24;
-    if (tagc_json_key_fold_eq(key, len, "profile_background_image_url_https", 34))
-        return 25;
-    if (tagc_json_key_fold_eq(key, len, "profile_background_tile", 23))
-        return 26;
-    if (tagc_json_key_fold_eq(key, len, "profile_image_url", 17))
-        return 27;
-    if (tagc_json_key_fold_eq(key, len, "profile_image_url_https", 23))
-        return 28;
-    if (tagc_json_key_fold_eq(key, len, "profile_banner_url", 18))
-        return 29;
-    if (tagc_json_key_fold_eq(key, len, "profile_link_color", 18))
-        return 30;
-    if (tagc_json_key_fold_eq(key, len, "profile_sidebar_border_color", 28))
-        return 31;
-    if (tagc_json_key_fold_eq(key, len, "profile_sidebar_fill_color", 26))
-        return 32;
-    if (tagc_json_key_fold_eq(key, len, "profile_text_color", 18))
-        return 33;
-    if (tagc_json_key_fold_eq(key, len, "profile_use_background_image", 28))
-        return 34;
-    if (tagc_json_key_fold_eq(key, len, "default_profile", 15))
-        return 35;
-    if (tagc_json_key_fold_eq(key, len, "default_profile_image", 21))
-        return 36;
-    if (tagc_json_key_fold_eq(key, len, "following", 9))
-        return 37;
-    if (tagc_json_key_fold_eq(key, len, "follow_request_sent", 19))
-        return 38;
-    if (tagc_json_key_fold_eq(key, len, "notifications", 13))
-        return 39;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_user_json_sorted[] = {
+    0, 6, 19, 2, 1, 7, 4, 17, 37, 8, 15, 12, 14, 5, 16, 3,
+    11, 10, 21, 39, 18, 35, 9, 13, 27, 29, 30, 33, 38, 20, 36, 22,
+    26, 28, 23, 32, 24, 31, 34, 25,
+};
 
 int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
 {
@@ -3113,7 +2669,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_user_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_user_json_keys, twitter_user_json_sorted, 40, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3154,7 +2710,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
                 memset(&v->url, 0, sizeof v->url);
             } else {
                 v->has_url = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->url)) != 0)
+                if ((rc = tagc_json_read_str(d, &v->url)) != 0)
                     return tagc_json_fail_key(d, rc, "url", 3);
             }
             break;
@@ -3192,7 +2748,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
                 memset(&v->utc_offset, 0, sizeof v->utc_offset);
             } else {
                 v->has_utc_offset = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->utc_offset)) != 0)
+                if ((rc = tagc_json_read_i64(d, &v->utc_offset)) != 0)
                     return tagc_json_fail_key(d, rc, "utc_offset", 10);
             }
             break;
@@ -3202,7 +2758,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
                 memset(&v->time_zone, 0, sizeof v->time_zone);
             } else {
                 v->has_time_zone = true;
-                if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->time_zone)) != 0)
+                if ((rc = tagc_json_read_str(d, &v->time_zone)) != 0)
                     return tagc_json_fail_key(d, rc, "time_zone", 9);
             }
             break;
@@ -3416,27 +2972,8 @@ static const tagc_json_key twitter_user_entities_json_keys[] = {
     {"\"description\":", 14},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_user_entities_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "description", 11) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "url", 3))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "description", 11))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_user_entities_json_sorted[] = {0, 1};
 
 int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
 {
@@ -3453,7 +2990,7 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_entities_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_user_entities_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_user_entities_json_keys, twitter_user_entities_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3501,21 +3038,8 @@ static const tagc_json_key twitter_urls_json_keys[] = {
     {"\"urls\":", 7},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_urls_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "urls", 4) == 0)
-            return 0;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "urls", 4))
-        return 0;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_urls_json_sorted[] = {0};
 
 int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
 {
@@ -3532,7 +3056,7 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_urls_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_urls_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_urls_json_keys, twitter_urls_json_sorted, 1, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3590,45 +3114,8 @@ static const tagc_json_key twitter_entities_json_keys[] = {
     {"\"media\":", 8},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_entities_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "urls", 4) == 0)
-            return 2;
-        break;
-    case 5:
-        if (memcmp(key, "media", 5) == 0)
-            return 4;
-        break;
-    case 7:
-        if (memcmp(key, "symbols", 7) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "hashtags", 8) == 0)
-            return 0;
-        break;
-    case 13:
-        if (memcmp(key, "user_mentions", 13) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "hashtags", 8))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "symbols", 7))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "urls", 4))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "user_mentions", 13))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "media", 5))
-        return 4;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_entities_json_sorted[] = {2, 4, 1, 0, 3};
 
 int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
 {
@@ -3645,7 +3132,7 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_entities_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_entities_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_entities_json_keys, twitter_entities_json_sorted, 5, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3714,27 +3201,8 @@ static const tagc_json_key twitter_hashtag_json_keys[] = {
     {"\"indices\":", 10},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_hashtag_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "text", 4) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "text", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "indices", 7))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_hashtag_json_sorted[] = {0, 1};
 
 int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
 {
@@ -3751,7 +3219,7 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_hashtag_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_hashtag_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_hashtag_json_keys, twitter_hashtag_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3804,27 +3272,8 @@ static const tagc_json_key twitter_symbol_json_keys[] = {
     {"\"indices\":", 10},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_symbol_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "text", 4) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "text", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "indices", 7))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_symbol_json_sorted[] = {0, 1};
 
 int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
 {
@@ -3841,7 +3290,7 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_symbol_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_symbol_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_symbol_json_keys, twitter_symbol_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3900,39 +3349,8 @@ static const tagc_json_key twitter_url_json_keys[] = {
     {"\"indices\":", 10},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_url_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 3;
-        break;
-    case 11:
-        if (memcmp(key, "display_url", 11) == 0)
-            return 2;
-        break;
-    case 12:
-        if (memcmp(key, "expanded_url", 12) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "url", 3))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "expanded_url", 12))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "display_url", 11))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "indices", 7))
-        return 3;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_url_json_sorted[] = {0, 3, 2, 1};
 
 int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
 {
@@ -3949,7 +3367,7 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_url_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_url_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_url_json_keys, twitter_url_json_sorted, 4, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4028,45 +3446,8 @@ static const tagc_json_key twitter_user_mention_json_keys[] = {
     {"\"indices\":", 10},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_user_mention_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 2;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 3;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 4;
-        break;
-    case 11:
-        if (memcmp(key, "screen_name", 11) == 0)
-            return 0;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "screen_name", 11))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "id_str", 6))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "indices", 7))
-        return 4;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_user_mention_json_sorted[] = {2, 1, 3, 4, 0};
 
 int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
 {
@@ -4083,7 +3464,7 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_mention_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_user_mention_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_user_mention_json_keys, twitter_user_mention_json_sorted, 5, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4193,87 +3574,8 @@ static const tagc_json_key twitter_media_json_keys[] = {
     {"\"source_status_id_str\":", 23},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_media_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 5;
-        break;
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 8;
-        break;
-    case 5:
-        if (memcmp(key, "sizes", 5) == 0)
-            return 9;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 2;
-        break;
-    case 9:
-        if (memcmp(key, "media_url", 9) == 0)
-            return 3;
-        break;
-    case 11:
-        if (memcmp(key, "display_url", 11) == 0)
-            return 6;
-        break;
-    case 12:
-        if (memcmp(key, "expanded_url", 12) == 0)
-            return 7;
-        break;
-    case 15:
-        if (memcmp(key, "media_url_https", 15) == 0)
-            return 4;
-        break;
-    case 16:
-        if (memcmp(key, "source_status_id", 16) == 0)
-            return 10;
-        break;
-    case 20:
-        if (memcmp(key, "source_status_id_str", 20) == 0)
-            return 11;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "id_str", 6))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "indices", 7))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "media_url", 9))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "media_url_https", 15))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "url", 3))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "display_url", 11))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "expanded_url", 12))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "type", 4))
-        return 8;
-    if (tagc_json_key_fold_eq(key, len, "sizes", 5))
-        return 9;
-    if (tagc_json_key_fold_eq(key, len, "source_status_id", 16))
-        return 10;
-    if (tagc_json_key_fold_eq(key, len, "source_status_id_str", 20))
-        return 11;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_media_json_sorted[] = {0, 5, 8, 9, 1, 2, 3, 6, 7, 4, 10, 11};
 
 int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
 {
@@ -4290,7 +3592,7 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_media_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_media_json_keys, twitter_media_json_sorted, 12, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4405,35 +3707,8 @@ static const tagc_json_key twitter_media_sizes_json_keys[] = {
     {"\"large\":", 8},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_media_sizes_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (memcmp(key, "small", 5) == 0)
-            return 1;
-        if (memcmp(key, "thumb", 5) == 0)
-            return 2;
-        if (memcmp(key, "large", 5) == 0)
-            return 3;
-        break;
-    case 6:
-        if (memcmp(key, "medium", 6) == 0)
-            return 0;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "medium", 6))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "small", 5))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "thumb", 5))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "large", 5))
-        return 3;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_media_sizes_json_sorted[] = {3, 1, 2, 0};
 
 int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
 {
@@ -4450,7 +3725,7 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_sizes_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_media_sizes_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_media_sizes_json_keys, twitter_media_sizes_json_sorted, 4, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4523,31 +3798,8 @@ static const tagc_json_key twitter_media_size_json_keys[] = {
     {"\"resize\":", 9},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_media_size_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (memcmp(key, "w", 1) == 0)
-            return 0;
-        if (memcmp(key, "h", 1) == 0)
-            return 1;
-        break;
-    case 6:
-        if (memcmp(key, "resize", 6) == 0)
-            return 2;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "w", 1))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "h", 1))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "resize", 6))
-        return 2;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_media_size_json_sorted[] = {1, 0, 2};
 
 int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
 {
@@ -4564,7 +3816,7 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_size_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_media_size_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_media_size_json_keys, twitter_media_size_json_sorted, 3, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4623,27 +3875,8 @@ static const tagc_json_key twitter_point_json_keys[] = {
     {"\"coordinates\":", 14},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_point_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "type", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "coordinates", 11))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_point_json_sorted[] = {0, 1};
 
 int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
 {
@@ -4660,7 +3893,7 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_point_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_point_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_point_json_keys, twitter_point_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4721,33 +3954,8 @@ static const tagc_json_key twitter_contributor_json_keys[] = {
     {"\"screen_name\":", 14},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_contributor_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 11:
-        if (memcmp(key, "screen_name", 11) == 0)
-            return 2;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "id_str", 6))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "screen_name", 11))
-        return 2;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_contributor_json_sorted[] = {0, 1, 2};
 
 int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
 {
@@ -4764,7 +3972,7 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_contributor_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_contributor_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_contributor_json_keys, twitter_contributor_json_sorted, 3, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4844,65 +4052,8 @@ static const tagc_json_key twitter_place_json_keys[] = {
     {"\"attributes\":", 13},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_place_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 1;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 3;
-        break;
-    case 7:
-        if (memcmp(key, "country", 7) == 0)
-            return 6;
-        break;
-    case 9:
-        if (memcmp(key, "full_name", 9) == 0)
-            return 4;
-        break;
-    case 10:
-        if (memcmp(key, "place_type", 10) == 0)
-            return 2;
-        if (memcmp(key, "attributes", 10) == 0)
-            return 8;
-        break;
-    case 12:
-        if (memcmp(key, "country_code", 12) == 0)
-            return 5;
-        if (memcmp(key, "bounding_box", 12) == 0)
-            return 7;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "url", 3))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "place_type", 10))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "full_name", 9))
-        return 4;
-    if (tagc_json_key_fold_eq(key, len, "country_code", 12))
-        return 5;
-    if (tagc_json_key_fold_eq(key, len, "country", 7))
-        return 6;
-    if (tagc_json_key_fold_eq(key, len, "bounding_box", 12))
-        return 7;
-    if (tagc_json_key_fold_eq(key, len, "attributes", 10))
-        return 8;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_place_json_sorted[] = {0, 1, 3, 6, 4, 8, 2, 7, 5};
 
 int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
 {
@@ -4919,7 +4070,7 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_place_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_place_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_place_json_keys, twitter_place_json_sorted, 9, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5014,27 +4165,8 @@ static const tagc_json_key twitter_bounding_box_json_keys[] = {
     {"\"coordinates\":", 14},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int twitter_bounding_box_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "type", 4))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "coordinates", 11))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t twitter_bounding_box_json_sorted[] = {0, 1};
 
 int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
 {
@@ -5051,7 +4183,7 @@ int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &twitter_bounding_box_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : twitter_bounding_box_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_bounding_box_json_keys, twitter_bounding_box_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5773,21 +4905,15 @@ void twitter_search_result_write_msgpack(tagc_buf *out, const twitter_search_res
     twitter_search_metadata_write_msgpack(out, &v->search_metadata);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_search_result_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 8:
-        if (memcmp(key, "statuses", 8) == 0)
-            return 0;
-        break;
-    case 15:
-        if (memcmp(key, "search_metadata", 15) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_search_result_msgpack_keys[] = {
+    {"\250statuses", 9},
+    {"\257search_metadata", 16},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_search_result_msgpack_sorted[] = {0, 1};
 
 int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
 {
@@ -5803,27 +4929,20 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\250statuses", 9)) {
-                field = 0;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &twitter_search_result_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\257search_metadata", 16)) {
-                field = 1;
-                key = d->p - 15;
-                key_len = 15;
-            }
+            field = tagc_mp_key_is(d, &twitter_search_result_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_search_result_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_search_result_msgpack_keys, twitter_search_result_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5835,17 +4954,17 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
         switch (field) {
         case 0: /* "statuses" */
             if ((rc = twitter_status_slice_read_msgpack(d, &v->statuses)) != 0)
-                return tagc_json_fail_key(d, rc, "statuses", 8);
+                goto fail;
             break;
         case 1: /* "search_metadata" */
             if ((rc = twitter_search_metadata_read_msgpack(d, &v->search_metadata)) != 0)
-                return tagc_json_fail_key(d, rc, "search_metadata", 15);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -5856,6 +4975,8 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
             return tagc_json_missing_key(d, "search_metadata");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_search_metadata_write_msgpack(tagc_buf *out, const twitter_search_metadata *v)
@@ -5905,43 +5026,22 @@ void twitter_search_metadata_write_msgpack(tagc_buf *out, const twitter_search_m
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_search_metadata_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (memcmp(key, "query", 5) == 0)
-            return 4;
-        if (memcmp(key, "count", 5) == 0)
-            return 6;
-        break;
-    case 6:
-        if (memcmp(key, "max_id", 6) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "since_id", 8) == 0)
-            return 7;
-        break;
-    case 10:
-        if (memcmp(key, "max_id_str", 10) == 0)
-            return 2;
-        break;
-    case 11:
-        if (memcmp(key, "refresh_url", 11) == 0)
-            return 5;
-        break;
-    case 12:
-        if (memcmp(key, "completed_in", 12) == 0)
-            return 0;
-        if (memcmp(key, "next_results", 12) == 0)
-            return 3;
-        if (memcmp(key, "since_id_str", 12) == 0)
-            return 8;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_search_metadata_msgpack_keys[] = {
+    {"\254completed_in", 13},
+    {"\246max_id", 7},
+    {"\252max_id_str", 11},
+    {"\254next_results", 13},
+    {"\245query", 6},
+    {"\253refresh_url", 12},
+    {"\245count", 6},
+    {"\250since_id", 9},
+    {"\254since_id_str", 13},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_search_metadata_msgpack_sorted[] = {6, 4, 1, 7, 2, 5, 0, 3, 8};
 
 int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata *v)
 {
@@ -5957,76 +5057,41 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\254completed_in", 13)) {
-                field = 0;
-                key = d->p - 12;
-                key_len = 12;
-            }
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\246max_id", 7)) {
-                field = 1;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\252max_id_str", 11)) {
-                field = 2;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\254next_results", 13)) {
-                field = 3;
-                key = d->p - 12;
-                key_len = 12;
-            }
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\245query", 6)) {
-                field = 4;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
         case 5:
-            if (tagc_mp_key_is(d, "\253refresh_url", 12)) {
-                field = 5;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[5], &key, &key_len) ? 5 : -1;
             break;
         case 6:
-            if (tagc_mp_key_is(d, "\245count", 6)) {
-                field = 6;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[6], &key, &key_len) ? 6 : -1;
             break;
         case 7:
-            if (tagc_mp_key_is(d, "\250since_id", 9)) {
-                field = 7;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[7], &key, &key_len) ? 7 : -1;
             break;
         case 8:
-            if (tagc_mp_key_is(d, "\254since_id_str", 13)) {
-                field = 8;
-                key = d->p - 12;
-                key_len = 12;
-            }
+            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[8], &key, &key_len) ? 8 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_search_metadata_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_search_metadata_msgpack_keys, twitter_search_metadata_msgpack_sorted, 9, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6038,45 +5103,45 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
         switch (field) {
         case 0: /* "completed_in" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_f64(d, &v->completed_in)) != 0)
-                return tagc_json_fail_key(d, rc, "completed_in", 12);
+                goto fail;
             break;
         case 1: /* "max_id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->max_id)) != 0)
-                return tagc_json_fail_key(d, rc, "max_id", 6);
+                goto fail;
             break;
         case 2: /* "max_id_str" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->max_id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "max_id_str", 10);
+                goto fail;
             break;
         case 3: /* "next_results" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->next_results)) != 0)
-                return tagc_json_fail_key(d, rc, "next_results", 12);
+                goto fail;
             break;
         case 4: /* "query" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->query)) != 0)
-                return tagc_json_fail_key(d, rc, "query", 5);
+                goto fail;
             break;
         case 5: /* "refresh_url" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->refresh_url)) != 0)
-                return tagc_json_fail_key(d, rc, "refresh_url", 11);
+                goto fail;
             break;
         case 6: /* "count" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->count)) != 0)
-                return tagc_json_fail_key(d, rc, "count", 5);
+                goto fail;
             break;
         case 7: /* "since_id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->since_id)) != 0)
-                return tagc_json_fail_key(d, rc, "since_id", 8);
+                goto fail;
             break;
         case 8: /* "since_id_str" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->since_id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "since_id_str", 12);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -6101,6 +5166,8 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
             return tagc_json_missing_key(d, "since_id_str");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
@@ -6258,99 +5325,41 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_status_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 2;
-        break;
-    case 3:
-        if (memcmp(key, "geo", 3) == 0)
-            return 13;
-        break;
-    case 4:
-        if (memcmp(key, "text", 4) == 0)
-            return 4;
-        if (memcmp(key, "user", 4) == 0)
-            return 12;
-        if (memcmp(key, "lang", 4) == 0)
-            return 24;
-        break;
-    case 5:
-        if (memcmp(key, "place", 5) == 0)
-            return 15;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 3;
-        if (memcmp(key, "source", 6) == 0)
-            return 5;
-        break;
-    case 8:
-        if (memcmp(key, "metadata", 8) == 0)
-            return 0;
-        if (memcmp(key, "entities", 8) == 0)
-            return 20;
-        break;
-    case 9:
-        if (memcmp(key, "truncated", 9) == 0)
-            return 6;
-        if (memcmp(key, "favorited", 9) == 0)
-            return 21;
-        if (memcmp(key, "retweeted", 9) == 0)
-            return 22;
-        break;
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 1;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 14;
-        break;
-    case 12:
-        if (memcmp(key, "contributors", 12) == 0)
-            return 16;
-        break;
-    case 13:
-        if (memcmp(key, "retweet_count", 13) == 0)
-            return 18;
-        break;
-    case 14:
-        if (memcmp(key, "favorite_count", 14) == 0)
-            return 19;
-        break;
-    case 16:
-        if (memcmp(key, "retweeted_status", 16) == 0)
-            return 17;
-        break;
-    case 18:
-        if (memcmp(key, "possibly_sensitive", 18) == 0)
-            return 23;
-        break;
-    case 19:
-        if (memcmp(key, "in_reply_to_user_id", 19) == 0)
-            return 9;
-        break;
-    case 21:
-        if (memcmp(key, "in_reply_to_status_id", 21) == 0)
-            return 7;
-        break;
-    case 23:
-        if (memcmp(key, "in_reply_to_user_id_str", 23) == 0)
-            return 10;
-        if (memcmp(key, "in_reply_to_screen_name", 23) == 0)
-            return 11;
-        break;
-    case 25:
-        if (memcmp(key, "in_reply_to_status_id_str", 25) == 0)
-            return 8;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_status_msgpack_keys[] = {
+    {"\250metadata", 9},
+    {"\252created_at", 11},
+    {"\242id", 3},
+    {"\246id_str", 7},
+    {"\244text", 5},
+    {"\246source", 7},
+    {"\251truncated", 10},
+    {"\265in_reply_to_status_id", 22},
+    {"\271in_reply_to_status_id_str", 26},
+    {"\263in_reply_to_user_id", 20},
+    {"\267in_reply_to_user_id_str", 24},
+    {"\267in_reply_to_screen_name", 24},
+    {"\244user", 5},
+    {"\243geo", 4},
+    {"\253coordinates", 12},
+    {"\245place", 6},
+    {"\254contributors", 13},
+    {"\260retweeted_status", 17},
+    {"\255retweet_count", 14},
+    {"\256favorite_count", 15},
+    {"\250entities", 9},
+    {"\251favorited", 10},
+    {"\251retweeted", 10},
+    {"\262possibly_sensitive", 19},
+    {"\244lang", 5},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_status_msgpack_sorted[] = {
+    2, 13, 24, 4, 12, 15, 3, 5, 20, 0, 21, 22, 6, 1, 14, 16,
+    18, 19, 17, 23, 9, 7, 11, 10, 8,
+};
 
 int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
 {
@@ -6366,188 +5375,89 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\250metadata", 9)) {
-                field = 0;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\252created_at", 11)) {
-                field = 1;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 2;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\246id_str", 7)) {
-                field = 3;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\244text", 5)) {
-                field = 4;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
         case 5:
-            if (tagc_mp_key_is(d, "\246source", 7)) {
-                field = 5;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[5], &key, &key_len) ? 5 : -1;
             break;
         case 6:
-            if (tagc_mp_key_is(d, "\251truncated", 10)) {
-                field = 6;
-                key = d->p - 9;
-                key_len = 9;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[6], &key, &key_len) ? 6 : -1;
             break;
         case 7:
-            if (tagc_mp_key_is(d, "\265in_reply_to_status_id", 22)) {
-                field = 7;
-                key = d->p - 21;
-                key_len = 21;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[7], &key, &key_len) ? 7 : -1;
             break;
         case 8:
-            if (tagc_mp_key_is(d, "\271in_reply_to_status_id_str", 26)) {
-                field = 8;
-                key = d->p - 25;
-                key_len = 25;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[8], &key, &key_len) ? 8 : -1;
             break;
         case 9:
-            if (tagc_mp_key_is(d, "\263in_reply_to_user_id", 20)) {
-                field = 9;
-                key = d->p - 19;
-                key_len = 19;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[9], &key, &key_len) ? 9 : -1;
             break;
         case 10:
-            if (tagc_mp_key_is(d, "\267in_reply_to_user_id_str", 24)) {
-                field = 10;
-                key = d->p - 23;
-                key_len = 23;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[10], &key, &key_len) ? 10 : -1;
             break;
         case 11:
-            if (tagc_mp_key_is(d, "\267in_reply_to_screen_name", 24)) {
-                field = 11;
-                key = d->p - 23;
-                key_len = 23;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[11], &key, &key_len) ? 11 : -1;
             break;
         case 12:
-            if (tagc_mp_key_is(d, "\244user", 5)) {
-                field = 12;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[12], &key, &key_len) ? 12 : -1;
             break;
         case 13:
-            if (tagc_mp_key_is(d, "\243geo", 4)) {
-                field = 13;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[13], &key, &key_len) ? 13 : -1;
             break;
         case 14:
-            if (tagc_mp_key_is(d, "\253coordinates", 12)) {
-                field = 14;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[14], &key, &key_len) ? 14 : -1;
             break;
         case 15:
-            if (tagc_mp_key_is(d, "\245place", 6)) {
-                field = 15;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[15], &key, &key_len) ? 15 : -1;
             break;
         case 16:
-            if (tagc_mp_key_is(d, "\254contributors", 13)) {
-                field = 16;
-                key = d->p - 12;
-                key_len = 12;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[16], &key, &key_len) ? 16 : -1;
             break;
         case 17:
-            if (tagc_mp_key_is(d, "\260retweeted_status", 17)) {
-                field = 17;
-                key = d->p - 16;
-                key_len = 16;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[17], &key, &key_len) ? 17 : -1;
             break;
         case 18:
-            if (tagc_mp_key_is(d, "\255retweet_count", 14)) {
-                field = 18;
-                key = d->p - 13;
-                key_len = 13;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[18], &key, &key_len) ? 18 : -1;
             break;
         case 19:
-            if (tagc_mp_key_is(d, "\256favorite_count", 15)) {
-                field = 19;
-                key = d->p - 14;
-                key_len = 14;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[19], &key, &key_len) ? 19 : -1;
             break;
         case 20:
-            if (tagc_mp_key_is(d, "\250entities", 9)) {
-                field = 20;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[20], &key, &key_len) ? 20 : -1;
             break;
         case 21:
-            if (tagc_mp_key_is(d, "\251favorited", 10)) {
-                field = 21;
-                key = d->p - 9;
-                key_len = 9;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[21], &key, &key_len) ? 21 : -1;
             break;
         case 22:
-            if (tagc_mp_key_is(d, "\251retweeted", 10)) {
-                field = 22;
-                key = d->p - 9;
-                key_len = 9;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[22], &key, &key_len) ? 22 : -1;
             break;
         case 23:
-            if (tagc_mp_key_is(d, "\262possibly_sensitive", 19)) {
-                field = 23;
-                key = d->p - 18;
-                key_len = 18;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[23], &key, &key_len) ? 23 : -1;
             break;
         case 24:
-            if (tagc_mp_key_is(d, "\244lang", 5)) {
-                field = 24;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[24], &key, &key_len) ? 24 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_status_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_status_msgpack_keys, twitter_status_msgpack_sorted, 25, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6559,31 +5469,31 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
         switch (field) {
         case 0: /* "metadata" */
             if ((rc = twitter_status_metadata_read_msgpack(d, &v->metadata)) != 0)
-                return tagc_json_fail_key(d, rc, "metadata", 8);
+                goto fail;
             break;
         case 1: /* "created_at" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 2: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 3: /* "id_str" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 4: /* "text" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->text)) != 0)
-                return tagc_json_fail_key(d, rc, "text", 4);
+                goto fail;
             break;
         case 5: /* "source" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->source)) != 0)
-                return tagc_json_fail_key(d, rc, "source", 6);
+                goto fail;
             break;
         case 6: /* "truncated" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->truncated)) != 0)
-                return tagc_json_fail_key(d, rc, "truncated", 9);
+                goto fail;
             break;
         case 7: /* "in_reply_to_status_id" */
             if (tagc_mp_nil(d)) {
@@ -6591,8 +5501,8 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_status_id, 0, sizeof v->in_reply_to_status_id);
             } else {
                 v->has_in_reply_to_status_id = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->in_reply_to_status_id)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_status_id", 21);
+                if ((rc = tagc_mp_read_i64(d, &v->in_reply_to_status_id)) != 0)
+                    goto fail;
             }
             break;
         case 8: /* "in_reply_to_status_id_str" */
@@ -6601,8 +5511,8 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_status_id_str, 0, sizeof v->in_reply_to_status_id_str);
             } else {
                 v->has_in_reply_to_status_id_str = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->in_reply_to_status_id_str)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_status_id_str", 25);
+                if ((rc = tagc_mp_read_str(d, &v->in_reply_to_status_id_str)) != 0)
+                    goto fail;
             }
             break;
         case 9: /* "in_reply_to_user_id" */
@@ -6611,8 +5521,8 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_user_id, 0, sizeof v->in_reply_to_user_id);
             } else {
                 v->has_in_reply_to_user_id = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->in_reply_to_user_id)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_user_id", 19);
+                if ((rc = tagc_mp_read_i64(d, &v->in_reply_to_user_id)) != 0)
+                    goto fail;
             }
             break;
         case 10: /* "in_reply_to_user_id_str" */
@@ -6621,8 +5531,8 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_user_id_str, 0, sizeof v->in_reply_to_user_id_str);
             } else {
                 v->has_in_reply_to_user_id_str = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->in_reply_to_user_id_str)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_user_id_str", 23);
+                if ((rc = tagc_mp_read_str(d, &v->in_reply_to_user_id_str)) != 0)
+                    goto fail;
             }
             break;
         case 11: /* "in_reply_to_screen_name" */
@@ -6631,53 +5541,53 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
                 memset(&v->in_reply_to_screen_name, 0, sizeof v->in_reply_to_screen_name);
             } else {
                 v->has_in_reply_to_screen_name = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->in_reply_to_screen_name)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_screen_name", 23);
+                if ((rc = tagc_mp_read_str(d, &v->in_reply_to_screen_name)) != 0)
+                    goto fail;
             }
             break;
         case 12: /* "user" */
             if ((rc = twitter_user_read_msgpack(d, &v->user)) != 0)
-                return tagc_json_fail_key(d, rc, "user", 4);
+                goto fail;
             break;
         case 13: /* "geo" */
             if ((rc = twitter_point_ptr_read_msgpack(d, &v->geo)) != 0)
-                return tagc_json_fail_key(d, rc, "geo", 3);
+                goto fail;
             break;
         case 14: /* "coordinates" */
             if ((rc = twitter_point_ptr_read_msgpack(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         case 15: /* "place" */
             if ((rc = twitter_place_ptr_read_msgpack(d, &v->place)) != 0)
-                return tagc_json_fail_key(d, rc, "place", 5);
+                goto fail;
             break;
         case 16: /* "contributors" */
             if ((rc = twitter_contributor_slice_read_msgpack(d, &v->contributors)) != 0)
-                return tagc_json_fail_key(d, rc, "contributors", 12);
+                goto fail;
             break;
         case 17: /* "retweeted_status" */
             if ((rc = twitter_status_ptr_read_msgpack(d, &v->retweeted_status)) != 0)
-                return tagc_json_fail_key(d, rc, "retweeted_status", 16);
+                goto fail;
             break;
         case 18: /* "retweet_count" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->retweet_count)) != 0)
-                return tagc_json_fail_key(d, rc, "retweet_count", 13);
+                goto fail;
             break;
         case 19: /* "favorite_count" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->favorite_count)) != 0)
-                return tagc_json_fail_key(d, rc, "favorite_count", 14);
+                goto fail;
             break;
         case 20: /* "entities" */
             if ((rc = twitter_entities_read_msgpack(d, &v->entities)) != 0)
-                return tagc_json_fail_key(d, rc, "entities", 8);
+                goto fail;
             break;
         case 21: /* "favorited" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->favorited)) != 0)
-                return tagc_json_fail_key(d, rc, "favorited", 9);
+                goto fail;
             break;
         case 22: /* "retweeted" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->retweeted)) != 0)
-                return tagc_json_fail_key(d, rc, "retweeted", 9);
+                goto fail;
             break;
         case 23: /* "possibly_sensitive" */
             if (tagc_mp_nil(d)) {
@@ -6685,19 +5595,19 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
                 memset(&v->possibly_sensitive, 0, sizeof v->possibly_sensitive);
             } else {
                 v->has_possibly_sensitive = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->possibly_sensitive)) != 0)
-                    return tagc_json_fail_key(d, rc, "possibly_sensitive", 18);
+                if ((rc = tagc_mp_read_bool(d, &v->possibly_sensitive)) != 0)
+                    goto fail;
             }
             break;
         case 24: /* "lang" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->lang)) != 0)
-                return tagc_json_fail_key(d, rc, "lang", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -6750,6 +5660,8 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
             return tagc_json_missing_key(d, "lang");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_status_metadata_write_msgpack(tagc_buf *out, const twitter_status_metadata *v)
@@ -6771,21 +5683,15 @@ void twitter_status_metadata_write_msgpack(tagc_buf *out, const twitter_status_m
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_status_metadata_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 11:
-        if (memcmp(key, "result_type", 11) == 0)
-            return 0;
-        break;
-    case 17:
-        if (memcmp(key, "iso_language_code", 17) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_status_metadata_msgpack_keys[] = {
+    {"\253result_type", 12},
+    {"\261iso_language_code", 18},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_status_metadata_msgpack_sorted[] = {0, 1};
 
 int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata *v)
 {
@@ -6801,27 +5707,20 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\253result_type", 12)) {
-                field = 0;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\261iso_language_code", 18)) {
-                field = 1;
-                key = d->p - 17;
-                key_len = 17;
-            }
+            field = tagc_mp_key_is(d, &twitter_status_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_status_metadata_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_status_metadata_msgpack_keys, twitter_status_metadata_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6833,17 +5732,17 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
         switch (field) {
         case 0: /* "result_type" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->result_type)) != 0)
-                return tagc_json_fail_key(d, rc, "result_type", 11);
+                goto fail;
             break;
         case 1: /* "iso_language_code" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->iso_language_code)) != 0)
-                return tagc_json_fail_key(d, rc, "iso_language_code", 17);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -6854,6 +5753,8 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
             return tagc_json_missing_key(d, "iso_language_code");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v)
@@ -7057,141 +5958,57 @@ void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_user_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 6;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 2;
-        if (memcmp(key, "lang", 4) == 0)
-            return 19;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "location", 8) == 0)
-            return 4;
-        if (memcmp(key, "entities", 8) == 0)
-            return 7;
-        if (memcmp(key, "verified", 8) == 0)
-            return 17;
-        break;
-    case 9:
-        if (memcmp(key, "protected", 9) == 0)
-            return 8;
-        if (memcmp(key, "time_zone", 9) == 0)
-            return 15;
-        if (memcmp(key, "following", 9) == 0)
-            return 37;
-        break;
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 12;
-        if (memcmp(key, "utc_offset", 10) == 0)
-            return 14;
-        break;
-    case 11:
-        if (memcmp(key, "screen_name", 11) == 0)
-            return 3;
-        if (memcmp(key, "description", 11) == 0)
-            return 5;
-        if (memcmp(key, "geo_enabled", 11) == 0)
-            return 16;
-        break;
-    case 12:
-        if (memcmp(key, "listed_count", 12) == 0)
-            return 11;
-        break;
-    case 13:
-        if (memcmp(key, "friends_count", 13) == 0)
-            return 10;
-        if (memcmp(key, "is_translator", 13) == 0)
-            return 21;
-        if (memcmp(key, "notifications", 13) == 0)
-            return 39;
-        break;
-    case 14:
-        if (memcmp(key, "statuses_count", 14) == 0)
-            return 18;
-        break;
-    case 15:
-        if (memcmp(key, "followers_count", 15) == 0)
-            return 9;
-        if (memcmp(key, "default_profile", 15) == 0)
-            return 35;
-        break;
-    case 16:
-        if (memcmp(key, "favourites_count", 16) == 0)
-            return 13;
-        break;
-    case 17:
-        if (memcmp(key, "profile_image_url", 17) == 0)
-            return 27;
-        break;
-    case 18:
-        if (memcmp(key, "profile_banner_url", 18) == 0)
-            return 29;
-        if (memcmp(key, "profile_link_color", 18) == 0)
-            return 30;
-        if (memcmp(key, "profile_text_color", 18) == 0)
-            return 33;
-        break;
-    case 19:
-        if (memcmp(key, "follow_request_sent", 19) == 0)
-            return 38;
-        break;
-    case 20:
-        if (memcmp(key, "contributors_enabled", 20) == 0)
-            return 20;
-        break;
-    case 21:
-        if (memcmp(key, "default_profile_image", 21) == 0)
-            return 36;
-        break;
-    case 22:
-        if (memcmp(key, "is_translation_enabled", 22) == 0)
-            return 22;
-        break;
-    case 23:
-        if (memcmp(key, "profile_background_tile", 23) == 0)
-            return 26;
-        if (memcmp(key, "profile_image_url_https", 23) == 0)
-            return 28;
-        break;
-    case 24:
-        if (memcmp(key, "profile_background_color", 24) == 0)
-            return 23;
-        break;
-    case 26:
-        if (memcmp(key, "profile_sidebar_fill_color", 26) == 0)
-            return 32;
-        break;
-    case 28:
-        if (memcmp(key, "profile_background_image_url", 28) == 0)
-            return 24;
-        if (memcmp(key, "profile_sidebar_border_color", 28) == 0)
-            return 31;
-        if (memcmp(key, "profile_use_background_image", 28) == 0)
-            return 34;
-        break;
-    case 34:
-        if (memcmp(key, "profile_background_image_url_https", 34) == 0)
-            return 25;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_user_msgpack_keys[] = {
+    {"\242id", 3},
+    {"\246id_str", 7},
+    {"\244name", 5},
+    {"\253screen_name", 12},
+    {"\250location", 9},
+    {"\253description", 12},
+    {"\243url", 4},
+    {"\250entities", 9},
+    {"\251protected", 10},
+    {"\257followers_count", 16},
+    {"\255friends_count", 14},
+    {"\254listed_count", 13},
+    {"\252created_at", 11},
+    {"\260favourites_count", 17},
+    {"\252utc_offset", 11},
+    {"\251time_zone", 10},
+    {"\253geo_enabled", 12},
+    {"\250verified", 9},
+    {"\256statuses_count", 15},
+    {"\244lang", 5},
+    {"\264contributors_enabled", 21},
+    {"\255is_translator", 14},
+    {"\266is_translation_enabled", 23},
+    {"\270profile_background_color", 25},
+    {"\274profile_background_image_url", 29},
+    {"\331\"profile_background_image_url_https", 36},
+    {"\267profile_background_tile", 24},
+    {"\261profile_image_url", 18},
+    {"\267profile_image_url_https", 24},
+    {"\262profile_banner_url", 19},
+    {"\262profile_link_color", 19},
+    {"\274profile_sidebar_border_color", 29},
+    {"\272profile_sidebar_fill_color", 27},
+    {"\262profile_text_color", 19},
+    {"\274profile_use_background_image", 29},
+    {"\257default_profile", 16},
+    {"\265default_profile_image", 22},
+    {"\251following", 10},
+    {"\263follow_request_sent", 20},
+    {"\255notifications", 14},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_user_msgpack_sorted[] = {
+    0, 6, 19, 2, 1, 7, 4, 17, 37, 8, 15, 12, 14, 5, 16, 3,
+    11, 10, 21, 39, 18, 35, 9, 13, 27, 29, 30, 33, 38, 20, 36, 22,
+    26, 28, 23, 32, 24, 31, 34, 25,
+};
 
 int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
 {
@@ -7207,293 +6024,134 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\246id_str", 7)) {
-                field = 1;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\244name", 5)) {
-                field = 2;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\253screen_name", 12)) {
-                field = 3;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\250location", 9)) {
-                field = 4;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
         case 5:
-            if (tagc_mp_key_is(d, "\253description", 12)) {
-                field = 5;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[5], &key, &key_len) ? 5 : -1;
             break;
         case 6:
-            if (tagc_mp_key_is(d, "\243url", 4)) {
-                field = 6;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[6], &key, &key_len) ? 6 : -1;
             break;
         case 7:
-            if (tagc_mp_key_is(d, "\250entities", 9)) {
-                field = 7;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[7], &key, &key_len) ? 7 : -1;
             break;
         case 8:
-            if (tagc_mp_key_is(d, "\251protected", 10)) {
-                field = 8;
-                key = d->p - 9;
-                key_len = 9;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[8], &key, &key_len) ? 8 : -1;
             break;
         case 9:
-            if (tagc_mp_key_is(d, "\257followers_count", 16)) {
-                field = 9;
-                key = d->p - 15;
-                key_len = 15;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[9], &key, &key_len) ? 9 : -1;
             break;
         case 10:
-            if (tagc_mp_key_is(d, "\255friends_count", 14)) {
-                field = 10;
-                key = d->p - 13;
-                key_len = 13;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[10], &key, &key_len) ? 10 : -1;
             break;
         case 11:
-            if (tagc_mp_key_is(d, "\254listed_count", 13)) {
-                field = 11;
-                key = d->p - 12;
-                key_len = 12;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[11], &key, &key_len) ? 11 : -1;
             break;
         case 12:
-            if (tagc_mp_key_is(d, "\252created_at", 11)) {
-                field = 12;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[12], &key, &key_len) ? 12 : -1;
             break;
         case 13:
-            if (tagc_mp_key_is(d, "\260favourites_count", 17)) {
-                field = 13;
-                key = d->p - 16;
-                key_len = 16;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[13], &key, &key_len) ? 13 : -1;
             break;
         case 14:
-            if (tagc_mp_key_is(d, "\252utc_offset", 11)) {
-                field = 14;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[14], &key, &key_len) ? 14 : -1;
             break;
         case 15:
-            if (tagc_mp_key_is(d, "\251time_zone", 10)) {
-                field = 15;
-                key = d->p - 9;
-                key_len = 9;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[15], &key, &key_len) ? 15 : -1;
             break;
         case 16:
-            if (tagc_mp_key_is(d, "\253geo_enabled", 12)) {
-                field = 16;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[16], &key, &key_len) ? 16 : -1;
             break;
         case 17:
-            if (tagc_mp_key_is(d, "\250verified", 9)) {
-                field = 17;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[17], &key, &key_len) ? 17 : -1;
             break;
         case 18:
-            if (tagc_mp_key_is(d, "\256statuses_count", 15)) {
-                field = 18;
-                key = d->p - 14;
-                key_len = 14;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[18], &key, &key_len) ? 18 : -1;
             break;
         case 19:
-            if (tagc_mp_key_is(d, "\244lang", 5)) {
-                field = 19;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[19], &key, &key_len) ? 19 : -1;
             break;
         case 20:
-            if (tagc_mp_key_is(d, "\264contributors_enabled", 21)) {
-                field = 20;
-                key = d->p - 20;
-                key_len = 20;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[20], &key, &key_len) ? 20 : -1;
             break;
         case 21:
-            if (tagc_mp_key_is(d, "\255is_translator", 14)) {
-                field = 21;
-                key = d->p - 13;
-                key_len = 13;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[21], &key, &key_len) ? 21 : -1;
             break;
         case 22:
-            if (tagc_mp_key_is(d, "\266is_translation_enabled", 23)) {
-                field = 22;
-                key = d->p - 22;
-                key_len = 22;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[22], &key, &key_len) ? 22 : -1;
             break;
         case 23:
-            if (tagc_mp_key_is(d, "\270profile_background_color", 25)) {
-                field = 23;
-                key = d->p - 24;
-                key_len = 24;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[23], &key, &key_len) ? 23 : -1;
             break;
         case 24:
-            if (tagc_mp_key_is(d, "\274profile_background_image_url", 29)) {
-                field = 24;
-                key = d->p - 28;
-                key_len = 28;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[24], &key, &key_len) ? 24 : -1;
             break;
         case 25:
-            if (tagc_mp_key_is(d, "\331\"profile_background_image_url_https", 36)) {
-                field = 25;
-                key = d->p - 34;
-                key_len = 34;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[25], &key, &key_len) ? 25 : -1;
             break;
         case 26:
-            if (tagc_mp_key_is(d, "\267profile_background_tile", 24)) {
-                field = 26;
-                key = d->p - 23;
-                key_len = 23;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[26], &key, &key_len) ? 26 : -1;
             break;
         case 27:
-            if (tagc_mp_key_is(d, "\261profile_image_url", 18)) {
-                field = 27;
-                key = d->p - 17;
-                key_len = 17;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[27], &key, &key_len) ? 27 : -1;
             break;
         case 28:
-            if (tagc_mp_key_is(d, "\267profile_image_url_https", 24)) {
-                field = 28;
-                key = d->p - 23;
-                key_len = 23;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[28], &key, &key_len) ? 28 : -1;
             break;
         case 29:
-            if (tagc_mp_key_is(d, "\262profile_banner_url", 19)) {
-                field = 29;
-                key = d->p - 18;
-                key_len = 18;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[29], &key, &key_len) ? 29 : -1;
             break;
         case 30:
-            if (tagc_mp_key_is(d, "\262profile_link_color", 19)) {
-                field = 30;
-                key = d->p - 18;
-                key_len = 18;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[30], &key, &key_len) ? 30 : -1;
             break;
         case 31:
-            if (tagc_mp_key_is(d, "\274profile_sidebar_border_color", 29)) {
-                field = 31;
-                key = d->p - 28;
-                key_len = 28;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[31], &key, &key_len) ? 31 : -1;
             break;
         case 32:
-            if (tagc_mp_key_is(d, "\272profile_sidebar_fill_color", 27)) {
-                field = 32;
-                key = d->p - 26;
-                key_len = 26;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[32], &key, &key_len) ? 32 : -1;
             break;
         case 33:
-            if (tagc_mp_key_is(d, "\262profile_text_color", 19)) {
-                field = 33;
-                key = d->p - 18;
-                key_len = 18;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[33], &key, &key_len) ? 33 : -1;
             break;
         case 34:
-            if (tagc_mp_key_is(d, "\274profile_use_background_image", 29)) {
-                field = 34;
-                key = d->p - 28;
-                key_len = 28;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[34], &key, &key_len) ? 34 : -1;
             break;
         case 35:
-            if (tagc_mp_key_is(d, "\257default_profile", 16)) {
-                field = 35;
-                key = d->p - 15;
-                key_len = 15;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[35], &key, &key_len) ? 35 : -1;
             break;
         case 36:
-            if (tagc_mp_key_is(d, "\265default_profile_image", 22)) {
-                field = 36;
-                key = d->p - 21;
-                key_len = 21;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[36], &key, &key_len) ? 36 : -1;
             break;
         case 37:
-            if (tagc_mp_key_is(d, "\251following", 10)) {
-                field = 37;
-                key = d->p - 9;
-                key_len = 9;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[37], &key, &key_len) ? 37 : -1;
             break;
         case 38:
-            if (tagc_mp_key_is(d, "\263follow_request_sent", 20)) {
-                field = 38;
-                key = d->p - 19;
-                key_len = 19;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[38], &key, &key_len) ? 38 : -1;
             break;
         case 39:
-            if (tagc_mp_key_is(d, "\255notifications", 14)) {
-                field = 39;
-                key = d->p - 13;
-                key_len = 13;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[39], &key, &key_len) ? 39 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_user_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_user_msgpack_keys, twitter_user_msgpack_sorted, 40, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7505,27 +6163,27 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "id_str" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 2: /* "name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 3: /* "screen_name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->screen_name)) != 0)
-                return tagc_json_fail_key(d, rc, "screen_name", 11);
+                goto fail;
             break;
         case 4: /* "location" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->location)) != 0)
-                return tagc_json_fail_key(d, rc, "location", 8);
+                goto fail;
             break;
         case 5: /* "description" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->description)) != 0)
-                return tagc_json_fail_key(d, rc, "description", 11);
+                goto fail;
             break;
         case 6: /* "url" */
             if (tagc_mp_nil(d)) {
@@ -7533,37 +6191,37 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
                 memset(&v->url, 0, sizeof v->url);
             } else {
                 v->has_url = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->url)) != 0)
-                    return tagc_json_fail_key(d, rc, "url", 3);
+                if ((rc = tagc_mp_read_str(d, &v->url)) != 0)
+                    goto fail;
             }
             break;
         case 7: /* "entities" */
             if ((rc = twitter_user_entities_read_msgpack(d, &v->entities)) != 0)
-                return tagc_json_fail_key(d, rc, "entities", 8);
+                goto fail;
             break;
         case 8: /* "protected" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->protected)) != 0)
-                return tagc_json_fail_key(d, rc, "protected", 9);
+                goto fail;
             break;
         case 9: /* "followers_count" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->followers_count)) != 0)
-                return tagc_json_fail_key(d, rc, "followers_count", 15);
+                goto fail;
             break;
         case 10: /* "friends_count" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->friends_count)) != 0)
-                return tagc_json_fail_key(d, rc, "friends_count", 13);
+                goto fail;
             break;
         case 11: /* "listed_count" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->listed_count)) != 0)
-                return tagc_json_fail_key(d, rc, "listed_count", 12);
+                goto fail;
             break;
         case 12: /* "created_at" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 13: /* "favourites_count" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->favourites_count)) != 0)
-                return tagc_json_fail_key(d, rc, "favourites_count", 16);
+                goto fail;
             break;
         case 14: /* "utc_offset" */
             if (tagc_mp_nil(d)) {
@@ -7571,8 +6229,8 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
                 memset(&v->utc_offset, 0, sizeof v->utc_offset);
             } else {
                 v->has_utc_offset = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->utc_offset)) != 0)
-                    return tagc_json_fail_key(d, rc, "utc_offset", 10);
+                if ((rc = tagc_mp_read_i64(d, &v->utc_offset)) != 0)
+                    goto fail;
             }
             break;
         case 15: /* "time_zone" */
@@ -7581,111 +6239,111 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
                 memset(&v->time_zone, 0, sizeof v->time_zone);
             } else {
                 v->has_time_zone = true;
-                if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->time_zone)) != 0)
-                    return tagc_json_fail_key(d, rc, "time_zone", 9);
+                if ((rc = tagc_mp_read_str(d, &v->time_zone)) != 0)
+                    goto fail;
             }
             break;
         case 16: /* "geo_enabled" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->geo_enabled)) != 0)
-                return tagc_json_fail_key(d, rc, "geo_enabled", 11);
+                goto fail;
             break;
         case 17: /* "verified" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->verified)) != 0)
-                return tagc_json_fail_key(d, rc, "verified", 8);
+                goto fail;
             break;
         case 18: /* "statuses_count" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->statuses_count)) != 0)
-                return tagc_json_fail_key(d, rc, "statuses_count", 14);
+                goto fail;
             break;
         case 19: /* "lang" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->lang)) != 0)
-                return tagc_json_fail_key(d, rc, "lang", 4);
+                goto fail;
             break;
         case 20: /* "contributors_enabled" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->contributors_enabled)) != 0)
-                return tagc_json_fail_key(d, rc, "contributors_enabled", 20);
+                goto fail;
             break;
         case 21: /* "is_translator" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->is_translator)) != 0)
-                return tagc_json_fail_key(d, rc, "is_translator", 13);
+                goto fail;
             break;
         case 22: /* "is_translation_enabled" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->is_translation_enabled)) != 0)
-                return tagc_json_fail_key(d, rc, "is_translation_enabled", 22);
+                goto fail;
             break;
         case 23: /* "profile_background_color" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_background_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_background_color", 24);
+                goto fail;
             break;
         case 24: /* "profile_background_image_url" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_background_image_url)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_background_image_url", 28);
+                goto fail;
             break;
         case 25: /* "profile_background_image_url_https" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_background_image_url_https)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_background_image_url_https", 34);
+                goto fail;
             break;
         case 26: /* "profile_background_tile" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->profile_background_tile)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_background_tile", 23);
+                goto fail;
             break;
         case 27: /* "profile_image_url" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_image_url)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_image_url", 17);
+                goto fail;
             break;
         case 28: /* "profile_image_url_https" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_image_url_https)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_image_url_https", 23);
+                goto fail;
             break;
         case 29: /* "profile_banner_url" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_banner_url)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_banner_url", 18);
+                goto fail;
             break;
         case 30: /* "profile_link_color" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_link_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_link_color", 18);
+                goto fail;
             break;
         case 31: /* "profile_sidebar_border_color" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_sidebar_border_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_sidebar_border_color", 28);
+                goto fail;
             break;
         case 32: /* "profile_sidebar_fill_color" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_sidebar_fill_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_sidebar_fill_color", 26);
+                goto fail;
             break;
         case 33: /* "profile_text_color" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->profile_text_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_text_color", 18);
+                goto fail;
             break;
         case 34: /* "profile_use_background_image" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->profile_use_background_image)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_use_background_image", 28);
+                goto fail;
             break;
         case 35: /* "default_profile" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->default_profile)) != 0)
-                return tagc_json_fail_key(d, rc, "default_profile", 15);
+                goto fail;
             break;
         case 36: /* "default_profile_image" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->default_profile_image)) != 0)
-                return tagc_json_fail_key(d, rc, "default_profile_image", 21);
+                goto fail;
             break;
         case 37: /* "following" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->following)) != 0)
-                return tagc_json_fail_key(d, rc, "following", 9);
+                goto fail;
             break;
         case 38: /* "follow_request_sent" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->follow_request_sent)) != 0)
-                return tagc_json_fail_key(d, rc, "follow_request_sent", 19);
+                goto fail;
             break;
         case 39: /* "notifications" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->notifications)) != 0)
-                return tagc_json_fail_key(d, rc, "notifications", 13);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -7770,6 +6428,8 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
             return tagc_json_missing_key(d, "notifications");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_user_entities_write_msgpack(tagc_buf *out, const twitter_user_entities *v)
@@ -7787,21 +6447,15 @@ void twitter_user_entities_write_msgpack(tagc_buf *out, const twitter_user_entit
     twitter_urls_write_msgpack(out, &v->description);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_user_entities_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "description", 11) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_user_entities_msgpack_keys[] = {
+    {"\243url", 4},
+    {"\253description", 12},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_user_entities_msgpack_sorted[] = {0, 1};
 
 int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
 {
@@ -7817,27 +6471,20 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\243url", 4)) {
-                field = 0;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_entities_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\253description", 12)) {
-                field = 1;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_entities_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_user_entities_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_user_entities_msgpack_keys, twitter_user_entities_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7849,17 +6496,17 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
         switch (field) {
         case 0: /* "url" */
             if ((rc = twitter_urls_ptr_read_msgpack(d, &v->url)) != 0)
-                return tagc_json_fail_key(d, rc, "url", 3);
+                goto fail;
             break;
         case 1: /* "description" */
             if ((rc = twitter_urls_read_msgpack(d, &v->description)) != 0)
-                return tagc_json_fail_key(d, rc, "description", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -7868,6 +6515,8 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
             return tagc_json_missing_key(d, "description");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_urls_write_msgpack(tagc_buf *out, const twitter_urls *v)
@@ -7876,17 +6525,14 @@ void twitter_urls_write_msgpack(tagc_buf *out, const twitter_urls *v)
     twitter_url_slice_write_msgpack(out, &v->urls);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_urls_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "urls", 4) == 0)
-            return 0;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_urls_msgpack_keys[] = {
+    {"\244urls", 5},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_urls_msgpack_sorted[] = {0};
 
 int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
 {
@@ -7902,20 +6548,17 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\244urls", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_urls_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_urls_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_urls_msgpack_keys, twitter_urls_msgpack_sorted, 1, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7927,13 +6570,13 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
         switch (field) {
         case 0: /* "urls" */
             if ((rc = twitter_url_slice_read_msgpack(d, &v->urls)) != 0)
-                return tagc_json_fail_key(d, rc, "urls", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -7942,6 +6585,8 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
             return tagc_json_missing_key(d, "urls");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_entities_write_msgpack(tagc_buf *out, const twitter_entities *v)
@@ -7965,33 +6610,18 @@ void twitter_entities_write_msgpack(tagc_buf *out, const twitter_entities *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_entities_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "urls", 4) == 0)
-            return 2;
-        break;
-    case 5:
-        if (memcmp(key, "media", 5) == 0)
-            return 4;
-        break;
-    case 7:
-        if (memcmp(key, "symbols", 7) == 0)
-            return 1;
-        break;
-    case 8:
-        if (memcmp(key, "hashtags", 8) == 0)
-            return 0;
-        break;
-    case 13:
-        if (memcmp(key, "user_mentions", 13) == 0)
-            return 3;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_entities_msgpack_keys[] = {
+    {"\250hashtags", 9},
+    {"\247symbols", 8},
+    {"\244urls", 5},
+    {"\255user_mentions", 14},
+    {"\245media", 6},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_entities_msgpack_sorted[] = {2, 4, 1, 0, 3};
 
 int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
 {
@@ -8007,48 +6637,29 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\250hashtags", 9)) {
-                field = 0;
-                key = d->p - 8;
-                key_len = 8;
-            }
+            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\247symbols", 8)) {
-                field = 1;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\244urls", 5)) {
-                field = 2;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\255user_mentions", 14)) {
-                field = 3;
-                key = d->p - 13;
-                key_len = 13;
-            }
+            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\245media", 6)) {
-                field = 4;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_entities_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_entities_msgpack_keys, twitter_entities_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -8060,29 +6671,29 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
         switch (field) {
         case 0: /* "hashtags" */
             if ((rc = twitter_hashtag_slice_read_msgpack(d, &v->hashtags)) != 0)
-                return tagc_json_fail_key(d, rc, "hashtags", 8);
+                goto fail;
             break;
         case 1: /* "symbols" */
             if ((rc = twitter_symbol_slice_read_msgpack(d, &v->symbols)) != 0)
-                return tagc_json_fail_key(d, rc, "symbols", 7);
+                goto fail;
             break;
         case 2: /* "urls" */
             if ((rc = twitter_url_slice_read_msgpack(d, &v->urls)) != 0)
-                return tagc_json_fail_key(d, rc, "urls", 4);
+                goto fail;
             break;
         case 3: /* "user_mentions" */
             if ((rc = twitter_user_mention_slice_read_msgpack(d, &v->user_mentions)) != 0)
-                return tagc_json_fail_key(d, rc, "user_mentions", 13);
+                goto fail;
             break;
         case 4: /* "media" */
             if ((rc = twitter_media_slice_read_msgpack(d, &v->media)) != 0)
-                return tagc_json_fail_key(d, rc, "media", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -8097,6 +6708,8 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
             return tagc_json_missing_key(d, "user_mentions");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_hashtag_write_msgpack(tagc_buf *out, const twitter_hashtag *v)
@@ -8117,21 +6730,15 @@ void twitter_hashtag_write_msgpack(tagc_buf *out, const twitter_hashtag *v)
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_hashtag_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "text", 4) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_hashtag_msgpack_keys[] = {
+    {"\244text", 5},
+    {"\247indices", 8},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_hashtag_msgpack_sorted[] = {0, 1};
 
 int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
 {
@@ -8147,27 +6754,20 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\244text", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_hashtag_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\247indices", 8)) {
-                field = 1;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &twitter_hashtag_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_hashtag_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_hashtag_msgpack_keys, twitter_hashtag_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -8179,17 +6779,17 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
         switch (field) {
         case 0: /* "text" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->text)) != 0)
-                return tagc_json_fail_key(d, rc, "text", 4);
+                goto fail;
             break;
         case 1: /* "indices" */
             if ((rc = twitter_int64_slice_read_msgpack(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -8200,6 +6800,8 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
             return tagc_json_missing_key(d, "indices");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_symbol_write_msgpack(tagc_buf *out, const twitter_symbol *v)
@@ -8220,21 +6822,15 @@ void twitter_symbol_write_msgpack(tagc_buf *out, const twitter_symbol *v)
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_symbol_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "text", 4) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_symbol_msgpack_keys[] = {
+    {"\244text", 5},
+    {"\247indices", 8},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_symbol_msgpack_sorted[] = {0, 1};
 
 int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
 {
@@ -8250,27 +6846,20 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\244text", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_symbol_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\247indices", 8)) {
-                field = 1;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &twitter_symbol_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_symbol_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_symbol_msgpack_keys, twitter_symbol_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -8282,17 +6871,17 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
         switch (field) {
         case 0: /* "text" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->text)) != 0)
-                return tagc_json_fail_key(d, rc, "text", 4);
+                goto fail;
             break;
         case 1: /* "indices" */
             if ((rc = twitter_int64_slice_read_msgpack(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -8303,6 +6892,8 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
             return tagc_json_missing_key(d, "indices");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_url_write_msgpack(tagc_buf *out, const twitter_url *v)
@@ -8331,29 +6922,17 @@ void twitter_url_write_msgpack(tagc_buf *out, const twitter_url *v)
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_url_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 0;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 3;
-        break;
-    case 11:
-        if (memcmp(key, "display_url", 11) == 0)
-            return 2;
-        break;
-    case 12:
-        if (memcmp(key, "expanded_url", 12) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_url_msgpack_keys[] = {
+    {"\243url", 4},
+    {"\254expanded_url", 13},
+    {"\253display_url", 12},
+    {"\247indices", 8},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_url_msgpack_sorted[] = {0, 3, 2, 1};
 
 int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
 {
@@ -8369,41 +6948,26 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\243url", 4)) {
-                field = 0;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\254expanded_url", 13)) {
-                field = 1;
-                key = d->p - 12;
-                key_len = 12;
-            }
+            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\253display_url", 12)) {
-                field = 2;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\247indices", 8)) {
-                field = 3;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_url_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_url_msgpack_keys, twitter_url_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -8415,25 +6979,25 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
         switch (field) {
         case 0: /* "url" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->url)) != 0)
-                return tagc_json_fail_key(d, rc, "url", 3);
+                goto fail;
             break;
         case 1: /* "expanded_url" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->expanded_url)) != 0)
-                return tagc_json_fail_key(d, rc, "expanded_url", 12);
+                goto fail;
             break;
         case 2: /* "display_url" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->display_url)) != 0)
-                return tagc_json_fail_key(d, rc, "display_url", 11);
+                goto fail;
             break;
         case 3: /* "indices" */
             if ((rc = twitter_int64_slice_read_msgpack(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -8448,6 +7012,8 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
             return tagc_json_missing_key(d, "indices");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_user_mention_write_msgpack(tagc_buf *out, const twitter_user_mention *v)
@@ -8480,33 +7046,18 @@ void twitter_user_mention_write_msgpack(tagc_buf *out, const twitter_user_mentio
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_user_mention_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 2;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 3;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 4;
-        break;
-    case 11:
-        if (memcmp(key, "screen_name", 11) == 0)
-            return 0;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_user_mention_msgpack_keys[] = {
+    {"\253screen_name", 12},
+    {"\244name", 5},
+    {"\242id", 3},
+    {"\246id_str", 7},
+    {"\247indices", 8},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_user_mention_msgpack_sorted[] = {2, 1, 3, 4, 0};
 
 int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
 {
@@ -8522,48 +7073,29 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\253screen_name", 12)) {
-                field = 0;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\244name", 5)) {
-                field = 1;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 2;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\246id_str", 7)) {
-                field = 3;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\247indices", 8)) {
-                field = 4;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_user_mention_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_user_mention_msgpack_keys, twitter_user_mention_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -8575,29 +7107,29 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
         switch (field) {
         case 0: /* "screen_name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->screen_name)) != 0)
-                return tagc_json_fail_key(d, rc, "screen_name", 11);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 3: /* "id_str" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 4: /* "indices" */
             if ((rc = twitter_int64_slice_read_msgpack(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -8614,6 +7146,8 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
             return tagc_json_missing_key(d, "indices");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
@@ -8697,61 +7231,25 @@ void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_media_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 5;
-        break;
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 8;
-        break;
-    case 5:
-        if (memcmp(key, "sizes", 5) == 0)
-            return 9;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 7:
-        if (memcmp(key, "indices", 7) == 0)
-            return 2;
-        break;
-    case 9:
-        if (memcmp(key, "media_url", 9) == 0)
-            return 3;
-        break;
-    case 11:
-        if (memcmp(key, "display_url", 11) == 0)
-            return 6;
-        break;
-    case 12:
-        if (memcmp(key, "expanded_url", 12) == 0)
-            return 7;
-        break;
-    case 15:
-        if (memcmp(key, "media_url_https", 15) == 0)
-            return 4;
-        break;
-    case 16:
-        if (memcmp(key, "source_status_id", 16) == 0)
-            return 10;
-        break;
-    case 20:
-        if (memcmp(key, "source_status_id_str", 20) == 0)
-            return 11;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_media_msgpack_keys[] = {
+    {"\242id", 3},
+    {"\246id_str", 7},
+    {"\247indices", 8},
+    {"\251media_url", 10},
+    {"\257media_url_https", 16},
+    {"\243url", 4},
+    {"\253display_url", 12},
+    {"\254expanded_url", 13},
+    {"\244type", 5},
+    {"\245sizes", 6},
+    {"\260source_status_id", 17},
+    {"\264source_status_id_str", 21},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_media_msgpack_sorted[] = {0, 5, 8, 9, 1, 2, 3, 6, 7, 4, 10, 11};
 
 int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
 {
@@ -8767,97 +7265,50 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\246id_str", 7)) {
-                field = 1;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\247indices", 8)) {
-                field = 2;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\251media_url", 10)) {
-                field = 3;
-                key = d->p - 9;
-                key_len = 9;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\257media_url_https", 16)) {
-                field = 4;
-                key = d->p - 15;
-                key_len = 15;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
         case 5:
-            if (tagc_mp_key_is(d, "\243url", 4)) {
-                field = 5;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[5], &key, &key_len) ? 5 : -1;
             break;
         case 6:
-            if (tagc_mp_key_is(d, "\253display_url", 12)) {
-                field = 6;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[6], &key, &key_len) ? 6 : -1;
             break;
         case 7:
-            if (tagc_mp_key_is(d, "\254expanded_url", 13)) {
-                field = 7;
-                key = d->p - 12;
-                key_len = 12;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[7], &key, &key_len) ? 7 : -1;
             break;
         case 8:
-            if (tagc_mp_key_is(d, "\244type", 5)) {
-                field = 8;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[8], &key, &key_len) ? 8 : -1;
             break;
         case 9:
-            if (tagc_mp_key_is(d, "\245sizes", 6)) {
-                field = 9;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[9], &key, &key_len) ? 9 : -1;
             break;
         case 10:
-            if (tagc_mp_key_is(d, "\260source_status_id", 17)) {
-                field = 10;
-                key = d->p - 16;
-                key_len = 16;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[10], &key, &key_len) ? 10 : -1;
             break;
         case 11:
-            if (tagc_mp_key_is(d, "\264source_status_id_str", 21)) {
-                field = 11;
-                key = d->p - 20;
-                key_len = 20;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[11], &key, &key_len) ? 11 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_media_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_media_msgpack_keys, twitter_media_msgpack_sorted, 12, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -8869,57 +7320,57 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "id_str" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 2: /* "indices" */
             if ((rc = twitter_int64_slice_read_msgpack(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         case 3: /* "media_url" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->media_url)) != 0)
-                return tagc_json_fail_key(d, rc, "media_url", 9);
+                goto fail;
             break;
         case 4: /* "media_url_https" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->media_url_https)) != 0)
-                return tagc_json_fail_key(d, rc, "media_url_https", 15);
+                goto fail;
             break;
         case 5: /* "url" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->url)) != 0)
-                return tagc_json_fail_key(d, rc, "url", 3);
+                goto fail;
             break;
         case 6: /* "display_url" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->display_url)) != 0)
-                return tagc_json_fail_key(d, rc, "display_url", 11);
+                goto fail;
             break;
         case 7: /* "expanded_url" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->expanded_url)) != 0)
-                return tagc_json_fail_key(d, rc, "expanded_url", 12);
+                goto fail;
             break;
         case 8: /* "type" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 9: /* "sizes" */
             if ((rc = twitter_media_sizes_read_msgpack(d, &v->sizes)) != 0)
-                return tagc_json_fail_key(d, rc, "sizes", 5);
+                goto fail;
             break;
         case 10: /* "source_status_id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->source_status_id)) != 0)
-                return tagc_json_fail_key(d, rc, "source_status_id", 16);
+                goto fail;
             break;
         case 11: /* "source_status_id_str" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->source_status_id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "source_status_id_str", 20);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -8946,6 +7397,8 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
             return tagc_json_missing_key(d, "sizes");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_media_sizes_write_msgpack(tagc_buf *out, const twitter_media_sizes *v)
@@ -8960,25 +7413,17 @@ void twitter_media_sizes_write_msgpack(tagc_buf *out, const twitter_media_sizes 
     twitter_media_size_write_msgpack(out, &v->large);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_media_sizes_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (memcmp(key, "small", 5) == 0)
-            return 1;
-        if (memcmp(key, "thumb", 5) == 0)
-            return 2;
-        if (memcmp(key, "large", 5) == 0)
-            return 3;
-        break;
-    case 6:
-        if (memcmp(key, "medium", 6) == 0)
-            return 0;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_media_sizes_msgpack_keys[] = {
+    {"\246medium", 7},
+    {"\245small", 6},
+    {"\245thumb", 6},
+    {"\245large", 6},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_media_sizes_msgpack_sorted[] = {3, 1, 2, 0};
 
 int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
 {
@@ -8994,41 +7439,26 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\246medium", 7)) {
-                field = 0;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\245small", 6)) {
-                field = 1;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\245thumb", 6)) {
-                field = 2;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\245large", 6)) {
-                field = 3;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_media_sizes_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_media_sizes_msgpack_keys, twitter_media_sizes_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -9040,25 +7470,25 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
         switch (field) {
         case 0: /* "medium" */
             if ((rc = twitter_media_size_read_msgpack(d, &v->medium)) != 0)
-                return tagc_json_fail_key(d, rc, "medium", 6);
+                goto fail;
             break;
         case 1: /* "small" */
             if ((rc = twitter_media_size_read_msgpack(d, &v->small)) != 0)
-                return tagc_json_fail_key(d, rc, "small", 5);
+                goto fail;
             break;
         case 2: /* "thumb" */
             if ((rc = twitter_media_size_read_msgpack(d, &v->thumb)) != 0)
-                return tagc_json_fail_key(d, rc, "thumb", 5);
+                goto fail;
             break;
         case 3: /* "large" */
             if ((rc = twitter_media_size_read_msgpack(d, &v->large)) != 0)
-                return tagc_json_fail_key(d, rc, "large", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -9073,6 +7503,8 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
             return tagc_json_missing_key(d, "large");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_media_size_write_msgpack(tagc_buf *out, const twitter_media_size *v)
@@ -9098,23 +7530,16 @@ void twitter_media_size_write_msgpack(tagc_buf *out, const twitter_media_size *v
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_media_size_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (memcmp(key, "w", 1) == 0)
-            return 0;
-        if (memcmp(key, "h", 1) == 0)
-            return 1;
-        break;
-    case 6:
-        if (memcmp(key, "resize", 6) == 0)
-            return 2;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_media_size_msgpack_keys[] = {
+    {"\241w", 2},
+    {"\241h", 2},
+    {"\246resize", 7},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_media_size_msgpack_sorted[] = {1, 0, 2};
 
 int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
 {
@@ -9130,34 +7555,23 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\241w", 2)) {
-                field = 0;
-                key = d->p - 1;
-                key_len = 1;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_size_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\241h", 2)) {
-                field = 1;
-                key = d->p - 1;
-                key_len = 1;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_size_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\246resize", 7)) {
-                field = 2;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &twitter_media_size_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_media_size_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_media_size_msgpack_keys, twitter_media_size_msgpack_sorted, 3, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -9169,21 +7583,21 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
         switch (field) {
         case 0: /* "w" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->w)) != 0)
-                return tagc_json_fail_key(d, rc, "w", 1);
+                goto fail;
             break;
         case 1: /* "h" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->h)) != 0)
-                return tagc_json_fail_key(d, rc, "h", 1);
+                goto fail;
             break;
         case 2: /* "resize" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->resize)) != 0)
-                return tagc_json_fail_key(d, rc, "resize", 6);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -9196,6 +7610,8 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
             return tagc_json_missing_key(d, "resize");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_point_write_msgpack(tagc_buf *out, const twitter_point *v)
@@ -9216,21 +7632,15 @@ void twitter_point_write_msgpack(tagc_buf *out, const twitter_point *v)
     twitter_float64_array2_write_msgpack(out, &v->coordinates);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_point_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_point_msgpack_keys[] = {
+    {"\244type", 5},
+    {"\253coordinates", 12},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_point_msgpack_sorted[] = {0, 1};
 
 int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
 {
@@ -9246,27 +7656,20 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\244type", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_point_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\253coordinates", 12)) {
-                field = 1;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_point_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_point_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_point_msgpack_keys, twitter_point_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -9278,17 +7681,17 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "coordinates" */
             if ((rc = twitter_float64_array2_read_msgpack(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -9299,6 +7702,8 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
             return tagc_json_missing_key(d, "coordinates");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_contributor_write_msgpack(tagc_buf *out, const twitter_contributor *v)
@@ -9324,25 +7729,16 @@ void twitter_contributor_write_msgpack(tagc_buf *out, const twitter_contributor 
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_contributor_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 6:
-        if (memcmp(key, "id_str", 6) == 0)
-            return 1;
-        break;
-    case 11:
-        if (memcmp(key, "screen_name", 11) == 0)
-            return 2;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_contributor_msgpack_keys[] = {
+    {"\242id", 3},
+    {"\246id_str", 7},
+    {"\253screen_name", 12},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_contributor_msgpack_sorted[] = {0, 1, 2};
 
 int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
 {
@@ -9358,34 +7754,23 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &twitter_contributor_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\246id_str", 7)) {
-                field = 1;
-                key = d->p - 6;
-                key_len = 6;
-            }
+            field = tagc_mp_key_is(d, &twitter_contributor_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\253screen_name", 12)) {
-                field = 2;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_contributor_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_contributor_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_contributor_msgpack_keys, twitter_contributor_msgpack_sorted, 3, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -9397,21 +7782,21 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "id_str" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 2: /* "screen_name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->screen_name)) != 0)
-                return tagc_json_fail_key(d, rc, "screen_name", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -9424,6 +7809,8 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
             return tagc_json_missing_key(d, "screen_name");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_place_write_msgpack(tagc_buf *out, const twitter_place *v)
@@ -9470,45 +7857,22 @@ void twitter_place_write_msgpack(tagc_buf *out, const twitter_place *v)
     twitter_string_string_map_write_msgpack(out, &v->attributes);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_place_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 3:
-        if (memcmp(key, "url", 3) == 0)
-            return 1;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 3;
-        break;
-    case 7:
-        if (memcmp(key, "country", 7) == 0)
-            return 6;
-        break;
-    case 9:
-        if (memcmp(key, "full_name", 9) == 0)
-            return 4;
-        break;
-    case 10:
-        if (memcmp(key, "place_type", 10) == 0)
-            return 2;
-        if (memcmp(key, "attributes", 10) == 0)
-            return 8;
-        break;
-    case 12:
-        if (memcmp(key, "country_code", 12) == 0)
-            return 5;
-        if (memcmp(key, "bounding_box", 12) == 0)
-            return 7;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_place_msgpack_keys[] = {
+    {"\242id", 3},
+    {"\243url", 4},
+    {"\252place_type", 11},
+    {"\244name", 5},
+    {"\251full_name", 10},
+    {"\254country_code", 13},
+    {"\247country", 8},
+    {"\254bounding_box", 13},
+    {"\252attributes", 11},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_place_msgpack_sorted[] = {0, 1, 3, 6, 4, 8, 2, 7, 5};
 
 int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
 {
@@ -9524,76 +7888,41 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\243url", 4)) {
-                field = 1;
-                key = d->p - 3;
-                key_len = 3;
-            }
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\252place_type", 11)) {
-                field = 2;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\244name", 5)) {
-                field = 3;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\251full_name", 10)) {
-                field = 4;
-                key = d->p - 9;
-                key_len = 9;
-            }
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
         case 5:
-            if (tagc_mp_key_is(d, "\254country_code", 13)) {
-                field = 5;
-                key = d->p - 12;
-                key_len = 12;
-            }
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[5], &key, &key_len) ? 5 : -1;
             break;
         case 6:
-            if (tagc_mp_key_is(d, "\247country", 8)) {
-                field = 6;
-                key = d->p - 7;
-                key_len = 7;
-            }
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[6], &key, &key_len) ? 6 : -1;
             break;
         case 7:
-            if (tagc_mp_key_is(d, "\254bounding_box", 13)) {
-                field = 7;
-                key = d->p - 12;
-                key_len = 12;
-            }
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[7], &key, &key_len) ? 7 : -1;
             break;
         case 8:
-            if (tagc_mp_key_is(d, "\252attributes", 11)) {
-                field = 8;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[8], &key, &key_len) ? 8 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_place_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_place_msgpack_keys, twitter_place_msgpack_sorted, 9, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -9605,45 +7934,45 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "url" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->url)) != 0)
-                return tagc_json_fail_key(d, rc, "url", 3);
+                goto fail;
             break;
         case 2: /* "place_type" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->place_type)) != 0)
-                return tagc_json_fail_key(d, rc, "place_type", 10);
+                goto fail;
             break;
         case 3: /* "name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 4: /* "full_name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->full_name)) != 0)
-                return tagc_json_fail_key(d, rc, "full_name", 9);
+                goto fail;
             break;
         case 5: /* "country_code" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->country_code)) != 0)
-                return tagc_json_fail_key(d, rc, "country_code", 12);
+                goto fail;
             break;
         case 6: /* "country" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->country)) != 0)
-                return tagc_json_fail_key(d, rc, "country", 7);
+                goto fail;
             break;
         case 7: /* "bounding_box" */
             if ((rc = twitter_bounding_box_read_msgpack(d, &v->bounding_box)) != 0)
-                return tagc_json_fail_key(d, rc, "bounding_box", 12);
+                goto fail;
             break;
         case 8: /* "attributes" */
             if ((rc = twitter_string_string_map_read_msgpack(d, &v->attributes)) != 0)
-                return tagc_json_fail_key(d, rc, "attributes", 10);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -9668,6 +7997,8 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
             return tagc_json_missing_key(d, "attributes");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 void twitter_bounding_box_write_msgpack(tagc_buf *out, const twitter_bounding_box *v)
@@ -9688,21 +8019,15 @@ void twitter_bounding_box_write_msgpack(tagc_buf *out, const twitter_bounding_bo
     twitter_float64_array2_slice_slice_write_msgpack(out, &v->coordinates);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int twitter_bounding_box_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (memcmp(key, "type", 4) == 0)
-            return 0;
-        break;
-    case 11:
-        if (memcmp(key, "coordinates", 11) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key twitter_bounding_box_msgpack_keys[] = {
+    {"\244type", 5},
+    {"\253coordinates", 12},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t twitter_bounding_box_msgpack_sorted[] = {0, 1};
 
 int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
 {
@@ -9718,27 +8043,20 @@ int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\244type", 5)) {
-                field = 0;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &twitter_bounding_box_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\253coordinates", 12)) {
-                field = 1;
-                key = d->p - 11;
-                key_len = 11;
-            }
+            field = tagc_mp_key_is(d, &twitter_bounding_box_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = twitter_bounding_box_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(twitter_bounding_box_msgpack_keys, twitter_bounding_box_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -9750,17 +8068,17 @@ int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "coordinates" */
             if ((rc = twitter_float64_array2_slice_slice_read_msgpack(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -9771,6 +8089,8 @@ int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
             return tagc_json_missing_key(d, "coordinates");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 static void twitter_status_slice_write_msgpack(tagc_buf *out, const twitter_status_slice *v)

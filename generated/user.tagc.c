@@ -140,41 +140,8 @@ static const tagc_json_key user_user_json_keys[] = {
     {"\"meta\":", 7},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int user_user_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        if (memcmp(key, "meta", 4) == 0)
-            return 4;
-        break;
-    case 5:
-        if (memcmp(key, "email", 5) == 0)
-            return 2;
-        if (memcmp(key, "roles", 5) == 0)
-            return 3;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "id", 2))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "name", 4))
-        return 1;
-    if (tagc_json_key_fold_eq(key, len, "email", 5))
-        return 2;
-    if (tagc_json_key_fold_eq(key, len, "roles", 5))
-        return 3;
-    if (tagc_json_key_fold_eq(key, len, "meta", 4))
-        return 4;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t user_user_json_sorted[] = {0, 4, 1, 2, 3};
 
 int user_user_read_json(tagc_json_dec *d, user_user *v)
 {
@@ -191,7 +158,7 @@ int user_user_read_json(tagc_json_dec *d, user_user *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &user_user_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : user_user_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(user_user_json_keys, user_user_json_sorted, 5, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -315,25 +282,8 @@ static const tagc_json_key user_user_metadata_json_keys[] = {
     {"\"updated_at\":", 13},
     {NULL, 0}, /* after the last field */
 };
-
-/* The field a key names: by length and bytes, then case-insensitively as Go
- * does. -1: none. */
-static int user_user_metadata_json_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 0;
-        if (memcmp(key, "updated_at", 10) == 0)
-            return 1;
-        break;
-    }
-    if (tagc_json_key_fold_eq(key, len, "created_at", 10))
-        return 0;
-    if (tagc_json_key_fold_eq(key, len, "updated_at", 10))
-        return 1;
-    return -1;
-}
+/* The fields by name (length, then bytes), for tagc_json_key_find. */
+static const uint16_t user_user_metadata_json_sorted[] = {0, 1};
 
 static int user_user_metadata_read_json(tagc_json_dec *d, user_user_metadata *v)
 {
@@ -350,7 +300,7 @@ static int user_user_metadata_read_json(tagc_json_dec *d, user_user_metadata *v)
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next_key(d, &first, &user_user_metadata_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : user_user_metadata_json_field(key, key_len);
+        field = rc == 2 ? next : tagc_json_key_find(user_user_metadata_json_keys, user_user_metadata_json_sorted, 2, key, key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -417,29 +367,18 @@ void user_user_write_msgpack(tagc_buf *out, const user_user *v)
     user_user_metadata_write_msgpack(out, &v->metadata);
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int user_user_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (memcmp(key, "id", 2) == 0)
-            return 0;
-        break;
-    case 4:
-        if (memcmp(key, "name", 4) == 0)
-            return 1;
-        if (memcmp(key, "meta", 4) == 0)
-            return 4;
-        break;
-    case 5:
-        if (memcmp(key, "email", 5) == 0)
-            return 2;
-        if (memcmp(key, "roles", 5) == 0)
-            return 3;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key user_user_msgpack_keys[] = {
+    {"\242id", 3},
+    {"\244name", 5},
+    {"\245email", 6},
+    {"\245roles", 6},
+    {"\244meta", 5},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t user_user_msgpack_sorted[] = {0, 4, 1, 2, 3};
 
 int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
 {
@@ -455,48 +394,29 @@ int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\242id", 3)) {
-                field = 0;
-                key = d->p - 2;
-                key_len = 2;
-            }
+            field = tagc_mp_key_is(d, &user_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\244name", 5)) {
-                field = 1;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &user_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
         case 2:
-            if (tagc_mp_key_is(d, "\245email", 6)) {
-                field = 2;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &user_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
             break;
         case 3:
-            if (tagc_mp_key_is(d, "\245roles", 6)) {
-                field = 3;
-                key = d->p - 5;
-                key_len = 5;
-            }
+            field = tagc_mp_key_is(d, &user_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
             break;
         case 4:
-            if (tagc_mp_key_is(d, "\244meta", 5)) {
-                field = 4;
-                key = d->p - 4;
-                key_len = 4;
-            }
+            field = tagc_mp_key_is(d, &user_user_msgpack_keys[4], &key, &key_len) ? 4 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = user_user_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(user_user_msgpack_keys, user_user_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -508,29 +428,29 @@ int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "email" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &v->email)) != 0)
-                return tagc_json_fail_key(d, rc, "email", 5);
+                goto fail;
             break;
         case 3: /* "roles" */
             if ((rc = user_string_slice_read_msgpack(d, &v->roles)) != 0)
-                return tagc_json_fail_key(d, rc, "roles", 5);
+                goto fail;
             break;
         case 4: /* "meta" */
             if ((rc = user_user_metadata_read_msgpack(d, &v->metadata)) != 0)
-                return tagc_json_fail_key(d, rc, "meta", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -547,6 +467,8 @@ int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
             return tagc_json_missing_key(d, "meta");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 static void user_string_slice_write_msgpack(tagc_buf *out, const user_string_slice *v)
@@ -621,19 +543,15 @@ static void user_user_metadata_write_msgpack(tagc_buf *out, const user_user_meta
     }
 }
 
-/* The field a key names, by length and bytes. -1: none. */
-static int user_user_metadata_msgpack_field(const char *key, size_t len)
-{
-    switch (len) {
-    case 10:
-        if (memcmp(key, "created_at", 10) == 0)
-            return 0;
-        if (memcmp(key, "updated_at", 10) == 0)
-            return 1;
-        break;
-    }
-    return -1;
-}
+/* The keys in declared order, encoded: the key expected next is compared in
+ * place before any lookup. */
+static const tagc_mp_key user_user_metadata_msgpack_keys[] = {
+    {"\252created_at", 11},
+    {"\252updated_at", 11},
+    {NULL, 0}, /* after the last field */
+};
+/* The fields by name (length, then bytes), for tagc_mp_key_find. */
+static const uint16_t user_user_metadata_msgpack_sorted[] = {0, 1};
 
 static int user_user_metadata_read_msgpack(tagc_mp_dec *d, user_user_metadata *v)
 {
@@ -649,27 +567,20 @@ static int user_user_metadata_read_msgpack(tagc_mp_dec *d, user_user_metadata *v
     if ((rc = tagc_mp_map_begin(d, &n)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
-        field = -1;
-        switch (next) { /* first the key of the field after the previous one, as its bytes */
+        switch (next) { /* first the key expected next, compared as its encoded bytes */
         case 0:
-            if (tagc_mp_key_is(d, "\252created_at", 11)) {
-                field = 0;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &user_user_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
             break;
         case 1:
-            if (tagc_mp_key_is(d, "\252updated_at", 11)) {
-                field = 1;
-                key = d->p - 10;
-                key_len = 10;
-            }
+            field = tagc_mp_key_is(d, &user_user_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
             break;
+        default:
+            field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = user_user_metadata_msgpack_field(key, key_len);
+            field = tagc_mp_key_find(user_user_metadata_msgpack_keys, user_user_metadata_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -681,17 +592,17 @@ static int user_user_metadata_read_msgpack(tagc_mp_dec *d, user_user_metadata *v
         switch (field) {
         case 0: /* "created_at" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_time(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 1: /* "updated_at" */
             if (!tagc_mp_nil(d) && (rc = tagc_mp_read_time(d, &v->updated_at)) != 0)
-                return tagc_json_fail_key(d, rc, "updated_at", 10);
+                goto fail;
             break;
         default:
             if (d->strict)
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_mp_skip(d)) != 0) /* validated, then dropped */
-                return tagc_json_fail_key(d, rc, key, key_len);
+                goto fail;
         }
     }
     tagc_mp_end(d);
@@ -702,6 +613,8 @@ static int user_user_metadata_read_msgpack(tagc_mp_dec *d, user_user_metadata *v
             return tagc_json_missing_key(d, "updated_at");
     }
     return 0;
+fail: /* rc from the value of key */
+    return tagc_json_fail_key(d, rc, key, key_len);
 }
 
 /* MARK: - Equality of the helper types */

@@ -507,3 +507,33 @@ int tagc_json_read_bytes_value(tagc_json_dec *d, tagc_bytes *out)
         out->ptr = TAGC_EMPTY; /* "" is an empty slice, not nil */
     return 0;
 }
+
+/* MARK: - Struct keys */
+
+/* The name in a key table's entry: its text between the quotes. */
+static size_t key_name_len(const tagc_json_key *k)
+{
+    return (k->len != 0 ? k->len : strlen(k->text)) - 3;
+}
+
+int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t n, const char *key,
+                       size_t len)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const tagc_json_key *k = &keys[sorted[mid]];
+        size_t klen = key_name_len(k);
+        int c = klen != len ? (klen < len ? -1 : 1) : memcmp(k->text + 1, key, len);
+        if (c == 0)
+            return sorted[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (tagc_json_key_fold_eq(key, len, keys[i].text + 1, key_name_len(&keys[i])))
+            return (int)i;
+    return -1;
+}

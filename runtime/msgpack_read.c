@@ -604,6 +604,25 @@ int tagc_mp_read_key_slow(tagc_mp_dec *d, const char **key, size_t *len)
     return 0;
 }
 
+int tagc_mp_key_find(const tagc_mp_key *keys, const uint16_t *sorted, size_t n, const char *key,
+                     size_t len)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const tagc_mp_key *k = &keys[sorted[mid]];
+        size_t h = tagc_mp_key_head(k->enc), klen = k->len - h;
+        int c = klen != len ? (klen < len ? -1 : 1) : memcmp(k->enc + h, key, len);
+        if (c == 0)
+            return sorted[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return -1;
+}
+
 /* An integer key: any integer format, or a str of its decimal text. */
 static int key_number(tagc_mp_dec *d, const char *at, mp_head *h)
 {

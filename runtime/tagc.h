@@ -938,6 +938,13 @@ static inline int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const ta
     return tagc_json_obj_next(d, first, key, key_len);
 }
 
+/* The field whose name is key[0..len), -1: none. The name of keys[i] is its
+ * text without the quotes and colon (len 0: the text's strlen). First exact:
+ * a binary search of keys[sorted[0..n)], the fields by name length, then name
+ * bytes (unsigned); then case-insensitively, in declared order, as Go does. */
+int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t n, const char *key,
+                       size_t len);
+
 /* Unknown keys and fields in strict mode. */
 int tagc_json_unknown_key(tagc_json_dec *d, const char *key, size_t len);
 int tagc_json_duplicate_key(tagc_json_dec *d, const char *key, size_t len);
@@ -1348,17 +1355,45 @@ static inline int tagc_mp_read_key(tagc_mp_dec *d, const char **key, size_t *len
     }
     return tagc_mp_read_key_slow(d, key, len);
 }
-/* The key whose encoding (head and bytes) is enc[0..n), when it comes next:
- * moves past it and returns true. Generated decoders try the key of the field
- * after the previous one this way first (n is a constant: a word compare). */
-static inline bool tagc_mp_key_is(tagc_mp_dec *d, const char *enc, size_t n)
+/* A struct's keys for its generated decoder, in declared order: each key's
+ * encoding as a str (head, then name), as the encoder writes it. A {NULL, 0}
+ * entry follows the last field. */
+typedef struct tagc_mp_key {
+    const char *enc;
+    size_t len;
+} tagc_mp_key;
+
+/* The bytes of the str head that starts enc (fixstr, str8, str16 or str32). */
+static inline size_t tagc_mp_key_head(const char *enc)
 {
-    if ((size_t)(d->end - d->p) >= n && memcmp(d->p, enc, n) == 0) {
+    uint8_t c = (uint8_t)*enc;
+    if (TAGC_LIKELY((c & 0xe0) == 0xa0))
+        return 1;
+    return c == 0xd9 ? 2 : c == 0xda ? 3 : 5;
+}
+
+/* The key `want` when it comes next: moves past it, sets *key, *key_len to
+ * its name in the input and returns true. Generated decoders pass a constant
+ * entry of a static table: its length and bytes fold into a compare of
+ * constant length, no head decoding. */
+static inline bool tagc_mp_key_is(tagc_mp_dec *d, const tagc_mp_key *want, const char **key,
+                                  size_t *key_len)
+{
+    size_t n = want->len;
+    if ((size_t)(d->end - d->p) >= n && memcmp(d->p, want->enc, n) == 0) {
+        size_t h = tagc_mp_key_head(want->enc);
+        *key = d->p + h;
+        *key_len = n - h;
         d->p += n;
         return true;
     }
     return false;
 }
+
+/* The field whose name is key[0..len), -1: none. keys[sorted[0..n)] are the
+ * fields by name length, then name bytes (unsigned): a binary search. */
+int tagc_mp_key_find(const tagc_mp_key *keys, const uint16_t *sorted, size_t n, const char *key,
+                     size_t len);
 /* Integer map keys: an integer of any format, or a str holding its decimal text. */
 int tagc_mp_key_int(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max);
 int tagc_mp_key_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max);

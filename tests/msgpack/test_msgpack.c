@@ -90,6 +90,33 @@ static void mb_free(mb *b)
 
 /* MARK: - Round trips */
 
+/* A copy of the document m whose top-level map has its pairs in reverse order:
+ * every key of the struct then misses the "expected next" compare and is
+ * found by the generated decoder's lookup (tagc_mp_key_find). */
+static void reverse_top_map(const uint8_t *m, size_t len, mb *out)
+{
+    size_t n, at[1024];
+    tagc_arena a;
+    tagc_mp_dec d;
+    tagc_error err;
+    tagc_arena_init(&a);
+    tagc_mp_dec_init(&d, m, len, &a, &err, NULL);
+    cr_assert_eq(tagc_mp_map_begin(&d, &n), 0);
+    cr_assert(n < 1024);
+    size_t head = (size_t)(d.p - (const char *)m);
+    for (size_t i = 0; i < n; i++) {
+        at[i] = (size_t)(d.p - (const char *)m);
+        cr_assert_eq(tagc_mp_skip(&d), 0);
+        cr_assert_eq(tagc_mp_skip(&d), 0);
+    }
+    at[n] = (size_t)(d.p - (const char *)m);
+    mb_put(out, m, head);
+    for (size_t i = n; i-- > 0;)
+        mb_put(out, m + at[i], at[i + 1] - at[i]);
+    tagc_arena_free(&a);
+}
+
+
 /* JSON -> v1 -> MessagePack m1 -> v2: equal; v2 -> m2 == m1; v2's JSON == v1's JSON. */
 static void roundtrip(const codec *c, const char *json, size_t len, void (*fix)(void *v1, void *v2))
 {
@@ -118,6 +145,7 @@ static void roundtrip(const codec *c, const char *json, size_t len, void (*fix)(
     cr_assert_eq(c->encode_json(v2, &j2), 0);
     cr_assert(j1.len == j2.len && memcmp(j1.data, j2.data, j1.len) == 0, "%s: JSON differs", c->name);
 
+
     /* strict decoding accepts its own output; a fixed buffer of the exact size suffices */
     tagc_json_opts strict = {.strict = true};
     tagc_arena_reset(&a2);
@@ -132,6 +160,20 @@ static void roundtrip(const codec *c, const char *json, size_t len, void (*fix)(
     cr_assert_eq(c->encode_mp(v1, &fixed), TAGC_E_FULL);
     cr_assert_eq(fixed.len, 0, "a failed encode leaves nothing written");
     free(mem);
+
+    /* the same pairs in reverse order decode to the same value */
+    if ((uint8_t)m1.data[0] >> 4 == 0x8 || (uint8_t)m1.data[0] == 0xde) {
+        mb rev = {0};
+        reverse_top_map(m1.data, m1.len, &rev);
+        tagc_arena_reset(&a2); /* fix points v1 into a2 again */
+        memset(v2, 0, c->size);
+        rc = c->decode_mp(v2, rev.p, rev.len, &a2, &err, NULL);
+        cr_assert_eq(rc, 0, "%s: reversed: %s at %zu %s", c->name, err.message, err.offset, err.path);
+        if (fix)
+            fix(v1, v2);
+        cr_assert(c->equal(v1, v2), "%s: keys in reverse order decode to another value", c->name);
+        mb_free(&rev);
+    }
 
     tagc_buf_free(&m1);
     tagc_buf_free(&m2);
@@ -1169,4 +1211,46 @@ Test(hostile, random_mutations)
     free(copy);
     tagc_arena_free(&a);
     tagc_buf_free(&m);
+}
+
+/* MARK: - Key lookup */
+
+/* tagc_mp_key_find against a linear scan: every name of a table sorted as the
+ * generator sorts it (length, then bytes) is found, and near misses are not. */
+Test(keys, binary_search_finds_every_name)
+{
+    static const char *names[] = {"id", "a", "b", "zz", "name", "Name", "nam", "names", "\xff", "\x01x",
+                                  "field_01_of_type_0001", "field_02_of_type_0001",
+                                  "a_name_of_exactly_thirty_two_by", "a_name_longer_than_thirty_two_bytes"};
+    enum { N = sizeof names / sizeof names[0] };
+    tagc_mp_key keys[N + 1];
+    char enc[N][64];
+    uint16_t sorted[N];
+    for (size_t i = 0; i < N; i++) {
+        size_t n = strlen(names[i]), h = n < 32 ? 1 : 2;
+        enc[i][0] = (char)(n < 32 ? 0xa0 | n : 0xd9);
+        enc[i][1] = (char)n; /* overwritten by the name for a fixstr */
+        memcpy(enc[i] + h, names[i], n);
+        keys[i].enc = enc[i];
+        keys[i].len = h + n;
+        sorted[i] = (uint16_t)i;
+    }
+    keys[N].enc = NULL;
+    keys[N].len = 0;
+    for (size_t i = 1; i < N; i++) /* insertion sort by (length, bytes) */
+        for (size_t j = i; j > 0; j--) {
+            const char *x = names[sorted[j - 1]], *y = names[sorted[j]];
+            size_t lx = strlen(x), ly = strlen(y);
+            if (lx < ly || (lx == ly && memcmp(x, y, lx) < 0))
+                break;
+            uint16_t t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    for (size_t i = 0; i < N; i++)
+        cr_assert_eq(tagc_mp_key_find(keys, sorted, N, names[i], strlen(names[i])), (int)i, "%s", names[i]);
+    static const char *misses[] = {"", "c", "ID", "nama", "namf", "field_01_of_type_0002", "\xfe", "zzz"};
+    for (size_t i = 0; i < sizeof misses / sizeof misses[0]; i++)
+        cr_assert_eq(tagc_mp_key_find(keys, sorted, N, misses[i], strlen(misses[i])), -1, "%s", misses[i]);
+    cr_assert_eq(tagc_mp_key_find(keys, sorted, 0, "id", 2), -1);
 }
