@@ -268,6 +268,8 @@ static size_t dominant(checker *ck, cand *v, size_t n, codec c)
 
 /* MARK: - The wire list */
 
+#define TAGC_MAX_WIRE_FIELDS 65535
+
 static void build(checker *ck, ast_type *st, const void *ident)
 {
     cands j = {0}, m = {0};
@@ -302,6 +304,9 @@ static void build(checker *ck, ast_type *st, const void *ident)
             x->msgpack_omitempty = k->omit;
         }
     }
+    if (nw > TAGC_MAX_WIRE_FIELDS) /* the generated key tables index fields with uint16_t */
+        check_error(ck, st->loc, "struct has %zu fields on the wire; at most %d are supported", nw,
+                    TAGC_MAX_WIRE_FIELDS);
     st->wire = w;
     st->wire_count = nw;
     free(j.v);

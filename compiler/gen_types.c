@@ -293,29 +293,33 @@ const char *ty_const_decl(gen *g, ast_type *t, const char *name)
     return pool_printf(g->pool, "const %s %s", c, name);
 }
 
+/* A field's name and its place in declared order, sorted by the name. */
+typedef struct named_index {
+    const char *name;
+    size_t len;
+    size_t idx;
+} named_index;
+
 static int by_length_then_bytes(const void *a, const void *b)
 {
-    const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-    size_t lx = strlen(x), ly = strlen(y);
-    if (lx != ly)
-        return lx < ly ? -1 : 1;
-    return memcmp(x, y, lx);
+    const named_index *x = a, *y = b;
+    if (x->len != y->len)
+        return x->len < y->len ? -1 : 1;
+    return memcmp(x->name, y->name, x->len);
 }
 
 void gen_name_order(gen *g, const char *table, const char *const *names, size_t n)
 {
-    const char **sorted = pool_alloc(g->pool, n * sizeof *sorted);
-    memcpy(sorted, names, n * sizeof *sorted);
+    named_index *sorted = pool_alloc(g->pool, (n ? n : 1) * sizeof *sorted);
+    for (size_t i = 0; i < n; i++)
+        sorted[i] = (named_index){names[i], strlen(names[i]), i};
     qsort(sorted, n, sizeof *sorted, by_length_then_bytes);
     if (n > 16) /* 16 a line */
         emit(g, 0, "static const uint16_t %s[] = {", table);
     strbuf line;
     sb_init(&line);
     for (size_t i = 0; i < n; i++) {
-        size_t idx = 0;
-        while (names[idx] != sorted[i]) /* names are distinct pointers */
-            idx++;
-        sb_printf(&line, "%s%zu", i % 16 > 0 ? ", " : "", idx);
+        sb_printf(&line, "%s%zu", i % 16 > 0 ? ", " : "", sorted[i].idx);
         if (n > 16 && (i % 16 == 15 || i + 1 == n)) {
             emit(g, 1, "%s,", line.data);
             line.len = 0;

@@ -84,3 +84,41 @@ Test(big_schema, two_thousand_types_generate, .timeout = 240)
     unlink(path);
     cr_expect_eq(rmdir(dir), 0, "%s: files left behind", dir);
 }
+
+/* Writes dir/name: a schema of one struct with n int fields; returns the path. */
+static char *write_wide_schema(const char *dir, const char *name, size_t n)
+{
+    char *path = malloc(strlen(dir) + strlen(name) + 2);
+    cr_assert_not_null(path);
+    sprintf(path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("package wide\n\ntype Wide struct {\n", f);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "\tF%zu int\n", i);
+    fputs("}\n", f);
+    cr_assert_eq(fclose(f), 0);
+    return path;
+}
+
+/* The generated key tables index a struct's fields with uint16_t: 65535 fields
+ * check clean, one more is an error at the struct. */
+Test(big_schema, widest_struct, .timeout = 120)
+{
+    char dir_tmpl[] = "/tmp/tagc-wide-XXXXXX";
+    char *dir = mkdtemp(dir_tmpl);
+    cr_assert_not_null(dir);
+    char *ok = write_wide_schema(dir, "ok.tagc", 65535), *bad = write_wide_schema(dir, "bad.tagc", 65536);
+    char head[512];
+    int st = run_tagc((char *[]){"--check", ok, NULL}, head, sizeof head);
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 0, "65535 fields rejected: %s", head);
+    st = run_tagc((char *[]){"--check", bad, NULL}, head, sizeof head);
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "65536 fields accepted");
+    cr_expect(strstr(head, "bad.tagc:3:11: error: struct has 65536 fields on the wire; at most 65535 are supported") != NULL,
+              "%s", head);
+    unlink(ok);
+    unlink(bad);
+    free(ok);
+    free(bad);
+    cr_expect_eq(rmdir(dir), 0);
+}
