@@ -69,19 +69,34 @@ void sb_flush(strbuf *sb)
 
 /* MARK: - Formatting */
 
-/* The formatting below writes at sb->data + sb->len without the NUL (put_raw,
- * put_int), and format_fast stores the NUL once, at the end. */
+/* The formatting below writes through a cursor held in locals: d, where the
+ * next byte goes, and room, the bytes free up to the end of the buffer. The
+ * compiler keeps both in registers across the copies (sb->data and sb->len
+ * would be reloaded after every memcpy call); sb->len is brought up to date
+ * only to grow the buffer and at the end. */
+typedef struct cursor {
+    strbuf *sb;
+    char *d;
+    size_t room; /* > 0 always: the NUL's place */
+} cursor;
 
 /* Appends s[0..n), without the NUL (there is room for it). */
-static inline void put_raw(strbuf *sb, const char *s, size_t n)
+static inline void put_raw(cursor *c, const char *s, size_t n)
 {
-    sb_reserve(sb, n);
-    memcpy(sb->data + sb->len, s, n);
-    sb->len += n;
+    if (n >= c->room) {
+        strbuf *sb = c->sb;
+        sb->len = (size_t)(c->d - sb->data);
+        sb_grow(sb, n);
+        c->d = sb->data + sb->len;
+        c->room = sb->cap - sb->len;
+    }
+    memcpy(c->d, s, n);
+    c->d += n;
+    c->room -= n;
 }
 
 /* Appends the decimal digits of v (negative when neg). */
-static inline void put_int(strbuf *sb, unsigned long long v, bool neg)
+static inline void put_int(cursor *c, unsigned long long v, bool neg)
 {
     char tmp[24];
     char *p = tmp + sizeof tmp;
@@ -91,13 +106,13 @@ static inline void put_int(strbuf *sb, unsigned long long v, bool neg)
     } while (v);
     if (neg)
         *--p = '-';
-    put_raw(sb, p, (size_t)(tmp + sizeof tmp - p));
+    put_raw(c, p, (size_t)(tmp + sizeof tmp - p));
 }
 
-static inline void put_signed(strbuf *sb, long long v)
+static inline void put_signed(cursor *c, long long v)
 {
     /* the magnitude of LLONG_MIN does not fit a long long: negate as unsigned */
-    put_int(sb, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0);
+    put_int(c, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0);
 }
 
 /* printf's text for a %s argument that is NULL (glibc's). */
@@ -108,29 +123,30 @@ static const char null_text[] = "(null)";
 static bool format_fast(strbuf *sb, const char *fmt, va_list ap)
 {
     size_t start = sb->len;
+    sb_reserve(sb, 0);
+    cursor cur = {sb, sb->data + sb->len, sb->cap - sb->len};
+    cursor *c = &cur;
     const char *p = fmt;
     const char *fmt_end = fmt + strlen(fmt);
     for (;;) {
         /* the literal text up to the next '%' (memchr and memcpy: vector code) */
         const char *pc = memchr(p, '%', (size_t)(fmt_end - p));
-        size_t n = (size_t)((pc ? pc : fmt_end) - p);
-        sb_reserve(sb, n);
-        memcpy(sb->data + sb->len, p, n);
-        sb->len += n;
+        put_raw(c, p, (size_t)((pc ? pc : fmt_end) - p));
         if (!pc) {
-            sb->data[sb->len] = '\0';
+            sb->len = (size_t)(c->d - sb->data);
+            *c->d = '\0';
             return true;
         }
-        p = pc;
-        const char *q = p + 1; /* the conversion after '%' */
-        switch (*q) {
-        case 's': {
+        const char *q = pc + 1; /* the conversion after '%' */
+        if (*q == 's') { /* most of them: tested before the switch's indirect jump */
             const char *s = va_arg(ap, const char *);
             if (!s)
                 s = null_text;
-            put_raw(sb, s, strlen(s));
-            break;
+            put_raw(c, s, strlen(s));
+            p = q + 1;
+            continue;
         }
+        switch (*q) {
         case '.':
             if (q[1] != '*' || q[2] != 's')
                 goto slow;
@@ -139,47 +155,47 @@ static bool format_fast(strbuf *sb, const char *fmt, va_list ap)
                 const char *s = va_arg(ap, const char *);
                 if (!s) /* glibc: "(null)" unless the precision cuts it */
                     s = prec >= 0 && (size_t)prec < sizeof null_text - 1 ? "" : null_text;
-                put_raw(sb, s, prec < 0 ? strlen(s) : strnlen(s, (size_t)prec));
+                put_raw(c, s, prec < 0 ? strlen(s) : strnlen(s, (size_t)prec));
             }
             q += 2;
             break;
         case 'c': {
             char ch = (char)(unsigned char)va_arg(ap, int);
-            put_raw(sb, &ch, 1);
+            put_raw(c, &ch, 1);
             break;
         }
         case 'd':
         case 'i':
-            put_signed(sb, va_arg(ap, int));
+            put_signed(c, va_arg(ap, int));
             break;
         case 'u':
-            put_int(sb, va_arg(ap, unsigned int), false);
+            put_int(c, va_arg(ap, unsigned int), false);
             break;
         case 'z':
             if (q[1] != 'u')
                 goto slow;
-            put_int(sb, va_arg(ap, size_t), false);
+            put_int(c, va_arg(ap, size_t), false);
             q++;
             break;
         case 'l':
             if (q[1] == 'l' && (q[2] == 'd' || q[2] == 'i')) {
-                put_signed(sb, va_arg(ap, long long));
+                put_signed(c, va_arg(ap, long long));
                 q += 2;
             } else if (q[1] == 'l' && q[2] == 'u') {
-                put_int(sb, va_arg(ap, unsigned long long), false);
+                put_int(c, va_arg(ap, unsigned long long), false);
                 q += 2;
             } else if (q[1] == 'd' || q[1] == 'i') {
-                put_signed(sb, va_arg(ap, long));
+                put_signed(c, va_arg(ap, long));
                 q++;
             } else if (q[1] == 'u') {
-                put_int(sb, va_arg(ap, unsigned long), false);
+                put_int(c, va_arg(ap, unsigned long), false);
                 q++;
             } else {
                 goto slow;
             }
             break;
         case '%':
-            put_raw(sb, "%", 1);
+            put_raw(c, "%", 1);
             break;
         default:
             goto slow;
