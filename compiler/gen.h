@@ -126,14 +126,36 @@ void gen_equal_call(gen *g, ast_type *t, const char *a, const char *b);
 void mark_unused(gen *g, size_t body, const char *params);
 /* A C string literal for bytes s[0..n) (with quotes). */
 const char *c_literal(gen *g, const char *s, size_t n);
-/* Appends a formatted line indented by `ind` levels of four spaces. Between
- * functions, it hands what g->out holds to its flush function (if any) once
- * that is more than EMIT_FLUSH_AT bytes. */
+/* emit(g, ind, fmt, ...): appends a formatted line indented by `ind` levels of
+ * four spaces. Between functions, it hands what g->out holds to its flush
+ * function (if any) once that is more than EMIT_FLUSH_AT bytes.
+ *
+ * fmt must be a string literal: its length is taken at compile time, and a
+ * line with no arguments and no '%' (most of them) is copied as it is
+ * (emit_text), without going through the formatter. */
 enum { EMIT_FLUSH_AT = 256 * 1024 };
-void emit(gen *g, int ind, const char *fmt, ...)
+void emit_text(gen *g, int ind, const char *text, size_t len);
+void emit_fmt(gen *g, int ind, const char *fmt, size_t fmt_len, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 3, 5)))
 #endif
     ;
+/* emit with no argument after fmt: EMIT_LINE_; with some: EMIT_FMT_. The
+ * strchr of a literal is folded by the compiler (at -O1 and up). */
+#define EMIT_LINE_(g, ind, fmt)                                                                  \
+    (strchr("" fmt, '%') ? emit_fmt(g, ind, fmt, sizeof("" fmt) - 1)                            \
+                         : emit_text(g, ind, fmt, sizeof("" fmt) - 1))
+#define EMIT_FMT_(g, ind, fmt, ...) emit_fmt(g, ind, "" fmt, sizeof("" fmt) - 1, __VA_ARGS__)
+#define EMIT_PICK_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17,   \
+                   a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32,    \
+                   name, ...)                                                                    \
+    name
+#define emit(g, ind, ...)                                                                        \
+    EMIT_PICK_(__VA_ARGS__, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_,     \
+               EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_,      \
+               EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_,      \
+               EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_,      \
+               EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_FMT_, EMIT_LINE_, unused_)                  \
+    (g, ind, __VA_ARGS__)
 
 #endif /* TAGC_GEN_H */

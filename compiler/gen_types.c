@@ -500,29 +500,55 @@ void gen_done(gen *g)
 
 /* MARK: - Emitting text */
 
-void emit(gen *g, int ind, const char *fmt, ...)
+/* Starts a line: flushes g->out if it is between functions and full enough,
+ * then writes the indentation, with room for `len` more bytes, the newline
+ * and the NUL. */
+static void line_start(gen *g, int ind, size_t len)
 {
     strbuf *out = g->out;
-    bool col0 = ind == 0 && fmt[0] && !fmt[1];
     if (!g->in_fn && out->len >= EMIT_FLUSH_AT)
         sb_flush(out);
-    size_t levels = ind > 0 ? (size_t)ind : 0;
-    sb_reserve(out, 4 * levels);
-    for (char *d = out->data + out->len; levels > 0; levels--, d += 4, out->len += 4)
-        memcpy(d, "    ", 4);
-    va_list ap;
-    va_start(ap, fmt);
-    sb_vprintf(out, fmt, ap); /* stores the NUL */
-    va_end(ap);
+    size_t pad = ind > 0 ? 4 * (size_t)ind : 0;
+    sb_reserve(out, pad + 8 + len + 1); /* 8: the last spaces may overshoot by 4 */
+    char *d = out->data + out->len;
+    for (size_t i = 0; i < pad; i += 8)
+        memcpy(d + i, "        ", 8);
+    out->len += pad;
+}
+
+static void line_end(strbuf *out)
+{
     sb_reserve(out, 1);
     out->data[out->len++] = '\n';
     out->data[out->len] = '\0';
-    if (col0 && fmt[0] == '{') {
-        g->in_fn = true;
-        g->fn_body = out->len;
-    } else if (col0 && fmt[0] == '}') {
-        g->in_fn = false;
+}
+
+void emit_text(gen *g, int ind, const char *text, size_t len)
+{
+    line_start(g, ind, len);
+    strbuf *out = g->out;
+    memcpy(out->data + out->len, text, len);
+    out->len += len;
+    line_end(out);
+    /* a `{` or `}` line in column 0 opens or closes a function */
+    if (ind == 0 && len == 1) {
+        if (text[0] == '{') {
+            g->in_fn = true;
+            g->fn_body = out->len;
+        } else if (text[0] == '}') {
+            g->in_fn = false;
+        }
     }
+}
+
+void emit_fmt(gen *g, int ind, const char *fmt, size_t fmt_len, ...)
+{
+    line_start(g, ind, fmt_len);
+    va_list ap;
+    va_start(ap, fmt_len);
+    sb_vprintf_n(g->out, fmt, fmt_len, ap);
+    va_end(ap);
+    line_end(g->out);
 }
 
 static bool is_ident_char(char c)

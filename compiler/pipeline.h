@@ -61,6 +61,8 @@ void sb_printf(strbuf *sb, const char *fmt, ...)
 #endif
     ;
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
+/* The same, for a format whose length (strlen(fmt)) is known already. */
+void sb_vprintf_n(strbuf *sb, const char *fmt, size_t fmt_len, va_list ap);
 /* Hands data[0..len) to flush (if set) and empties the buffer. */
 void sb_flush(strbuf *sb);
 

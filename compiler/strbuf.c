@@ -118,16 +118,16 @@ static inline void put_signed(cursor *c, long long v)
 /* printf's text for a %s argument that is NULL (glibc's). */
 static const char null_text[] = "(null)";
 
-/* Expands fmt with the conversions above; false (and sb->len unchanged) when
- * fmt has another one. ap is consumed either way. */
-static bool format_fast(strbuf *sb, const char *fmt, va_list ap)
+/* Expands fmt[0..fmt_len) with the conversions above; false (and sb->len
+ * unchanged) when fmt has another one. ap is consumed either way. */
+static bool format_fast(strbuf *sb, const char *fmt, size_t fmt_len, va_list ap)
 {
     size_t start = sb->len;
     sb_reserve(sb, 0);
     cursor cur = {sb, sb->data + sb->len, sb->cap - sb->len};
     cursor *c = &cur;
     const char *p = fmt;
-    const char *fmt_end = fmt + strlen(fmt);
+    const char *fmt_end = fmt + fmt_len;
     for (;;) {
         /* the literal text up to the next '%' (memchr and memcpy: vector code) */
         const char *pc = memchr(p, '%', (size_t)(fmt_end - p));
@@ -208,11 +208,11 @@ slow:
     return false;
 }
 
-void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
+void sb_vprintf_n(strbuf *sb, const char *fmt, size_t fmt_len, va_list ap)
 {
     va_list again;
     va_copy(again, ap);
-    if (!format_fast(sb, fmt, ap)) {
+    if (!format_fast(sb, fmt, fmt_len, ap)) {
         va_list measure;
         va_copy(measure, again);
         int n = vsnprintf(NULL, 0, fmt, measure);
@@ -224,6 +224,11 @@ void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
         }
     }
     va_end(again);
+}
+
+void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
+{
+    sb_vprintf_n(sb, fmt, strlen(fmt), ap);
 }
 
 void sb_printf(strbuf *sb, const char *fmt, ...)
