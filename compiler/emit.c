@@ -11,11 +11,17 @@
  * file nothing is written; at the first difference the temporary file is
  * created, given the equal part (copied from the old file), and everything
  * after goes straight to it.
+ *
+ * A stream's pieces are compared and written by a thread of its own, so that
+ * the system calls (copying ~200 MB into the page cache for a big schema) run
+ * while the next piece is generated: the generator hands its full buffer over
+ * and takes back the one the thread is done with, never more than two.
  */
 #include "pipeline.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +61,7 @@ static ssize_t read_full(int fd, char *buf, size_t len)
     return (ssize_t)got;
 }
 
-void emit_open(emit_stream *s, const char *path, diag *dg)
+static void stream_init(emit_stream *s, const char *path, diag *dg)
 {
     memset(s, 0, sizeof *s);
     s->path = path;
@@ -100,9 +106,10 @@ static void diverge(emit_stream *s)
     }
 }
 
-void emit_write(void *ctx, const char *data, size_t len)
+/* Compares or writes one piece: in the writer thread, or in the caller's when
+ * there is none. */
+static void write_piece(emit_stream *s, const char *data, size_t len)
 {
-    emit_stream *s = ctx;
     if (s->err || len == 0)
         return;
     if (s->old_fd >= 0 && s->fd < 0) {
@@ -125,8 +132,104 @@ void emit_write(void *ctx, const char *data, size_t len)
     s->len += len;
 }
 
+/* MARK: - The writer thread */
+
+struct emit_writer {
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    strbuf pending;   /* the piece to write (data NULL: none); the generator waits while there is one */
+    strbuf spare;     /* a written piece's buffer, for the generator to fill next */
+    bool closing;
+};
+
+static void *writer_main(void *arg)
+{
+    emit_stream *s = arg;
+    emit_writer *w = s->writer;
+    pthread_mutex_lock(&w->mu);
+    for (;;) {
+        while (!w->pending.data && !w->closing)
+            pthread_cond_wait(&w->cv, &w->mu);
+        if (!w->pending.data)
+            break;
+        strbuf piece = w->pending;
+        pthread_mutex_unlock(&w->mu);
+        write_piece(s, piece.data, piece.len); /* s's file state is this thread's until the join */
+        pthread_mutex_lock(&w->mu);
+        sb_free(&w->spare);
+        w->spare = piece;
+        w->pending.data = NULL;
+        pthread_cond_signal(&w->cv);
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+
+void emit_open(emit_stream *s, const char *path, diag *dg)
+{
+    stream_init(s, path, dg);
+    emit_writer *w = calloc(1, sizeof *w);
+    if (!w)
+        return; /* then the pieces are written in the caller's thread */
+    if (pthread_mutex_init(&w->mu, NULL) != 0) {
+        free(w);
+        return;
+    }
+    if (pthread_cond_init(&w->cv, NULL) != 0) {
+        pthread_mutex_destroy(&w->mu);
+        free(w);
+        return;
+    }
+    s->writer = w;
+    if (pthread_create(&w->thread, NULL, writer_main, s) != 0) {
+        pthread_cond_destroy(&w->cv);
+        pthread_mutex_destroy(&w->mu);
+        free(w);
+        s->writer = NULL;
+    }
+}
+
+void emit_flush(void *ctx, strbuf *sb)
+{
+    emit_stream *s = ctx;
+    emit_writer *w = s->writer;
+    if (!w) {
+        write_piece(s, sb->data, sb->len);
+        return;
+    }
+    pthread_mutex_lock(&w->mu);
+    while (w->pending.data)
+        pthread_cond_wait(&w->cv, &w->mu);
+    w->pending = (strbuf){.data = sb->data, .len = sb->len, .cap = sb->cap};
+    sb->data = w->spare.data; /* the buffer written last (NULL: none yet); sb_flush empties it */
+    sb->cap = w->spare.cap;
+    w->spare = (strbuf){0};
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+}
+
+/* Waits for the pieces handed over to be written, and ends the thread. */
+static void writer_end(emit_stream *s)
+{
+    emit_writer *w = s->writer;
+    if (!w)
+        return;
+    pthread_mutex_lock(&w->mu);
+    w->closing = true;
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    pthread_join(w->thread, NULL);
+    sb_free(&w->spare);
+    pthread_cond_destroy(&w->cv);
+    pthread_mutex_destroy(&w->mu);
+    free(w);
+    s->writer = NULL;
+}
+
 int emit_close(emit_stream *s)
 {
+    writer_end(s);
     if (!s->err && s->fd < 0) {
         char c;
         if (s->old_fd >= 0 && read_full(s->old_fd, &c, 1) == 0) {
@@ -163,7 +266,7 @@ int emit_close(emit_stream *s)
 int emit_file(const char *path, const char *data, size_t len, diag *dg)
 {
     emit_stream s;
-    emit_open(&s, path, dg);
-    emit_write(&s, data, len);
+    stream_init(&s, path, dg); /* one piece: no thread */
+    write_piece(&s, data, len);
     return emit_close(&s);
 }

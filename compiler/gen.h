@@ -133,7 +133,7 @@ const char *c_literal(gen *g, const char *s, size_t n);
  * fmt must be a string literal: its length is taken at compile time, and a
  * line with no arguments and no '%' (most of them) is copied as it is
  * (emit_text), without going through the formatter. */
-enum { EMIT_FLUSH_AT = 256 * 1024 };
+enum { EMIT_FLUSH_AT = 128 * 1024 };
 void emit_text(gen *g, int ind, const char *text, size_t len);
 void emit_fmt(gen *g, int ind, const char *fmt, size_t fmt_len, ...)
 #if defined(__GNUC__)

@@ -276,7 +276,7 @@ static int generate(const ast_program *prog, const options *o, const root *roots
             emit_open(&es, k == 0 ? r->out_h : r->out_c, dg);
             strbuf sb;
             sb_init(&sb);
-            sb.flush = emit_write;
+            sb.flush = emit_flush;
             sb.flush_ctx = &es;
             if (k == 0)
                 gen_header(prog, f, &o->gen, &sb);

@@ -32,7 +32,9 @@ char *c_upper_name(struct pool *p, const char *snake);
 typedef struct strbuf {
     char *data;
     size_t len, cap;
-    void (*flush)(void *ctx, const char *data, size_t len);
+    /* takes data[0..len): it may keep the buffer itself and leave another
+     * (or data NULL, cap 0) in its place; sb_flush then empties sb */
+    void (*flush)(void *ctx, struct strbuf *sb);
     void *flush_ctx;
 } strbuf;
 void sb_init(strbuf *sb);
@@ -63,7 +65,7 @@ void sb_printf(strbuf *sb, const char *fmt, ...)
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
 /* The same, for a format whose length (strlen(fmt)) is known already. */
 void sb_vprintf_n(strbuf *sb, const char *fmt, size_t fmt_len, va_list ap);
-/* Hands data[0..len) to flush (if set) and empties the buffer. */
+/* Hands data[0..len) to flush (if set) and empties sb. */
 void sb_flush(strbuf *sb);
 
 typedef struct gen_opts {
@@ -80,9 +82,11 @@ void gen_source(const ast_program *prog, const ast_file *f, const gen_opts *o, s
  * Returns 0, or -1 after reporting the I/O error. */
 int emit_file(const char *path, const char *data, size_t len, diag *dg);
 
-/* The same, with the data given in pieces: emit_open, emit_write for each piece
- * (a strbuf flush function: ctx is the emit_stream), then emit_close, which
- * returns 0, or -1 after reporting the first I/O error. */
+/* The same, with the data given in pieces: emit_open, emit_flush for each piece
+ * (a strbuf flush function: ctx is the emit_stream; the pieces are written by
+ * a thread while the next is generated), then emit_close, which waits for
+ * them and returns 0, or -1 after reporting the first I/O error. */
+typedef struct emit_writer emit_writer;
 typedef struct emit_stream {
     const char *path;
     diag *dg;
@@ -94,9 +98,10 @@ typedef struct emit_stream {
     char *cmp;     /* a piece of the old file, to compare */
     size_t cmp_cap;
     int err;       /* errno of the first failure */
+    emit_writer *writer; /* the thread that writes the pieces; NULL: none could be started */
 } emit_stream;
 void emit_open(emit_stream *s, const char *path, diag *dg);
-void emit_write(void *stream, const char *data, size_t len);
+void emit_flush(void *stream, strbuf *sb);
 int emit_close(emit_stream *s);
 
 /* depfile.c: Make syntax: targets, colon, every file read; an empty rule per input. */

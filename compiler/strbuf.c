@@ -62,8 +62,10 @@ void sb_flush(strbuf *sb)
 {
     if (!sb->flush || sb->len == 0)
         return;
-    sb->flush(sb->flush_ctx, sb->data, sb->len);
+    sb->flush(sb->flush_ctx, sb);
     sb->len = 0;
+    if (!sb->data) /* the flush function took the buffer and had none to give back */
+        sb_grow(sb, 0);
     sb->data[0] = '\0';
 }
 
