@@ -502,8 +502,11 @@ void gen_done(gen *g)
 
 /* Starts a line: flushes g->out if it is between functions and full enough,
  * then writes the indentation, with room for `len` more bytes, the newline
- * and the NUL. */
-static void line_start(gen *g, int ind, size_t len)
+ * and the NUL. Returns where the text goes. */
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* the two callers are most of the compiler's lines */
+#endif
+static inline char *line_start(gen *g, int ind, size_t len)
 {
     strbuf *out = g->out;
     if (!g->in_fn && out->len >= EMIT_FLUSH_AT)
@@ -514,22 +517,17 @@ static void line_start(gen *g, int ind, size_t len)
     for (size_t i = 0; i < pad; i += 8)
         memcpy(d + i, "        ", 8);
     out->len += pad;
-}
-
-static void line_end(strbuf *out)
-{
-    sb_reserve(out, 1);
-    out->data[out->len++] = '\n';
-    out->data[out->len] = '\0';
+    return d + pad;
 }
 
 void emit_text(gen *g, int ind, const char *text, size_t len)
 {
-    line_start(g, ind, len);
+    char *d = line_start(g, ind, len);
+    memcpy(d, text, len);
+    d[len] = '\n';
+    d[len + 1] = '\0';
     strbuf *out = g->out;
-    memcpy(out->data + out->len, text, len);
-    out->len += len;
-    line_end(out);
+    out->len += len + 1;
     /* a `{` or `}` line in column 0 opens or closes a function */
     if (ind == 0 && len == 1) {
         if (text[0] == '{') {
@@ -546,9 +544,12 @@ void emit_fmt(gen *g, int ind, const char *fmt, size_t fmt_len, ...)
     line_start(g, ind, fmt_len);
     va_list ap;
     va_start(ap, fmt_len);
-    sb_vprintf_n(g->out, fmt, fmt_len, ap);
+    strbuf *out = g->out;
+    sb_vprintf_n(out, fmt, fmt_len, ap);
     va_end(ap);
-    line_end(g->out);
+    sb_reserve(out, 1);
+    out->data[out->len++] = '\n';
+    out->data[out->len] = '\0';
 }
 
 static bool is_ident_char(char c)
@@ -560,9 +561,11 @@ static bool is_ident_char(char c)
 static bool uses_word(const char *text, size_t n, const char *name)
 {
     size_t len = strlen(name);
-    for (size_t i = 0; i + len <= n; i++)
-        if (memcmp(text + i, name, len) == 0 && (i == 0 || !is_ident_char(text[i - 1])) &&
-            (i + len == n || !is_ident_char(text[i + len])))
+    const char *end = text + n;
+    /* memchr to each place the first letter is: most of the body is skipped with vector code */
+    for (const char *p = text; (p = memchr(p, name[0], (size_t)(end - p))) && (size_t)(end - p) >= len; p++)
+        if (memcmp(p, name, len) == 0 && (p == text || !is_ident_char(p[-1])) &&
+            (p + len == end || !is_ident_char(p[len])))
             return true;
     return false;
 }
@@ -620,22 +623,23 @@ const char *c_literal(gen *g, const char *s, size_t n)
         memcpy(d, s, n);
         d += n;
     } else {
+        /* JSON text has a quote in every key: the escapes are common, each
+         * tested with a branch rather than a switch's indirect jump */
         for (size_t i = 0; i < n; i++) {
             unsigned char c = u[i];
-            switch (lit_len[c]) {
-            case 1:
+            unsigned char k = lit_len[c];
+            if (k == 1) {
                 *d++ = (char)c;
-                break;
-            case 2:
-                *d++ = '\\';
-                *d++ = (char)c;
-                break;
-            default: /* octal: never swallows a following digit beyond 3 */
-                *d++ = '\\';
-                *d++ = (char)('0' + (c >> 6));
-                *d++ = (char)('0' + ((c >> 3) & 7));
-                *d++ = (char)('0' + (c & 7));
-                break;
+            } else if (k == 2) {
+                d[0] = '\\';
+                d[1] = (char)c;
+                d += 2;
+            } else { /* octal: never swallows a following digit beyond 3 */
+                d[0] = '\\';
+                d[1] = (char)('0' + (c >> 6));
+                d[2] = (char)('0' + ((c >> 3) & 7));
+                d[3] = (char)('0' + (c & 7));
+                d += 4;
             }
         }
     }

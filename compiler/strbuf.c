@@ -82,6 +82,30 @@ typedef struct cursor {
     size_t room; /* > 0 always: the NUL's place */
 } cursor;
 
+/* Copies s[0..n), n <= 16, without a call: most pieces of a line (names,
+ * the text between conversions) are that short, and memcpy's call and size
+ * dispatch cost more than the copy. Two overlapping moves cover any n. */
+static inline void copy_short(char *d, const char *s, size_t n)
+{
+    if (n >= 8) {
+        uint64_t a, b;
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else if (n > 0) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
 /* Appends s[0..n), without the NUL (there is room for it). */
 static inline void put_raw(cursor *c, const char *s, size_t n)
 {
@@ -92,7 +116,10 @@ static inline void put_raw(cursor *c, const char *s, size_t n)
         c->d = sb->data + sb->len;
         c->room = sb->cap - sb->len;
     }
-    memcpy(c->d, s, n);
+    if (n <= 16)
+        copy_short(c->d, s, n);
+    else
+        memcpy(c->d, s, n);
     c->d += n;
     c->room -= n;
 }

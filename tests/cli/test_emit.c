@@ -254,3 +254,50 @@ Test(emit, error_reported_at_close)
     free(err);
     free(text);
 }
+
+/* MARK: - strbuf.c's formatter, against the C library's */
+
+/* n random printable bytes, '%' excepted, from *seed. */
+static void random_text(char *out, size_t n, unsigned *seed)
+{
+    for (size_t i = 0; i < n; i++) {
+        *seed = *seed * 1103515245u + 12345u;
+        char c = (char)(' ' + (*seed >> 16) % 95);
+        out[i] = c == '%' ? '#' : c;
+    }
+    out[n] = '\0';
+}
+
+static size_t random_len(unsigned *seed)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return (*seed >> 16) % 41; /* 0..40: every short-copy size class and memcpy's */
+}
+
+Test(format, matches_snprintf)
+{
+    unsigned seed = 1;
+    for (int iter = 0; iter < 20000; iter++) {
+        char lit[9][48], s1[48], s2[48], s3[48], fmt[600];
+        for (int i = 0; i < 9; i++)
+            random_text(lit[i], random_len(&seed), &seed);
+        random_text(s1, random_len(&seed), &seed);
+        random_text(s2, random_len(&seed), &seed);
+        random_text(s3, random_len(&seed), &seed);
+        snprintf(fmt, sizeof fmt, "%s%%s%s%%zu%s%%.*s%s%%d%s%%%%%s%%c%s%%lld%s%%s%s", lit[0], lit[1],
+                 lit[2], lit[3], lit[4], lit[5], lit[6], lit[7], lit[8]);
+        int prec = (int)random_len(&seed) - 5; /* negative: no precision */
+        size_t z = (size_t)seed * 2654435761u;
+        int d = (int)seed - (int)(seed >> 1);
+        long long ll = -(long long)seed * 1000003;
+        char want[1000];
+        snprintf(want, sizeof want, fmt, s1, z, prec, s2, d, 'x', ll, iter % 7 ? s3 : "");
+        strbuf sb;
+        sb_init(&sb);
+        sb_puts(&sb, "head:");
+        sb_printf(&sb, fmt, s1, z, prec, s2, d, 'x', ll, iter % 7 ? s3 : "");
+        cr_assert_eq(sb.len, 5 + strlen(want));
+        cr_assert_str_eq(sb.data + 5, want, "format %s", fmt);
+        sb_free(&sb);
+    }
+}
