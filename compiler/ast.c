@@ -129,6 +129,11 @@ static void *pool_alloc_raw(struct pool *p, size_t size)
     return mem;
 }
 
+void *pool_alloc_uninit(struct pool *p, size_t size)
+{
+    return pool_alloc_raw(p, size);
+}
+
 void *pool_alloc(struct pool *p, size_t size)
 {
     void *mem = pool_alloc_raw(p, size);
