@@ -171,9 +171,8 @@ char *pool_printf(struct pool *p, const char *fmt, ...)
 
 ast_type *ast_type_new(struct pool *p, type_kind kind, src_loc loc)
 {
-    ast_type *t = pool_alloc(p, sizeof *t);
-    t->kind = kind;
-    t->loc = loc;
+    ast_type *t = pool_alloc_uninit(p, sizeof *t);
+    *t = (ast_type){ .kind = kind, .loc = loc }; /* zeroed in line: no memset call */
     return t;
 }
 

@@ -258,13 +258,12 @@ void check_parse_tag(checker *ck, ast_field *f)
         }
         size_t q = ++i; /* the opening quote */
         bool plain = true; /* no escape, no newline: the value is its spelling */
-        for (i++; i < n && tag[i] != '"'; i++) {
-            if (tag[i] == '\\') {
-                i++;
-                plain = false;
-            } else if (tag[i] == '\n') {
-                plain = false;
-            }
+        for (i++; i < n;) {
+            i += strcspn(tag + i, "\"\\\n"); /* stops at the NUL at n too */
+            if (i >= n || tag[i] == '"')
+                break;
+            plain = false;
+            i += tag[i] == '\\' ? 2 : 1; /* an escape takes the next byte */
         }
         if (i >= n) {
             check_error(ck, tag_pos(f, q), "malformed struct tag: unterminated value of \"%.*s\"",

@@ -63,8 +63,8 @@ typedef struct entries {
 static void extend(struct pool *p, ast_field **path, int *idx, size_t len, ast_field *f, int i,
                    ast_field ***out_path, int **out_idx)
 {
-    *out_path = pool_alloc(p, (len + 1) * sizeof **out_path);
-    *out_idx = pool_alloc(p, (len + 1) * sizeof **out_idx);
+    *out_path = pool_alloc_uninit(p, (len + 1) * sizeof **out_path); /* written whole */
+    *out_idx = pool_alloc_uninit(p, (len + 1) * sizeof **out_idx);
     if (len) {
         memcpy(*out_path, path, len * sizeof *path);
         memcpy(*out_idx, idx, len * sizeof *idx);

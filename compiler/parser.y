@@ -89,9 +89,8 @@ static void yyerror(YYLTYPE *loc, yyscan_t scanner, parse_ctx *ctx, const char *
 
 static ast_field *field_new(parse_ctx *c, const char *name, src_loc loc)
 {
-    ast_field *f = pool_alloc(c->pool, sizeof *f);
-    f->name = name;
-    f->loc = loc;
+    ast_field *f = pool_alloc_uninit(c->pool, sizeof *f);
+    *f = (ast_field){ .name = name, .loc = loc }; /* zeroed in line: no memset call */
     return f;
 }
 
