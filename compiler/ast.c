@@ -129,6 +129,11 @@ static void *pool_alloc_raw(struct pool *p, size_t size)
     return mem;
 }
 
+void *pool_alloc_uninit(struct pool *p, size_t size)
+{
+    return pool_alloc_raw(p, size);
+}
+
 void *pool_alloc(struct pool *p, size_t size)
 {
     void *mem = pool_alloc_raw(p, size);
@@ -166,9 +171,8 @@ char *pool_printf(struct pool *p, const char *fmt, ...)
 
 ast_type *ast_type_new(struct pool *p, type_kind kind, src_loc loc)
 {
-    ast_type *t = pool_alloc(p, sizeof *t);
-    t->kind = kind;
-    t->loc = loc;
+    ast_type *t = pool_alloc_uninit(p, sizeof *t);
+    *t = (ast_type){ .kind = kind, .loc = loc }; /* zeroed in line: no memset call */
     return t;
 }
 

@@ -221,6 +221,7 @@ struct pool;
 struct pool *pool_new(void);
 void pool_free(struct pool *p);
 void *pool_alloc(struct pool *p, size_t size); /* zeroed */
+void *pool_alloc_uninit(struct pool *p, size_t size); /* not zeroed: for what is written whole */
 char *pool_strndup(struct pool *p, const char *s, size_t n);
 char *pool_strdup(struct pool *p, const char *s);
 char *pool_printf(struct pool *p, const char *fmt, ...)

@@ -29,6 +29,21 @@ void smap_init(smap *m)
     memset(m, 0, sizeof *m);
 }
 
+void smap_init_for(smap *m, size_t n)
+{
+    memset(m, 0, sizeof *m);
+    size_t cap = 16;
+    while (cap < 2 * n + 2)
+        cap *= 2;
+    m->cap = cap;
+    m->keys = calloc(cap, sizeof *m->keys);
+    m->vals = calloc(cap, sizeof *m->vals);
+    if (!m->keys || !m->vals) {
+        fputs("tagc: out of memory\n", stderr);
+        abort();
+    }
+}
+
 void smap_free(smap *m)
 {
     free(m->keys);

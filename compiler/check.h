@@ -18,6 +18,8 @@ typedef struct smap {
     size_t cap, len;
 } smap;
 void smap_init(smap *m);
+/* An empty map with room for n keys: it never grows while it holds at most n. */
+void smap_init_for(smap *m, size_t n);
 void smap_free(smap *m);
 void *smap_get(const smap *m, const char *key);
 /* Returns the previous value (and keeps it), or NULL after inserting val. */

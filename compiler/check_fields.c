@@ -108,9 +108,12 @@ static void check_field(checker *ck, ast_field *f, smap *names, smap *members,
 
 static void check_struct(checker *ck, ast_type *st, const char *prefix)
 {
-    smap names, members;
-    smap_init(&names);
-    smap_init(&members);
+    size_t n = 0, ptrs = 0;
+    for (const ast_field *f = st->fields; f; f = f->next, n++)
+        ptrs += f->type && f->type->kind == TK_PTR;
+    smap names, members; /* sized once: only a pointer field may claim a second member name */
+    smap_init_for(&names, n);
+    smap_init_for(&members, n + ptrs);
     for (ast_field *f = st->fields; f; f = f->next)
         check_field(ck, f, &names, &members, prefix);
     smap_free(&names);

@@ -184,8 +184,8 @@ static void resolve_name(checker *ck, ast_file *f, ast_type *t)
         return;
     }
     if (!t->qualifier) {
-        for (size_t i = 0; i < NBUILTINS; i++)
-            if (strcmp(t->name, builtins[i].name) == 0) {
+        for (size_t i = 0; i < NBUILTINS; i++) /* the first byte rules most out without a call */
+            if (t->name[0] == builtins[i].name[0] && strcmp(t->name, builtins[i].name) == 0) {
                 t->kind = builtins[i].kind;
                 return;
             }

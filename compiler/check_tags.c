@@ -78,7 +78,7 @@ static size_t put_utf8(char *o, unsigned long cp)
  * goes to the pool; *len excludes the NUL. Returns NULL when invalid. */
 static char *go_unquote(struct pool *p, const char *s, size_t n, size_t *len)
 {
-    char *out = pool_alloc(p, n + 1), *o = out;
+    char *out = pool_alloc_uninit(p, n + 1), *o = out;
     for (size_t i = 1; i + 1 < n; i++) {
         char c = s[i];
         if (c == '\n' || c == '"')
@@ -141,62 +141,77 @@ static bool json_name_ok(const char *s)
 {
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-            (c >= '0' && c <= '9') || strchr("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c))
+        if (c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
             continue;
-        return false;
+        switch (c) { /* the punctuation Go allows */
+        case '!': case '#': case '$': case '%': case '&': case '(': case ')': case '*':
+        case '+': case '-': case '.': case '/': case ':': case ';': case '<': case '=':
+        case '>': case '?': case '@': case '[': case ']': case '^': case '_': case '{':
+        case '|': case '}': case '~': case ' ':
+            continue;
+        default:
+            return false;
+        }
     }
     return true;
 }
 
-static bool has_option(const char *opts, const char *want)
+/* Whether the comma-separated opts[0..len) include want. */
+static bool has_option(const char *opts, size_t len, const char *want)
 {
     size_t n = strlen(want);
-    for (const char *s = opts; s && *s;) {
-        const char *comma = strchr(s, ',');
-        size_t len = comma ? (size_t)(comma - s) : strlen(s);
-        if (len == n && memcmp(s, want, n) == 0)
+    const char *end = opts + len;
+    for (const char *s = opts; s && s < end;) {
+        const char *comma = memchr(s, ',', (size_t)(end - s));
+        size_t seg = comma ? (size_t)(comma - s) : (size_t)(end - s);
+        if (seg == n && memcmp(s, want, n) == 0)
             return true;
         s = comma ? comma + 1 : NULL;
     }
     return false;
 }
 
-/* Applies one key's value; `at` is where the value starts in the tag text. */
-static void apply_value(checker *ck, ast_field *f, const char *key, const char *val,
-                        size_t val_len, size_t at)
+/* Applies the value val[0..val_len) of the json or msgpack key; `at` is where
+ * the value starts in the tag text. */
+static void apply_value(checker *ck, ast_field *f, bool json, const char *val, size_t val_len,
+                        size_t at)
 {
-    bool json = strcmp(key, "json") == 0;
-    if (!json && strcmp(key, "msgpack") != 0)
-        return; /* other keys are kept in the text and ignored */
-    if (strlen(val) != val_len) {
+    const char *key = json ? "json" : "msgpack";
+    if (memchr(val, '\0', val_len)) {
         check_error(ck, tag_pos(f, at), "%s name contains a NUL byte", key);
         return;
     }
-    const char *comma = strchr(val, ',');
+    const char *comma = memchr(val, ',', val_len);
     const char *opts = comma ? comma + 1 : NULL;
+    size_t opts_len = comma ? val_len - (size_t)(opts - val) : 0;
     char *name = pool_strndup(ck->pool, val, comma ? (size_t)(comma - val) : val_len);
-    if (opts && strchr(opts, ' '))
-        check_error(ck, tag_pos(f, at), "space in %s tag options \"%s\" (Go would not see them)",
-                    key, opts);
+    if (opts && memchr(opts, ' ', opts_len))
+        check_error(ck, tag_pos(f, at), "space in %s tag options \"%.*s\" (Go would not see them)",
+                    key, (int)opts_len, opts);
     tag_info *ti = &f->tags;
+    bool skip = val_len == 1 && val[0] == '-';
     if (json) {
         ti->has_json = true;
-        ti->json_skip = strcmp(val, "-") == 0;
+        ti->json_skip = skip;
         if (!ti->json_skip && name[0] && !json_name_ok(name))
             check_error(ck, tag_pos(f, at),
                         "invalid json name \"%s\" (Go ignores it: use letters, digits, spaces "
                         "and !#$%%&()*+-./:;<=>?@[]^_{|}~)",
                         name);
         ti->json_name = !ti->json_skip && name[0] ? name : NULL;
-        ti->json_omitempty = has_option(opts, "omitempty");
-        ti->json_string = has_option(opts, "string");
+        ti->json_omitempty = has_option(opts, opts_len, "omitempty");
+        ti->json_string = has_option(opts, opts_len, "string");
     } else {
         ti->has_msgpack = true;
-        ti->msgpack_skip = strcmp(val, "-") == 0;
+        ti->msgpack_skip = skip;
         ti->msgpack_name = !ti->msgpack_skip && name[0] ? name : NULL;
-        ti->msgpack_omitempty = has_option(opts, "omitempty");
+        ti->msgpack_omitempty = has_option(opts, opts_len, "omitempty");
     }
+}
+
+static bool key_is(const char *key, size_t len, const char *want)
+{
+    return strlen(want) == len && memcmp(key, want, len) == 0;
 }
 
 /* MARK: - The pairs */
@@ -227,42 +242,52 @@ void check_parse_tag(checker *ck, ast_field *f)
             check_error(ck, tag_pos(f, i), "malformed struct tag: want a key, as in key:\"value\"");
             return;
         }
-        char *key = pool_strndup(ck->pool, tag + k, i - k);
+        /* the key is tag[k..k+klen): printable, so "%.*s" shows it whole */
+        const char *key = tag + k;
+        int klen = (int)(i - k);
         if (i + 1 >= n || tag[i] != ':') {
-            check_error(ck, tag_pos(f, i), "malformed struct tag: want ':' after key \"%s\"", key);
+            check_error(ck, tag_pos(f, i), "malformed struct tag: want ':' after key \"%.*s\"",
+                        klen, key);
             return;
         }
         if (tag[i + 1] != '"') {
             check_error(ck, tag_pos(f, i + 1),
-                        "malformed struct tag: the value of \"%s\" must be a double-quoted string",
-                        key);
+                        "malformed struct tag: the value of \"%.*s\" must be a double-quoted string",
+                        klen, key);
             return;
         }
         size_t q = ++i; /* the opening quote */
-        for (i++; i < n && tag[i] != '"'; i++)
-            if (tag[i] == '\\')
-                i++;
+        bool plain = true; /* no escape, no newline: the value is its spelling */
+        for (i++; i < n;) {
+            i += strcspn(tag + i, "\"\\\n"); /* stops at the NUL at n too */
+            if (i >= n || tag[i] == '"')
+                break;
+            plain = false;
+            i += tag[i] == '\\' ? 2 : 1; /* an escape takes the next byte */
+        }
         if (i >= n) {
-            check_error(ck, tag_pos(f, q), "malformed struct tag: unterminated value of \"%s\"", key);
+            check_error(ck, tag_pos(f, q), "malformed struct tag: unterminated value of \"%.*s\"",
+                        klen, key);
             return;
         }
         i++; /* past the closing quote */
-        size_t len;
-        char *val = go_unquote(ck->pool, tag + q, i - q, &len);
+        size_t len = i - q - 2;
+        const char *val = plain ? tag + q + 1 : go_unquote(ck->pool, tag + q, i - q, &len);
         if (!val) {
-            check_error(ck, tag_pos(f, q), "malformed struct tag: invalid escape in value of \"%s\"",
-                        key);
+            check_error(ck, tag_pos(f, q), "malformed struct tag: invalid escape in value of \"%.*s\"",
+                        klen, key);
             return;
         }
-        bool *seen = !strcmp(key, "json") ? &seen_json : !strcmp(key, "msgpack") ? &seen_msgpack
-                                                                                  : NULL;
+        bool json = key_is(key, (size_t)klen, "json");
+        bool *seen = json ? &seen_json : key_is(key, (size_t)klen, "msgpack") ? &seen_msgpack : NULL;
         if (seen && *seen) {
             check_error(ck, tag_pos(f, k),
-                        "duplicate key \"%s\" in struct tag (Go uses the first)", key);
+                        "duplicate key \"%.*s\" in struct tag (Go uses the first)", klen, key);
             continue;
         }
-        if (seen)
-            *seen = true;
-        apply_value(ck, f, key, val, len, q + 1);
+        if (!seen)
+            continue; /* other keys are kept in the text and ignored */
+        *seen = true;
+        apply_value(ck, f, json, val, len, q + 1);
     }
 }

@@ -63,8 +63,8 @@ typedef struct entries {
 static void extend(struct pool *p, ast_field **path, int *idx, size_t len, ast_field *f, int i,
                    ast_field ***out_path, int **out_idx)
 {
-    *out_path = pool_alloc(p, (len + 1) * sizeof **out_path);
-    *out_idx = pool_alloc(p, (len + 1) * sizeof **out_idx);
+    *out_path = pool_alloc_uninit(p, (len + 1) * sizeof **out_path); /* written whole */
+    *out_idx = pool_alloc_uninit(p, (len + 1) * sizeof **out_idx);
     if (len) {
         memcpy(*out_path, path, len * sizeof *path);
         memcpy(*out_idx, idx, len * sizeof *idx);
@@ -209,11 +209,32 @@ static int cmp_name_depth(const void *pa, const void *pb)
     return cmp_idx(a, b);
 }
 
-static int cmp_index(const void *pa, const void *pb)
+static int cmp_index(const cand *a, const cand *b)
 {
-    const cand *a = pa, *b = pb;
     int c = cmp_idx(a, b);
     return c ? c : (int)a->codec - (int)b->codec;
+}
+
+/* Sorts v[0..n) by cmp_index, stably, using tmp[0..n). A merge sort that
+ * skips merging runs already in order: the lists are mostly in order (the
+ * struct's fields, then the promoted ones), so this is close to one pass. */
+static void sort_by_index(cand *v, cand *tmp, size_t n)
+{
+    if (n < 2)
+        return;
+    size_t mid = n / 2;
+    sort_by_index(v, tmp, mid);
+    sort_by_index(v + mid, tmp, n - mid);
+    if (cmp_index(&v[mid - 1], &v[mid]) <= 0)
+        return;
+    memcpy(tmp, v, n * sizeof *v);
+    size_t a = 0, b = mid, o = 0;
+    while (a < mid && b < n)
+        v[o++] = cmp_index(&tmp[b], &tmp[a]) < 0 ? tmp[b++] : tmp[a++];
+    while (a < mid)
+        v[o++] = tmp[a++];
+    while (b < n)
+        v[o++] = tmp[b++];
 }
 
 static const char *path_text(checker *ck, const cand *k)
@@ -245,24 +266,122 @@ static void report_tie(checker *ck, const cand *g, size_t tied, codec c)
                 check_where(ck, a->path[a->len - 1]->loc));
 }
 
-/* Keeps the dominant field of each name, in place; returns how many. */
+/* A tie of a name: g[0..n) sorted by cmp_name_depth, reported once all are found. */
+typedef struct tie {
+    cand *g;
+    size_t n;
+} tie;
+
+static int cmp_tie(const void *pa, const void *pb)
+{
+    return strcmp(((const tie *)pa)->g[0].name, ((const tie *)pb)->g[0].name);
+}
+
+static size_t hash_name(const char *s)
+{
+    size_t h = 1469598103934665603u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+/*
+ * Keeps the dominant field of each name, in place; returns how many. The
+ * candidates are grouped by name with a hash table, in one pass: most names
+ * have one candidate, and only groups of two or more need sorting (by
+ * cmp_name_depth, as Go does). Ties are reported in name order, as when the
+ * whole list was sorted by name. The survivors keep no particular order (build
+ * sorts them by index, a total order).
+ */
 static size_t dominant(checker *ck, cand *v, size_t n, codec c)
 {
-    if (n)
-        qsort(v, n, sizeof *v, cmp_name_depth);
-    size_t out = 0;
-    for (size_t i = 0, adv; i < n; i += adv) {
-        for (adv = 1; i + adv < n && strcmp(v[i + adv].name, v[i].name) == 0; adv++)
-            ;
-        if (adv > 1 && v[i].len == v[i + 1].len && v[i].tagged == v[i + 1].tagged) {
-            size_t tied = 2;
-            while (tied < adv && v[i + tied].len == v[i].len && v[i + tied].tagged == v[i].tagged)
-                tied++;
-            report_tie(ck, &v[i], tied, c);
+    if (n < 2)
+        return n;
+    size_t cap = 16;
+    while (cap < 2 * n)
+        cap *= 2;
+    size_t *slots = malloc(cap * sizeof *slots);  /* 1 + the first candidate of a name, 0 if free */
+    size_t *next = malloc(n * sizeof *next);      /* 1 + the next candidate of the same name */
+    size_t *last = malloc(n * sizeof *last);      /* of a first candidate: its group's last */
+    size_t *size = malloc(n * sizeof *size);      /* of a first candidate: its group's size */
+    if (!slots || !next || !last || !size)
+        abort();
+    memset(slots, 0, cap * sizeof *slots);
+    bool any_group = false;
+    for (size_t i = 0; i < n; i++) {
+        next[i] = 0;
+        size_t s = hash_name(v[i].name) & (cap - 1);
+        while (slots[s] && strcmp(v[slots[s] - 1].name, v[i].name) != 0)
+            s = (s + 1) & (cap - 1);
+        if (!slots[s]) {
+            slots[s] = i + 1;
+            last[i] = i;
+            size[i] = 1;
             continue;
         }
-        v[out++] = v[i];
+        size_t first = slots[s] - 1;
+        size[i] = 0;
+        next[last[first]] = i + 1;
+        last[first] = i;
+        size[first]++;
+        any_group = true;
     }
+    free(slots);
+    if (!any_group) { /* every name once: all survive, as they are */
+        free(next);
+        free(last);
+        free(size);
+        return n;
+    }
+    /* The groups are moved out of v before v is rewritten in place. */
+    cand *groups = malloc(n * sizeof *groups);
+    size_t *group_at = last; /* reused: where a first candidate's group starts in groups */
+    tie *ties = NULL;
+    size_t nties = 0, ng = 0;
+    if (!groups)
+        abort();
+    for (size_t i = 0; i < n; i++) {
+        if (size[i] < 2) /* not a first candidate, or alone */
+            continue;
+        group_at[i] = ng;
+        for (size_t k = i + 1; k; k = next[k - 1])
+            groups[ng++] = v[k - 1];
+    }
+    size_t out = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (size[i] == 1) {
+            v[out++] = v[i];
+            size[i] = 0; /* v[i] may be overwritten later: mark it handled */
+        }
+    }
+    /* now only the first candidate of a group of two or more has a size */
+    for (size_t i = 0; i < n; i++) {
+        size_t adv = size[i];
+        if (adv < 2)
+            continue;
+        cand *g = &groups[group_at[i]];
+        qsort(g, adv, sizeof *g, cmp_name_depth);
+        if (g[0].len == g[1].len && g[0].tagged == g[1].tagged) {
+            size_t tied = 2;
+            while (tied < adv && g[tied].len == g[0].len && g[tied].tagged == g[0].tagged)
+                tied++;
+            ties = realloc(ties, (nties + 1) * sizeof *ties);
+            if (!ties)
+                abort();
+            ties[nties++] = (tie){g, tied};
+            continue;
+        }
+        v[out++] = g[0];
+    }
+    if (nties > 1)
+        qsort(ties, nties, sizeof *ties, cmp_tie);
+    for (size_t i = 0; i < nties; i++)
+        report_tie(ck, ties[i].g, ties[i].n, c);
+    free(ties);
+    free(groups);
+    free(next);
+    free(last);
+    free(size);
     return out;
 }
 
@@ -278,12 +397,15 @@ static void build(checker *ck, ast_type *st, const void *ident)
     size_t nj = dominant(ck, j.v, j.n, C_JSON);
     size_t nm = dominant(ck, m.v, m.n, C_MSGPACK);
     cands all = {0};
-    for (size_t i = 0; i < nj + nm; i++) {
-        GROW(&all);
-        all.v[all.n++] = i < nj ? j.v[i] : m.v[i - nj];
-    }
-    if (all.n)
-        qsort(all.v, all.n, sizeof *all.v, cmp_index);
+    all.n = nj + nm;
+    all.v = malloc(2 * (all.n ? all.n : 1) * sizeof *all.v); /* the list, then sort_by_index's room */
+    if (!all.v)
+        abort();
+    if (nj)
+        memcpy(all.v, j.v, nj * sizeof *all.v);
+    if (nm)
+        memcpy(all.v + nj, m.v, nm * sizeof *all.v);
+    sort_by_index(all.v, all.v + all.n, all.n);
     wire_field *w = pool_alloc(ck->pool, (all.n ? all.n : 1) * sizeof *w);
     size_t nw = 0;
     for (size_t i = 0; i < all.n; i++) {

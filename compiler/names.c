@@ -53,7 +53,7 @@ static bool splits_into_initialisms(const char *s, size_t n)
 char *c_snake_name(struct pool *p, const char *go_name)
 {
     size_t n = strlen(go_name);
-    char *out = pool_alloc(p, 2 * n + 1); /* at most one '_' per letter */
+    char *out = pool_alloc_uninit(p, 2 * n + 1); /* at most one '_' per letter */
     size_t o = 0;
     size_t run_end = 0; /* within a run of capitals made of initialisms: where it ends */
     for (size_t i = 0; i < n; i++) {
@@ -64,7 +64,8 @@ char *c_snake_name(struct pool *p, const char *go_name)
                 e++;
             if (e < n && is_low(go_name[e]) && !(go_name[e] == 's' && (e + 1 == n || !is_low(go_name[e + 1]))))
                 e--;
-            run_end = splits_into_initialisms(go_name + i, e - i) ? e : 0;
+            /* two initialisms take four capitals at least: most runs are shorter */
+            run_end = e - i >= 4 && splits_into_initialisms(go_name + i, e - i) ? e : 0;
         }
         if (is_up(c) && i > 0 && o > 0 && out[o - 1] != '_') {
             char prev = go_name[i - 1];
@@ -122,8 +123,13 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+enum { RESERVED_MAX_LEN = 14 }; /* "_Static_assert" */
+
 bool c_is_reserved(const char *name)
 {
+    for (size_t n = 0; name[n]; n++) /* longer names need no search */
+        if (n == RESERVED_MAX_LEN)
+            return false;
     return bsearch(&name, reserved, sizeof reserved / sizeof reserved[0], sizeof reserved[0],
                    cmp_str) != NULL;
 }

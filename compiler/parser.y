@@ -38,10 +38,13 @@ typedef struct parse_ctx {
     int errors;           /* errors reported in this file */
     bool stop;            /* too many errors or nesting too deep: end the parse quietly */
     /* lexer */
-    int line, col;        /* position of the next byte */
+    int line;             /* of the next byte */
+    const char *line_start; /* where that line starts in the scanned text (columns are bytes) */
+    const char *text_end; /* the end of the scanned text */
     bool semi;            /* a newline now ends a statement (Go's semicolon rule) */
     bool tok_auto_semi;   /* the last token is a ';' the lexer inserted */
-    char tok_text[48];    /* the last token as written (cut), for "found ..." */
+    const char *tok;      /* the last token as written, for "found ..." (in the scanned */
+    size_t tok_len;       /* text, which stays until the parse ends) */
     /* parser */
     ast_decl **decl_tail;
     const_block **const_tail;
@@ -86,9 +89,8 @@ static void yyerror(YYLTYPE *loc, yyscan_t scanner, parse_ctx *ctx, const char *
 
 static ast_field *field_new(parse_ctx *c, const char *name, src_loc loc)
 {
-    ast_field *f = pool_alloc(c->pool, sizeof *f);
-    f->name = name;
-    f->loc = loc;
+    ast_field *f = pool_alloc_uninit(c->pool, sizeof *f);
+    *f = (ast_field){ .name = name, .loc = loc }; /* zeroed in line: no memset call */
     return f;
 }
 
@@ -460,15 +462,34 @@ static bool has_token(const yysymbol_kind_t *set, int n, const char *name)
     return false;
 }
 
+enum { TOKEN_TEXT_MAX = 44 };
+
+/* The last token as shown: what snprintf("%.*s") would keep of its first
+ * TOKEN_TEXT_MAX bytes (it stops at a NUL), then "..." when cut. */
+static const char *token_text(const parse_ctx *ctx, char out[TOKEN_TEXT_MAX + 4])
+{
+    size_t len = ctx->tok_len;
+    size_t n = 0;
+    while (n < len && n < TOKEN_TEXT_MAX && ctx->tok[n])
+        n++;
+    memcpy(out, ctx->tok, n);
+    if (len > TOKEN_TEXT_MAX)
+        memcpy(out + n, "...", 4);
+    else
+        out[n] = '\0';
+    return out;
+}
+
 /* What was found: the text of names and numbers, "newline" for an inserted ';'. */
 static void describe_found(const parse_ctx *ctx, yysymbol_kind_t k, char *buf, size_t size)
 {
+    char text[TOKEN_TEXT_MAX + 4];
     switch (k) {
     case YYSYMBOL_IDENT:
     case YYSYMBOL_INT:
     case YYSYMBOL_KEYWORD:
     case YYSYMBOL_PUNCT:
-        snprintf(buf, size, "'%s'", ctx->tok_text);
+        snprintf(buf, size, "'%s'", token_text(ctx, text));
         return;
     default:
         break;
