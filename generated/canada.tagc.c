@@ -410,11 +410,11 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
         switch (field) {
         case 0: /* "type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "features" */
             if ((rc = canada_feature_slice_read_json(d, &v->features)) != 0)
-                return tagc_json_fail_key(d, rc, "features", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -425,13 +425,11 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "features");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, canada_feature_collection_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &canada_feature_collection_json_keys[field]);
 }
 
 void canada_feature_write_json(tagc_buf *out, const canada_feature *v, const tagc_json_opts *o)
@@ -484,15 +482,15 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "properties" */
             if ((rc = canada_properties_read_json(d, &v->properties)) != 0)
-                return tagc_json_fail_key(d, rc, "properties", 10);
+                goto fail;
             break;
         case 2: /* "geometry" */
             if ((rc = canada_geometry_read_json(d, &v->geometry)) != 0)
-                return tagc_json_fail_key(d, rc, "geometry", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -503,15 +501,11 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "properties");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "geometry");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, canada_feature_json_keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &canada_feature_json_keys[field]);
 }
 
 void canada_properties_write_json(tagc_buf *out, const canada_properties *v, const tagc_json_opts *o)
@@ -558,7 +552,7 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
         switch (field) {
         case 0: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -569,11 +563,11 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "name");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, canada_properties_json_keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &canada_properties_json_keys[field]);
 }
 
 void canada_geometry_write_json(tagc_buf *out, const canada_geometry *v, const tagc_json_opts *o)
@@ -623,11 +617,11 @@ int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "coordinates" */
             if ((rc = canada_float64_array2_slice_slice_read_json(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -638,13 +632,11 @@ int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, canada_geometry_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &canada_geometry_json_keys[field]);
 }
 
 static void canada_feature_slice_write_json(tagc_buf *out, const canada_feature_slice *v, const tagc_json_opts *o)
@@ -837,12 +829,12 @@ void canada_feature_collection_write_msgpack(tagc_buf *out, const canada_feature
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\250features", 9); /* "features" */
+        p = tagc_mp_put(p, "\250features", 9);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
         tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\250features", 9); /* "features" */
+        tagc_buf_put(out, "\250features", 9);
     }
     canada_feature_slice_write_msgpack(out, &v->features);
 }
@@ -910,12 +902,8 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "features");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, canada_feature_collection_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -929,15 +917,15 @@ void canada_feature_write_msgpack(tagc_buf *out, const canada_feature *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\203\244type", 6); /* map of 3, "type" */
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\252properties", 11); /* "properties" */
+        p = tagc_mp_put(p, "\252properties", 11);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\203\244type", 6); /* map of 3, "type" */
         tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\252properties", 11); /* "properties" */
+        tagc_buf_put(out, "\252properties", 11);
     }
     canada_properties_write_msgpack(out, &v->properties);
-    tagc_buf_put(out, "\250geometry", 9); /* "geometry" */
+    tagc_buf_put(out, "\250geometry", 9);
     canada_geometry_write_msgpack(out, &v->geometry);
 }
 
@@ -1012,14 +1000,8 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "properties");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "geometry");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, canada_feature_msgpack_keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1095,10 +1077,8 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "name");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, canada_properties_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1112,12 +1092,12 @@ void canada_geometry_write_msgpack(tagc_buf *out, const canada_geometry *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\253coordinates", 12); /* "coordinates" */
+        p = tagc_mp_put(p, "\253coordinates", 12);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
         tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+        tagc_buf_put(out, "\253coordinates", 12);
     }
     canada_float64_array2_slice_slice_write_msgpack(out, &v->coordinates);
 }
@@ -1185,12 +1165,8 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, canada_geometry_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);

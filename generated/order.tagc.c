@@ -657,11 +657,11 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
         switch (field) {
         case 0: /* "lat" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->lat)) != 0)
-                return tagc_json_fail_key(d, rc, "lat", 3);
+                goto fail;
             break;
         case 1: /* "lon" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->lon)) != 0)
-                return tagc_json_fail_key(d, rc, "lon", 3);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -672,13 +672,11 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "lat");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "lon");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, order_geo_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &order_geo_json_keys[field]);
 }
 
 void order_address_write_json(tagc_buf *out, const order_address *v, const tagc_json_opts *o)
@@ -737,23 +735,23 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
         switch (field) {
         case 0: /* "street" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->street)) != 0)
-                return tagc_json_fail_key(d, rc, "street", 6);
+                goto fail;
             break;
         case 1: /* "city" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->city)) != 0)
-                return tagc_json_fail_key(d, rc, "city", 4);
+                goto fail;
             break;
         case 2: /* "zip" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->zip)) != 0)
-                return tagc_json_fail_key(d, rc, "zip", 3);
+                goto fail;
             break;
         case 3: /* "country" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->country)) != 0)
-                return tagc_json_fail_key(d, rc, "country", 7);
+                goto fail;
             break;
         case 4: /* "geo" */
             if ((rc = order_geo_read_json(d, &v->geo)) != 0)
-                return tagc_json_fail_key(d, rc, "geo", 3);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -764,19 +762,11 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "street");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "city");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "zip");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "country");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "geo");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, order_address_json_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &order_address_json_keys[field]);
 }
 
 void order_customer_write_json(tagc_buf *out, const order_customer *v, const tagc_json_opts *o)
@@ -842,23 +832,23 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "email" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->email)) != 0)
-                return tagc_json_fail_key(d, rc, "email", 5);
+                goto fail;
             break;
         case 3: /* "vip" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->vip)) != 0)
-                return tagc_json_fail_key(d, rc, "vip", 3);
+                goto fail;
             break;
         case 4: /* "address" */
             if ((rc = order_address_read_json(d, &v->address)) != 0)
-                return tagc_json_fail_key(d, rc, "address", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -869,19 +859,11 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "vip");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "address");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, order_customer_json_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &order_customer_json_keys[field]);
 }
 
 void order_item_write_json(tagc_buf *out, const order_item *v, const tagc_json_opts *o)
@@ -953,31 +935,31 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
         switch (field) {
         case 0: /* "sku" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->sku)) != 0)
-                return tagc_json_fail_key(d, rc, "sku", 3);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "qty" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i32(d, &v->qty)) != 0)
-                return tagc_json_fail_key(d, rc, "qty", 3);
+                goto fail;
             break;
         case 3: /* "price" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->price)) != 0)
-                return tagc_json_fail_key(d, rc, "price", 5);
+                goto fail;
             break;
         case 4: /* "weight_kg" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->weight_kg)) != 0)
-                return tagc_json_fail_key(d, rc, "weight_kg", 9);
+                goto fail;
             break;
         case 5: /* "tags" */
             if ((rc = order_string_slice_read_json(d, &v->tags)) != 0)
-                return tagc_json_fail_key(d, rc, "tags", 4);
+                goto fail;
             break;
         case 6: /* "gift" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->gift)) != 0)
-                return tagc_json_fail_key(d, rc, "gift", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -988,23 +970,11 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "sku");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "qty");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "price");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "weight_kg");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "tags");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "gift");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7f)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, order_item_json_keys, 0, ~seen[0] & UINT64_C(0x7f));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &order_item_json_keys[field]);
 }
 
 void order_order_write_json(tagc_buf *out, const order_order *v, const tagc_json_opts *o)
@@ -1096,27 +1066,27 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "status" */
             if ((rc = order_status_read_json(d, &v->status)) != 0)
-                return tagc_json_fail_key(d, rc, "status", 6);
+                goto fail;
             break;
         case 2: /* "customer" */
             if ((rc = order_customer_read_json(d, &v->customer)) != 0)
-                return tagc_json_fail_key(d, rc, "customer", 8);
+                goto fail;
             break;
         case 3: /* "items" */
             if ((rc = order_item_slice_read_json(d, &v->items)) != 0)
-                return tagc_json_fail_key(d, rc, "items", 5);
+                goto fail;
             break;
         case 4: /* "total" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->total)) != 0)
-                return tagc_json_fail_key(d, rc, "total", 5);
+                goto fail;
             break;
         case 5: /* "currency" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->currency)) != 0)
-                return tagc_json_fail_key(d, rc, "currency", 8);
+                goto fail;
             break;
         case 6: /* "discount" */
             if (tagc_json_null(d)) {
@@ -1125,28 +1095,28 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
             } else {
                 v->has_discount = true;
                 if ((rc = tagc_json_read_f64(d, &v->discount)) != 0)
-                    return tagc_json_fail_key(d, rc, "discount", 8);
+                    goto fail;
             }
             break;
         case 7: /* "notes" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->notes)) != 0)
-                return tagc_json_fail_key(d, rc, "notes", 5);
+                goto fail;
             break;
         case 8: /* "created_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 9: /* "updated_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->updated_at)) != 0)
-                return tagc_json_fail_key(d, rc, "updated_at", 10);
+                goto fail;
             break;
         case 10: /* "risk_score" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->risk_score)) != 0)
-                return tagc_json_fail_key(d, rc, "risk_score", 10);
+                goto fail;
             break;
         case 11: /* "attempts" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i32(d, &v->attempts)) != 0)
-                return tagc_json_fail_key(d, rc, "attempts", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -1157,33 +1127,11 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "status");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "customer");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "items");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "total");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "currency");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "discount");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "notes");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "updated_at");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "risk_score");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "attempts");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xfff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, order_order_json_keys, 0, ~seen[0] & UINT64_C(0xfff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &order_order_json_keys[field]);
 }
 
 static void order_string_slice_write_json(tagc_buf *out, const order_string_slice *v, const tagc_json_opts *o)
@@ -1318,13 +1266,13 @@ void order_geo_write_msgpack(tagc_buf *out, const order_geo *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\243lat", 5); /* map of 2, "lat" */
         p = tagc_mp_put_f64(p, v->lat);
-        p = tagc_mp_put(p, "\243lon", 4); /* "lon" */
+        p = tagc_mp_put(p, "\243lon", 4);
         p = tagc_mp_put_f64(p, v->lon);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\243lat", 5); /* map of 2, "lat" */
         tagc_mp_write_f64(out, v->lat);
-        tagc_buf_put(out, "\243lon", 4); /* "lon" */
+        tagc_buf_put(out, "\243lon", 4);
         tagc_mp_write_f64(out, v->lon);
     }
 }
@@ -1392,12 +1340,8 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "lat");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "lon");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, order_geo_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1411,24 +1355,24 @@ void order_address_write_msgpack(tagc_buf *out, const order_address *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\205\246street", 8); /* map of 5, "street" */
         p = tagc_mp_put_str(p, v->street.ptr, v->street.len);
-        p = tagc_mp_put(p, "\244city", 5); /* "city" */
+        p = tagc_mp_put(p, "\244city", 5);
         p = tagc_mp_put_str(p, v->city.ptr, v->city.len);
-        p = tagc_mp_put(p, "\243zip", 4); /* "zip" */
+        p = tagc_mp_put(p, "\243zip", 4);
         p = tagc_mp_put_str(p, v->zip.ptr, v->zip.len);
-        p = tagc_mp_put(p, "\247country", 8); /* "country" */
+        p = tagc_mp_put(p, "\247country", 8);
         p = tagc_mp_put_str(p, v->country.ptr, v->country.len);
-        p = tagc_mp_put(p, "\243geo", 4); /* "geo" */
+        p = tagc_mp_put(p, "\243geo", 4);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\205\246street", 8); /* map of 5, "street" */
         tagc_mp_write_str(out, v->street.ptr, v->street.len);
-        tagc_buf_put(out, "\244city", 5); /* "city" */
+        tagc_buf_put(out, "\244city", 5);
         tagc_mp_write_str(out, v->city.ptr, v->city.len);
-        tagc_buf_put(out, "\243zip", 4); /* "zip" */
+        tagc_buf_put(out, "\243zip", 4);
         tagc_mp_write_str(out, v->zip.ptr, v->zip.len);
-        tagc_buf_put(out, "\247country", 8); /* "country" */
+        tagc_buf_put(out, "\247country", 8);
         tagc_mp_write_str(out, v->country.ptr, v->country.len);
-        tagc_buf_put(out, "\243geo", 4); /* "geo" */
+        tagc_buf_put(out, "\243geo", 4);
     }
     order_geo_write_msgpack(out, &v->geo);
 }
@@ -1520,18 +1464,8 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "street");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "city");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "zip");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "country");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "geo");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, order_address_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1545,24 +1479,24 @@ void order_customer_write_msgpack(tagc_buf *out, const order_customer *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\245email", 6); /* "email" */
+        p = tagc_mp_put(p, "\245email", 6);
         p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
-        p = tagc_mp_put(p, "\243vip", 4); /* "vip" */
+        p = tagc_mp_put(p, "\243vip", 4);
         p = tagc_mp_put_bool(p, v->vip);
-        p = tagc_mp_put(p, "\247address", 8); /* "address" */
+        p = tagc_mp_put(p, "\247address", 8);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\245email", 6); /* "email" */
+        tagc_buf_put(out, "\245email", 6);
         tagc_mp_write_str(out, v->email.ptr, v->email.len);
-        tagc_buf_put(out, "\243vip", 4); /* "vip" */
+        tagc_buf_put(out, "\243vip", 4);
         tagc_mp_write_bool(out, v->vip);
-        tagc_buf_put(out, "\247address", 8); /* "address" */
+        tagc_buf_put(out, "\247address", 8);
     }
     order_address_write_msgpack(out, &v->address);
 }
@@ -1654,18 +1588,8 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "vip");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "address");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, order_customer_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1679,37 +1603,37 @@ void order_item_write_msgpack(tagc_buf *out, const order_item *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\207\243sku", 5); /* map of 7, "sku" */
         p = tagc_mp_put_str(p, v->sku.ptr, v->sku.len);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\243qty", 4); /* "qty" */
+        p = tagc_mp_put(p, "\243qty", 4);
         p = tagc_mp_put_int(p, v->qty);
-        p = tagc_mp_put(p, "\245price", 6); /* "price" */
+        p = tagc_mp_put(p, "\245price", 6);
         p = tagc_mp_put_f64(p, v->price);
-        p = tagc_mp_put(p, "\251weight_kg", 10); /* "weight_kg" */
+        p = tagc_mp_put(p, "\251weight_kg", 10);
         p = tagc_mp_put_f64(p, v->weight_kg);
-        p = tagc_mp_put(p, "\244tags", 5); /* "tags" */
+        p = tagc_mp_put(p, "\244tags", 5);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\207\243sku", 5); /* map of 7, "sku" */
         tagc_mp_write_str(out, v->sku.ptr, v->sku.len);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\243qty", 4); /* "qty" */
+        tagc_buf_put(out, "\243qty", 4);
         tagc_mp_write_int(out, v->qty);
-        tagc_buf_put(out, "\245price", 6); /* "price" */
+        tagc_buf_put(out, "\245price", 6);
         tagc_mp_write_f64(out, v->price);
-        tagc_buf_put(out, "\251weight_kg", 10); /* "weight_kg" */
+        tagc_buf_put(out, "\251weight_kg", 10);
         tagc_mp_write_f64(out, v->weight_kg);
-        tagc_buf_put(out, "\244tags", 5); /* "tags" */
+        tagc_buf_put(out, "\244tags", 5);
     }
     order_string_slice_write_msgpack(out, &v->tags);
     p = tagc_mp_room(out, 6, 0);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\244gift", 5); /* "gift" */
+        p = tagc_mp_put(p, "\244gift", 5);
         p = tagc_mp_put_bool(p, v->gift);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\244gift", 5); /* "gift" */
+        tagc_buf_put(out, "\244gift", 5);
         tagc_mp_write_bool(out, v->gift);
     }
 }
@@ -1817,22 +1741,8 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "sku");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "qty");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "price");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "weight_kg");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "tags");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "gift");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7f)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, order_item_msgpack_keys, 0, ~seen[0] & UINT64_C(0x7f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1846,59 +1756,59 @@ void order_order_write_msgpack(tagc_buf *out, const order_order *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\214\242id", 4); /* map of 12, "id" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246status", 7); /* "status" */
+        p = tagc_mp_put(p, "\246status", 7);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\214\242id", 4); /* map of 12, "id" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246status", 7); /* "status" */
+        tagc_buf_put(out, "\246status", 7);
     }
     order_status_write_msgpack(out, &v->status);
-    tagc_buf_put(out, "\250customer", 9); /* "customer" */
+    tagc_buf_put(out, "\250customer", 9);
     order_customer_write_msgpack(out, &v->customer);
-    tagc_buf_put(out, "\245items", 6); /* "items" */
+    tagc_buf_put(out, "\245items", 6);
     order_item_slice_write_msgpack(out, &v->items);
     p = tagc_mp_room(out, 136, v->currency.len + v->notes.len);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\245total", 6); /* "total" */
+        p = tagc_mp_put(p, "\245total", 6);
         p = tagc_mp_put_f64(p, v->total);
-        p = tagc_mp_put(p, "\250currency", 9); /* "currency" */
+        p = tagc_mp_put(p, "\250currency", 9);
         p = tagc_mp_put_str(p, v->currency.ptr, v->currency.len);
-        p = tagc_mp_put(p, "\250discount", 9); /* "discount" */
+        p = tagc_mp_put(p, "\250discount", 9);
         if (!v->has_discount)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_f64(p, v->discount);
-        p = tagc_mp_put(p, "\245notes", 6); /* "notes" */
+        p = tagc_mp_put(p, "\245notes", 6);
         p = tagc_mp_put_str(p, v->notes.ptr, v->notes.len);
-        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put(p, "\252created_at", 11);
         p = tagc_mp_put_int(p, v->created_at);
-        p = tagc_mp_put(p, "\252updated_at", 11); /* "updated_at" */
+        p = tagc_mp_put(p, "\252updated_at", 11);
         p = tagc_mp_put_int(p, v->updated_at);
-        p = tagc_mp_put(p, "\252risk_score", 11); /* "risk_score" */
+        p = tagc_mp_put(p, "\252risk_score", 11);
         p = tagc_mp_put_f64(p, v->risk_score);
-        p = tagc_mp_put(p, "\250attempts", 9); /* "attempts" */
+        p = tagc_mp_put(p, "\250attempts", 9);
         p = tagc_mp_put_int(p, v->attempts);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\245total", 6); /* "total" */
+        tagc_buf_put(out, "\245total", 6);
         tagc_mp_write_f64(out, v->total);
-        tagc_buf_put(out, "\250currency", 9); /* "currency" */
+        tagc_buf_put(out, "\250currency", 9);
         tagc_mp_write_str(out, v->currency.ptr, v->currency.len);
-        tagc_buf_put(out, "\250discount", 9); /* "discount" */
+        tagc_buf_put(out, "\250discount", 9);
         if (!v->has_discount)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_f64(out, v->discount);
-        tagc_buf_put(out, "\245notes", 6); /* "notes" */
+        tagc_buf_put(out, "\245notes", 6);
         tagc_mp_write_str(out, v->notes.ptr, v->notes.len);
-        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_buf_put(out, "\252created_at", 11);
         tagc_mp_write_int(out, v->created_at);
-        tagc_buf_put(out, "\252updated_at", 11); /* "updated_at" */
+        tagc_buf_put(out, "\252updated_at", 11);
         tagc_mp_write_int(out, v->updated_at);
-        tagc_buf_put(out, "\252risk_score", 11); /* "risk_score" */
+        tagc_buf_put(out, "\252risk_score", 11);
         tagc_mp_write_f64(out, v->risk_score);
-        tagc_buf_put(out, "\250attempts", 9); /* "attempts" */
+        tagc_buf_put(out, "\250attempts", 9);
         tagc_mp_write_int(out, v->attempts);
     }
 }
@@ -2052,32 +1962,8 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "status");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "customer");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "items");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "total");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "currency");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "discount");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "notes");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "updated_at");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "risk_score");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "attempts");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xfff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, order_order_msgpack_keys, 0, ~seen[0] & UINT64_C(0xfff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);

@@ -350,23 +350,23 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "email" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->email)) != 0)
-                return tagc_json_fail_key(d, rc, "email", 5);
+                goto fail;
             break;
         case 3: /* "roles" */
             if ((rc = reference_string_slice_read_json(d, &v->roles)) != 0)
-                return tagc_json_fail_key(d, rc, "roles", 5);
+                goto fail;
             break;
         case 4: /* "meta" */
             if ((rc = reference_report_user_metadata_read_json(d, &v->metadata)) != 0)
-                return tagc_json_fail_key(d, rc, "meta", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -377,19 +377,11 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "roles");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "meta");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, reference_report_user_json_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &reference_report_user_json_keys[field]);
 }
 
 void reference_user_write_json(tagc_buf *out, const reference_user *v, const tagc_json_opts *o)
@@ -452,19 +444,19 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "email" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->email)) != 0)
-                return tagc_json_fail_key(d, rc, "email", 5);
+                goto fail;
             break;
         case 3: /* "created_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_time(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -475,17 +467,11 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, reference_user_json_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &reference_user_json_keys[field]);
 }
 
 void reference_tree_node_write_json(tagc_buf *out, const reference_tree_node *v, const tagc_json_opts *o)
@@ -546,19 +532,19 @@ int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
         switch (field) {
         case 0: /* "ID" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "ID", 2);
+                goto fail;
             break;
         case 1: /* "Val" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i32(d, &v->val)) != 0)
-                return tagc_json_fail_key(d, rc, "Val", 3);
+                goto fail;
             break;
         case 2: /* "Left" */
             if ((rc = reference_tree_node_ptr_read_json(d, &v->left)) != 0)
-                return tagc_json_fail_key(d, rc, "Left", 4);
+                goto fail;
             break;
         case 3: /* "Right" */
             if ((rc = reference_tree_node_ptr_read_json(d, &v->right)) != 0)
-                return tagc_json_fail_key(d, rc, "Right", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -569,17 +555,11 @@ int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "ID");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "Val");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "Left");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "Right");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, reference_tree_node_json_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &reference_tree_node_json_keys[field]);
 }
 
 static void reference_string_slice_write_json(tagc_buf *out, const reference_string_slice *v, const tagc_json_opts *o)
@@ -682,11 +662,11 @@ static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_
         switch (field) {
         case 0: /* "CreatedAt" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_time(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "CreatedAt", 9);
+                goto fail;
             break;
         case 1: /* "UpdatedAt" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_time(d, &v->updated_at)) != 0)
-                return tagc_json_fail_key(d, rc, "UpdatedAt", 9);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -697,13 +677,11 @@ static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "CreatedAt");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "UpdatedAt");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, reference_report_user_metadata_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &reference_report_user_metadata_json_keys[field]);
 }
 
 static void reference_tree_node_ptr_write_json(tagc_buf *out, const reference_tree_node *v, const tagc_json_opts *o)
@@ -735,23 +713,23 @@ void reference_report_user_write_msgpack(tagc_buf *out, const reference_report_u
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\245email", 6); /* "email" */
+        p = tagc_mp_put(p, "\245email", 6);
         p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
-        p = tagc_mp_put(p, "\245roles", 6); /* "roles" */
+        p = tagc_mp_put(p, "\245roles", 6);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\245email", 6); /* "email" */
+        tagc_buf_put(out, "\245email", 6);
         tagc_mp_write_str(out, v->email.ptr, v->email.len);
-        tagc_buf_put(out, "\245roles", 6); /* "roles" */
+        tagc_buf_put(out, "\245roles", 6);
     }
     reference_string_slice_write_msgpack(out, &v->roles);
-    tagc_buf_put(out, "\244meta", 5); /* "meta" */
+    tagc_buf_put(out, "\244meta", 5);
     reference_report_user_metadata_write_msgpack(out, &v->metadata);
 }
 
@@ -842,18 +820,8 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "roles");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "meta");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, reference_report_user_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -867,21 +835,21 @@ void reference_user_write_msgpack(tagc_buf *out, const reference_user *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\204\242id", 4); /* map of 4, "id" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\245email", 6); /* "email" */
+        p = tagc_mp_put(p, "\245email", 6);
         p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
-        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put(p, "\252created_at", 11);
         p = tagc_mp_put_time(out, p, &v->created_at);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\204\242id", 4); /* map of 4, "id" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\245email", 6); /* "email" */
+        tagc_buf_put(out, "\245email", 6);
         tagc_mp_write_str(out, v->email.ptr, v->email.len);
-        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_buf_put(out, "\252created_at", 11);
         tagc_mp_write_time(out, &v->created_at);
     }
 }
@@ -965,16 +933,8 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, reference_user_msgpack_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -988,19 +948,19 @@ void reference_tree_node_write_msgpack(tagc_buf *out, const reference_tree_node 
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\204\242ID", 4); /* map of 4, "ID" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\243Val", 4); /* "Val" */
+        p = tagc_mp_put(p, "\243Val", 4);
         p = tagc_mp_put_int(p, v->val);
-        p = tagc_mp_put(p, "\244Left", 5); /* "Left" */
+        p = tagc_mp_put(p, "\244Left", 5);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\204\242ID", 4); /* map of 4, "ID" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\243Val", 4); /* "Val" */
+        tagc_buf_put(out, "\243Val", 4);
         tagc_mp_write_int(out, v->val);
-        tagc_buf_put(out, "\244Left", 5); /* "Left" */
+        tagc_buf_put(out, "\244Left", 5);
     }
     reference_tree_node_ptr_write_msgpack(out, v->left);
-    tagc_buf_put(out, "\245Right", 6); /* "Right" */
+    tagc_buf_put(out, "\245Right", 6);
     reference_tree_node_ptr_write_msgpack(out, v->right);
 }
 
@@ -1083,16 +1043,8 @@ int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "ID");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "Val");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "Left");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "Right");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, reference_tree_node_msgpack_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1159,13 +1111,13 @@ static void reference_report_user_metadata_write_msgpack(tagc_buf *out, const re
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\251CreatedAt", 11); /* map of 2, "CreatedAt" */
         p = tagc_mp_put_time(out, p, &v->created_at);
-        p = tagc_mp_put(p, "\251UpdatedAt", 10); /* "UpdatedAt" */
+        p = tagc_mp_put(p, "\251UpdatedAt", 10);
         p = tagc_mp_put_time(out, p, &v->updated_at);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\251CreatedAt", 11); /* map of 2, "CreatedAt" */
         tagc_mp_write_time(out, &v->created_at);
-        tagc_buf_put(out, "\251UpdatedAt", 10); /* "UpdatedAt" */
+        tagc_buf_put(out, "\251UpdatedAt", 10);
         tagc_mp_write_time(out, &v->updated_at);
     }
 }
@@ -1233,12 +1185,8 @@ static int reference_report_user_metadata_read_msgpack(tagc_mp_dec *d, reference
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "CreatedAt");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "UpdatedAt");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, reference_report_user_metadata_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);

@@ -1907,11 +1907,11 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
         switch (field) {
         case 0: /* "statuses" */
             if ((rc = twitter_status_slice_read_json(d, &v->statuses)) != 0)
-                return tagc_json_fail_key(d, rc, "statuses", 8);
+                goto fail;
             break;
         case 1: /* "search_metadata" */
             if ((rc = twitter_search_metadata_read_json(d, &v->search_metadata)) != 0)
-                return tagc_json_fail_key(d, rc, "search_metadata", 15);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -1922,13 +1922,11 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "statuses");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "search_metadata");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_search_result_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_search_result_json_keys[field]);
 }
 
 void twitter_search_metadata_write_json(tagc_buf *out, const twitter_search_metadata *v, const tagc_json_opts *o)
@@ -2006,39 +2004,39 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
         switch (field) {
         case 0: /* "completed_in" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->completed_in)) != 0)
-                return tagc_json_fail_key(d, rc, "completed_in", 12);
+                goto fail;
             break;
         case 1: /* "max_id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->max_id)) != 0)
-                return tagc_json_fail_key(d, rc, "max_id", 6);
+                goto fail;
             break;
         case 2: /* "max_id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->max_id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "max_id_str", 10);
+                goto fail;
             break;
         case 3: /* "next_results" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->next_results)) != 0)
-                return tagc_json_fail_key(d, rc, "next_results", 12);
+                goto fail;
             break;
         case 4: /* "query" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->query)) != 0)
-                return tagc_json_fail_key(d, rc, "query", 5);
+                goto fail;
             break;
         case 5: /* "refresh_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->refresh_url)) != 0)
-                return tagc_json_fail_key(d, rc, "refresh_url", 11);
+                goto fail;
             break;
         case 6: /* "count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->count)) != 0)
-                return tagc_json_fail_key(d, rc, "count", 5);
+                goto fail;
             break;
         case 7: /* "since_id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->since_id)) != 0)
-                return tagc_json_fail_key(d, rc, "since_id", 8);
+                goto fail;
             break;
         case 8: /* "since_id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->since_id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "since_id_str", 12);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -2049,27 +2047,11 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "completed_in");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "max_id");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "max_id_str");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "next_results");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "query");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "refresh_url");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "count");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "since_id");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "since_id_str");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1ff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_search_metadata_json_keys, 0, ~seen[0] & UINT64_C(0x1ff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_search_metadata_json_keys[field]);
 }
 
 void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tagc_json_opts *o)
@@ -2130,7 +2112,7 @@ void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tag
     twitter_place_ptr_write_json(out, v->place, o);
     tagc_buf_put(out, ",\"contributors\":", 16);
     twitter_contributor_slice_write_json(out, &v->contributors, o);
-    if (!(v->retweeted_status == NULL)) {
+    if (v->retweeted_status != NULL) {
         tagc_buf_put(out, ",\"retweeted_status\":", 20);
         twitter_status_ptr_write_json(out, v->retweeted_status, o);
     }
@@ -2148,12 +2130,9 @@ void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tag
     p = tagc_put(p, ",\"retweeted\":", 13);
     p = tagc_put_bool(p, v->retweeted);
     tagc_run_close(out, &run, p);
-    if (!(!v->has_possibly_sensitive)) {
+    if (v->has_possibly_sensitive) {
         tagc_buf_put(out, ",\"possibly_sensitive\":", 22);
-        if (!v->has_possibly_sensitive)
-            tagc_buf_put(out, "null", 4);
-        else
-            tagc_json_write_bool(out, v->possibly_sensitive);
+        tagc_json_write_bool(out, v->possibly_sensitive);
     }
     tagc_buf_put(out, ",\"lang\":", 8);
     tagc_json_write_str(out, v->lang.ptr, v->lang.len, !o->no_html_escape);
@@ -2224,31 +2203,31 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
         switch (field) {
         case 0: /* "metadata" */
             if ((rc = twitter_status_metadata_read_json(d, &v->metadata)) != 0)
-                return tagc_json_fail_key(d, rc, "metadata", 8);
+                goto fail;
             break;
         case 1: /* "created_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 2: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 3: /* "id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 4: /* "text" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->text)) != 0)
-                return tagc_json_fail_key(d, rc, "text", 4);
+                goto fail;
             break;
         case 5: /* "source" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->source)) != 0)
-                return tagc_json_fail_key(d, rc, "source", 6);
+                goto fail;
             break;
         case 6: /* "truncated" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->truncated)) != 0)
-                return tagc_json_fail_key(d, rc, "truncated", 9);
+                goto fail;
             break;
         case 7: /* "in_reply_to_status_id" */
             if (tagc_json_null(d)) {
@@ -2257,7 +2236,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             } else {
                 v->has_in_reply_to_status_id = true;
                 if ((rc = tagc_json_read_i64(d, &v->in_reply_to_status_id)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_status_id", 21);
+                    goto fail;
             }
             break;
         case 8: /* "in_reply_to_status_id_str" */
@@ -2267,7 +2246,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             } else {
                 v->has_in_reply_to_status_id_str = true;
                 if ((rc = tagc_json_read_str(d, &v->in_reply_to_status_id_str)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_status_id_str", 25);
+                    goto fail;
             }
             break;
         case 9: /* "in_reply_to_user_id" */
@@ -2277,7 +2256,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             } else {
                 v->has_in_reply_to_user_id = true;
                 if ((rc = tagc_json_read_i64(d, &v->in_reply_to_user_id)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_user_id", 19);
+                    goto fail;
             }
             break;
         case 10: /* "in_reply_to_user_id_str" */
@@ -2287,7 +2266,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             } else {
                 v->has_in_reply_to_user_id_str = true;
                 if ((rc = tagc_json_read_str(d, &v->in_reply_to_user_id_str)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_user_id_str", 23);
+                    goto fail;
             }
             break;
         case 11: /* "in_reply_to_screen_name" */
@@ -2297,52 +2276,52 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             } else {
                 v->has_in_reply_to_screen_name = true;
                 if ((rc = tagc_json_read_str(d, &v->in_reply_to_screen_name)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_screen_name", 23);
+                    goto fail;
             }
             break;
         case 12: /* "user" */
             if ((rc = twitter_user_read_json(d, &v->user)) != 0)
-                return tagc_json_fail_key(d, rc, "user", 4);
+                goto fail;
             break;
         case 13: /* "geo" */
             if ((rc = twitter_point_ptr_read_json(d, &v->geo)) != 0)
-                return tagc_json_fail_key(d, rc, "geo", 3);
+                goto fail;
             break;
         case 14: /* "coordinates" */
             if ((rc = twitter_point_ptr_read_json(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         case 15: /* "place" */
             if ((rc = twitter_place_ptr_read_json(d, &v->place)) != 0)
-                return tagc_json_fail_key(d, rc, "place", 5);
+                goto fail;
             break;
         case 16: /* "contributors" */
             if ((rc = twitter_contributor_slice_read_json(d, &v->contributors)) != 0)
-                return tagc_json_fail_key(d, rc, "contributors", 12);
+                goto fail;
             break;
         case 17: /* "retweeted_status" */
             if ((rc = twitter_status_ptr_read_json(d, &v->retweeted_status)) != 0)
-                return tagc_json_fail_key(d, rc, "retweeted_status", 16);
+                goto fail;
             break;
         case 18: /* "retweet_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->retweet_count)) != 0)
-                return tagc_json_fail_key(d, rc, "retweet_count", 13);
+                goto fail;
             break;
         case 19: /* "favorite_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->favorite_count)) != 0)
-                return tagc_json_fail_key(d, rc, "favorite_count", 14);
+                goto fail;
             break;
         case 20: /* "entities" */
             if ((rc = twitter_entities_read_json(d, &v->entities)) != 0)
-                return tagc_json_fail_key(d, rc, "entities", 8);
+                goto fail;
             break;
         case 21: /* "favorited" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->favorited)) != 0)
-                return tagc_json_fail_key(d, rc, "favorited", 9);
+                goto fail;
             break;
         case 22: /* "retweeted" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->retweeted)) != 0)
-                return tagc_json_fail_key(d, rc, "retweeted", 9);
+                goto fail;
             break;
         case 23: /* "possibly_sensitive" */
             if (tagc_json_null(d)) {
@@ -2351,12 +2330,12 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             } else {
                 v->has_possibly_sensitive = true;
                 if ((rc = tagc_json_read_bool(d, &v->possibly_sensitive)) != 0)
-                    return tagc_json_fail_key(d, rc, "possibly_sensitive", 18);
+                    goto fail;
             }
             break;
         case 24: /* "lang" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->lang)) != 0)
-                return tagc_json_fail_key(d, rc, "lang", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -2367,55 +2346,11 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "metadata");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "text");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "source");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "truncated");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_status_id");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_status_id_str");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_user_id");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_user_id_str");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_screen_name");
-        if ((seen[0] & (UINT64_C(1) << 12)) == 0)
-            return tagc_json_missing_key(d, "user");
-        if ((seen[0] & (UINT64_C(1) << 13)) == 0)
-            return tagc_json_missing_key(d, "geo");
-        if ((seen[0] & (UINT64_C(1) << 14)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-        if ((seen[0] & (UINT64_C(1) << 15)) == 0)
-            return tagc_json_missing_key(d, "place");
-        if ((seen[0] & (UINT64_C(1) << 16)) == 0)
-            return tagc_json_missing_key(d, "contributors");
-        if ((seen[0] & (UINT64_C(1) << 18)) == 0)
-            return tagc_json_missing_key(d, "retweet_count");
-        if ((seen[0] & (UINT64_C(1) << 19)) == 0)
-            return tagc_json_missing_key(d, "favorite_count");
-        if ((seen[0] & (UINT64_C(1) << 20)) == 0)
-            return tagc_json_missing_key(d, "entities");
-        if ((seen[0] & (UINT64_C(1) << 21)) == 0)
-            return tagc_json_missing_key(d, "favorited");
-        if ((seen[0] & (UINT64_C(1) << 22)) == 0)
-            return tagc_json_missing_key(d, "retweeted");
-        if ((seen[0] & (UINT64_C(1) << 24)) == 0)
-            return tagc_json_missing_key(d, "lang");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x17dffff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_status_json_keys, 0, ~seen[0] & UINT64_C(0x17dffff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_status_json_keys[field]);
 }
 
 void twitter_status_metadata_write_json(tagc_buf *out, const twitter_status_metadata *v, const tagc_json_opts *o)
@@ -2465,11 +2400,11 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
         switch (field) {
         case 0: /* "result_type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->result_type)) != 0)
-                return tagc_json_fail_key(d, rc, "result_type", 11);
+                goto fail;
             break;
         case 1: /* "iso_language_code" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->iso_language_code)) != 0)
-                return tagc_json_fail_key(d, rc, "iso_language_code", 17);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -2480,13 +2415,11 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "result_type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "iso_language_code");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_status_metadata_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_status_metadata_json_keys[field]);
 }
 
 void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_json_opts *o)
@@ -2573,7 +2506,7 @@ void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_js
     tagc_json_write_str(out, v->profile_image_url.ptr, v->profile_image_url.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"profile_image_url_https\":", 27);
     tagc_json_write_str(out, v->profile_image_url_https.ptr, v->profile_image_url_https.len, !o->no_html_escape);
-    if (!(v->profile_banner_url.len == 0)) {
+    if (v->profile_banner_url.len != 0) {
         tagc_buf_put(out, ",\"profile_banner_url\":", 22);
         tagc_json_write_str(out, v->profile_banner_url.ptr, v->profile_banner_url.len, !o->no_html_escape);
     }
@@ -2682,27 +2615,27 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 2: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 3: /* "screen_name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->screen_name)) != 0)
-                return tagc_json_fail_key(d, rc, "screen_name", 11);
+                goto fail;
             break;
         case 4: /* "location" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->location)) != 0)
-                return tagc_json_fail_key(d, rc, "location", 8);
+                goto fail;
             break;
         case 5: /* "description" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->description)) != 0)
-                return tagc_json_fail_key(d, rc, "description", 11);
+                goto fail;
             break;
         case 6: /* "url" */
             if (tagc_json_null(d)) {
@@ -2711,36 +2644,36 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
             } else {
                 v->has_url = true;
                 if ((rc = tagc_json_read_str(d, &v->url)) != 0)
-                    return tagc_json_fail_key(d, rc, "url", 3);
+                    goto fail;
             }
             break;
         case 7: /* "entities" */
             if ((rc = twitter_user_entities_read_json(d, &v->entities)) != 0)
-                return tagc_json_fail_key(d, rc, "entities", 8);
+                goto fail;
             break;
         case 8: /* "protected" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->protected)) != 0)
-                return tagc_json_fail_key(d, rc, "protected", 9);
+                goto fail;
             break;
         case 9: /* "followers_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->followers_count)) != 0)
-                return tagc_json_fail_key(d, rc, "followers_count", 15);
+                goto fail;
             break;
         case 10: /* "friends_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->friends_count)) != 0)
-                return tagc_json_fail_key(d, rc, "friends_count", 13);
+                goto fail;
             break;
         case 11: /* "listed_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->listed_count)) != 0)
-                return tagc_json_fail_key(d, rc, "listed_count", 12);
+                goto fail;
             break;
         case 12: /* "created_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 13: /* "favourites_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->favourites_count)) != 0)
-                return tagc_json_fail_key(d, rc, "favourites_count", 16);
+                goto fail;
             break;
         case 14: /* "utc_offset" */
             if (tagc_json_null(d)) {
@@ -2749,7 +2682,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
             } else {
                 v->has_utc_offset = true;
                 if ((rc = tagc_json_read_i64(d, &v->utc_offset)) != 0)
-                    return tagc_json_fail_key(d, rc, "utc_offset", 10);
+                    goto fail;
             }
             break;
         case 15: /* "time_zone" */
@@ -2759,104 +2692,104 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
             } else {
                 v->has_time_zone = true;
                 if ((rc = tagc_json_read_str(d, &v->time_zone)) != 0)
-                    return tagc_json_fail_key(d, rc, "time_zone", 9);
+                    goto fail;
             }
             break;
         case 16: /* "geo_enabled" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->geo_enabled)) != 0)
-                return tagc_json_fail_key(d, rc, "geo_enabled", 11);
+                goto fail;
             break;
         case 17: /* "verified" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->verified)) != 0)
-                return tagc_json_fail_key(d, rc, "verified", 8);
+                goto fail;
             break;
         case 18: /* "statuses_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->statuses_count)) != 0)
-                return tagc_json_fail_key(d, rc, "statuses_count", 14);
+                goto fail;
             break;
         case 19: /* "lang" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->lang)) != 0)
-                return tagc_json_fail_key(d, rc, "lang", 4);
+                goto fail;
             break;
         case 20: /* "contributors_enabled" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->contributors_enabled)) != 0)
-                return tagc_json_fail_key(d, rc, "contributors_enabled", 20);
+                goto fail;
             break;
         case 21: /* "is_translator" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->is_translator)) != 0)
-                return tagc_json_fail_key(d, rc, "is_translator", 13);
+                goto fail;
             break;
         case 22: /* "is_translation_enabled" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->is_translation_enabled)) != 0)
-                return tagc_json_fail_key(d, rc, "is_translation_enabled", 22);
+                goto fail;
             break;
         case 23: /* "profile_background_color" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_background_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_background_color", 24);
+                goto fail;
             break;
         case 24: /* "profile_background_image_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_background_image_url)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_background_image_url", 28);
+                goto fail;
             break;
         case 25: /* "profile_background_image_url_https" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_background_image_url_https)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_background_image_url_https", 34);
+                goto fail;
             break;
         case 26: /* "profile_background_tile" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->profile_background_tile)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_background_tile", 23);
+                goto fail;
             break;
         case 27: /* "profile_image_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_image_url)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_image_url", 17);
+                goto fail;
             break;
         case 28: /* "profile_image_url_https" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_image_url_https)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_image_url_https", 23);
+                goto fail;
             break;
         case 29: /* "profile_banner_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_banner_url)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_banner_url", 18);
+                goto fail;
             break;
         case 30: /* "profile_link_color" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_link_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_link_color", 18);
+                goto fail;
             break;
         case 31: /* "profile_sidebar_border_color" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_sidebar_border_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_sidebar_border_color", 28);
+                goto fail;
             break;
         case 32: /* "profile_sidebar_fill_color" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_sidebar_fill_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_sidebar_fill_color", 26);
+                goto fail;
             break;
         case 33: /* "profile_text_color" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_text_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_text_color", 18);
+                goto fail;
             break;
         case 34: /* "profile_use_background_image" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->profile_use_background_image)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_use_background_image", 28);
+                goto fail;
             break;
         case 35: /* "default_profile" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->default_profile)) != 0)
-                return tagc_json_fail_key(d, rc, "default_profile", 15);
+                goto fail;
             break;
         case 36: /* "default_profile_image" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->default_profile_image)) != 0)
-                return tagc_json_fail_key(d, rc, "default_profile_image", 21);
+                goto fail;
             break;
         case 37: /* "following" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->following)) != 0)
-                return tagc_json_fail_key(d, rc, "following", 9);
+                goto fail;
             break;
         case 38: /* "follow_request_sent" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->follow_request_sent)) != 0)
-                return tagc_json_fail_key(d, rc, "follow_request_sent", 19);
+                goto fail;
             break;
         case 39: /* "notifications" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->notifications)) != 0)
-                return tagc_json_fail_key(d, rc, "notifications", 13);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -2867,93 +2800,17 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "screen_name");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "location");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "description");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "entities");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "protected");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "followers_count");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "friends_count");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "listed_count");
-        if ((seen[0] & (UINT64_C(1) << 12)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 13)) == 0)
-            return tagc_json_missing_key(d, "favourites_count");
-        if ((seen[0] & (UINT64_C(1) << 14)) == 0)
-            return tagc_json_missing_key(d, "utc_offset");
-        if ((seen[0] & (UINT64_C(1) << 15)) == 0)
-            return tagc_json_missing_key(d, "time_zone");
-        if ((seen[0] & (UINT64_C(1) << 16)) == 0)
-            return tagc_json_missing_key(d, "geo_enabled");
-        if ((seen[0] & (UINT64_C(1) << 17)) == 0)
-            return tagc_json_missing_key(d, "verified");
-        if ((seen[0] & (UINT64_C(1) << 18)) == 0)
-            return tagc_json_missing_key(d, "statuses_count");
-        if ((seen[0] & (UINT64_C(1) << 19)) == 0)
-            return tagc_json_missing_key(d, "lang");
-        if ((seen[0] & (UINT64_C(1) << 20)) == 0)
-            return tagc_json_missing_key(d, "contributors_enabled");
-        if ((seen[0] & (UINT64_C(1) << 21)) == 0)
-            return tagc_json_missing_key(d, "is_translator");
-        if ((seen[0] & (UINT64_C(1) << 22)) == 0)
-            return tagc_json_missing_key(d, "is_translation_enabled");
-        if ((seen[0] & (UINT64_C(1) << 23)) == 0)
-            return tagc_json_missing_key(d, "profile_background_color");
-        if ((seen[0] & (UINT64_C(1) << 24)) == 0)
-            return tagc_json_missing_key(d, "profile_background_image_url");
-        if ((seen[0] & (UINT64_C(1) << 25)) == 0)
-            return tagc_json_missing_key(d, "profile_background_image_url_https");
-        if ((seen[0] & (UINT64_C(1) << 26)) == 0)
-            return tagc_json_missing_key(d, "profile_background_tile");
-        if ((seen[0] & (UINT64_C(1) << 27)) == 0)
-            return tagc_json_missing_key(d, "profile_image_url");
-        if ((seen[0] & (UINT64_C(1) << 28)) == 0)
-            return tagc_json_missing_key(d, "profile_image_url_https");
-        if ((seen[0] & (UINT64_C(1) << 30)) == 0)
-            return tagc_json_missing_key(d, "profile_link_color");
-        if ((seen[0] & (UINT64_C(1) << 31)) == 0)
-            return tagc_json_missing_key(d, "profile_sidebar_border_color");
-        if ((seen[0] & (UINT64_C(1) << 32)) == 0)
-            return tagc_json_missing_key(d, "profile_sidebar_fill_color");
-        if ((seen[0] & (UINT64_C(1) << 33)) == 0)
-            return tagc_json_missing_key(d, "profile_text_color");
-        if ((seen[0] & (UINT64_C(1) << 34)) == 0)
-            return tagc_json_missing_key(d, "profile_use_background_image");
-        if ((seen[0] & (UINT64_C(1) << 35)) == 0)
-            return tagc_json_missing_key(d, "default_profile");
-        if ((seen[0] & (UINT64_C(1) << 36)) == 0)
-            return tagc_json_missing_key(d, "default_profile_image");
-        if ((seen[0] & (UINT64_C(1) << 37)) == 0)
-            return tagc_json_missing_key(d, "following");
-        if ((seen[0] & (UINT64_C(1) << 38)) == 0)
-            return tagc_json_missing_key(d, "follow_request_sent");
-        if ((seen[0] & (UINT64_C(1) << 39)) == 0)
-            return tagc_json_missing_key(d, "notifications");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xffdfffffff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_user_json_keys, 0, ~seen[0] & UINT64_C(0xffdfffffff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_user_json_keys[field]);
 }
 
 void twitter_user_entities_write_json(tagc_buf *out, const twitter_user_entities *v, const tagc_json_opts *o)
 {
     uint8_t sep = '{'; /* the byte before the next key */
-    if (!(v->url == NULL)) {
+    if (v->url != NULL) {
         tagc_buf_byte(out, sep);
         sep = ',';
         tagc_buf_put(out, "\"url\":", 6);
@@ -3003,11 +2860,11 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
         switch (field) {
         case 0: /* "url" */
             if ((rc = twitter_urls_ptr_read_json(d, &v->url)) != 0)
-                return tagc_json_fail_key(d, rc, "url", 3);
+                goto fail;
             break;
         case 1: /* "description" */
             if ((rc = twitter_urls_read_json(d, &v->description)) != 0)
-                return tagc_json_fail_key(d, rc, "description", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3018,11 +2875,11 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "description");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x2)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_user_entities_json_keys, 0, ~seen[0] & UINT64_C(0x2));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_user_entities_json_keys[field]);
 }
 
 void twitter_urls_write_json(tagc_buf *out, const twitter_urls *v, const tagc_json_opts *o)
@@ -3069,7 +2926,7 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
         switch (field) {
         case 0: /* "urls" */
             if ((rc = twitter_url_slice_read_json(d, &v->urls)) != 0)
-                return tagc_json_fail_key(d, rc, "urls", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3080,11 +2937,11 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "urls");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_urls_json_keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_urls_json_keys[field]);
 }
 
 void twitter_entities_write_json(tagc_buf *out, const twitter_entities *v, const tagc_json_opts *o)
@@ -3097,7 +2954,7 @@ void twitter_entities_write_json(tagc_buf *out, const twitter_entities *v, const
     twitter_url_slice_write_json(out, &v->urls, o);
     tagc_buf_put(out, ",\"user_mentions\":", 17);
     twitter_user_mention_slice_write_json(out, &v->user_mentions, o);
-    if (!(v->media.len == 0)) {
+    if (v->media.len != 0) {
         tagc_buf_put(out, ",\"media\":", 9);
         twitter_media_slice_write_json(out, &v->media, o);
     }
@@ -3145,23 +3002,23 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
         switch (field) {
         case 0: /* "hashtags" */
             if ((rc = twitter_hashtag_slice_read_json(d, &v->hashtags)) != 0)
-                return tagc_json_fail_key(d, rc, "hashtags", 8);
+                goto fail;
             break;
         case 1: /* "symbols" */
             if ((rc = twitter_symbol_slice_read_json(d, &v->symbols)) != 0)
-                return tagc_json_fail_key(d, rc, "symbols", 7);
+                goto fail;
             break;
         case 2: /* "urls" */
             if ((rc = twitter_url_slice_read_json(d, &v->urls)) != 0)
-                return tagc_json_fail_key(d, rc, "urls", 4);
+                goto fail;
             break;
         case 3: /* "user_mentions" */
             if ((rc = twitter_user_mention_slice_read_json(d, &v->user_mentions)) != 0)
-                return tagc_json_fail_key(d, rc, "user_mentions", 13);
+                goto fail;
             break;
         case 4: /* "media" */
             if ((rc = twitter_media_slice_read_json(d, &v->media)) != 0)
-                return tagc_json_fail_key(d, rc, "media", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3172,17 +3029,11 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "hashtags");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "symbols");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "urls");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "user_mentions");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_entities_json_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_entities_json_keys[field]);
 }
 
 void twitter_hashtag_write_json(tagc_buf *out, const twitter_hashtag *v, const tagc_json_opts *o)
@@ -3232,11 +3083,11 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
         switch (field) {
         case 0: /* "text" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->text)) != 0)
-                return tagc_json_fail_key(d, rc, "text", 4);
+                goto fail;
             break;
         case 1: /* "indices" */
             if ((rc = twitter_int64_slice_read_json(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3247,13 +3098,11 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "text");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_hashtag_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_hashtag_json_keys[field]);
 }
 
 void twitter_symbol_write_json(tagc_buf *out, const twitter_symbol *v, const tagc_json_opts *o)
@@ -3303,11 +3152,11 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
         switch (field) {
         case 0: /* "text" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->text)) != 0)
-                return tagc_json_fail_key(d, rc, "text", 4);
+                goto fail;
             break;
         case 1: /* "indices" */
             if ((rc = twitter_int64_slice_read_json(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3318,13 +3167,11 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "text");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_symbol_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_symbol_json_keys[field]);
 }
 
 void twitter_url_write_json(tagc_buf *out, const twitter_url *v, const tagc_json_opts *o)
@@ -3380,19 +3227,19 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
         switch (field) {
         case 0: /* "url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->url)) != 0)
-                return tagc_json_fail_key(d, rc, "url", 3);
+                goto fail;
             break;
         case 1: /* "expanded_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->expanded_url)) != 0)
-                return tagc_json_fail_key(d, rc, "expanded_url", 12);
+                goto fail;
             break;
         case 2: /* "display_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->display_url)) != 0)
-                return tagc_json_fail_key(d, rc, "display_url", 11);
+                goto fail;
             break;
         case 3: /* "indices" */
             if ((rc = twitter_int64_slice_read_json(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3403,17 +3250,11 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "expanded_url");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "display_url");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_url_json_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_url_json_keys[field]);
 }
 
 void twitter_user_mention_write_json(tagc_buf *out, const twitter_user_mention *v, const tagc_json_opts *o)
@@ -3477,23 +3318,23 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
         switch (field) {
         case 0: /* "screen_name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->screen_name)) != 0)
-                return tagc_json_fail_key(d, rc, "screen_name", 11);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 3: /* "id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 4: /* "indices" */
             if ((rc = twitter_int64_slice_read_json(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3504,19 +3345,11 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "screen_name");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_user_mention_json_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_user_mention_json_keys[field]);
 }
 
 void twitter_media_write_json(tagc_buf *out, const twitter_media *v, const tagc_json_opts *o)
@@ -3546,11 +3379,11 @@ void twitter_media_write_json(tagc_buf *out, const twitter_media *v, const tagc_
     tagc_json_write_str(out, v->type.ptr, v->type.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"sizes\":", 9);
     twitter_media_sizes_write_json(out, &v->sizes, o);
-    if (!(v->source_status_id == 0)) {
+    if (v->source_status_id != 0) {
         tagc_buf_put(out, ",\"source_status_id\":", 20);
         tagc_json_write_i64(out, v->source_status_id);
     }
-    if (!(v->source_status_id_str.len == 0)) {
+    if (v->source_status_id_str.len != 0) {
         tagc_buf_put(out, ",\"source_status_id_str\":", 24);
         tagc_json_write_str(out, v->source_status_id_str.ptr, v->source_status_id_str.len, !o->no_html_escape);
     }
@@ -3605,51 +3438,51 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 2: /* "indices" */
             if ((rc = twitter_int64_slice_read_json(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         case 3: /* "media_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->media_url)) != 0)
-                return tagc_json_fail_key(d, rc, "media_url", 9);
+                goto fail;
             break;
         case 4: /* "media_url_https" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->media_url_https)) != 0)
-                return tagc_json_fail_key(d, rc, "media_url_https", 15);
+                goto fail;
             break;
         case 5: /* "url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->url)) != 0)
-                return tagc_json_fail_key(d, rc, "url", 3);
+                goto fail;
             break;
         case 6: /* "display_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->display_url)) != 0)
-                return tagc_json_fail_key(d, rc, "display_url", 11);
+                goto fail;
             break;
         case 7: /* "expanded_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->expanded_url)) != 0)
-                return tagc_json_fail_key(d, rc, "expanded_url", 12);
+                goto fail;
             break;
         case 8: /* "type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 9: /* "sizes" */
             if ((rc = twitter_media_sizes_read_json(d, &v->sizes)) != 0)
-                return tagc_json_fail_key(d, rc, "sizes", 5);
+                goto fail;
             break;
         case 10: /* "source_status_id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->source_status_id)) != 0)
-                return tagc_json_fail_key(d, rc, "source_status_id", 16);
+                goto fail;
             break;
         case 11: /* "source_status_id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->source_status_id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "source_status_id_str", 20);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3660,29 +3493,11 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "indices");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "media_url");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "media_url_https");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "display_url");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "expanded_url");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "sizes");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3ff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_media_json_keys, 0, ~seen[0] & UINT64_C(0x3ff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_media_json_keys[field]);
 }
 
 void twitter_media_sizes_write_json(tagc_buf *out, const twitter_media_sizes *v, const tagc_json_opts *o)
@@ -3738,19 +3553,19 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
         switch (field) {
         case 0: /* "medium" */
             if ((rc = twitter_media_size_read_json(d, &v->medium)) != 0)
-                return tagc_json_fail_key(d, rc, "medium", 6);
+                goto fail;
             break;
         case 1: /* "small" */
             if ((rc = twitter_media_size_read_json(d, &v->small)) != 0)
-                return tagc_json_fail_key(d, rc, "small", 5);
+                goto fail;
             break;
         case 2: /* "thumb" */
             if ((rc = twitter_media_size_read_json(d, &v->thumb)) != 0)
-                return tagc_json_fail_key(d, rc, "thumb", 5);
+                goto fail;
             break;
         case 3: /* "large" */
             if ((rc = twitter_media_size_read_json(d, &v->large)) != 0)
-                return tagc_json_fail_key(d, rc, "large", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3761,17 +3576,11 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "medium");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "small");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "thumb");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "large");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_media_sizes_json_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_media_sizes_json_keys[field]);
 }
 
 void twitter_media_size_write_json(tagc_buf *out, const twitter_media_size *v, const tagc_json_opts *o)
@@ -3829,15 +3638,15 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
         switch (field) {
         case 0: /* "w" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->w)) != 0)
-                return tagc_json_fail_key(d, rc, "w", 1);
+                goto fail;
             break;
         case 1: /* "h" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->h)) != 0)
-                return tagc_json_fail_key(d, rc, "h", 1);
+                goto fail;
             break;
         case 2: /* "resize" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->resize)) != 0)
-                return tagc_json_fail_key(d, rc, "resize", 6);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3848,15 +3657,11 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "w");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "h");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "resize");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_media_size_json_keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_media_size_json_keys[field]);
 }
 
 void twitter_point_write_json(tagc_buf *out, const twitter_point *v, const tagc_json_opts *o)
@@ -3906,11 +3711,11 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "coordinates" */
             if ((rc = twitter_float64_array2_read_json(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3921,13 +3726,11 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_point_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_point_json_keys[field]);
 }
 
 void twitter_contributor_write_json(tagc_buf *out, const twitter_contributor *v, const tagc_json_opts *o)
@@ -3985,15 +3788,15 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 2: /* "screen_name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->screen_name)) != 0)
-                return tagc_json_fail_key(d, rc, "screen_name", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -4004,15 +3807,11 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "screen_name");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_contributor_json_keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_contributor_json_keys[field]);
 }
 
 void twitter_place_write_json(tagc_buf *out, const twitter_place *v, const tagc_json_opts *o)
@@ -4083,39 +3882,39 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->url)) != 0)
-                return tagc_json_fail_key(d, rc, "url", 3);
+                goto fail;
             break;
         case 2: /* "place_type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->place_type)) != 0)
-                return tagc_json_fail_key(d, rc, "place_type", 10);
+                goto fail;
             break;
         case 3: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 4: /* "full_name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->full_name)) != 0)
-                return tagc_json_fail_key(d, rc, "full_name", 9);
+                goto fail;
             break;
         case 5: /* "country_code" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->country_code)) != 0)
-                return tagc_json_fail_key(d, rc, "country_code", 12);
+                goto fail;
             break;
         case 6: /* "country" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->country)) != 0)
-                return tagc_json_fail_key(d, rc, "country", 7);
+                goto fail;
             break;
         case 7: /* "bounding_box" */
             if ((rc = twitter_bounding_box_read_json(d, &v->bounding_box)) != 0)
-                return tagc_json_fail_key(d, rc, "bounding_box", 12);
+                goto fail;
             break;
         case 8: /* "attributes" */
             if ((rc = twitter_string_string_map_read_json(d, &v->attributes)) != 0)
-                return tagc_json_fail_key(d, rc, "attributes", 10);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -4126,27 +3925,11 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "place_type");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "full_name");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "country_code");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "country");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "bounding_box");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "attributes");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1ff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_place_json_keys, 0, ~seen[0] & UINT64_C(0x1ff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_place_json_keys[field]);
 }
 
 void twitter_bounding_box_write_json(tagc_buf *out, const twitter_bounding_box *v, const tagc_json_opts *o)
@@ -4196,11 +3979,11 @@ int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "coordinates" */
             if ((rc = twitter_float64_array2_slice_slice_read_json(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -4211,13 +3994,11 @@ int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_bounding_box_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_bounding_box_json_keys[field]);
 }
 
 static void twitter_status_slice_write_json(tagc_buf *out, const twitter_status_slice *v, const tagc_json_opts *o)
@@ -4901,7 +4682,7 @@ void twitter_search_result_write_msgpack(tagc_buf *out, const twitter_search_res
 {
     tagc_buf_put(out, "\202\250statuses", 10); /* map of 2, "statuses" */
     twitter_status_slice_write_msgpack(out, &v->statuses);
-    tagc_buf_put(out, "\257search_metadata", 16); /* "search_metadata" */
+    tagc_buf_put(out, "\257search_metadata", 16);
     twitter_search_metadata_write_msgpack(out, &v->search_metadata);
 }
 
@@ -4968,12 +4749,8 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "statuses");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "search_metadata");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_search_result_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -4987,41 +4764,41 @@ void twitter_search_metadata_write_msgpack(tagc_buf *out, const twitter_search_m
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\211\254completed_in", 14); /* map of 9, "completed_in" */
         p = tagc_mp_put_f64(p, v->completed_in);
-        p = tagc_mp_put(p, "\246max_id", 7); /* "max_id" */
+        p = tagc_mp_put(p, "\246max_id", 7);
         p = tagc_mp_put_int(p, v->max_id);
-        p = tagc_mp_put(p, "\252max_id_str", 11); /* "max_id_str" */
+        p = tagc_mp_put(p, "\252max_id_str", 11);
         p = tagc_mp_put_str(p, v->max_id_str.ptr, v->max_id_str.len);
-        p = tagc_mp_put(p, "\254next_results", 13); /* "next_results" */
+        p = tagc_mp_put(p, "\254next_results", 13);
         p = tagc_mp_put_str(p, v->next_results.ptr, v->next_results.len);
-        p = tagc_mp_put(p, "\245query", 6); /* "query" */
+        p = tagc_mp_put(p, "\245query", 6);
         p = tagc_mp_put_str(p, v->query.ptr, v->query.len);
-        p = tagc_mp_put(p, "\253refresh_url", 12); /* "refresh_url" */
+        p = tagc_mp_put(p, "\253refresh_url", 12);
         p = tagc_mp_put_str(p, v->refresh_url.ptr, v->refresh_url.len);
-        p = tagc_mp_put(p, "\245count", 6); /* "count" */
+        p = tagc_mp_put(p, "\245count", 6);
         p = tagc_mp_put_int(p, v->count);
-        p = tagc_mp_put(p, "\250since_id", 9); /* "since_id" */
+        p = tagc_mp_put(p, "\250since_id", 9);
         p = tagc_mp_put_int(p, v->since_id);
-        p = tagc_mp_put(p, "\254since_id_str", 13); /* "since_id_str" */
+        p = tagc_mp_put(p, "\254since_id_str", 13);
         p = tagc_mp_put_str(p, v->since_id_str.ptr, v->since_id_str.len);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\211\254completed_in", 14); /* map of 9, "completed_in" */
         tagc_mp_write_f64(out, v->completed_in);
-        tagc_buf_put(out, "\246max_id", 7); /* "max_id" */
+        tagc_buf_put(out, "\246max_id", 7);
         tagc_mp_write_int(out, v->max_id);
-        tagc_buf_put(out, "\252max_id_str", 11); /* "max_id_str" */
+        tagc_buf_put(out, "\252max_id_str", 11);
         tagc_mp_write_str(out, v->max_id_str.ptr, v->max_id_str.len);
-        tagc_buf_put(out, "\254next_results", 13); /* "next_results" */
+        tagc_buf_put(out, "\254next_results", 13);
         tagc_mp_write_str(out, v->next_results.ptr, v->next_results.len);
-        tagc_buf_put(out, "\245query", 6); /* "query" */
+        tagc_buf_put(out, "\245query", 6);
         tagc_mp_write_str(out, v->query.ptr, v->query.len);
-        tagc_buf_put(out, "\253refresh_url", 12); /* "refresh_url" */
+        tagc_buf_put(out, "\253refresh_url", 12);
         tagc_mp_write_str(out, v->refresh_url.ptr, v->refresh_url.len);
-        tagc_buf_put(out, "\245count", 6); /* "count" */
+        tagc_buf_put(out, "\245count", 6);
         tagc_mp_write_int(out, v->count);
-        tagc_buf_put(out, "\250since_id", 9); /* "since_id" */
+        tagc_buf_put(out, "\250since_id", 9);
         tagc_mp_write_int(out, v->since_id);
-        tagc_buf_put(out, "\254since_id_str", 13); /* "since_id_str" */
+        tagc_buf_put(out, "\254since_id_str", 13);
         tagc_mp_write_str(out, v->since_id_str.ptr, v->since_id_str.len);
     }
 }
@@ -5145,26 +4922,8 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "completed_in");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "max_id");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "max_id_str");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "next_results");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "query");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "refresh_url");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "count");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "since_id");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "since_id_str");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1ff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_search_metadata_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1ff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -5174,153 +4933,145 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
 {
     uint8_t *p;
     size_t n = 23; /* the fields always written, then the others present */
-    if (!(v->retweeted_status == NULL)) /* "retweeted_status" */
-        n++;
-    if (!(!v->has_possibly_sensitive)) /* "possibly_sensitive" */
-        n++;
+    n += v->retweeted_status != NULL;
+    n += v->has_possibly_sensitive;
 
     tagc_mp_write_map(out, n);
-    tagc_buf_put(out, "\250metadata", 9); /* "metadata" */
+    tagc_buf_put(out, "\250metadata", 9);
     twitter_status_metadata_write_msgpack(out, &v->metadata);
     p = tagc_mp_room(out, 227, v->created_at.len + v->id_str.len + v->text.len + v->source.len + v->in_reply_to_status_id_str.len + v->in_reply_to_user_id_str.len + v->in_reply_to_screen_name.len);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put(p, "\252created_at", 11);
         p = tagc_mp_put_str(p, v->created_at.ptr, v->created_at.len);
-        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put(p, "\242id", 3);
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put(p, "\246id_str", 7);
         p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\244text", 5); /* "text" */
+        p = tagc_mp_put(p, "\244text", 5);
         p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
-        p = tagc_mp_put(p, "\246source", 7); /* "source" */
+        p = tagc_mp_put(p, "\246source", 7);
         p = tagc_mp_put_str(p, v->source.ptr, v->source.len);
-        p = tagc_mp_put(p, "\251truncated", 10); /* "truncated" */
+        p = tagc_mp_put(p, "\251truncated", 10);
         p = tagc_mp_put_bool(p, v->truncated);
-        p = tagc_mp_put(p, "\265in_reply_to_status_id", 22); /* "in_reply_to_status_id" */
+        p = tagc_mp_put(p, "\265in_reply_to_status_id", 22);
         if (!v->has_in_reply_to_status_id)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_int(p, v->in_reply_to_status_id);
-        p = tagc_mp_put(p, "\271in_reply_to_status_id_str", 26); /* "in_reply_to_status_id_str" */
+        p = tagc_mp_put(p, "\271in_reply_to_status_id_str", 26);
         if (!v->has_in_reply_to_status_id_str)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_str(p, v->in_reply_to_status_id_str.ptr, v->in_reply_to_status_id_str.len);
-        p = tagc_mp_put(p, "\263in_reply_to_user_id", 20); /* "in_reply_to_user_id" */
+        p = tagc_mp_put(p, "\263in_reply_to_user_id", 20);
         if (!v->has_in_reply_to_user_id)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_int(p, v->in_reply_to_user_id);
-        p = tagc_mp_put(p, "\267in_reply_to_user_id_str", 24); /* "in_reply_to_user_id_str" */
+        p = tagc_mp_put(p, "\267in_reply_to_user_id_str", 24);
         if (!v->has_in_reply_to_user_id_str)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_str(p, v->in_reply_to_user_id_str.ptr, v->in_reply_to_user_id_str.len);
-        p = tagc_mp_put(p, "\267in_reply_to_screen_name", 24); /* "in_reply_to_screen_name" */
+        p = tagc_mp_put(p, "\267in_reply_to_screen_name", 24);
         if (!v->has_in_reply_to_screen_name)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_str(p, v->in_reply_to_screen_name.ptr, v->in_reply_to_screen_name.len);
-        p = tagc_mp_put(p, "\244user", 5); /* "user" */
+        p = tagc_mp_put(p, "\244user", 5);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_buf_put(out, "\252created_at", 11);
         tagc_mp_write_str(out, v->created_at.ptr, v->created_at.len);
-        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_buf_put(out, "\242id", 3);
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_buf_put(out, "\246id_str", 7);
         tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\244text", 5); /* "text" */
+        tagc_buf_put(out, "\244text", 5);
         tagc_mp_write_str(out, v->text.ptr, v->text.len);
-        tagc_buf_put(out, "\246source", 7); /* "source" */
+        tagc_buf_put(out, "\246source", 7);
         tagc_mp_write_str(out, v->source.ptr, v->source.len);
-        tagc_buf_put(out, "\251truncated", 10); /* "truncated" */
+        tagc_buf_put(out, "\251truncated", 10);
         tagc_mp_write_bool(out, v->truncated);
-        tagc_buf_put(out, "\265in_reply_to_status_id", 22); /* "in_reply_to_status_id" */
+        tagc_buf_put(out, "\265in_reply_to_status_id", 22);
         if (!v->has_in_reply_to_status_id)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_int(out, v->in_reply_to_status_id);
-        tagc_buf_put(out, "\271in_reply_to_status_id_str", 26); /* "in_reply_to_status_id_str" */
+        tagc_buf_put(out, "\271in_reply_to_status_id_str", 26);
         if (!v->has_in_reply_to_status_id_str)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_str(out, v->in_reply_to_status_id_str.ptr, v->in_reply_to_status_id_str.len);
-        tagc_buf_put(out, "\263in_reply_to_user_id", 20); /* "in_reply_to_user_id" */
+        tagc_buf_put(out, "\263in_reply_to_user_id", 20);
         if (!v->has_in_reply_to_user_id)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_int(out, v->in_reply_to_user_id);
-        tagc_buf_put(out, "\267in_reply_to_user_id_str", 24); /* "in_reply_to_user_id_str" */
+        tagc_buf_put(out, "\267in_reply_to_user_id_str", 24);
         if (!v->has_in_reply_to_user_id_str)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_str(out, v->in_reply_to_user_id_str.ptr, v->in_reply_to_user_id_str.len);
-        tagc_buf_put(out, "\267in_reply_to_screen_name", 24); /* "in_reply_to_screen_name" */
+        tagc_buf_put(out, "\267in_reply_to_screen_name", 24);
         if (!v->has_in_reply_to_screen_name)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_str(out, v->in_reply_to_screen_name.ptr, v->in_reply_to_screen_name.len);
-        tagc_buf_put(out, "\244user", 5); /* "user" */
+        tagc_buf_put(out, "\244user", 5);
     }
     twitter_user_write_msgpack(out, &v->user);
-    tagc_buf_put(out, "\243geo", 4); /* "geo" */
+    tagc_buf_put(out, "\243geo", 4);
     twitter_point_ptr_write_msgpack(out, v->geo);
-    tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+    tagc_buf_put(out, "\253coordinates", 12);
     twitter_point_ptr_write_msgpack(out, v->coordinates);
-    tagc_buf_put(out, "\245place", 6); /* "place" */
+    tagc_buf_put(out, "\245place", 6);
     twitter_place_ptr_write_msgpack(out, v->place);
-    tagc_buf_put(out, "\254contributors", 13); /* "contributors" */
+    tagc_buf_put(out, "\254contributors", 13);
     twitter_contributor_slice_write_msgpack(out, &v->contributors);
-    if (!(v->retweeted_status == NULL)) {
-        tagc_buf_put(out, "\260retweeted_status", 17); /* "retweeted_status" */
+    if (v->retweeted_status != NULL) {
+        tagc_buf_put(out, "\260retweeted_status", 17);
         twitter_status_ptr_write_msgpack(out, v->retweeted_status);
     }
     p = tagc_mp_room(out, 56, 0);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\255retweet_count", 14); /* "retweet_count" */
+        p = tagc_mp_put(p, "\255retweet_count", 14);
         p = tagc_mp_put_int(p, v->retweet_count);
-        p = tagc_mp_put(p, "\256favorite_count", 15); /* "favorite_count" */
+        p = tagc_mp_put(p, "\256favorite_count", 15);
         p = tagc_mp_put_int(p, v->favorite_count);
-        p = tagc_mp_put(p, "\250entities", 9); /* "entities" */
+        p = tagc_mp_put(p, "\250entities", 9);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\255retweet_count", 14); /* "retweet_count" */
+        tagc_buf_put(out, "\255retweet_count", 14);
         tagc_mp_write_int(out, v->retweet_count);
-        tagc_buf_put(out, "\256favorite_count", 15); /* "favorite_count" */
+        tagc_buf_put(out, "\256favorite_count", 15);
         tagc_mp_write_int(out, v->favorite_count);
-        tagc_buf_put(out, "\250entities", 9); /* "entities" */
+        tagc_buf_put(out, "\250entities", 9);
     }
     twitter_entities_write_msgpack(out, &v->entities);
     p = tagc_mp_room(out, 52, v->lang.len);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\251favorited", 10); /* "favorited" */
+        p = tagc_mp_put(p, "\251favorited", 10);
         p = tagc_mp_put_bool(p, v->favorited);
-        p = tagc_mp_put(p, "\251retweeted", 10); /* "retweeted" */
+        p = tagc_mp_put(p, "\251retweeted", 10);
         p = tagc_mp_put_bool(p, v->retweeted);
-        if (!(!v->has_possibly_sensitive)) {
-            p = tagc_mp_put(p, "\262possibly_sensitive", 19); /* "possibly_sensitive" */
-            if (!v->has_possibly_sensitive)
-                p = tagc_mp_put_nil(p);
-            else
-                p = tagc_mp_put_bool(p, v->possibly_sensitive);
+        if (v->has_possibly_sensitive) {
+            p = tagc_mp_put(p, "\262possibly_sensitive", 19);
+            p = tagc_mp_put_bool(p, v->possibly_sensitive);
         }
-        p = tagc_mp_put(p, "\244lang", 5); /* "lang" */
+        p = tagc_mp_put(p, "\244lang", 5);
         p = tagc_mp_put_str(p, v->lang.ptr, v->lang.len);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\251favorited", 10); /* "favorited" */
+        tagc_buf_put(out, "\251favorited", 10);
         tagc_mp_write_bool(out, v->favorited);
-        tagc_buf_put(out, "\251retweeted", 10); /* "retweeted" */
+        tagc_buf_put(out, "\251retweeted", 10);
         tagc_mp_write_bool(out, v->retweeted);
-        if (!(!v->has_possibly_sensitive)) {
-            tagc_buf_put(out, "\262possibly_sensitive", 19); /* "possibly_sensitive" */
-            if (!v->has_possibly_sensitive)
-                tagc_mp_write_nil(out);
-            else
-                tagc_mp_write_bool(out, v->possibly_sensitive);
+        if (v->has_possibly_sensitive) {
+            tagc_buf_put(out, "\262possibly_sensitive", 19);
+            tagc_mp_write_bool(out, v->possibly_sensitive);
         }
-        tagc_buf_put(out, "\244lang", 5); /* "lang" */
+        tagc_buf_put(out, "\244lang", 5);
         tagc_mp_write_str(out, v->lang.ptr, v->lang.len);
     }
 }
@@ -5611,54 +5362,8 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "metadata");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "text");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "source");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "truncated");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_status_id");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_status_id_str");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_user_id");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_user_id_str");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_screen_name");
-        if ((seen[0] & (UINT64_C(1) << 12)) == 0)
-            return tagc_json_missing_key(d, "user");
-        if ((seen[0] & (UINT64_C(1) << 13)) == 0)
-            return tagc_json_missing_key(d, "geo");
-        if ((seen[0] & (UINT64_C(1) << 14)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-        if ((seen[0] & (UINT64_C(1) << 15)) == 0)
-            return tagc_json_missing_key(d, "place");
-        if ((seen[0] & (UINT64_C(1) << 16)) == 0)
-            return tagc_json_missing_key(d, "contributors");
-        if ((seen[0] & (UINT64_C(1) << 18)) == 0)
-            return tagc_json_missing_key(d, "retweet_count");
-        if ((seen[0] & (UINT64_C(1) << 19)) == 0)
-            return tagc_json_missing_key(d, "favorite_count");
-        if ((seen[0] & (UINT64_C(1) << 20)) == 0)
-            return tagc_json_missing_key(d, "entities");
-        if ((seen[0] & (UINT64_C(1) << 21)) == 0)
-            return tagc_json_missing_key(d, "favorited");
-        if ((seen[0] & (UINT64_C(1) << 22)) == 0)
-            return tagc_json_missing_key(d, "retweeted");
-        if ((seen[0] & (UINT64_C(1) << 24)) == 0)
-            return tagc_json_missing_key(d, "lang");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x17dffff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_status_msgpack_keys, 0, ~seen[0] & UINT64_C(0x17dffff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -5672,13 +5377,13 @@ void twitter_status_metadata_write_msgpack(tagc_buf *out, const twitter_status_m
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\253result_type", 13); /* map of 2, "result_type" */
         p = tagc_mp_put_str(p, v->result_type.ptr, v->result_type.len);
-        p = tagc_mp_put(p, "\261iso_language_code", 18); /* "iso_language_code" */
+        p = tagc_mp_put(p, "\261iso_language_code", 18);
         p = tagc_mp_put_str(p, v->iso_language_code.ptr, v->iso_language_code.len);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\253result_type", 13); /* map of 2, "result_type" */
         tagc_mp_write_str(out, v->result_type.ptr, v->result_type.len);
-        tagc_buf_put(out, "\261iso_language_code", 18); /* "iso_language_code" */
+        tagc_buf_put(out, "\261iso_language_code", 18);
         tagc_mp_write_str(out, v->iso_language_code.ptr, v->iso_language_code.len);
     }
 }
@@ -5746,12 +5451,8 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "result_type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "iso_language_code");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_status_metadata_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -5761,199 +5462,198 @@ void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v)
 {
     uint8_t *p;
     size_t n = 39; /* the fields always written, then the others present */
-    if (!(v->profile_banner_url.len == 0)) /* "profile_banner_url" */
-        n++;
+    n += v->profile_banner_url.len != 0;
 
     tagc_mp_write_map(out, n);
     p = tagc_mp_room(out, 100, v->id_str.len + v->name.len + v->screen_name.len + v->location.len + v->description.len + v->url.len);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put(p, "\242id", 3);
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put(p, "\246id_str", 7);
         p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\253screen_name", 12); /* "screen_name" */
+        p = tagc_mp_put(p, "\253screen_name", 12);
         p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
-        p = tagc_mp_put(p, "\250location", 9); /* "location" */
+        p = tagc_mp_put(p, "\250location", 9);
         p = tagc_mp_put_str(p, v->location.ptr, v->location.len);
-        p = tagc_mp_put(p, "\253description", 12); /* "description" */
+        p = tagc_mp_put(p, "\253description", 12);
         p = tagc_mp_put_str(p, v->description.ptr, v->description.len);
-        p = tagc_mp_put(p, "\243url", 4); /* "url" */
+        p = tagc_mp_put(p, "\243url", 4);
         if (!v->has_url)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
-        p = tagc_mp_put(p, "\250entities", 9); /* "entities" */
+        p = tagc_mp_put(p, "\250entities", 9);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_buf_put(out, "\242id", 3);
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_buf_put(out, "\246id_str", 7);
         tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\253screen_name", 12); /* "screen_name" */
+        tagc_buf_put(out, "\253screen_name", 12);
         tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
-        tagc_buf_put(out, "\250location", 9); /* "location" */
+        tagc_buf_put(out, "\250location", 9);
         tagc_mp_write_str(out, v->location.ptr, v->location.len);
-        tagc_buf_put(out, "\253description", 12); /* "description" */
+        tagc_buf_put(out, "\253description", 12);
         tagc_mp_write_str(out, v->description.ptr, v->description.len);
-        tagc_buf_put(out, "\243url", 4); /* "url" */
+        tagc_buf_put(out, "\243url", 4);
         if (!v->has_url)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_str(out, v->url.ptr, v->url.len);
-        tagc_buf_put(out, "\250entities", 9); /* "entities" */
+        tagc_buf_put(out, "\250entities", 9);
     }
     twitter_user_entities_write_msgpack(out, &v->entities);
-    p = tagc_mp_room(out, 713, v->created_at.len + v->time_zone.len + v->lang.len + v->profile_background_color.len + v->profile_background_image_url.len + v->profile_background_image_url_https.len + v->profile_image_url.len + v->profile_image_url_https.len + (!(v->profile_banner_url.len == 0) ? v->profile_banner_url.len : 0) + v->profile_link_color.len + v->profile_sidebar_border_color.len + v->profile_sidebar_fill_color.len + v->profile_text_color.len);
+    p = tagc_mp_room(out, 713, v->created_at.len + v->time_zone.len + v->lang.len + v->profile_background_color.len + v->profile_background_image_url.len + v->profile_background_image_url_https.len + v->profile_image_url.len + v->profile_image_url_https.len + (v->profile_banner_url.len != 0 ? v->profile_banner_url.len : 0) + v->profile_link_color.len + v->profile_sidebar_border_color.len + v->profile_sidebar_fill_color.len + v->profile_text_color.len);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\251protected", 10); /* "protected" */
+        p = tagc_mp_put(p, "\251protected", 10);
         p = tagc_mp_put_bool(p, v->protected);
-        p = tagc_mp_put(p, "\257followers_count", 16); /* "followers_count" */
+        p = tagc_mp_put(p, "\257followers_count", 16);
         p = tagc_mp_put_int(p, v->followers_count);
-        p = tagc_mp_put(p, "\255friends_count", 14); /* "friends_count" */
+        p = tagc_mp_put(p, "\255friends_count", 14);
         p = tagc_mp_put_int(p, v->friends_count);
-        p = tagc_mp_put(p, "\254listed_count", 13); /* "listed_count" */
+        p = tagc_mp_put(p, "\254listed_count", 13);
         p = tagc_mp_put_int(p, v->listed_count);
-        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put(p, "\252created_at", 11);
         p = tagc_mp_put_str(p, v->created_at.ptr, v->created_at.len);
-        p = tagc_mp_put(p, "\260favourites_count", 17); /* "favourites_count" */
+        p = tagc_mp_put(p, "\260favourites_count", 17);
         p = tagc_mp_put_int(p, v->favourites_count);
-        p = tagc_mp_put(p, "\252utc_offset", 11); /* "utc_offset" */
+        p = tagc_mp_put(p, "\252utc_offset", 11);
         if (!v->has_utc_offset)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_int(p, v->utc_offset);
-        p = tagc_mp_put(p, "\251time_zone", 10); /* "time_zone" */
+        p = tagc_mp_put(p, "\251time_zone", 10);
         if (!v->has_time_zone)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_str(p, v->time_zone.ptr, v->time_zone.len);
-        p = tagc_mp_put(p, "\253geo_enabled", 12); /* "geo_enabled" */
+        p = tagc_mp_put(p, "\253geo_enabled", 12);
         p = tagc_mp_put_bool(p, v->geo_enabled);
-        p = tagc_mp_put(p, "\250verified", 9); /* "verified" */
+        p = tagc_mp_put(p, "\250verified", 9);
         p = tagc_mp_put_bool(p, v->verified);
-        p = tagc_mp_put(p, "\256statuses_count", 15); /* "statuses_count" */
+        p = tagc_mp_put(p, "\256statuses_count", 15);
         p = tagc_mp_put_int(p, v->statuses_count);
-        p = tagc_mp_put(p, "\244lang", 5); /* "lang" */
+        p = tagc_mp_put(p, "\244lang", 5);
         p = tagc_mp_put_str(p, v->lang.ptr, v->lang.len);
-        p = tagc_mp_put(p, "\264contributors_enabled", 21); /* "contributors_enabled" */
+        p = tagc_mp_put(p, "\264contributors_enabled", 21);
         p = tagc_mp_put_bool(p, v->contributors_enabled);
-        p = tagc_mp_put(p, "\255is_translator", 14); /* "is_translator" */
+        p = tagc_mp_put(p, "\255is_translator", 14);
         p = tagc_mp_put_bool(p, v->is_translator);
-        p = tagc_mp_put(p, "\266is_translation_enabled", 23); /* "is_translation_enabled" */
+        p = tagc_mp_put(p, "\266is_translation_enabled", 23);
         p = tagc_mp_put_bool(p, v->is_translation_enabled);
-        p = tagc_mp_put(p, "\270profile_background_color", 25); /* "profile_background_color" */
+        p = tagc_mp_put(p, "\270profile_background_color", 25);
         p = tagc_mp_put_str(p, v->profile_background_color.ptr, v->profile_background_color.len);
-        p = tagc_mp_put(p, "\274profile_background_image_url", 29); /* "profile_background_image_url" */
+        p = tagc_mp_put(p, "\274profile_background_image_url", 29);
         p = tagc_mp_put_str(p, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
-        p = tagc_mp_put(p, "\331\"profile_background_image_url_https", 36); /* "profile_background_image_url_https" */
+        p = tagc_mp_put(p, "\331\"profile_background_image_url_https", 36);
         p = tagc_mp_put_str(p, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
-        p = tagc_mp_put(p, "\267profile_background_tile", 24); /* "profile_background_tile" */
+        p = tagc_mp_put(p, "\267profile_background_tile", 24);
         p = tagc_mp_put_bool(p, v->profile_background_tile);
-        p = tagc_mp_put(p, "\261profile_image_url", 18); /* "profile_image_url" */
+        p = tagc_mp_put(p, "\261profile_image_url", 18);
         p = tagc_mp_put_str(p, v->profile_image_url.ptr, v->profile_image_url.len);
-        p = tagc_mp_put(p, "\267profile_image_url_https", 24); /* "profile_image_url_https" */
+        p = tagc_mp_put(p, "\267profile_image_url_https", 24);
         p = tagc_mp_put_str(p, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
-        if (!(v->profile_banner_url.len == 0)) {
-            p = tagc_mp_put(p, "\262profile_banner_url", 19); /* "profile_banner_url" */
+        if (v->profile_banner_url.len != 0) {
+            p = tagc_mp_put(p, "\262profile_banner_url", 19);
             p = tagc_mp_put_str(p, v->profile_banner_url.ptr, v->profile_banner_url.len);
         }
-        p = tagc_mp_put(p, "\262profile_link_color", 19); /* "profile_link_color" */
+        p = tagc_mp_put(p, "\262profile_link_color", 19);
         p = tagc_mp_put_str(p, v->profile_link_color.ptr, v->profile_link_color.len);
-        p = tagc_mp_put(p, "\274profile_sidebar_border_color", 29); /* "profile_sidebar_border_color" */
+        p = tagc_mp_put(p, "\274profile_sidebar_border_color", 29);
         p = tagc_mp_put_str(p, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
-        p = tagc_mp_put(p, "\272profile_sidebar_fill_color", 27); /* "profile_sidebar_fill_color" */
+        p = tagc_mp_put(p, "\272profile_sidebar_fill_color", 27);
         p = tagc_mp_put_str(p, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
-        p = tagc_mp_put(p, "\262profile_text_color", 19); /* "profile_text_color" */
+        p = tagc_mp_put(p, "\262profile_text_color", 19);
         p = tagc_mp_put_str(p, v->profile_text_color.ptr, v->profile_text_color.len);
-        p = tagc_mp_put(p, "\274profile_use_background_image", 29); /* "profile_use_background_image" */
+        p = tagc_mp_put(p, "\274profile_use_background_image", 29);
         p = tagc_mp_put_bool(p, v->profile_use_background_image);
-        p = tagc_mp_put(p, "\257default_profile", 16); /* "default_profile" */
+        p = tagc_mp_put(p, "\257default_profile", 16);
         p = tagc_mp_put_bool(p, v->default_profile);
-        p = tagc_mp_put(p, "\265default_profile_image", 22); /* "default_profile_image" */
+        p = tagc_mp_put(p, "\265default_profile_image", 22);
         p = tagc_mp_put_bool(p, v->default_profile_image);
-        p = tagc_mp_put(p, "\251following", 10); /* "following" */
+        p = tagc_mp_put(p, "\251following", 10);
         p = tagc_mp_put_bool(p, v->following);
-        p = tagc_mp_put(p, "\263follow_request_sent", 20); /* "follow_request_sent" */
+        p = tagc_mp_put(p, "\263follow_request_sent", 20);
         p = tagc_mp_put_bool(p, v->follow_request_sent);
-        p = tagc_mp_put(p, "\255notifications", 14); /* "notifications" */
+        p = tagc_mp_put(p, "\255notifications", 14);
         p = tagc_mp_put_bool(p, v->notifications);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\251protected", 10); /* "protected" */
+        tagc_buf_put(out, "\251protected", 10);
         tagc_mp_write_bool(out, v->protected);
-        tagc_buf_put(out, "\257followers_count", 16); /* "followers_count" */
+        tagc_buf_put(out, "\257followers_count", 16);
         tagc_mp_write_int(out, v->followers_count);
-        tagc_buf_put(out, "\255friends_count", 14); /* "friends_count" */
+        tagc_buf_put(out, "\255friends_count", 14);
         tagc_mp_write_int(out, v->friends_count);
-        tagc_buf_put(out, "\254listed_count", 13); /* "listed_count" */
+        tagc_buf_put(out, "\254listed_count", 13);
         tagc_mp_write_int(out, v->listed_count);
-        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_buf_put(out, "\252created_at", 11);
         tagc_mp_write_str(out, v->created_at.ptr, v->created_at.len);
-        tagc_buf_put(out, "\260favourites_count", 17); /* "favourites_count" */
+        tagc_buf_put(out, "\260favourites_count", 17);
         tagc_mp_write_int(out, v->favourites_count);
-        tagc_buf_put(out, "\252utc_offset", 11); /* "utc_offset" */
+        tagc_buf_put(out, "\252utc_offset", 11);
         if (!v->has_utc_offset)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_int(out, v->utc_offset);
-        tagc_buf_put(out, "\251time_zone", 10); /* "time_zone" */
+        tagc_buf_put(out, "\251time_zone", 10);
         if (!v->has_time_zone)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_str(out, v->time_zone.ptr, v->time_zone.len);
-        tagc_buf_put(out, "\253geo_enabled", 12); /* "geo_enabled" */
+        tagc_buf_put(out, "\253geo_enabled", 12);
         tagc_mp_write_bool(out, v->geo_enabled);
-        tagc_buf_put(out, "\250verified", 9); /* "verified" */
+        tagc_buf_put(out, "\250verified", 9);
         tagc_mp_write_bool(out, v->verified);
-        tagc_buf_put(out, "\256statuses_count", 15); /* "statuses_count" */
+        tagc_buf_put(out, "\256statuses_count", 15);
         tagc_mp_write_int(out, v->statuses_count);
-        tagc_buf_put(out, "\244lang", 5); /* "lang" */
+        tagc_buf_put(out, "\244lang", 5);
         tagc_mp_write_str(out, v->lang.ptr, v->lang.len);
-        tagc_buf_put(out, "\264contributors_enabled", 21); /* "contributors_enabled" */
+        tagc_buf_put(out, "\264contributors_enabled", 21);
         tagc_mp_write_bool(out, v->contributors_enabled);
-        tagc_buf_put(out, "\255is_translator", 14); /* "is_translator" */
+        tagc_buf_put(out, "\255is_translator", 14);
         tagc_mp_write_bool(out, v->is_translator);
-        tagc_buf_put(out, "\266is_translation_enabled", 23); /* "is_translation_enabled" */
+        tagc_buf_put(out, "\266is_translation_enabled", 23);
         tagc_mp_write_bool(out, v->is_translation_enabled);
-        tagc_buf_put(out, "\270profile_background_color", 25); /* "profile_background_color" */
+        tagc_buf_put(out, "\270profile_background_color", 25);
         tagc_mp_write_str(out, v->profile_background_color.ptr, v->profile_background_color.len);
-        tagc_buf_put(out, "\274profile_background_image_url", 29); /* "profile_background_image_url" */
+        tagc_buf_put(out, "\274profile_background_image_url", 29);
         tagc_mp_write_str(out, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
-        tagc_buf_put(out, "\331\"profile_background_image_url_https", 36); /* "profile_background_image_url_https" */
+        tagc_buf_put(out, "\331\"profile_background_image_url_https", 36);
         tagc_mp_write_str(out, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
-        tagc_buf_put(out, "\267profile_background_tile", 24); /* "profile_background_tile" */
+        tagc_buf_put(out, "\267profile_background_tile", 24);
         tagc_mp_write_bool(out, v->profile_background_tile);
-        tagc_buf_put(out, "\261profile_image_url", 18); /* "profile_image_url" */
+        tagc_buf_put(out, "\261profile_image_url", 18);
         tagc_mp_write_str(out, v->profile_image_url.ptr, v->profile_image_url.len);
-        tagc_buf_put(out, "\267profile_image_url_https", 24); /* "profile_image_url_https" */
+        tagc_buf_put(out, "\267profile_image_url_https", 24);
         tagc_mp_write_str(out, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
-        if (!(v->profile_banner_url.len == 0)) {
-            tagc_buf_put(out, "\262profile_banner_url", 19); /* "profile_banner_url" */
+        if (v->profile_banner_url.len != 0) {
+            tagc_buf_put(out, "\262profile_banner_url", 19);
             tagc_mp_write_str(out, v->profile_banner_url.ptr, v->profile_banner_url.len);
         }
-        tagc_buf_put(out, "\262profile_link_color", 19); /* "profile_link_color" */
+        tagc_buf_put(out, "\262profile_link_color", 19);
         tagc_mp_write_str(out, v->profile_link_color.ptr, v->profile_link_color.len);
-        tagc_buf_put(out, "\274profile_sidebar_border_color", 29); /* "profile_sidebar_border_color" */
+        tagc_buf_put(out, "\274profile_sidebar_border_color", 29);
         tagc_mp_write_str(out, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
-        tagc_buf_put(out, "\272profile_sidebar_fill_color", 27); /* "profile_sidebar_fill_color" */
+        tagc_buf_put(out, "\272profile_sidebar_fill_color", 27);
         tagc_mp_write_str(out, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
-        tagc_buf_put(out, "\262profile_text_color", 19); /* "profile_text_color" */
+        tagc_buf_put(out, "\262profile_text_color", 19);
         tagc_mp_write_str(out, v->profile_text_color.ptr, v->profile_text_color.len);
-        tagc_buf_put(out, "\274profile_use_background_image", 29); /* "profile_use_background_image" */
+        tagc_buf_put(out, "\274profile_use_background_image", 29);
         tagc_mp_write_bool(out, v->profile_use_background_image);
-        tagc_buf_put(out, "\257default_profile", 16); /* "default_profile" */
+        tagc_buf_put(out, "\257default_profile", 16);
         tagc_mp_write_bool(out, v->default_profile);
-        tagc_buf_put(out, "\265default_profile_image", 22); /* "default_profile_image" */
+        tagc_buf_put(out, "\265default_profile_image", 22);
         tagc_mp_write_bool(out, v->default_profile_image);
-        tagc_buf_put(out, "\251following", 10); /* "following" */
+        tagc_buf_put(out, "\251following", 10);
         tagc_mp_write_bool(out, v->following);
-        tagc_buf_put(out, "\263follow_request_sent", 20); /* "follow_request_sent" */
+        tagc_buf_put(out, "\263follow_request_sent", 20);
         tagc_mp_write_bool(out, v->follow_request_sent);
-        tagc_buf_put(out, "\255notifications", 14); /* "notifications" */
+        tagc_buf_put(out, "\255notifications", 14);
         tagc_mp_write_bool(out, v->notifications);
     }
 }
@@ -6347,86 +6047,8 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "screen_name");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "location");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "description");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "entities");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "protected");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "followers_count");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "friends_count");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "listed_count");
-        if ((seen[0] & (UINT64_C(1) << 12)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 13)) == 0)
-            return tagc_json_missing_key(d, "favourites_count");
-        if ((seen[0] & (UINT64_C(1) << 14)) == 0)
-            return tagc_json_missing_key(d, "utc_offset");
-        if ((seen[0] & (UINT64_C(1) << 15)) == 0)
-            return tagc_json_missing_key(d, "time_zone");
-        if ((seen[0] & (UINT64_C(1) << 16)) == 0)
-            return tagc_json_missing_key(d, "geo_enabled");
-        if ((seen[0] & (UINT64_C(1) << 17)) == 0)
-            return tagc_json_missing_key(d, "verified");
-        if ((seen[0] & (UINT64_C(1) << 18)) == 0)
-            return tagc_json_missing_key(d, "statuses_count");
-        if ((seen[0] & (UINT64_C(1) << 19)) == 0)
-            return tagc_json_missing_key(d, "lang");
-        if ((seen[0] & (UINT64_C(1) << 20)) == 0)
-            return tagc_json_missing_key(d, "contributors_enabled");
-        if ((seen[0] & (UINT64_C(1) << 21)) == 0)
-            return tagc_json_missing_key(d, "is_translator");
-        if ((seen[0] & (UINT64_C(1) << 22)) == 0)
-            return tagc_json_missing_key(d, "is_translation_enabled");
-        if ((seen[0] & (UINT64_C(1) << 23)) == 0)
-            return tagc_json_missing_key(d, "profile_background_color");
-        if ((seen[0] & (UINT64_C(1) << 24)) == 0)
-            return tagc_json_missing_key(d, "profile_background_image_url");
-        if ((seen[0] & (UINT64_C(1) << 25)) == 0)
-            return tagc_json_missing_key(d, "profile_background_image_url_https");
-        if ((seen[0] & (UINT64_C(1) << 26)) == 0)
-            return tagc_json_missing_key(d, "profile_background_tile");
-        if ((seen[0] & (UINT64_C(1) << 27)) == 0)
-            return tagc_json_missing_key(d, "profile_image_url");
-        if ((seen[0] & (UINT64_C(1) << 28)) == 0)
-            return tagc_json_missing_key(d, "profile_image_url_https");
-        if ((seen[0] & (UINT64_C(1) << 30)) == 0)
-            return tagc_json_missing_key(d, "profile_link_color");
-        if ((seen[0] & (UINT64_C(1) << 31)) == 0)
-            return tagc_json_missing_key(d, "profile_sidebar_border_color");
-        if ((seen[0] & (UINT64_C(1) << 32)) == 0)
-            return tagc_json_missing_key(d, "profile_sidebar_fill_color");
-        if ((seen[0] & (UINT64_C(1) << 33)) == 0)
-            return tagc_json_missing_key(d, "profile_text_color");
-        if ((seen[0] & (UINT64_C(1) << 34)) == 0)
-            return tagc_json_missing_key(d, "profile_use_background_image");
-        if ((seen[0] & (UINT64_C(1) << 35)) == 0)
-            return tagc_json_missing_key(d, "default_profile");
-        if ((seen[0] & (UINT64_C(1) << 36)) == 0)
-            return tagc_json_missing_key(d, "default_profile_image");
-        if ((seen[0] & (UINT64_C(1) << 37)) == 0)
-            return tagc_json_missing_key(d, "following");
-        if ((seen[0] & (UINT64_C(1) << 38)) == 0)
-            return tagc_json_missing_key(d, "follow_request_sent");
-        if ((seen[0] & (UINT64_C(1) << 39)) == 0)
-            return tagc_json_missing_key(d, "notifications");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xffdfffffff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_user_msgpack_keys, 0, ~seen[0] & UINT64_C(0xffdfffffff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6435,15 +6057,14 @@ fail: /* rc from the value of key */
 void twitter_user_entities_write_msgpack(tagc_buf *out, const twitter_user_entities *v)
 {
     size_t n = 1; /* the fields always written, then the others present */
-    if (!(v->url == NULL)) /* "url" */
-        n++;
+    n += v->url != NULL;
 
     tagc_mp_write_map(out, n);
-    if (!(v->url == NULL)) {
-        tagc_buf_put(out, "\243url", 4); /* "url" */
+    if (v->url != NULL) {
+        tagc_buf_put(out, "\243url", 4);
         twitter_urls_ptr_write_msgpack(out, v->url);
     }
-    tagc_buf_put(out, "\253description", 12); /* "description" */
+    tagc_buf_put(out, "\253description", 12);
     twitter_urls_write_msgpack(out, &v->description);
 }
 
@@ -6510,10 +6131,8 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "description");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x2)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_user_entities_msgpack_keys, 0, ~seen[0] & UINT64_C(0x2));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6580,10 +6199,8 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "urls");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_urls_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6592,20 +6209,19 @@ fail: /* rc from the value of key */
 void twitter_entities_write_msgpack(tagc_buf *out, const twitter_entities *v)
 {
     size_t n = 4; /* the fields always written, then the others present */
-    if (!(v->media.len == 0)) /* "media" */
-        n++;
+    n += v->media.len != 0;
 
     tagc_mp_write_map(out, n);
-    tagc_buf_put(out, "\250hashtags", 9); /* "hashtags" */
+    tagc_buf_put(out, "\250hashtags", 9);
     twitter_hashtag_slice_write_msgpack(out, &v->hashtags);
-    tagc_buf_put(out, "\247symbols", 8); /* "symbols" */
+    tagc_buf_put(out, "\247symbols", 8);
     twitter_symbol_slice_write_msgpack(out, &v->symbols);
-    tagc_buf_put(out, "\244urls", 5); /* "urls" */
+    tagc_buf_put(out, "\244urls", 5);
     twitter_url_slice_write_msgpack(out, &v->urls);
-    tagc_buf_put(out, "\255user_mentions", 14); /* "user_mentions" */
+    tagc_buf_put(out, "\255user_mentions", 14);
     twitter_user_mention_slice_write_msgpack(out, &v->user_mentions);
-    if (!(v->media.len == 0)) {
-        tagc_buf_put(out, "\245media", 6); /* "media" */
+    if (v->media.len != 0) {
+        tagc_buf_put(out, "\245media", 6);
         twitter_media_slice_write_msgpack(out, &v->media);
     }
 }
@@ -6697,16 +6313,8 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "hashtags");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "symbols");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "urls");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "user_mentions");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_entities_msgpack_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6720,12 +6328,12 @@ void twitter_hashtag_write_msgpack(tagc_buf *out, const twitter_hashtag *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244text", 6); /* map of 2, "text" */
         p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
-        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        p = tagc_mp_put(p, "\247indices", 8);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244text", 6); /* map of 2, "text" */
         tagc_mp_write_str(out, v->text.ptr, v->text.len);
-        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+        tagc_buf_put(out, "\247indices", 8);
     }
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
@@ -6793,12 +6401,8 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "text");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_hashtag_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6812,12 +6416,12 @@ void twitter_symbol_write_msgpack(tagc_buf *out, const twitter_symbol *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244text", 6); /* map of 2, "text" */
         p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
-        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        p = tagc_mp_put(p, "\247indices", 8);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244text", 6); /* map of 2, "text" */
         tagc_mp_write_str(out, v->text.ptr, v->text.len);
-        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+        tagc_buf_put(out, "\247indices", 8);
     }
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
@@ -6885,12 +6489,8 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "text");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_symbol_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6904,20 +6504,20 @@ void twitter_url_write_msgpack(tagc_buf *out, const twitter_url *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\204\243url", 5); /* map of 4, "url" */
         p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
-        p = tagc_mp_put(p, "\254expanded_url", 13); /* "expanded_url" */
+        p = tagc_mp_put(p, "\254expanded_url", 13);
         p = tagc_mp_put_str(p, v->expanded_url.ptr, v->expanded_url.len);
-        p = tagc_mp_put(p, "\253display_url", 12); /* "display_url" */
+        p = tagc_mp_put(p, "\253display_url", 12);
         p = tagc_mp_put_str(p, v->display_url.ptr, v->display_url.len);
-        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        p = tagc_mp_put(p, "\247indices", 8);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\204\243url", 5); /* map of 4, "url" */
         tagc_mp_write_str(out, v->url.ptr, v->url.len);
-        tagc_buf_put(out, "\254expanded_url", 13); /* "expanded_url" */
+        tagc_buf_put(out, "\254expanded_url", 13);
         tagc_mp_write_str(out, v->expanded_url.ptr, v->expanded_url.len);
-        tagc_buf_put(out, "\253display_url", 12); /* "display_url" */
+        tagc_buf_put(out, "\253display_url", 12);
         tagc_mp_write_str(out, v->display_url.ptr, v->display_url.len);
-        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+        tagc_buf_put(out, "\247indices", 8);
     }
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
@@ -7001,16 +6601,8 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "expanded_url");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "display_url");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_url_msgpack_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7024,24 +6616,24 @@ void twitter_user_mention_write_msgpack(tagc_buf *out, const twitter_user_mentio
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\205\253screen_name", 13); /* map of 5, "screen_name" */
         p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put(p, "\242id", 3);
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put(p, "\246id_str", 7);
         p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        p = tagc_mp_put(p, "\247indices", 8);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\205\253screen_name", 13); /* map of 5, "screen_name" */
         tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_buf_put(out, "\242id", 3);
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_buf_put(out, "\246id_str", 7);
         tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+        tagc_buf_put(out, "\247indices", 8);
     }
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
@@ -7133,18 +6725,8 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "screen_name");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_user_mention_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7154,78 +6736,76 @@ void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
 {
     uint8_t *p;
     size_t n = 10; /* the fields always written, then the others present */
-    if (!(v->source_status_id == 0)) /* "source_status_id" */
-        n++;
-    if (!(v->source_status_id_str.len == 0)) /* "source_status_id_str" */
-        n++;
+    n += v->source_status_id != 0;
+    n += v->source_status_id_str.len != 0;
 
     tagc_mp_write_map(out, n);
     p = tagc_mp_room(out, 32, v->id_str.len);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put(p, "\242id", 3);
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put(p, "\246id_str", 7);
         p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        p = tagc_mp_put(p, "\247indices", 8);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_buf_put(out, "\242id", 3);
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_buf_put(out, "\246id_str", 7);
         tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+        tagc_buf_put(out, "\247indices", 8);
     }
     twitter_int64_slice_write_msgpack(out, &v->indices);
     p = tagc_mp_room(out, 96, v->media_url.len + v->media_url_https.len + v->url.len + v->display_url.len + v->expanded_url.len + v->type.len);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\251media_url", 10); /* "media_url" */
+        p = tagc_mp_put(p, "\251media_url", 10);
         p = tagc_mp_put_str(p, v->media_url.ptr, v->media_url.len);
-        p = tagc_mp_put(p, "\257media_url_https", 16); /* "media_url_https" */
+        p = tagc_mp_put(p, "\257media_url_https", 16);
         p = tagc_mp_put_str(p, v->media_url_https.ptr, v->media_url_https.len);
-        p = tagc_mp_put(p, "\243url", 4); /* "url" */
+        p = tagc_mp_put(p, "\243url", 4);
         p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
-        p = tagc_mp_put(p, "\253display_url", 12); /* "display_url" */
+        p = tagc_mp_put(p, "\253display_url", 12);
         p = tagc_mp_put_str(p, v->display_url.ptr, v->display_url.len);
-        p = tagc_mp_put(p, "\254expanded_url", 13); /* "expanded_url" */
+        p = tagc_mp_put(p, "\254expanded_url", 13);
         p = tagc_mp_put_str(p, v->expanded_url.ptr, v->expanded_url.len);
-        p = tagc_mp_put(p, "\244type", 5); /* "type" */
+        p = tagc_mp_put(p, "\244type", 5);
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\245sizes", 6); /* "sizes" */
+        p = tagc_mp_put(p, "\245sizes", 6);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\251media_url", 10); /* "media_url" */
+        tagc_buf_put(out, "\251media_url", 10);
         tagc_mp_write_str(out, v->media_url.ptr, v->media_url.len);
-        tagc_buf_put(out, "\257media_url_https", 16); /* "media_url_https" */
+        tagc_buf_put(out, "\257media_url_https", 16);
         tagc_mp_write_str(out, v->media_url_https.ptr, v->media_url_https.len);
-        tagc_buf_put(out, "\243url", 4); /* "url" */
+        tagc_buf_put(out, "\243url", 4);
         tagc_mp_write_str(out, v->url.ptr, v->url.len);
-        tagc_buf_put(out, "\253display_url", 12); /* "display_url" */
+        tagc_buf_put(out, "\253display_url", 12);
         tagc_mp_write_str(out, v->display_url.ptr, v->display_url.len);
-        tagc_buf_put(out, "\254expanded_url", 13); /* "expanded_url" */
+        tagc_buf_put(out, "\254expanded_url", 13);
         tagc_mp_write_str(out, v->expanded_url.ptr, v->expanded_url.len);
-        tagc_buf_put(out, "\244type", 5); /* "type" */
+        tagc_buf_put(out, "\244type", 5);
         tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\245sizes", 6); /* "sizes" */
+        tagc_buf_put(out, "\245sizes", 6);
     }
     twitter_media_sizes_write_msgpack(out, &v->sizes);
-    p = tagc_mp_room(out, 52, (!(v->source_status_id_str.len == 0) ? v->source_status_id_str.len : 0));
+    p = tagc_mp_room(out, 52, (v->source_status_id_str.len != 0 ? v->source_status_id_str.len : 0));
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        if (!(v->source_status_id == 0)) {
-            p = tagc_mp_put(p, "\260source_status_id", 17); /* "source_status_id" */
+        if (v->source_status_id != 0) {
+            p = tagc_mp_put(p, "\260source_status_id", 17);
             p = tagc_mp_put_int(p, v->source_status_id);
         }
-        if (!(v->source_status_id_str.len == 0)) {
-            p = tagc_mp_put(p, "\264source_status_id_str", 21); /* "source_status_id_str" */
+        if (v->source_status_id_str.len != 0) {
+            p = tagc_mp_put(p, "\264source_status_id_str", 21);
             p = tagc_mp_put_str(p, v->source_status_id_str.ptr, v->source_status_id_str.len);
         }
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        if (!(v->source_status_id == 0)) {
-            tagc_buf_put(out, "\260source_status_id", 17); /* "source_status_id" */
+        if (v->source_status_id != 0) {
+            tagc_buf_put(out, "\260source_status_id", 17);
             tagc_mp_write_int(out, v->source_status_id);
         }
-        if (!(v->source_status_id_str.len == 0)) {
-            tagc_buf_put(out, "\264source_status_id_str", 21); /* "source_status_id_str" */
+        if (v->source_status_id_str.len != 0) {
+            tagc_buf_put(out, "\264source_status_id_str", 21);
             tagc_mp_write_str(out, v->source_status_id_str.ptr, v->source_status_id_str.len);
         }
     }
@@ -7374,28 +6954,8 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "indices");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "media_url");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "media_url_https");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "display_url");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "expanded_url");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "sizes");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3ff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_media_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3ff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7405,11 +6965,11 @@ void twitter_media_sizes_write_msgpack(tagc_buf *out, const twitter_media_sizes 
 {
     tagc_buf_put(out, "\204\246medium", 8); /* map of 4, "medium" */
     twitter_media_size_write_msgpack(out, &v->medium);
-    tagc_buf_put(out, "\245small", 6); /* "small" */
+    tagc_buf_put(out, "\245small", 6);
     twitter_media_size_write_msgpack(out, &v->small);
-    tagc_buf_put(out, "\245thumb", 6); /* "thumb" */
+    tagc_buf_put(out, "\245thumb", 6);
     twitter_media_size_write_msgpack(out, &v->thumb);
-    tagc_buf_put(out, "\245large", 6); /* "large" */
+    tagc_buf_put(out, "\245large", 6);
     twitter_media_size_write_msgpack(out, &v->large);
 }
 
@@ -7492,16 +7052,8 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "medium");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "small");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "thumb");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "large");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_media_sizes_msgpack_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7515,17 +7067,17 @@ void twitter_media_size_write_msgpack(tagc_buf *out, const twitter_media_size *v
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\203\241w", 3); /* map of 3, "w" */
         p = tagc_mp_put_int(p, v->w);
-        p = tagc_mp_put(p, "\241h", 2); /* "h" */
+        p = tagc_mp_put(p, "\241h", 2);
         p = tagc_mp_put_int(p, v->h);
-        p = tagc_mp_put(p, "\246resize", 7); /* "resize" */
+        p = tagc_mp_put(p, "\246resize", 7);
         p = tagc_mp_put_str(p, v->resize.ptr, v->resize.len);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\203\241w", 3); /* map of 3, "w" */
         tagc_mp_write_int(out, v->w);
-        tagc_buf_put(out, "\241h", 2); /* "h" */
+        tagc_buf_put(out, "\241h", 2);
         tagc_mp_write_int(out, v->h);
-        tagc_buf_put(out, "\246resize", 7); /* "resize" */
+        tagc_buf_put(out, "\246resize", 7);
         tagc_mp_write_str(out, v->resize.ptr, v->resize.len);
     }
 }
@@ -7601,14 +7153,8 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "w");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "h");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "resize");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_media_size_msgpack_keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7622,12 +7168,12 @@ void twitter_point_write_msgpack(tagc_buf *out, const twitter_point *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\253coordinates", 12); /* "coordinates" */
+        p = tagc_mp_put(p, "\253coordinates", 12);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
         tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+        tagc_buf_put(out, "\253coordinates", 12);
     }
     twitter_float64_array2_write_msgpack(out, &v->coordinates);
 }
@@ -7695,12 +7241,8 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_point_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7714,17 +7256,17 @@ void twitter_contributor_write_msgpack(tagc_buf *out, const twitter_contributor 
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\203\242id", 4); /* map of 3, "id" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put(p, "\246id_str", 7);
         p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\253screen_name", 12); /* "screen_name" */
+        p = tagc_mp_put(p, "\253screen_name", 12);
         p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\203\242id", 4); /* map of 3, "id" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_buf_put(out, "\246id_str", 7);
         tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\253screen_name", 12); /* "screen_name" */
+        tagc_buf_put(out, "\253screen_name", 12);
         tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
     }
 }
@@ -7800,14 +7342,8 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "screen_name");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_contributor_msgpack_keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7821,39 +7357,39 @@ void twitter_place_write_msgpack(tagc_buf *out, const twitter_place *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\211\242id", 4); /* map of 9, "id" */
         p = tagc_mp_put_str(p, v->id.ptr, v->id.len);
-        p = tagc_mp_put(p, "\243url", 4); /* "url" */
+        p = tagc_mp_put(p, "\243url", 4);
         p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
-        p = tagc_mp_put(p, "\252place_type", 11); /* "place_type" */
+        p = tagc_mp_put(p, "\252place_type", 11);
         p = tagc_mp_put_str(p, v->place_type.ptr, v->place_type.len);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\251full_name", 10); /* "full_name" */
+        p = tagc_mp_put(p, "\251full_name", 10);
         p = tagc_mp_put_str(p, v->full_name.ptr, v->full_name.len);
-        p = tagc_mp_put(p, "\254country_code", 13); /* "country_code" */
+        p = tagc_mp_put(p, "\254country_code", 13);
         p = tagc_mp_put_str(p, v->country_code.ptr, v->country_code.len);
-        p = tagc_mp_put(p, "\247country", 8); /* "country" */
+        p = tagc_mp_put(p, "\247country", 8);
         p = tagc_mp_put_str(p, v->country.ptr, v->country.len);
-        p = tagc_mp_put(p, "\254bounding_box", 13); /* "bounding_box" */
+        p = tagc_mp_put(p, "\254bounding_box", 13);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\211\242id", 4); /* map of 9, "id" */
         tagc_mp_write_str(out, v->id.ptr, v->id.len);
-        tagc_buf_put(out, "\243url", 4); /* "url" */
+        tagc_buf_put(out, "\243url", 4);
         tagc_mp_write_str(out, v->url.ptr, v->url.len);
-        tagc_buf_put(out, "\252place_type", 11); /* "place_type" */
+        tagc_buf_put(out, "\252place_type", 11);
         tagc_mp_write_str(out, v->place_type.ptr, v->place_type.len);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\251full_name", 10); /* "full_name" */
+        tagc_buf_put(out, "\251full_name", 10);
         tagc_mp_write_str(out, v->full_name.ptr, v->full_name.len);
-        tagc_buf_put(out, "\254country_code", 13); /* "country_code" */
+        tagc_buf_put(out, "\254country_code", 13);
         tagc_mp_write_str(out, v->country_code.ptr, v->country_code.len);
-        tagc_buf_put(out, "\247country", 8); /* "country" */
+        tagc_buf_put(out, "\247country", 8);
         tagc_mp_write_str(out, v->country.ptr, v->country.len);
-        tagc_buf_put(out, "\254bounding_box", 13); /* "bounding_box" */
+        tagc_buf_put(out, "\254bounding_box", 13);
     }
     twitter_bounding_box_write_msgpack(out, &v->bounding_box);
-    tagc_buf_put(out, "\252attributes", 11); /* "attributes" */
+    tagc_buf_put(out, "\252attributes", 11);
     twitter_string_string_map_write_msgpack(out, &v->attributes);
 }
 
@@ -7976,26 +7512,8 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "place_type");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "full_name");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "country_code");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "country");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "bounding_box");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "attributes");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1ff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_place_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1ff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -8009,12 +7527,12 @@ void twitter_bounding_box_write_msgpack(tagc_buf *out, const twitter_bounding_bo
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\253coordinates", 12); /* "coordinates" */
+        p = tagc_mp_put(p, "\253coordinates", 12);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
         tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+        tagc_buf_put(out, "\253coordinates", 12);
     }
     twitter_float64_array2_slice_slice_write_msgpack(out, &v->coordinates);
 }
@@ -8082,12 +7600,8 @@ int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, twitter_bounding_box_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);

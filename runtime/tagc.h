@@ -949,6 +949,12 @@ int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t
 int tagc_json_unknown_key(tagc_json_dec *d, const char *key, size_t len);
 int tagc_json_duplicate_key(tagc_json_dec *d, const char *key, size_t len);
 int tagc_json_missing_key(tagc_json_dec *d, const char *key);
+/* The error of a generated struct reader in strict mode: missing has the bits of
+ * the required fields that were not seen among fields 64*word..64*word+63; the
+ * first of them is reported (by its name in keys). */
+int tagc_json_missing_field(tagc_json_dec *d, const tagc_json_key *keys, size_t word, uint64_t missing);
+/* rc from the value of field keys[field]: adds its name to the error's path. */
+int tagc_json_fail_field(tagc_json_dec *d, int rc, const tagc_json_key *key);
 
 /* MARK: - MessagePack */
 
@@ -1394,6 +1400,8 @@ static inline bool tagc_mp_key_is(tagc_mp_dec *d, const tagc_mp_key *want, const
  * fields by name length, then name bytes (unsigned): a binary search. */
 int tagc_mp_key_find(const tagc_mp_key *keys, const uint16_t *sorted, size_t n, const char *key,
                      size_t len);
+/* As tagc_json_missing_field, for MessagePack's key table. */
+int tagc_mp_missing_field(tagc_mp_dec *d, const tagc_mp_key *keys, size_t word, uint64_t missing);
 /* Integer map keys: an integer of any format, or a str holding its decimal text. */
 int tagc_mp_key_int(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max);
 int tagc_mp_key_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max);
