@@ -38,9 +38,9 @@ void canada_feature_collection_init(canada_feature_collection *v)
 
 bool canada_feature_collection_equal(const canada_feature_collection *a, const canada_feature_collection *b)
 {
-    if (!(tagc_str_equal(&a->type, &b->type)))
+    if (!tagc_str_equal(&a->type, &b->type))
         return false;
-    if (!(canada_feature_slice_equal(&a->features, &b->features)))
+    if (!canada_feature_slice_equal(&a->features, &b->features))
         return false;
     return true;
 }
@@ -121,11 +121,11 @@ void canada_feature_init(canada_feature *v)
 
 bool canada_feature_equal(const canada_feature *a, const canada_feature *b)
 {
-    if (!(tagc_str_equal(&a->type, &b->type)))
+    if (!tagc_str_equal(&a->type, &b->type))
         return false;
-    if (!(canada_properties_equal(&a->properties, &b->properties)))
+    if (!canada_properties_equal(&a->properties, &b->properties))
         return false;
-    if (!(canada_geometry_equal(&a->geometry, &b->geometry)))
+    if (!canada_geometry_equal(&a->geometry, &b->geometry))
         return false;
     return true;
 }
@@ -206,7 +206,7 @@ void canada_properties_init(canada_properties *v)
 
 bool canada_properties_equal(const canada_properties *a, const canada_properties *b)
 {
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
     return true;
 }
@@ -287,9 +287,9 @@ void canada_geometry_init(canada_geometry *v)
 
 bool canada_geometry_equal(const canada_geometry *a, const canada_geometry *b)
 {
-    if (!(tagc_str_equal(&a->type, &b->type)))
+    if (!tagc_str_equal(&a->type, &b->type))
         return false;
-    if (!(canada_float64_array2_slice_slice_equal(&a->coordinates, &b->coordinates)))
+    if (!canada_float64_array2_slice_slice_equal(&a->coordinates, &b->coordinates))
         return false;
     return true;
 }
@@ -1324,7 +1324,7 @@ static bool canada_feature_slice_equal(const canada_feature_slice *a, const cana
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(canada_feature_equal(&a->ptr[i], &b->ptr[i])))
+        if (!canada_feature_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -1333,7 +1333,7 @@ static bool canada_feature_slice_equal(const canada_feature_slice *a, const cana
 static bool canada_float64_array2_equal(const double (*a)[2], const double (*b)[2])
 {
     for (size_t i = 0; i < 2; i++) {
-        if (!(tagc_f64_equal((*a)[i], (*b)[i])))
+        if (!tagc_f64_equal((*a)[i], (*b)[i]))
             return false;
     }
     return true;
@@ -1344,7 +1344,7 @@ static bool canada_float64_array2_slice_equal(const canada_float64_array2_slice 
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(canada_float64_array2_equal(&a->ptr[i], &b->ptr[i])))
+        if (!canada_float64_array2_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -1355,7 +1355,7 @@ static bool canada_float64_array2_slice_slice_equal(const canada_float64_array2_
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(canada_float64_array2_slice_equal(&a->ptr[i], &b->ptr[i])))
+        if (!canada_float64_array2_slice_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;

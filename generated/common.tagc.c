@@ -112,9 +112,9 @@ void sink_money_init(sink_money *v)
 
 bool sink_money_equal(const sink_money *a, const sink_money *b)
 {
-    if (!(a->amount == b->amount))
+    if (a->amount != b->amount)
         return false;
-    if (!(tagc_str_equal(&a->currency, &b->currency)))
+    if (!tagc_str_equal(&a->currency, &b->currency))
         return false;
     return true;
 }

@@ -882,9 +882,9 @@ void sink_base_init(sink_base *v)
 
 bool sink_base_equal(const sink_base *a, const sink_base *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(a->version == b->version))
+    if (a->version != b->version)
         return false;
     return true;
 }
@@ -965,9 +965,9 @@ void sink_audit_init(sink_audit *v)
 
 bool sink_audit_equal(const sink_audit *a, const sink_audit *b)
 {
-    if (!(tagc_str_equal(&a->created_by, &b->created_by)))
+    if (!tagc_str_equal(&a->created_by, &b->created_by))
         return false;
-    if (!(tagc_time_equal(&a->created_at, &b->created_at)))
+    if (!tagc_time_equal(&a->created_at, &b->created_at))
         return false;
     return true;
 }
@@ -1048,37 +1048,37 @@ void sink_scalars_init(sink_scalars *v)
 
 bool sink_scalars_equal(const sink_scalars *a, const sink_scalars *b)
 {
-    if (!(a->b == b->b))
+    if (a->b != b->b)
         return false;
-    if (!(a->i == b->i))
+    if (a->i != b->i)
         return false;
-    if (!(a->i8 == b->i8))
+    if (a->i8 != b->i8)
         return false;
-    if (!(a->i16 == b->i16))
+    if (a->i16 != b->i16)
         return false;
-    if (!(a->i32 == b->i32))
+    if (a->i32 != b->i32)
         return false;
-    if (!(a->i64 == b->i64))
+    if (a->i64 != b->i64)
         return false;
-    if (!(a->u == b->u))
+    if (a->u != b->u)
         return false;
-    if (!(a->u8 == b->u8))
+    if (a->u8 != b->u8)
         return false;
-    if (!(a->u16 == b->u16))
+    if (a->u16 != b->u16)
         return false;
-    if (!(a->u32 == b->u32))
+    if (a->u32 != b->u32)
         return false;
-    if (!(a->u64 == b->u64))
+    if (a->u64 != b->u64)
         return false;
-    if (!(tagc_f32_equal(a->f32, b->f32)))
+    if (!tagc_f32_equal(a->f32, b->f32))
         return false;
-    if (!(tagc_f64_equal(a->f64, b->f64)))
+    if (!tagc_f64_equal(a->f64, b->f64))
         return false;
-    if (!(a->by == b->by))
+    if (a->by != b->by)
         return false;
-    if (!(a->r == b->r))
+    if (a->r != b->r)
         return false;
-    if (!(tagc_str_equal(&a->s, &b->s)))
+    if (!tagc_str_equal(&a->s, &b->s))
         return false;
     return true;
 }
@@ -1159,13 +1159,13 @@ void sink_node_init(sink_node *v)
 
 bool sink_node_equal(const sink_node *a, const sink_node *b)
 {
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(sink_node_ptr_equal(a->parent, b->parent)))
+    if (!sink_node_ptr_equal(a->parent, b->parent))
         return false;
-    if (!(sink_node_slice_equal(&a->children, &b->children)))
+    if (!sink_node_slice_equal(&a->children, &b->children))
         return false;
-    if (!(sink_string_node_ptr_map_equal(&a->index, &b->index)))
+    if (!sink_string_node_ptr_map_equal(&a->index, &b->index))
         return false;
     return true;
 }
@@ -1246,107 +1246,107 @@ void sink_sink_init(sink_sink *v)
 
 bool sink_sink_equal(const sink_sink *a, const sink_sink *b)
 {
-    if (!(sink_base_equal(&a->base, &b->base)))
+    if (!sink_base_equal(&a->base, &b->base))
         return false;
-    if (!(sink_audit_ptr_equal(a->audit, b->audit)))
+    if (!sink_audit_ptr_equal(a->audit, b->audit))
         return false;
-    if (!(sink_label_equal(&a->label, &b->label)))
+    if (!sink_label_equal(&a->label, &b->label))
         return false;
-    if (!(sink_scalars_equal(&a->scalars, &b->scalars)))
+    if (!sink_scalars_equal(&a->scalars, &b->scalars))
         return false;
-    if (!(tagc_time_equal(&a->when, &b->when)))
+    if (!tagc_time_equal(&a->when, &b->when))
         return false;
-    if (!(a->timeout == b->timeout))
+    if (a->timeout != b->timeout)
         return false;
-    if (!(tagc_raw_equal(&a->raw, &b->raw)))
+    if (!tagc_raw_equal(&a->raw, &b->raw))
         return false;
-    if (!(tagc_any_equal(a->iface, b->iface)))
+    if (!tagc_any_equal(a->iface, b->iface))
         return false;
-    if (!(tagc_any_equal(a->any, b->any)))
+    if (!tagc_any_equal(a->any, b->any))
         return false;
-    if (!(sink_doc_equal(&a->doc, &b->doc)))
+    if (!sink_doc_equal(&a->doc, &b->doc))
         return false;
-    if (!(sink_int32_slice_equal(&a->list, &b->list)))
+    if (!sink_int32_slice_equal(&a->list, &b->list))
         return false;
-    if (!(sink_uint16_array4_equal(&a->fixed, &b->fixed)))
+    if (!sink_uint16_array4_equal(&a->fixed, &b->fixed))
         return false;
-    if (!(sink_float64_array2_slice_equal(&a->pairs, &b->pairs)))
+    if (!sink_float64_array2_slice_equal(&a->pairs, &b->pairs))
         return false;
-    if (!(sink_points_equal(&a->points, &b->points)))
+    if (!sink_points_equal(&a->points, &b->points))
         return false;
-    if (!(sink_matrix_equal(&a->matrix, &b->matrix)))
+    if (!sink_matrix_equal(&a->matrix, &b->matrix))
         return false;
-    if (!(tagc_bytes_equal(&a->blob, &b->blob)))
+    if (!tagc_bytes_equal(&a->blob, &b->blob))
         return false;
-    if (!(sink_uint8_array32_equal(&a->hash, &b->hash)))
+    if (!sink_uint8_array32_equal(&a->hash, &b->hash))
         return false;
-    if (!(sink_node_ptr_equal(a->child, b->child)))
+    if (!sink_node_ptr_equal(a->child, b->child))
         return false;
-    if (a->has_score != b->has_score || (a->has_score && !(tagc_f64_equal(a->score, b->score))))
+    if (a->has_score != b->has_score || (a->has_score && !tagc_f64_equal(a->score, b->score)))
         return false;
-    if (a->has_flag != b->has_flag || (a->has_flag && !(a->flag == b->flag)))
+    if (a->has_flag != b->has_flag || (a->has_flag && a->flag != b->flag))
         return false;
-    if (!(sink_string_int64_map_equal(&a->by_name, &b->by_name)))
+    if (!sink_string_int64_map_equal(&a->by_name, &b->by_name))
         return false;
-    if (!(sink_int64_string_map_equal(&a->by_id, &b->by_id)))
+    if (!sink_int64_string_map_equal(&a->by_id, &b->by_id))
         return false;
-    if (!(sink_color_tags_map_equal(&a->by_color, &b->by_color)))
+    if (!sink_color_tags_map_equal(&a->by_color, &b->by_color))
         return false;
-    if (!(sink_label_uint8_map_equal(&a->by_label, &b->by_label)))
+    if (!sink_label_uint8_map_equal(&a->by_label, &b->by_label))
         return false;
-    if (!(sink_priority_bool_map_equal(&a->by_level, &b->by_level)))
+    if (!sink_priority_bool_map_equal(&a->by_level, &b->by_level))
         return false;
-    if (!(sink_names_equal(&a->names, &b->names)))
+    if (!sink_names_equal(&a->names, &b->names))
         return false;
-    if (!(a->color == b->color))
+    if (a->color != b->color)
         return false;
-    if (!(a->priority == b->priority))
+    if (a->priority != b->priority)
         return false;
-    if (!(a->perm == b->perm))
+    if (a->perm != b->perm)
         return false;
-    if (!(a->big == b->big))
+    if (a->big != b->big)
         return false;
-    if (!(tagc_f64_equal(a->ratio, b->ratio)))
+    if (!tagc_f64_equal(a->ratio, b->ratio))
         return false;
-    if (!(a->ok == b->ok))
+    if (a->ok != b->ok)
         return false;
-    if (!(tagc_str_equal(&a->quoted, &b->quoted)))
+    if (!tagc_str_equal(&a->quoted, &b->quoted))
         return false;
-    if (a->has_maybe != b->has_maybe || (a->has_maybe && !(a->maybe == b->maybe)))
+    if (a->has_maybe != b->has_maybe || (a->has_maybe && a->maybe != b->maybe))
         return false;
-    if (!(tagc_str_equal(&a->dash, &b->dash)))
+    if (!tagc_str_equal(&a->dash, &b->dash))
         return false;
-    if (!(tagc_str_equal(&a->skip, &b->skip)))
+    if (!tagc_str_equal(&a->skip, &b->skip))
         return false;
-    if (!(tagc_str_equal(&a->mp_only, &b->mp_only)))
+    if (!tagc_str_equal(&a->mp_only, &b->mp_only))
         return false;
-    if (!(tagc_str_equal(&a->json_only, &b->json_only)))
+    if (!tagc_str_equal(&a->json_only, &b->json_only))
         return false;
-    if (!(tagc_str_equal(&a->renamed, &b->renamed)))
+    if (!tagc_str_equal(&a->renamed, &b->renamed))
         return false;
-    if (!(tagc_str_equal(&a->no_tag, &b->no_tag)))
+    if (!tagc_str_equal(&a->no_tag, &b->no_tag))
         return false;
-    if (!(tagc_str_equal(&a->default_, &b->default_)))
+    if (!tagc_str_equal(&a->default_, &b->default_))
         return false;
-    if (!(a->struct_ == b->struct_))
+    if (a->struct_ != b->struct_)
         return false;
-    if (!(sink_node_ptr_equal(a->left, b->left)))
+    if (!sink_node_ptr_equal(a->left, b->left))
         return false;
-    if (!(sink_node_ptr_equal(a->right, b->right)))
+    if (!sink_node_ptr_equal(a->right, b->right))
         return false;
-    if (!(sink_sink_address_equal(&a->address, &b->address)))
+    if (!sink_sink_address_equal(&a->address, &b->address))
         return false;
-    if (!(sink_sink_items_slice_equal(&a->items, &b->items)))
+    if (!sink_sink_items_slice_equal(&a->items, &b->items))
         return false;
-    if (!(sink_money_equal(&a->money, &b->money)))
+    if (!sink_money_equal(&a->money, &b->money))
         return false;
-    if (!(a->unit == b->unit))
+    if (a->unit != b->unit)
         return false;
-    if (!(tagc_str_equal(&a->secret, &b->secret)))
+    if (!tagc_str_equal(&a->secret, &b->secret))
         return false;
-    if (!(a->internal == b->internal))
+    if (a->internal != b->internal)
         return false;
-    if (!(tagc_str_equal(&a->other, &b->other)))
+    if (!tagc_str_equal(&a->other, &b->other))
         return false;
     return true;
 }
@@ -6291,7 +6291,7 @@ static int sink_sink_items_slice_read_msgpack(tagc_mp_dec *d, sink_sink_items_sl
 static bool sink_float64_array2_equal(const double (*a)[2], const double (*b)[2])
 {
     for (size_t i = 0; i < 2; i++) {
-        if (!(tagc_f64_equal((*a)[i], (*b)[i])))
+        if (!tagc_f64_equal((*a)[i], (*b)[i]))
             return false;
     }
     return true;
@@ -6302,7 +6302,7 @@ static bool sink_float64_array2_slice_equal(const sink_float64_array2_slice *a, 
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(sink_float64_array2_equal(&a->ptr[i], &b->ptr[i])))
+        if (!sink_float64_array2_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -6313,7 +6313,7 @@ static bool sink_string_slice_equal(const sink_string_slice *a, const sink_strin
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(tagc_str_equal(&a->ptr[i], &b->ptr[i])))
+        if (!tagc_str_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -6330,7 +6330,7 @@ static bool sink_string_string_map_equal(const sink_string_string_map *a, const 
             j++;
         if (j == b->len)
             return false;
-        if (!(tagc_str_equal(&a->vals[i], &b->vals[j])))
+        if (!tagc_str_equal(&a->vals[i], &b->vals[j]))
             return false;
     }
     return true;
@@ -6339,7 +6339,7 @@ static bool sink_string_string_map_equal(const sink_string_string_map *a, const 
 static bool sink_float64_array3_equal(const double (*a)[3], const double (*b)[3])
 {
     for (size_t i = 0; i < 3; i++) {
-        if (!(tagc_f64_equal((*a)[i], (*b)[i])))
+        if (!tagc_f64_equal((*a)[i], (*b)[i]))
             return false;
     }
     return true;
@@ -6348,7 +6348,7 @@ static bool sink_float64_array3_equal(const double (*a)[3], const double (*b)[3]
 static bool sink_float64_array3_array3_equal(const double (*a)[3][3], const double (*b)[3][3])
 {
     for (size_t i = 0; i < 3; i++) {
-        if (!(sink_float64_array3_equal(&(*a)[i], &(*b)[i])))
+        if (!sink_float64_array3_equal(&(*a)[i], &(*b)[i]))
             return false;
     }
     return true;
@@ -6366,7 +6366,7 @@ static bool sink_node_slice_equal(const sink_node_slice *a, const sink_node_slic
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(sink_node_equal(&a->ptr[i], &b->ptr[i])))
+        if (!sink_node_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -6383,7 +6383,7 @@ static bool sink_string_node_ptr_map_equal(const sink_string_node_ptr_map *a, co
             j++;
         if (j == b->len)
             return false;
-        if (!(sink_node_ptr_equal(a->vals[i], b->vals[j])))
+        if (!sink_node_ptr_equal(a->vals[i], b->vals[j]))
             return false;
     }
     return true;
@@ -6401,7 +6401,7 @@ static bool sink_int32_slice_equal(const sink_int32_slice *a, const sink_int32_s
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(a->ptr[i] == b->ptr[i]))
+        if (a->ptr[i] != b->ptr[i])
             return false;
     }
     return true;
@@ -6410,7 +6410,7 @@ static bool sink_int32_slice_equal(const sink_int32_slice *a, const sink_int32_s
 static bool sink_uint16_array4_equal(const uint16_t (*a)[4], const uint16_t (*b)[4])
 {
     for (size_t i = 0; i < 4; i++) {
-        if (!((*a)[i] == (*b)[i]))
+        if ((*a)[i] != (*b)[i])
             return false;
     }
     return true;
@@ -6419,7 +6419,7 @@ static bool sink_uint16_array4_equal(const uint16_t (*a)[4], const uint16_t (*b)
 static bool sink_uint8_array32_equal(const uint8_t (*a)[32], const uint8_t (*b)[32])
 {
     for (size_t i = 0; i < 32; i++) {
-        if (!((*a)[i] == (*b)[i]))
+        if ((*a)[i] != (*b)[i])
             return false;
     }
     return true;
@@ -6436,7 +6436,7 @@ static bool sink_string_int64_map_equal(const sink_string_int64_map *a, const si
             j++;
         if (j == b->len)
             return false;
-        if (!(a->vals[i] == b->vals[j]))
+        if (a->vals[i] != b->vals[j])
             return false;
     }
     return true;
@@ -6453,7 +6453,7 @@ static bool sink_int64_string_map_equal(const sink_int64_string_map *a, const si
             j++;
         if (j == b->len)
             return false;
-        if (!(tagc_str_equal(&a->vals[i], &b->vals[j])))
+        if (!tagc_str_equal(&a->vals[i], &b->vals[j]))
             return false;
     }
     return true;
@@ -6470,7 +6470,7 @@ static bool sink_color_tags_map_equal(const sink_color_tags_map *a, const sink_c
             j++;
         if (j == b->len)
             return false;
-        if (!(sink_tags_equal(&a->vals[i], &b->vals[j])))
+        if (!sink_tags_equal(&a->vals[i], &b->vals[j]))
             return false;
     }
     return true;
@@ -6487,7 +6487,7 @@ static bool sink_label_uint8_map_equal(const sink_label_uint8_map *a, const sink
             j++;
         if (j == b->len)
             return false;
-        if (!(a->vals[i] == b->vals[j]))
+        if (a->vals[i] != b->vals[j])
             return false;
     }
     return true;
@@ -6504,7 +6504,7 @@ static bool sink_priority_bool_map_equal(const sink_priority_bool_map *a, const 
             j++;
         if (j == b->len)
             return false;
-        if (!(a->vals[i] == b->vals[j]))
+        if (a->vals[i] != b->vals[j])
             return false;
     }
     return true;
@@ -6512,27 +6512,27 @@ static bool sink_priority_bool_map_equal(const sink_priority_bool_map *a, const 
 
 static bool sink_sink_address_geo_equal(const sink_sink_address_geo *a, const sink_sink_address_geo *b)
 {
-    if (!(tagc_f64_equal(a->lat, b->lat)))
+    if (!tagc_f64_equal(a->lat, b->lat))
         return false;
-    if (!(tagc_f64_equal(a->lon, b->lon)))
+    if (!tagc_f64_equal(a->lon, b->lon))
         return false;
     return true;
 }
 
 static bool sink_sink_address_equal(const sink_sink_address *a, const sink_sink_address *b)
 {
-    if (!(tagc_str_equal(&a->city, &b->city)))
+    if (!tagc_str_equal(&a->city, &b->city))
         return false;
-    if (!(sink_sink_address_geo_equal(&a->geo, &b->geo)))
+    if (!sink_sink_address_geo_equal(&a->geo, &b->geo))
         return false;
     return true;
 }
 
 static bool sink_sink_items_equal(const sink_sink_items *a, const sink_sink_items *b)
 {
-    if (!(tagc_str_equal(&a->sku, &b->sku)))
+    if (!tagc_str_equal(&a->sku, &b->sku))
         return false;
-    if (!(a->qty == b->qty))
+    if (a->qty != b->qty)
         return false;
     return true;
 }
@@ -6542,7 +6542,7 @@ static bool sink_sink_items_slice_equal(const sink_sink_items_slice *a, const si
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(sink_sink_items_equal(&a->ptr[i], &b->ptr[i])))
+        if (!sink_sink_items_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;

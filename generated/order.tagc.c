@@ -127,9 +127,9 @@ void order_geo_init(order_geo *v)
 
 bool order_geo_equal(const order_geo *a, const order_geo *b)
 {
-    if (!(tagc_f64_equal(a->lat, b->lat)))
+    if (!tagc_f64_equal(a->lat, b->lat))
         return false;
-    if (!(tagc_f64_equal(a->lon, b->lon)))
+    if (!tagc_f64_equal(a->lon, b->lon))
         return false;
     return true;
 }
@@ -210,15 +210,15 @@ void order_address_init(order_address *v)
 
 bool order_address_equal(const order_address *a, const order_address *b)
 {
-    if (!(tagc_str_equal(&a->street, &b->street)))
+    if (!tagc_str_equal(&a->street, &b->street))
         return false;
-    if (!(tagc_str_equal(&a->city, &b->city)))
+    if (!tagc_str_equal(&a->city, &b->city))
         return false;
-    if (!(tagc_str_equal(&a->zip, &b->zip)))
+    if (!tagc_str_equal(&a->zip, &b->zip))
         return false;
-    if (!(tagc_str_equal(&a->country, &b->country)))
+    if (!tagc_str_equal(&a->country, &b->country))
         return false;
-    if (!(order_geo_equal(&a->geo, &b->geo)))
+    if (!order_geo_equal(&a->geo, &b->geo))
         return false;
     return true;
 }
@@ -299,15 +299,15 @@ void order_customer_init(order_customer *v)
 
 bool order_customer_equal(const order_customer *a, const order_customer *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(tagc_str_equal(&a->email, &b->email)))
+    if (!tagc_str_equal(&a->email, &b->email))
         return false;
-    if (!(a->vip == b->vip))
+    if (a->vip != b->vip)
         return false;
-    if (!(order_address_equal(&a->address, &b->address)))
+    if (!order_address_equal(&a->address, &b->address))
         return false;
     return true;
 }
@@ -388,19 +388,19 @@ void order_item_init(order_item *v)
 
 bool order_item_equal(const order_item *a, const order_item *b)
 {
-    if (!(tagc_str_equal(&a->sku, &b->sku)))
+    if (!tagc_str_equal(&a->sku, &b->sku))
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(a->qty == b->qty))
+    if (a->qty != b->qty)
         return false;
-    if (!(tagc_f64_equal(a->price, b->price)))
+    if (!tagc_f64_equal(a->price, b->price))
         return false;
-    if (!(tagc_f64_equal(a->weight_kg, b->weight_kg)))
+    if (!tagc_f64_equal(a->weight_kg, b->weight_kg))
         return false;
-    if (!(order_string_slice_equal(&a->tags, &b->tags)))
+    if (!order_string_slice_equal(&a->tags, &b->tags))
         return false;
-    if (!(a->gift == b->gift))
+    if (a->gift != b->gift)
         return false;
     return true;
 }
@@ -481,29 +481,29 @@ void order_order_init(order_order *v)
 
 bool order_order_equal(const order_order *a, const order_order *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(a->status == b->status))
+    if (a->status != b->status)
         return false;
-    if (!(order_customer_equal(&a->customer, &b->customer)))
+    if (!order_customer_equal(&a->customer, &b->customer))
         return false;
-    if (!(order_item_slice_equal(&a->items, &b->items)))
+    if (!order_item_slice_equal(&a->items, &b->items))
         return false;
-    if (!(tagc_f64_equal(a->total, b->total)))
+    if (!tagc_f64_equal(a->total, b->total))
         return false;
-    if (!(tagc_str_equal(&a->currency, &b->currency)))
+    if (!tagc_str_equal(&a->currency, &b->currency))
         return false;
-    if (a->has_discount != b->has_discount || (a->has_discount && !(tagc_f64_equal(a->discount, b->discount))))
+    if (a->has_discount != b->has_discount || (a->has_discount && !tagc_f64_equal(a->discount, b->discount)))
         return false;
-    if (!(tagc_str_equal(&a->notes, &b->notes)))
+    if (!tagc_str_equal(&a->notes, &b->notes))
         return false;
-    if (!(a->created_at == b->created_at))
+    if (a->created_at != b->created_at)
         return false;
-    if (!(a->updated_at == b->updated_at))
+    if (a->updated_at != b->updated_at)
         return false;
-    if (!(tagc_f64_equal(a->risk_score, b->risk_score)))
+    if (!tagc_f64_equal(a->risk_score, b->risk_score))
         return false;
-    if (!(a->attempts == b->attempts))
+    if (a->attempts != b->attempts)
         return false;
     return true;
 }
@@ -2067,7 +2067,7 @@ static bool order_string_slice_equal(const order_string_slice *a, const order_st
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(tagc_str_equal(&a->ptr[i], &b->ptr[i])))
+        if (!tagc_str_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -2078,7 +2078,7 @@ static bool order_item_slice_equal(const order_item_slice *a, const order_item_s
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(order_item_equal(&a->ptr[i], &b->ptr[i])))
+        if (!order_item_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;

@@ -33,15 +33,15 @@ void reference_report_user_init(reference_report_user *v)
 
 bool reference_report_user_equal(const reference_report_user *a, const reference_report_user *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(tagc_str_equal(&a->email, &b->email)))
+    if (!tagc_str_equal(&a->email, &b->email))
         return false;
-    if (!(reference_string_slice_equal(&a->roles, &b->roles)))
+    if (!reference_string_slice_equal(&a->roles, &b->roles))
         return false;
-    if (!(reference_report_user_metadata_equal(&a->metadata, &b->metadata)))
+    if (!reference_report_user_metadata_equal(&a->metadata, &b->metadata))
         return false;
     return true;
 }
@@ -122,13 +122,13 @@ void reference_user_init(reference_user *v)
 
 bool reference_user_equal(const reference_user *a, const reference_user *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(tagc_str_equal(&a->email, &b->email)))
+    if (!tagc_str_equal(&a->email, &b->email))
         return false;
-    if (!(tagc_time_equal(&a->created_at, &b->created_at)))
+    if (!tagc_time_equal(&a->created_at, &b->created_at))
         return false;
     return true;
 }
@@ -209,13 +209,13 @@ void reference_tree_node_init(reference_tree_node *v)
 
 bool reference_tree_node_equal(const reference_tree_node *a, const reference_tree_node *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(a->val == b->val))
+    if (a->val != b->val)
         return false;
-    if (!(reference_tree_node_ptr_equal(a->left, b->left)))
+    if (!reference_tree_node_ptr_equal(a->left, b->left))
         return false;
-    if (!(reference_tree_node_ptr_equal(a->right, b->right)))
+    if (!reference_tree_node_ptr_equal(a->right, b->right))
         return false;
     return true;
 }
@@ -1218,7 +1218,7 @@ static bool reference_string_slice_equal(const reference_string_slice *a, const 
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(tagc_str_equal(&a->ptr[i], &b->ptr[i])))
+        if (!tagc_str_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -1226,9 +1226,9 @@ static bool reference_string_slice_equal(const reference_string_slice *a, const 
 
 static bool reference_report_user_metadata_equal(const reference_report_user_metadata *a, const reference_report_user_metadata *b)
 {
-    if (!(tagc_time_equal(&a->created_at, &b->created_at)))
+    if (!tagc_time_equal(&a->created_at, &b->created_at))
         return false;
-    if (!(tagc_time_equal(&a->updated_at, &b->updated_at)))
+    if (!tagc_time_equal(&a->updated_at, &b->updated_at))
         return false;
     return true;
 }

@@ -23,11 +23,11 @@ void tree_node_init(tree_node *v)
 
 bool tree_node_equal(const tree_node *a, const tree_node *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(a->val == b->val))
+    if (a->val != b->val)
         return false;
-    if (!(tree_node_slice_equal(&a->children, &b->children)))
+    if (!tree_node_slice_equal(&a->children, &b->children))
         return false;
     return true;
 }
@@ -376,7 +376,7 @@ static bool tree_node_slice_equal(const tree_node_slice *a, const tree_node_slic
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(tree_node_equal(&a->ptr[i], &b->ptr[i])))
+        if (!tree_node_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;

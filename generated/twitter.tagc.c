@@ -98,9 +98,9 @@ void twitter_search_result_init(twitter_search_result *v)
 
 bool twitter_search_result_equal(const twitter_search_result *a, const twitter_search_result *b)
 {
-    if (!(twitter_status_slice_equal(&a->statuses, &b->statuses)))
+    if (!twitter_status_slice_equal(&a->statuses, &b->statuses))
         return false;
-    if (!(twitter_search_metadata_equal(&a->search_metadata, &b->search_metadata)))
+    if (!twitter_search_metadata_equal(&a->search_metadata, &b->search_metadata))
         return false;
     return true;
 }
@@ -181,23 +181,23 @@ void twitter_search_metadata_init(twitter_search_metadata *v)
 
 bool twitter_search_metadata_equal(const twitter_search_metadata *a, const twitter_search_metadata *b)
 {
-    if (!(tagc_f64_equal(a->completed_in, b->completed_in)))
+    if (!tagc_f64_equal(a->completed_in, b->completed_in))
         return false;
-    if (!(a->max_id == b->max_id))
+    if (a->max_id != b->max_id)
         return false;
-    if (!(tagc_str_equal(&a->max_id_str, &b->max_id_str)))
+    if (!tagc_str_equal(&a->max_id_str, &b->max_id_str))
         return false;
-    if (!(tagc_str_equal(&a->next_results, &b->next_results)))
+    if (!tagc_str_equal(&a->next_results, &b->next_results))
         return false;
-    if (!(tagc_str_equal(&a->query, &b->query)))
+    if (!tagc_str_equal(&a->query, &b->query))
         return false;
-    if (!(tagc_str_equal(&a->refresh_url, &b->refresh_url)))
+    if (!tagc_str_equal(&a->refresh_url, &b->refresh_url))
         return false;
-    if (!(a->count == b->count))
+    if (a->count != b->count)
         return false;
-    if (!(a->since_id == b->since_id))
+    if (a->since_id != b->since_id)
         return false;
-    if (!(tagc_str_equal(&a->since_id_str, &b->since_id_str)))
+    if (!tagc_str_equal(&a->since_id_str, &b->since_id_str))
         return false;
     return true;
 }
@@ -278,55 +278,55 @@ void twitter_status_init(twitter_status *v)
 
 bool twitter_status_equal(const twitter_status *a, const twitter_status *b)
 {
-    if (!(twitter_status_metadata_equal(&a->metadata, &b->metadata)))
+    if (!twitter_status_metadata_equal(&a->metadata, &b->metadata))
         return false;
-    if (!(tagc_str_equal(&a->created_at, &b->created_at)))
+    if (!tagc_str_equal(&a->created_at, &b->created_at))
         return false;
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->id_str, &b->id_str)))
+    if (!tagc_str_equal(&a->id_str, &b->id_str))
         return false;
-    if (!(tagc_str_equal(&a->text, &b->text)))
+    if (!tagc_str_equal(&a->text, &b->text))
         return false;
-    if (!(tagc_str_equal(&a->source, &b->source)))
+    if (!tagc_str_equal(&a->source, &b->source))
         return false;
-    if (!(a->truncated == b->truncated))
+    if (a->truncated != b->truncated)
         return false;
-    if (a->has_in_reply_to_status_id != b->has_in_reply_to_status_id || (a->has_in_reply_to_status_id && !(a->in_reply_to_status_id == b->in_reply_to_status_id)))
+    if (a->has_in_reply_to_status_id != b->has_in_reply_to_status_id || (a->has_in_reply_to_status_id && a->in_reply_to_status_id != b->in_reply_to_status_id))
         return false;
-    if (a->has_in_reply_to_status_id_str != b->has_in_reply_to_status_id_str || (a->has_in_reply_to_status_id_str && !(tagc_str_equal(&a->in_reply_to_status_id_str, &b->in_reply_to_status_id_str))))
+    if (a->has_in_reply_to_status_id_str != b->has_in_reply_to_status_id_str || (a->has_in_reply_to_status_id_str && !tagc_str_equal(&a->in_reply_to_status_id_str, &b->in_reply_to_status_id_str)))
         return false;
-    if (a->has_in_reply_to_user_id != b->has_in_reply_to_user_id || (a->has_in_reply_to_user_id && !(a->in_reply_to_user_id == b->in_reply_to_user_id)))
+    if (a->has_in_reply_to_user_id != b->has_in_reply_to_user_id || (a->has_in_reply_to_user_id && a->in_reply_to_user_id != b->in_reply_to_user_id))
         return false;
-    if (a->has_in_reply_to_user_id_str != b->has_in_reply_to_user_id_str || (a->has_in_reply_to_user_id_str && !(tagc_str_equal(&a->in_reply_to_user_id_str, &b->in_reply_to_user_id_str))))
+    if (a->has_in_reply_to_user_id_str != b->has_in_reply_to_user_id_str || (a->has_in_reply_to_user_id_str && !tagc_str_equal(&a->in_reply_to_user_id_str, &b->in_reply_to_user_id_str)))
         return false;
-    if (a->has_in_reply_to_screen_name != b->has_in_reply_to_screen_name || (a->has_in_reply_to_screen_name && !(tagc_str_equal(&a->in_reply_to_screen_name, &b->in_reply_to_screen_name))))
+    if (a->has_in_reply_to_screen_name != b->has_in_reply_to_screen_name || (a->has_in_reply_to_screen_name && !tagc_str_equal(&a->in_reply_to_screen_name, &b->in_reply_to_screen_name)))
         return false;
-    if (!(twitter_user_equal(&a->user, &b->user)))
+    if (!twitter_user_equal(&a->user, &b->user))
         return false;
-    if (!(twitter_point_ptr_equal(a->geo, b->geo)))
+    if (!twitter_point_ptr_equal(a->geo, b->geo))
         return false;
-    if (!(twitter_point_ptr_equal(a->coordinates, b->coordinates)))
+    if (!twitter_point_ptr_equal(a->coordinates, b->coordinates))
         return false;
-    if (!(twitter_place_ptr_equal(a->place, b->place)))
+    if (!twitter_place_ptr_equal(a->place, b->place))
         return false;
-    if (!(twitter_contributor_slice_equal(&a->contributors, &b->contributors)))
+    if (!twitter_contributor_slice_equal(&a->contributors, &b->contributors))
         return false;
-    if (!(twitter_status_ptr_equal(a->retweeted_status, b->retweeted_status)))
+    if (!twitter_status_ptr_equal(a->retweeted_status, b->retweeted_status))
         return false;
-    if (!(a->retweet_count == b->retweet_count))
+    if (a->retweet_count != b->retweet_count)
         return false;
-    if (!(a->favorite_count == b->favorite_count))
+    if (a->favorite_count != b->favorite_count)
         return false;
-    if (!(twitter_entities_equal(&a->entities, &b->entities)))
+    if (!twitter_entities_equal(&a->entities, &b->entities))
         return false;
-    if (!(a->favorited == b->favorited))
+    if (a->favorited != b->favorited)
         return false;
-    if (!(a->retweeted == b->retweeted))
+    if (a->retweeted != b->retweeted)
         return false;
-    if (a->has_possibly_sensitive != b->has_possibly_sensitive || (a->has_possibly_sensitive && !(a->possibly_sensitive == b->possibly_sensitive)))
+    if (a->has_possibly_sensitive != b->has_possibly_sensitive || (a->has_possibly_sensitive && a->possibly_sensitive != b->possibly_sensitive))
         return false;
-    if (!(tagc_str_equal(&a->lang, &b->lang)))
+    if (!tagc_str_equal(&a->lang, &b->lang))
         return false;
     return true;
 }
@@ -407,9 +407,9 @@ void twitter_status_metadata_init(twitter_status_metadata *v)
 
 bool twitter_status_metadata_equal(const twitter_status_metadata *a, const twitter_status_metadata *b)
 {
-    if (!(tagc_str_equal(&a->result_type, &b->result_type)))
+    if (!tagc_str_equal(&a->result_type, &b->result_type))
         return false;
-    if (!(tagc_str_equal(&a->iso_language_code, &b->iso_language_code)))
+    if (!tagc_str_equal(&a->iso_language_code, &b->iso_language_code))
         return false;
     return true;
 }
@@ -490,85 +490,85 @@ void twitter_user_init(twitter_user *v)
 
 bool twitter_user_equal(const twitter_user *a, const twitter_user *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->id_str, &b->id_str)))
+    if (!tagc_str_equal(&a->id_str, &b->id_str))
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(tagc_str_equal(&a->screen_name, &b->screen_name)))
+    if (!tagc_str_equal(&a->screen_name, &b->screen_name))
         return false;
-    if (!(tagc_str_equal(&a->location, &b->location)))
+    if (!tagc_str_equal(&a->location, &b->location))
         return false;
-    if (!(tagc_str_equal(&a->description, &b->description)))
+    if (!tagc_str_equal(&a->description, &b->description))
         return false;
-    if (a->has_url != b->has_url || (a->has_url && !(tagc_str_equal(&a->url, &b->url))))
+    if (a->has_url != b->has_url || (a->has_url && !tagc_str_equal(&a->url, &b->url)))
         return false;
-    if (!(twitter_user_entities_equal(&a->entities, &b->entities)))
+    if (!twitter_user_entities_equal(&a->entities, &b->entities))
         return false;
-    if (!(a->protected == b->protected))
+    if (a->protected != b->protected)
         return false;
-    if (!(a->followers_count == b->followers_count))
+    if (a->followers_count != b->followers_count)
         return false;
-    if (!(a->friends_count == b->friends_count))
+    if (a->friends_count != b->friends_count)
         return false;
-    if (!(a->listed_count == b->listed_count))
+    if (a->listed_count != b->listed_count)
         return false;
-    if (!(tagc_str_equal(&a->created_at, &b->created_at)))
+    if (!tagc_str_equal(&a->created_at, &b->created_at))
         return false;
-    if (!(a->favourites_count == b->favourites_count))
+    if (a->favourites_count != b->favourites_count)
         return false;
-    if (a->has_utc_offset != b->has_utc_offset || (a->has_utc_offset && !(a->utc_offset == b->utc_offset)))
+    if (a->has_utc_offset != b->has_utc_offset || (a->has_utc_offset && a->utc_offset != b->utc_offset))
         return false;
-    if (a->has_time_zone != b->has_time_zone || (a->has_time_zone && !(tagc_str_equal(&a->time_zone, &b->time_zone))))
+    if (a->has_time_zone != b->has_time_zone || (a->has_time_zone && !tagc_str_equal(&a->time_zone, &b->time_zone)))
         return false;
-    if (!(a->geo_enabled == b->geo_enabled))
+    if (a->geo_enabled != b->geo_enabled)
         return false;
-    if (!(a->verified == b->verified))
+    if (a->verified != b->verified)
         return false;
-    if (!(a->statuses_count == b->statuses_count))
+    if (a->statuses_count != b->statuses_count)
         return false;
-    if (!(tagc_str_equal(&a->lang, &b->lang)))
+    if (!tagc_str_equal(&a->lang, &b->lang))
         return false;
-    if (!(a->contributors_enabled == b->contributors_enabled))
+    if (a->contributors_enabled != b->contributors_enabled)
         return false;
-    if (!(a->is_translator == b->is_translator))
+    if (a->is_translator != b->is_translator)
         return false;
-    if (!(a->is_translation_enabled == b->is_translation_enabled))
+    if (a->is_translation_enabled != b->is_translation_enabled)
         return false;
-    if (!(tagc_str_equal(&a->profile_background_color, &b->profile_background_color)))
+    if (!tagc_str_equal(&a->profile_background_color, &b->profile_background_color))
         return false;
-    if (!(tagc_str_equal(&a->profile_background_image_url, &b->profile_background_image_url)))
+    if (!tagc_str_equal(&a->profile_background_image_url, &b->profile_background_image_url))
         return false;
-    if (!(tagc_str_equal(&a->profile_background_image_url_https, &b->profile_background_image_url_https)))
+    if (!tagc_str_equal(&a->profile_background_image_url_https, &b->profile_background_image_url_https))
         return false;
-    if (!(a->profile_background_tile == b->profile_background_tile))
+    if (a->profile_background_tile != b->profile_background_tile)
         return false;
-    if (!(tagc_str_equal(&a->profile_image_url, &b->profile_image_url)))
+    if (!tagc_str_equal(&a->profile_image_url, &b->profile_image_url))
         return false;
-    if (!(tagc_str_equal(&a->profile_image_url_https, &b->profile_image_url_https)))
+    if (!tagc_str_equal(&a->profile_image_url_https, &b->profile_image_url_https))
         return false;
-    if (!(tagc_str_equal(&a->profile_banner_url, &b->profile_banner_url)))
+    if (!tagc_str_equal(&a->profile_banner_url, &b->profile_banner_url))
         return false;
-    if (!(tagc_str_equal(&a->profile_link_color, &b->profile_link_color)))
+    if (!tagc_str_equal(&a->profile_link_color, &b->profile_link_color))
         return false;
-    if (!(tagc_str_equal(&a->profile_sidebar_border_color, &b->profile_sidebar_border_color)))
+    if (!tagc_str_equal(&a->profile_sidebar_border_color, &b->profile_sidebar_border_color))
         return false;
-    if (!(tagc_str_equal(&a->profile_sidebar_fill_color, &b->profile_sidebar_fill_color)))
+    if (!tagc_str_equal(&a->profile_sidebar_fill_color, &b->profile_sidebar_fill_color))
         return false;
-    if (!(tagc_str_equal(&a->profile_text_color, &b->profile_text_color)))
+    if (!tagc_str_equal(&a->profile_text_color, &b->profile_text_color))
         return false;
-    if (!(a->profile_use_background_image == b->profile_use_background_image))
+    if (a->profile_use_background_image != b->profile_use_background_image)
         return false;
-    if (!(a->default_profile == b->default_profile))
+    if (a->default_profile != b->default_profile)
         return false;
-    if (!(a->default_profile_image == b->default_profile_image))
+    if (a->default_profile_image != b->default_profile_image)
         return false;
-    if (!(a->following == b->following))
+    if (a->following != b->following)
         return false;
-    if (!(a->follow_request_sent == b->follow_request_sent))
+    if (a->follow_request_sent != b->follow_request_sent)
         return false;
-    if (!(a->notifications == b->notifications))
+    if (a->notifications != b->notifications)
         return false;
     return true;
 }
@@ -649,9 +649,9 @@ void twitter_user_entities_init(twitter_user_entities *v)
 
 bool twitter_user_entities_equal(const twitter_user_entities *a, const twitter_user_entities *b)
 {
-    if (!(twitter_urls_ptr_equal(a->url, b->url)))
+    if (!twitter_urls_ptr_equal(a->url, b->url))
         return false;
-    if (!(twitter_urls_equal(&a->description, &b->description)))
+    if (!twitter_urls_equal(&a->description, &b->description))
         return false;
     return true;
 }
@@ -732,7 +732,7 @@ void twitter_urls_init(twitter_urls *v)
 
 bool twitter_urls_equal(const twitter_urls *a, const twitter_urls *b)
 {
-    if (!(twitter_url_slice_equal(&a->urls, &b->urls)))
+    if (!twitter_url_slice_equal(&a->urls, &b->urls))
         return false;
     return true;
 }
@@ -813,15 +813,15 @@ void twitter_entities_init(twitter_entities *v)
 
 bool twitter_entities_equal(const twitter_entities *a, const twitter_entities *b)
 {
-    if (!(twitter_hashtag_slice_equal(&a->hashtags, &b->hashtags)))
+    if (!twitter_hashtag_slice_equal(&a->hashtags, &b->hashtags))
         return false;
-    if (!(twitter_symbol_slice_equal(&a->symbols, &b->symbols)))
+    if (!twitter_symbol_slice_equal(&a->symbols, &b->symbols))
         return false;
-    if (!(twitter_url_slice_equal(&a->urls, &b->urls)))
+    if (!twitter_url_slice_equal(&a->urls, &b->urls))
         return false;
-    if (!(twitter_user_mention_slice_equal(&a->user_mentions, &b->user_mentions)))
+    if (!twitter_user_mention_slice_equal(&a->user_mentions, &b->user_mentions))
         return false;
-    if (!(twitter_media_slice_equal(&a->media, &b->media)))
+    if (!twitter_media_slice_equal(&a->media, &b->media))
         return false;
     return true;
 }
@@ -902,9 +902,9 @@ void twitter_hashtag_init(twitter_hashtag *v)
 
 bool twitter_hashtag_equal(const twitter_hashtag *a, const twitter_hashtag *b)
 {
-    if (!(tagc_str_equal(&a->text, &b->text)))
+    if (!tagc_str_equal(&a->text, &b->text))
         return false;
-    if (!(twitter_int64_slice_equal(&a->indices, &b->indices)))
+    if (!twitter_int64_slice_equal(&a->indices, &b->indices))
         return false;
     return true;
 }
@@ -985,9 +985,9 @@ void twitter_symbol_init(twitter_symbol *v)
 
 bool twitter_symbol_equal(const twitter_symbol *a, const twitter_symbol *b)
 {
-    if (!(tagc_str_equal(&a->text, &b->text)))
+    if (!tagc_str_equal(&a->text, &b->text))
         return false;
-    if (!(twitter_int64_slice_equal(&a->indices, &b->indices)))
+    if (!twitter_int64_slice_equal(&a->indices, &b->indices))
         return false;
     return true;
 }
@@ -1068,13 +1068,13 @@ void twitter_url_init(twitter_url *v)
 
 bool twitter_url_equal(const twitter_url *a, const twitter_url *b)
 {
-    if (!(tagc_str_equal(&a->url, &b->url)))
+    if (!tagc_str_equal(&a->url, &b->url))
         return false;
-    if (!(tagc_str_equal(&a->expanded_url, &b->expanded_url)))
+    if (!tagc_str_equal(&a->expanded_url, &b->expanded_url))
         return false;
-    if (!(tagc_str_equal(&a->display_url, &b->display_url)))
+    if (!tagc_str_equal(&a->display_url, &b->display_url))
         return false;
-    if (!(twitter_int64_slice_equal(&a->indices, &b->indices)))
+    if (!twitter_int64_slice_equal(&a->indices, &b->indices))
         return false;
     return true;
 }
@@ -1155,15 +1155,15 @@ void twitter_user_mention_init(twitter_user_mention *v)
 
 bool twitter_user_mention_equal(const twitter_user_mention *a, const twitter_user_mention *b)
 {
-    if (!(tagc_str_equal(&a->screen_name, &b->screen_name)))
+    if (!tagc_str_equal(&a->screen_name, &b->screen_name))
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->id_str, &b->id_str)))
+    if (!tagc_str_equal(&a->id_str, &b->id_str))
         return false;
-    if (!(twitter_int64_slice_equal(&a->indices, &b->indices)))
+    if (!twitter_int64_slice_equal(&a->indices, &b->indices))
         return false;
     return true;
 }
@@ -1244,29 +1244,29 @@ void twitter_media_init(twitter_media *v)
 
 bool twitter_media_equal(const twitter_media *a, const twitter_media *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->id_str, &b->id_str)))
+    if (!tagc_str_equal(&a->id_str, &b->id_str))
         return false;
-    if (!(twitter_int64_slice_equal(&a->indices, &b->indices)))
+    if (!twitter_int64_slice_equal(&a->indices, &b->indices))
         return false;
-    if (!(tagc_str_equal(&a->media_url, &b->media_url)))
+    if (!tagc_str_equal(&a->media_url, &b->media_url))
         return false;
-    if (!(tagc_str_equal(&a->media_url_https, &b->media_url_https)))
+    if (!tagc_str_equal(&a->media_url_https, &b->media_url_https))
         return false;
-    if (!(tagc_str_equal(&a->url, &b->url)))
+    if (!tagc_str_equal(&a->url, &b->url))
         return false;
-    if (!(tagc_str_equal(&a->display_url, &b->display_url)))
+    if (!tagc_str_equal(&a->display_url, &b->display_url))
         return false;
-    if (!(tagc_str_equal(&a->expanded_url, &b->expanded_url)))
+    if (!tagc_str_equal(&a->expanded_url, &b->expanded_url))
         return false;
-    if (!(tagc_str_equal(&a->type, &b->type)))
+    if (!tagc_str_equal(&a->type, &b->type))
         return false;
-    if (!(twitter_media_sizes_equal(&a->sizes, &b->sizes)))
+    if (!twitter_media_sizes_equal(&a->sizes, &b->sizes))
         return false;
-    if (!(a->source_status_id == b->source_status_id))
+    if (a->source_status_id != b->source_status_id)
         return false;
-    if (!(tagc_str_equal(&a->source_status_id_str, &b->source_status_id_str)))
+    if (!tagc_str_equal(&a->source_status_id_str, &b->source_status_id_str))
         return false;
     return true;
 }
@@ -1347,13 +1347,13 @@ void twitter_media_sizes_init(twitter_media_sizes *v)
 
 bool twitter_media_sizes_equal(const twitter_media_sizes *a, const twitter_media_sizes *b)
 {
-    if (!(twitter_media_size_equal(&a->medium, &b->medium)))
+    if (!twitter_media_size_equal(&a->medium, &b->medium))
         return false;
-    if (!(twitter_media_size_equal(&a->small, &b->small)))
+    if (!twitter_media_size_equal(&a->small, &b->small))
         return false;
-    if (!(twitter_media_size_equal(&a->thumb, &b->thumb)))
+    if (!twitter_media_size_equal(&a->thumb, &b->thumb))
         return false;
-    if (!(twitter_media_size_equal(&a->large, &b->large)))
+    if (!twitter_media_size_equal(&a->large, &b->large))
         return false;
     return true;
 }
@@ -1434,11 +1434,11 @@ void twitter_media_size_init(twitter_media_size *v)
 
 bool twitter_media_size_equal(const twitter_media_size *a, const twitter_media_size *b)
 {
-    if (!(a->w == b->w))
+    if (a->w != b->w)
         return false;
-    if (!(a->h == b->h))
+    if (a->h != b->h)
         return false;
-    if (!(tagc_str_equal(&a->resize, &b->resize)))
+    if (!tagc_str_equal(&a->resize, &b->resize))
         return false;
     return true;
 }
@@ -1519,9 +1519,9 @@ void twitter_point_init(twitter_point *v)
 
 bool twitter_point_equal(const twitter_point *a, const twitter_point *b)
 {
-    if (!(tagc_str_equal(&a->type, &b->type)))
+    if (!tagc_str_equal(&a->type, &b->type))
         return false;
-    if (!(twitter_float64_array2_equal(&a->coordinates, &b->coordinates)))
+    if (!twitter_float64_array2_equal(&a->coordinates, &b->coordinates))
         return false;
     return true;
 }
@@ -1602,11 +1602,11 @@ void twitter_contributor_init(twitter_contributor *v)
 
 bool twitter_contributor_equal(const twitter_contributor *a, const twitter_contributor *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->id_str, &b->id_str)))
+    if (!tagc_str_equal(&a->id_str, &b->id_str))
         return false;
-    if (!(tagc_str_equal(&a->screen_name, &b->screen_name)))
+    if (!tagc_str_equal(&a->screen_name, &b->screen_name))
         return false;
     return true;
 }
@@ -1687,23 +1687,23 @@ void twitter_place_init(twitter_place *v)
 
 bool twitter_place_equal(const twitter_place *a, const twitter_place *b)
 {
-    if (!(tagc_str_equal(&a->id, &b->id)))
+    if (!tagc_str_equal(&a->id, &b->id))
         return false;
-    if (!(tagc_str_equal(&a->url, &b->url)))
+    if (!tagc_str_equal(&a->url, &b->url))
         return false;
-    if (!(tagc_str_equal(&a->place_type, &b->place_type)))
+    if (!tagc_str_equal(&a->place_type, &b->place_type))
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(tagc_str_equal(&a->full_name, &b->full_name)))
+    if (!tagc_str_equal(&a->full_name, &b->full_name))
         return false;
-    if (!(tagc_str_equal(&a->country_code, &b->country_code)))
+    if (!tagc_str_equal(&a->country_code, &b->country_code))
         return false;
-    if (!(tagc_str_equal(&a->country, &b->country)))
+    if (!tagc_str_equal(&a->country, &b->country))
         return false;
-    if (!(twitter_bounding_box_equal(&a->bounding_box, &b->bounding_box)))
+    if (!twitter_bounding_box_equal(&a->bounding_box, &b->bounding_box))
         return false;
-    if (!(twitter_string_string_map_equal(&a->attributes, &b->attributes)))
+    if (!twitter_string_string_map_equal(&a->attributes, &b->attributes))
         return false;
     return true;
 }
@@ -1784,9 +1784,9 @@ void twitter_bounding_box_init(twitter_bounding_box *v)
 
 bool twitter_bounding_box_equal(const twitter_bounding_box *a, const twitter_bounding_box *b)
 {
-    if (!(tagc_str_equal(&a->type, &b->type)))
+    if (!tagc_str_equal(&a->type, &b->type))
         return false;
-    if (!(twitter_float64_array2_slice_slice_equal(&a->coordinates, &b->coordinates)))
+    if (!twitter_float64_array2_slice_slice_equal(&a->coordinates, &b->coordinates))
         return false;
     return true;
 }
@@ -8176,7 +8176,7 @@ static bool twitter_status_slice_equal(const twitter_status_slice *a, const twit
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_status_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_status_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8201,7 +8201,7 @@ static bool twitter_contributor_slice_equal(const twitter_contributor_slice *a, 
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_contributor_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_contributor_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8226,7 +8226,7 @@ static bool twitter_url_slice_equal(const twitter_url_slice *a, const twitter_ur
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_url_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_url_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8237,7 +8237,7 @@ static bool twitter_hashtag_slice_equal(const twitter_hashtag_slice *a, const tw
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_hashtag_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_hashtag_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8248,7 +8248,7 @@ static bool twitter_symbol_slice_equal(const twitter_symbol_slice *a, const twit
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_symbol_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_symbol_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8259,7 +8259,7 @@ static bool twitter_user_mention_slice_equal(const twitter_user_mention_slice *a
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_user_mention_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_user_mention_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8270,7 +8270,7 @@ static bool twitter_media_slice_equal(const twitter_media_slice *a, const twitte
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_media_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_media_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8281,7 +8281,7 @@ static bool twitter_int64_slice_equal(const twitter_int64_slice *a, const twitte
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(a->ptr[i] == b->ptr[i]))
+        if (a->ptr[i] != b->ptr[i])
             return false;
     }
     return true;
@@ -8290,7 +8290,7 @@ static bool twitter_int64_slice_equal(const twitter_int64_slice *a, const twitte
 static bool twitter_float64_array2_equal(const double (*a)[2], const double (*b)[2])
 {
     for (size_t i = 0; i < 2; i++) {
-        if (!(tagc_f64_equal((*a)[i], (*b)[i])))
+        if (!tagc_f64_equal((*a)[i], (*b)[i]))
             return false;
     }
     return true;
@@ -8307,7 +8307,7 @@ static bool twitter_string_string_map_equal(const twitter_string_string_map *a, 
             j++;
         if (j == b->len)
             return false;
-        if (!(tagc_str_equal(&a->vals[i], &b->vals[j])))
+        if (!tagc_str_equal(&a->vals[i], &b->vals[j]))
             return false;
     }
     return true;
@@ -8318,7 +8318,7 @@ static bool twitter_float64_array2_slice_equal(const twitter_float64_array2_slic
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_float64_array2_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_float64_array2_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8329,7 +8329,7 @@ static bool twitter_float64_array2_slice_slice_equal(const twitter_float64_array
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_float64_array2_slice_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_float64_array2_slice_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;

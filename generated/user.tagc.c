@@ -28,15 +28,15 @@ void user_user_init(user_user *v)
 
 bool user_user_equal(const user_user *a, const user_user *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(tagc_str_equal(&a->email, &b->email)))
+    if (!tagc_str_equal(&a->email, &b->email))
         return false;
-    if (!(user_string_slice_equal(&a->roles, &b->roles)))
+    if (!user_string_slice_equal(&a->roles, &b->roles))
         return false;
-    if (!(user_user_metadata_equal(&a->metadata, &b->metadata)))
+    if (!user_user_metadata_equal(&a->metadata, &b->metadata))
         return false;
     return true;
 }
@@ -600,7 +600,7 @@ static bool user_string_slice_equal(const user_string_slice *a, const user_strin
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(tagc_str_equal(&a->ptr[i], &b->ptr[i])))
+        if (!tagc_str_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -608,9 +608,9 @@ static bool user_string_slice_equal(const user_string_slice *a, const user_strin
 
 static bool user_user_metadata_equal(const user_user_metadata *a, const user_user_metadata *b)
 {
-    if (!(tagc_time_equal(&a->created_at, &b->created_at)))
+    if (!tagc_time_equal(&a->created_at, &b->created_at))
         return false;
-    if (!(tagc_time_equal(&a->updated_at, &b->updated_at)))
+    if (!tagc_time_equal(&a->updated_at, &b->updated_at))
         return false;
     return true;
 }

@@ -33,9 +33,14 @@ extern "C" {
 #if defined(__GNUC__)
 #define TAGC_LIKELY(x) __builtin_expect(!!(x), 1)
 #define TAGC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+/* For the few-instruction fast paths that generated code calls many times per
+ * function: gcc's budget for inlining shrinks with the file, and a call costs
+ * more than the copy it makes. */
+#define TAGC_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define TAGC_LIKELY(x) (x)
 #define TAGC_UNLIKELY(x) (x)
+#define TAGC_ALWAYS_INLINE inline
 #endif
 
 /* MARK: - Errors */
@@ -125,14 +130,14 @@ void tagc_buf_reset(tagc_buf *b);
 int tagc_buf_grow(tagc_buf *b, size_t n);
 
 /* Makes room for n more bytes; 0 if they fit, else the (sticky) error code. */
-static inline int tagc_buf_reserve(tagc_buf *b, size_t n)
+static TAGC_ALWAYS_INLINE int tagc_buf_reserve(tagc_buf *b, size_t n)
 {
     if (TAGC_LIKELY(b->cap - b->len >= n && b->err == 0))
         return 0;
     return tagc_buf_grow(b, n);
 }
 
-static inline void tagc_buf_put(tagc_buf *b, const void *p, size_t n)
+static TAGC_ALWAYS_INLINE void tagc_buf_put(tagc_buf *b, const void *p, size_t n)
 {
     if (TAGC_UNLIKELY(tagc_buf_reserve(b, n) != 0))
         return;
@@ -140,7 +145,7 @@ static inline void tagc_buf_put(tagc_buf *b, const void *p, size_t n)
     b->len += n;
 }
 
-static inline void tagc_buf_byte(tagc_buf *b, uint8_t c)
+static TAGC_ALWAYS_INLINE void tagc_buf_byte(tagc_buf *b, uint8_t c)
 {
     if (TAGC_UNLIKELY(tagc_buf_reserve(b, 1) != 0))
         return;
