@@ -238,6 +238,8 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 1, "const char *key;");
     emit(g, 1, "size_t key_len, n;");
     emit(g, 1, "int next = 0; /* the field expected next, in declared order */");
+    if (n > 0)
+        emit(g, 1, "const tagc_mp_key *keys = %s_msgpack_keys;", fn);
     emit(g, 1, "uint64_t seen[%zu] = {0};", words);
     emit(g, 1, "int field;");
     emit(g, 1, "int rc;");
@@ -249,18 +251,14 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 1, "for (size_t i = 0; i < n; i++) {");
     if (n > 0) {
         emit(g, 2, "switch (next) { /* first the key expected next, compared as its encoded bytes */");
-        for (size_t i = 0; i < n; i++) {
-            emit(g, 2, "case %zu:", i);
-            emit(g, 3, "field = tagc_mp_key_is(d, &%s_msgpack_keys[%zu], &key, &key_len) ? %zu : -1;", fn, i, i);
-            emit(g, 3, "break;");
-        }
-        emit(g, 2, "default:");
-        emit(g, 3, "field = -1;");
+        for (size_t i = 0; i < n; i++)
+            emit(g, 2, "case %zu: field = tagc_mp_key_at(d, keys, %zu, &key, &key_len); break;", i, i);
+        emit(g, 2, "default: field = -1;");
         emit(g, 2, "}");
         emit(g, 2, "if (field < 0) { /* any other key: read, then looked up */");
         emit(g, 3, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
         emit(g, 4, "return rc;");
-        emit(g, 3, "field = tagc_mp_key_find(%s_msgpack_keys, %s_msgpack_sorted, %zu, key, key_len);", fn, fn, n);
+        emit(g, 3, "field = tagc_mp_key_find(keys, %s_msgpack_sorted, %zu, key, key_len);", fn, n);
         emit(g, 2, "}");
     } else {
         emit(g, 2, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
@@ -305,7 +303,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
             required[idx >> 6] |= UINT64_C(1) << (idx & 63);
         idx++;
     }
-    gen_required_check(g, "tagc_mp_missing_field", pool_printf(g->pool, "%s_msgpack_keys", fn), required, words);
+    gen_required_check(g, "tagc_mp_missing_field", "keys", required, words);
     emit(g, 1, "return 0;");
     emit(g, 0, "fail: /* rc from the value of key */");
     emit(g, 1, "return tagc_json_fail_key(d, rc, key, key_len);");

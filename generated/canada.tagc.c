@@ -854,6 +854,7 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = canada_feature_collection_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -864,19 +865,14 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &canada_feature_collection_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &canada_feature_collection_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(canada_feature_collection_msgpack_keys, canada_feature_collection_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, canada_feature_collection_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -903,7 +899,7 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, canada_feature_collection_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -945,6 +941,7 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = canada_feature_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -955,22 +952,15 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &canada_feature_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &canada_feature_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &canada_feature_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(canada_feature_msgpack_keys, canada_feature_msgpack_sorted, 3, key, key_len);
+            field = tagc_mp_key_find(keys, canada_feature_msgpack_sorted, 3, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1001,7 +991,7 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, canada_feature_msgpack_keys, 0, ~seen[0] & UINT64_C(0x7));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1036,6 +1026,7 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = canada_properties_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1046,16 +1037,13 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &canada_properties_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(canada_properties_msgpack_keys, canada_properties_msgpack_sorted, 1, key, key_len);
+            field = tagc_mp_key_find(keys, canada_properties_msgpack_sorted, 1, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1078,7 +1066,7 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, canada_properties_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1117,6 +1105,7 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = canada_geometry_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1127,19 +1116,14 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &canada_geometry_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &canada_geometry_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(canada_geometry_msgpack_keys, canada_geometry_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, canada_geometry_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1166,7 +1150,7 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, canada_geometry_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);

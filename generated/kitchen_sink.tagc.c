@@ -3961,6 +3961,7 @@ int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_base_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -3971,19 +3972,14 @@ int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_base_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_base_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_base_msgpack_keys, sink_base_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, sink_base_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4010,7 +4006,7 @@ int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, sink_base_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -4050,6 +4046,7 @@ int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_audit_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -4060,19 +4057,14 @@ int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_audit_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_audit_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_audit_msgpack_keys, sink_audit_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, sink_audit_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4099,7 +4091,7 @@ int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, sink_audit_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -4209,6 +4201,7 @@ int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_scalars_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -4219,61 +4212,28 @@ int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        case 9:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[9], &key, &key_len) ? 9 : -1;
-            break;
-        case 10:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[10], &key, &key_len) ? 10 : -1;
-            break;
-        case 11:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[11], &key, &key_len) ? 11 : -1;
-            break;
-        case 12:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[12], &key, &key_len) ? 12 : -1;
-            break;
-        case 13:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[13], &key, &key_len) ? 13 : -1;
-            break;
-        case 14:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[14], &key, &key_len) ? 14 : -1;
-            break;
-        case 15:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[15], &key, &key_len) ? 15 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        case 9: field = tagc_mp_key_at(d, keys, 9, &key, &key_len); break;
+        case 10: field = tagc_mp_key_at(d, keys, 10, &key, &key_len); break;
+        case 11: field = tagc_mp_key_at(d, keys, 11, &key, &key_len); break;
+        case 12: field = tagc_mp_key_at(d, keys, 12, &key, &key_len); break;
+        case 13: field = tagc_mp_key_at(d, keys, 13, &key, &key_len); break;
+        case 14: field = tagc_mp_key_at(d, keys, 14, &key, &key_len); break;
+        case 15: field = tagc_mp_key_at(d, keys, 15, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_scalars_msgpack_keys, sink_scalars_msgpack_sorted, 16, key, key_len);
+            field = tagc_mp_key_find(keys, sink_scalars_msgpack_sorted, 16, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4356,7 +4316,7 @@ int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0xffff)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, sink_scalars_msgpack_keys, 0, ~seen[0] & UINT64_C(0xffff));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xffff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -4408,6 +4368,7 @@ int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_node_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -4418,25 +4379,16 @@ int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_node_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_node_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &sink_node_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &sink_node_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_node_msgpack_keys, sink_node_msgpack_sorted, 4, key, key_len);
+            field = tagc_mp_key_find(keys, sink_node_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4471,7 +4423,7 @@ int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x5)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, sink_node_msgpack_keys, 0, ~seen[0] & UINT64_C(0x5));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x5));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -4780,6 +4732,7 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_sink_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -4790,160 +4743,61 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        case 9:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[9], &key, &key_len) ? 9 : -1;
-            break;
-        case 10:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[10], &key, &key_len) ? 10 : -1;
-            break;
-        case 11:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[11], &key, &key_len) ? 11 : -1;
-            break;
-        case 12:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[12], &key, &key_len) ? 12 : -1;
-            break;
-        case 13:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[13], &key, &key_len) ? 13 : -1;
-            break;
-        case 14:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[14], &key, &key_len) ? 14 : -1;
-            break;
-        case 15:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[15], &key, &key_len) ? 15 : -1;
-            break;
-        case 16:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[16], &key, &key_len) ? 16 : -1;
-            break;
-        case 17:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[17], &key, &key_len) ? 17 : -1;
-            break;
-        case 18:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[18], &key, &key_len) ? 18 : -1;
-            break;
-        case 19:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[19], &key, &key_len) ? 19 : -1;
-            break;
-        case 20:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[20], &key, &key_len) ? 20 : -1;
-            break;
-        case 21:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[21], &key, &key_len) ? 21 : -1;
-            break;
-        case 22:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[22], &key, &key_len) ? 22 : -1;
-            break;
-        case 23:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[23], &key, &key_len) ? 23 : -1;
-            break;
-        case 24:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[24], &key, &key_len) ? 24 : -1;
-            break;
-        case 25:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[25], &key, &key_len) ? 25 : -1;
-            break;
-        case 26:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[26], &key, &key_len) ? 26 : -1;
-            break;
-        case 27:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[27], &key, &key_len) ? 27 : -1;
-            break;
-        case 28:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[28], &key, &key_len) ? 28 : -1;
-            break;
-        case 29:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[29], &key, &key_len) ? 29 : -1;
-            break;
-        case 30:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[30], &key, &key_len) ? 30 : -1;
-            break;
-        case 31:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[31], &key, &key_len) ? 31 : -1;
-            break;
-        case 32:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[32], &key, &key_len) ? 32 : -1;
-            break;
-        case 33:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[33], &key, &key_len) ? 33 : -1;
-            break;
-        case 34:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[34], &key, &key_len) ? 34 : -1;
-            break;
-        case 35:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[35], &key, &key_len) ? 35 : -1;
-            break;
-        case 36:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[36], &key, &key_len) ? 36 : -1;
-            break;
-        case 37:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[37], &key, &key_len) ? 37 : -1;
-            break;
-        case 38:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[38], &key, &key_len) ? 38 : -1;
-            break;
-        case 39:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[39], &key, &key_len) ? 39 : -1;
-            break;
-        case 40:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[40], &key, &key_len) ? 40 : -1;
-            break;
-        case 41:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[41], &key, &key_len) ? 41 : -1;
-            break;
-        case 42:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[42], &key, &key_len) ? 42 : -1;
-            break;
-        case 43:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[43], &key, &key_len) ? 43 : -1;
-            break;
-        case 44:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[44], &key, &key_len) ? 44 : -1;
-            break;
-        case 45:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[45], &key, &key_len) ? 45 : -1;
-            break;
-        case 46:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[46], &key, &key_len) ? 46 : -1;
-            break;
-        case 47:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[47], &key, &key_len) ? 47 : -1;
-            break;
-        case 48:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[48], &key, &key_len) ? 48 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        case 9: field = tagc_mp_key_at(d, keys, 9, &key, &key_len); break;
+        case 10: field = tagc_mp_key_at(d, keys, 10, &key, &key_len); break;
+        case 11: field = tagc_mp_key_at(d, keys, 11, &key, &key_len); break;
+        case 12: field = tagc_mp_key_at(d, keys, 12, &key, &key_len); break;
+        case 13: field = tagc_mp_key_at(d, keys, 13, &key, &key_len); break;
+        case 14: field = tagc_mp_key_at(d, keys, 14, &key, &key_len); break;
+        case 15: field = tagc_mp_key_at(d, keys, 15, &key, &key_len); break;
+        case 16: field = tagc_mp_key_at(d, keys, 16, &key, &key_len); break;
+        case 17: field = tagc_mp_key_at(d, keys, 17, &key, &key_len); break;
+        case 18: field = tagc_mp_key_at(d, keys, 18, &key, &key_len); break;
+        case 19: field = tagc_mp_key_at(d, keys, 19, &key, &key_len); break;
+        case 20: field = tagc_mp_key_at(d, keys, 20, &key, &key_len); break;
+        case 21: field = tagc_mp_key_at(d, keys, 21, &key, &key_len); break;
+        case 22: field = tagc_mp_key_at(d, keys, 22, &key, &key_len); break;
+        case 23: field = tagc_mp_key_at(d, keys, 23, &key, &key_len); break;
+        case 24: field = tagc_mp_key_at(d, keys, 24, &key, &key_len); break;
+        case 25: field = tagc_mp_key_at(d, keys, 25, &key, &key_len); break;
+        case 26: field = tagc_mp_key_at(d, keys, 26, &key, &key_len); break;
+        case 27: field = tagc_mp_key_at(d, keys, 27, &key, &key_len); break;
+        case 28: field = tagc_mp_key_at(d, keys, 28, &key, &key_len); break;
+        case 29: field = tagc_mp_key_at(d, keys, 29, &key, &key_len); break;
+        case 30: field = tagc_mp_key_at(d, keys, 30, &key, &key_len); break;
+        case 31: field = tagc_mp_key_at(d, keys, 31, &key, &key_len); break;
+        case 32: field = tagc_mp_key_at(d, keys, 32, &key, &key_len); break;
+        case 33: field = tagc_mp_key_at(d, keys, 33, &key, &key_len); break;
+        case 34: field = tagc_mp_key_at(d, keys, 34, &key, &key_len); break;
+        case 35: field = tagc_mp_key_at(d, keys, 35, &key, &key_len); break;
+        case 36: field = tagc_mp_key_at(d, keys, 36, &key, &key_len); break;
+        case 37: field = tagc_mp_key_at(d, keys, 37, &key, &key_len); break;
+        case 38: field = tagc_mp_key_at(d, keys, 38, &key, &key_len); break;
+        case 39: field = tagc_mp_key_at(d, keys, 39, &key, &key_len); break;
+        case 40: field = tagc_mp_key_at(d, keys, 40, &key, &key_len); break;
+        case 41: field = tagc_mp_key_at(d, keys, 41, &key, &key_len); break;
+        case 42: field = tagc_mp_key_at(d, keys, 42, &key, &key_len); break;
+        case 43: field = tagc_mp_key_at(d, keys, 43, &key, &key_len); break;
+        case 44: field = tagc_mp_key_at(d, keys, 44, &key, &key_len); break;
+        case 45: field = tagc_mp_key_at(d, keys, 45, &key, &key_len); break;
+        case 46: field = tagc_mp_key_at(d, keys, 46, &key, &key_len); break;
+        case 47: field = tagc_mp_key_at(d, keys, 47, &key, &key_len); break;
+        case 48: field = tagc_mp_key_at(d, keys, 48, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_sink_msgpack_keys, sink_sink_msgpack_sorted, 49, key, key_len);
+            field = tagc_mp_key_find(keys, sink_sink_msgpack_sorted, 49, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5180,7 +5034,7 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0xf3beb9dffffd)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, sink_sink_msgpack_keys, 0, ~seen[0] & UINT64_C(0xf3beb9dffffd));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xf3beb9dffffd));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6016,6 +5870,7 @@ static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_sink_address_geo_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6026,19 +5881,14 @@ static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_sink_address_geo_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_sink_address_geo_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_sink_address_geo_msgpack_keys, sink_sink_address_geo_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, sink_sink_address_geo_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6065,7 +5915,7 @@ static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, sink_sink_address_geo_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6104,6 +5954,7 @@ static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_sink_address_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6114,19 +5965,14 @@ static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_sink_address_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_sink_address_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_sink_address_msgpack_keys, sink_sink_address_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, sink_sink_address_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6153,7 +5999,7 @@ static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, sink_sink_address_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6193,6 +6039,7 @@ static int sink_sink_items_read_msgpack(tagc_mp_dec *d, sink_sink_items *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_sink_items_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6203,19 +6050,14 @@ static int sink_sink_items_read_msgpack(tagc_mp_dec *d, sink_sink_items *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_sink_items_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_sink_items_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_sink_items_msgpack_keys, sink_sink_items_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, sink_sink_items_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6242,7 +6084,7 @@ static int sink_sink_items_read_msgpack(tagc_mp_dec *d, sink_sink_items *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, sink_sink_items_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);

@@ -1292,6 +1292,7 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = order_geo_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1302,19 +1303,14 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &order_geo_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &order_geo_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(order_geo_msgpack_keys, order_geo_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, order_geo_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1341,7 +1337,7 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, order_geo_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1395,6 +1391,7 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = order_address_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1405,28 +1402,17 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &order_address_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &order_address_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &order_address_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &order_address_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &order_address_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(order_address_msgpack_keys, order_address_msgpack_sorted, 5, key, key_len);
+            field = tagc_mp_key_find(keys, order_address_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1465,7 +1451,7 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, order_address_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1f));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1519,6 +1505,7 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = order_customer_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1529,28 +1516,17 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(order_customer_msgpack_keys, order_customer_msgpack_sorted, 5, key, key_len);
+            field = tagc_mp_key_find(keys, order_customer_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1589,7 +1565,7 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, order_customer_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1f));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1658,6 +1634,7 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = order_item_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1668,34 +1645,19 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(order_item_msgpack_keys, order_item_msgpack_sorted, 7, key, key_len);
+            field = tagc_mp_key_find(keys, order_item_msgpack_sorted, 7, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1742,7 +1704,7 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x7f)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, order_item_msgpack_keys, 0, ~seen[0] & UINT64_C(0x7f));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x7f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1838,6 +1800,7 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = order_order_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1848,49 +1811,24 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        case 9:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[9], &key, &key_len) ? 9 : -1;
-            break;
-        case 10:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[10], &key, &key_len) ? 10 : -1;
-            break;
-        case 11:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[11], &key, &key_len) ? 11 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        case 9: field = tagc_mp_key_at(d, keys, 9, &key, &key_len); break;
+        case 10: field = tagc_mp_key_at(d, keys, 10, &key, &key_len); break;
+        case 11: field = tagc_mp_key_at(d, keys, 11, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(order_order_msgpack_keys, order_order_msgpack_sorted, 12, key, key_len);
+            field = tagc_mp_key_find(keys, order_order_msgpack_sorted, 12, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1963,7 +1901,7 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0xfff)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, order_order_msgpack_keys, 0, ~seen[0] & UINT64_C(0xfff));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xfff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);

@@ -751,6 +751,7 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = reference_report_user_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -761,28 +762,17 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(reference_report_user_msgpack_keys, reference_report_user_msgpack_sorted, 5, key, key_len);
+            field = tagc_mp_key_find(keys, reference_report_user_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -821,7 +811,7 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, reference_report_user_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1f));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -871,6 +861,7 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = reference_user_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -881,25 +872,16 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &reference_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &reference_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &reference_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &reference_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(reference_user_msgpack_keys, reference_user_msgpack_sorted, 4, key, key_len);
+            field = tagc_mp_key_find(keys, reference_user_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -934,7 +916,7 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, reference_user_msgpack_keys, 0, ~seen[0] & UINT64_C(0xf));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -981,6 +963,7 @@ int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = reference_tree_node_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -991,25 +974,16 @@ int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &reference_tree_node_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &reference_tree_node_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &reference_tree_node_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &reference_tree_node_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(reference_tree_node_msgpack_keys, reference_tree_node_msgpack_sorted, 4, key, key_len);
+            field = tagc_mp_key_find(keys, reference_tree_node_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1044,7 +1018,7 @@ int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, reference_tree_node_msgpack_keys, 0, ~seen[0] & UINT64_C(0xf));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1137,6 +1111,7 @@ static int reference_report_user_metadata_read_msgpack(tagc_mp_dec *d, reference
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = reference_report_user_metadata_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1147,19 +1122,14 @@ static int reference_report_user_metadata_read_msgpack(tagc_mp_dec *d, reference
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &reference_report_user_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &reference_report_user_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(reference_report_user_metadata_msgpack_keys, reference_report_user_metadata_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, reference_report_user_metadata_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1186,7 +1156,7 @@ static int reference_report_user_metadata_read_msgpack(tagc_mp_dec *d, reference
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, reference_report_user_metadata_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);

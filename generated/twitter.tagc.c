@@ -4701,6 +4701,7 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_search_result_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -4711,19 +4712,14 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_search_result_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_search_result_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_search_result_msgpack_keys, twitter_search_result_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_search_result_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4750,7 +4746,7 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_search_result_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -4825,6 +4821,7 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_search_metadata_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -4835,40 +4832,21 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_search_metadata_msgpack_keys, twitter_search_metadata_msgpack_sorted, 9, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_search_metadata_msgpack_sorted, 9, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4923,7 +4901,7 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x1ff)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_search_metadata_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1ff));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1ff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -5117,6 +5095,7 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_status_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -5127,88 +5106,37 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        case 9:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[9], &key, &key_len) ? 9 : -1;
-            break;
-        case 10:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[10], &key, &key_len) ? 10 : -1;
-            break;
-        case 11:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[11], &key, &key_len) ? 11 : -1;
-            break;
-        case 12:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[12], &key, &key_len) ? 12 : -1;
-            break;
-        case 13:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[13], &key, &key_len) ? 13 : -1;
-            break;
-        case 14:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[14], &key, &key_len) ? 14 : -1;
-            break;
-        case 15:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[15], &key, &key_len) ? 15 : -1;
-            break;
-        case 16:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[16], &key, &key_len) ? 16 : -1;
-            break;
-        case 17:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[17], &key, &key_len) ? 17 : -1;
-            break;
-        case 18:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[18], &key, &key_len) ? 18 : -1;
-            break;
-        case 19:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[19], &key, &key_len) ? 19 : -1;
-            break;
-        case 20:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[20], &key, &key_len) ? 20 : -1;
-            break;
-        case 21:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[21], &key, &key_len) ? 21 : -1;
-            break;
-        case 22:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[22], &key, &key_len) ? 22 : -1;
-            break;
-        case 23:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[23], &key, &key_len) ? 23 : -1;
-            break;
-        case 24:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[24], &key, &key_len) ? 24 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        case 9: field = tagc_mp_key_at(d, keys, 9, &key, &key_len); break;
+        case 10: field = tagc_mp_key_at(d, keys, 10, &key, &key_len); break;
+        case 11: field = tagc_mp_key_at(d, keys, 11, &key, &key_len); break;
+        case 12: field = tagc_mp_key_at(d, keys, 12, &key, &key_len); break;
+        case 13: field = tagc_mp_key_at(d, keys, 13, &key, &key_len); break;
+        case 14: field = tagc_mp_key_at(d, keys, 14, &key, &key_len); break;
+        case 15: field = tagc_mp_key_at(d, keys, 15, &key, &key_len); break;
+        case 16: field = tagc_mp_key_at(d, keys, 16, &key, &key_len); break;
+        case 17: field = tagc_mp_key_at(d, keys, 17, &key, &key_len); break;
+        case 18: field = tagc_mp_key_at(d, keys, 18, &key, &key_len); break;
+        case 19: field = tagc_mp_key_at(d, keys, 19, &key, &key_len); break;
+        case 20: field = tagc_mp_key_at(d, keys, 20, &key, &key_len); break;
+        case 21: field = tagc_mp_key_at(d, keys, 21, &key, &key_len); break;
+        case 22: field = tagc_mp_key_at(d, keys, 22, &key, &key_len); break;
+        case 23: field = tagc_mp_key_at(d, keys, 23, &key, &key_len); break;
+        case 24: field = tagc_mp_key_at(d, keys, 24, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_status_msgpack_keys, twitter_status_msgpack_sorted, 25, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_status_msgpack_sorted, 25, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5363,7 +5291,7 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x17dffff)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_status_msgpack_keys, 0, ~seen[0] & UINT64_C(0x17dffff));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x17dffff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -5403,6 +5331,7 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_status_metadata_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -5413,19 +5342,14 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_status_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_status_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_status_metadata_msgpack_keys, twitter_status_metadata_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_status_metadata_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5452,7 +5376,7 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_status_metadata_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -5715,6 +5639,7 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_user_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -5725,133 +5650,52 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        case 9:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[9], &key, &key_len) ? 9 : -1;
-            break;
-        case 10:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[10], &key, &key_len) ? 10 : -1;
-            break;
-        case 11:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[11], &key, &key_len) ? 11 : -1;
-            break;
-        case 12:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[12], &key, &key_len) ? 12 : -1;
-            break;
-        case 13:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[13], &key, &key_len) ? 13 : -1;
-            break;
-        case 14:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[14], &key, &key_len) ? 14 : -1;
-            break;
-        case 15:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[15], &key, &key_len) ? 15 : -1;
-            break;
-        case 16:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[16], &key, &key_len) ? 16 : -1;
-            break;
-        case 17:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[17], &key, &key_len) ? 17 : -1;
-            break;
-        case 18:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[18], &key, &key_len) ? 18 : -1;
-            break;
-        case 19:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[19], &key, &key_len) ? 19 : -1;
-            break;
-        case 20:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[20], &key, &key_len) ? 20 : -1;
-            break;
-        case 21:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[21], &key, &key_len) ? 21 : -1;
-            break;
-        case 22:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[22], &key, &key_len) ? 22 : -1;
-            break;
-        case 23:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[23], &key, &key_len) ? 23 : -1;
-            break;
-        case 24:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[24], &key, &key_len) ? 24 : -1;
-            break;
-        case 25:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[25], &key, &key_len) ? 25 : -1;
-            break;
-        case 26:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[26], &key, &key_len) ? 26 : -1;
-            break;
-        case 27:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[27], &key, &key_len) ? 27 : -1;
-            break;
-        case 28:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[28], &key, &key_len) ? 28 : -1;
-            break;
-        case 29:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[29], &key, &key_len) ? 29 : -1;
-            break;
-        case 30:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[30], &key, &key_len) ? 30 : -1;
-            break;
-        case 31:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[31], &key, &key_len) ? 31 : -1;
-            break;
-        case 32:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[32], &key, &key_len) ? 32 : -1;
-            break;
-        case 33:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[33], &key, &key_len) ? 33 : -1;
-            break;
-        case 34:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[34], &key, &key_len) ? 34 : -1;
-            break;
-        case 35:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[35], &key, &key_len) ? 35 : -1;
-            break;
-        case 36:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[36], &key, &key_len) ? 36 : -1;
-            break;
-        case 37:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[37], &key, &key_len) ? 37 : -1;
-            break;
-        case 38:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[38], &key, &key_len) ? 38 : -1;
-            break;
-        case 39:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[39], &key, &key_len) ? 39 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        case 9: field = tagc_mp_key_at(d, keys, 9, &key, &key_len); break;
+        case 10: field = tagc_mp_key_at(d, keys, 10, &key, &key_len); break;
+        case 11: field = tagc_mp_key_at(d, keys, 11, &key, &key_len); break;
+        case 12: field = tagc_mp_key_at(d, keys, 12, &key, &key_len); break;
+        case 13: field = tagc_mp_key_at(d, keys, 13, &key, &key_len); break;
+        case 14: field = tagc_mp_key_at(d, keys, 14, &key, &key_len); break;
+        case 15: field = tagc_mp_key_at(d, keys, 15, &key, &key_len); break;
+        case 16: field = tagc_mp_key_at(d, keys, 16, &key, &key_len); break;
+        case 17: field = tagc_mp_key_at(d, keys, 17, &key, &key_len); break;
+        case 18: field = tagc_mp_key_at(d, keys, 18, &key, &key_len); break;
+        case 19: field = tagc_mp_key_at(d, keys, 19, &key, &key_len); break;
+        case 20: field = tagc_mp_key_at(d, keys, 20, &key, &key_len); break;
+        case 21: field = tagc_mp_key_at(d, keys, 21, &key, &key_len); break;
+        case 22: field = tagc_mp_key_at(d, keys, 22, &key, &key_len); break;
+        case 23: field = tagc_mp_key_at(d, keys, 23, &key, &key_len); break;
+        case 24: field = tagc_mp_key_at(d, keys, 24, &key, &key_len); break;
+        case 25: field = tagc_mp_key_at(d, keys, 25, &key, &key_len); break;
+        case 26: field = tagc_mp_key_at(d, keys, 26, &key, &key_len); break;
+        case 27: field = tagc_mp_key_at(d, keys, 27, &key, &key_len); break;
+        case 28: field = tagc_mp_key_at(d, keys, 28, &key, &key_len); break;
+        case 29: field = tagc_mp_key_at(d, keys, 29, &key, &key_len); break;
+        case 30: field = tagc_mp_key_at(d, keys, 30, &key, &key_len); break;
+        case 31: field = tagc_mp_key_at(d, keys, 31, &key, &key_len); break;
+        case 32: field = tagc_mp_key_at(d, keys, 32, &key, &key_len); break;
+        case 33: field = tagc_mp_key_at(d, keys, 33, &key, &key_len); break;
+        case 34: field = tagc_mp_key_at(d, keys, 34, &key, &key_len); break;
+        case 35: field = tagc_mp_key_at(d, keys, 35, &key, &key_len); break;
+        case 36: field = tagc_mp_key_at(d, keys, 36, &key, &key_len); break;
+        case 37: field = tagc_mp_key_at(d, keys, 37, &key, &key_len); break;
+        case 38: field = tagc_mp_key_at(d, keys, 38, &key, &key_len); break;
+        case 39: field = tagc_mp_key_at(d, keys, 39, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_user_msgpack_keys, twitter_user_msgpack_sorted, 40, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_user_msgpack_sorted, 40, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6048,7 +5892,7 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0xffdfffffff)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_user_msgpack_keys, 0, ~seen[0] & UINT64_C(0xffdfffffff));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xffdfffffff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6083,6 +5927,7 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_user_entities_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6093,19 +5938,14 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_user_entities_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_user_entities_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_user_entities_msgpack_keys, twitter_user_entities_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_user_entities_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6132,7 +5972,7 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x2)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_user_entities_msgpack_keys, 0, ~seen[0] & UINT64_C(0x2));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x2));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6158,6 +5998,7 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_urls_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6168,16 +6009,13 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_urls_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_urls_msgpack_keys, twitter_urls_msgpack_sorted, 1, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_urls_msgpack_sorted, 1, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6200,7 +6038,7 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_urls_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6244,6 +6082,7 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_entities_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6254,28 +6093,17 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_entities_msgpack_keys, twitter_entities_msgpack_sorted, 5, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_entities_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6314,7 +6142,7 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_entities_msgpack_keys, 0, ~seen[0] & UINT64_C(0xf));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6353,6 +6181,7 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_hashtag_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6363,19 +6192,14 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_hashtag_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_hashtag_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_hashtag_msgpack_keys, twitter_hashtag_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_hashtag_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6402,7 +6226,7 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_hashtag_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6441,6 +6265,7 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_symbol_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6451,19 +6276,14 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_symbol_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_symbol_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_symbol_msgpack_keys, twitter_symbol_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_symbol_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6490,7 +6310,7 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_symbol_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6539,6 +6359,7 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_url_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6549,25 +6370,16 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_url_msgpack_keys, twitter_url_msgpack_sorted, 4, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_url_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6602,7 +6414,7 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_url_msgpack_keys, 0, ~seen[0] & UINT64_C(0xf));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6656,6 +6468,7 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_user_mention_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6666,28 +6479,17 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_user_mention_msgpack_keys, twitter_user_mention_msgpack_sorted, 5, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_user_mention_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6726,7 +6528,7 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_user_mention_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1f));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6836,6 +6638,7 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_media_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6846,49 +6649,24 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        case 9:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[9], &key, &key_len) ? 9 : -1;
-            break;
-        case 10:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[10], &key, &key_len) ? 10 : -1;
-            break;
-        case 11:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[11], &key, &key_len) ? 11 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        case 9: field = tagc_mp_key_at(d, keys, 9, &key, &key_len); break;
+        case 10: field = tagc_mp_key_at(d, keys, 10, &key, &key_len); break;
+        case 11: field = tagc_mp_key_at(d, keys, 11, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_media_msgpack_keys, twitter_media_msgpack_sorted, 12, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_media_msgpack_sorted, 12, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6955,7 +6733,7 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3ff)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_media_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3ff));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3ff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6990,6 +6768,7 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_media_sizes_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7000,25 +6779,16 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_media_sizes_msgpack_keys, twitter_media_sizes_msgpack_sorted, 4, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_media_sizes_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7053,7 +6823,7 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_media_sizes_msgpack_keys, 0, ~seen[0] & UINT64_C(0xf));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7098,6 +6868,7 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_media_size_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7108,22 +6879,15 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_media_size_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_media_size_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_media_size_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_media_size_msgpack_keys, twitter_media_size_msgpack_sorted, 3, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_media_size_msgpack_sorted, 3, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7154,7 +6918,7 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_media_size_msgpack_keys, 0, ~seen[0] & UINT64_C(0x7));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7193,6 +6957,7 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_point_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7203,19 +6968,14 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_point_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_point_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_point_msgpack_keys, twitter_point_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_point_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7242,7 +7002,7 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_point_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7287,6 +7047,7 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_contributor_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7297,22 +7058,15 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_contributor_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_contributor_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_contributor_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_contributor_msgpack_keys, twitter_contributor_msgpack_sorted, 3, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_contributor_msgpack_sorted, 3, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7343,7 +7097,7 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_contributor_msgpack_keys, 0, ~seen[0] & UINT64_C(0x7));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7415,6 +7169,7 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_place_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7425,40 +7180,21 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_place_msgpack_keys, twitter_place_msgpack_sorted, 9, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_place_msgpack_sorted, 9, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7513,7 +7249,7 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x1ff)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_place_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1ff));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1ff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7552,6 +7288,7 @@ int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_bounding_box_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7562,19 +7299,14 @@ int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_bounding_box_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_bounding_box_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_bounding_box_msgpack_keys, twitter_bounding_box_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_bounding_box_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7601,7 +7333,7 @@ int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, twitter_bounding_box_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);

@@ -375,6 +375,7 @@ int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = user_user_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -385,28 +386,17 @@ int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &user_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &user_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &user_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &user_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &user_user_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(user_user_msgpack_keys, user_user_msgpack_sorted, 5, key, key_len);
+            field = tagc_mp_key_find(keys, user_user_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -445,7 +435,7 @@ int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, user_user_msgpack_keys, 0, ~seen[0] & UINT64_C(0x1f));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -538,6 +528,7 @@ static int user_user_metadata_read_msgpack(tagc_mp_dec *d, user_user_metadata *v
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = user_user_metadata_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -548,19 +539,14 @@ static int user_user_metadata_read_msgpack(tagc_mp_dec *d, user_user_metadata *v
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &user_user_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &user_user_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(user_user_metadata_msgpack_keys, user_user_metadata_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, user_user_metadata_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -587,7 +573,7 @@ static int user_user_metadata_read_msgpack(tagc_mp_dec *d, user_user_metadata *v
     }
     tagc_mp_end(d);
     if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
-        return tagc_mp_missing_field(d, user_user_metadata_msgpack_keys, 0, ~seen[0] & UINT64_C(0x3));
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);

@@ -1387,8 +1387,8 @@ static inline size_t tagc_mp_key_head(const char *enc)
  * its name in the input and returns true. Generated decoders pass a constant
  * entry of a static table: its length and bytes fold into a compare of
  * constant length, no head decoding. */
-static inline bool tagc_mp_key_is(tagc_mp_dec *d, const tagc_mp_key *want, const char **key,
-                                  size_t *key_len)
+static inline bool tagc_mp_key_is(tagc_mp_dec *d, const tagc_mp_key *want,
+                                              const char **key, size_t *key_len)
 {
     size_t n = want->len;
     if ((size_t)(d->end - d->p) >= n && memcmp(d->p, want->enc, n) == 0) {
@@ -1399,6 +1399,14 @@ static inline bool tagc_mp_key_is(tagc_mp_dec *d, const tagc_mp_key *want, const
         return true;
     }
     return false;
+}
+
+/* tagc_mp_key_is for field i of a struct's key table (i a constant): i when
+ * its key comes next, else -1. */
+static TAGC_ALWAYS_INLINE int tagc_mp_key_at(tagc_mp_dec *d, const tagc_mp_key *keys, int i,
+                                             const char **key, size_t *key_len)
+{
+    return tagc_mp_key_is(d, &keys[i], key, key_len) ? i : -1;
 }
 
 /* The field whose name is key[0..len), -1: none. keys[sorted[0..n)] are the
