@@ -700,7 +700,7 @@ static void run_checked(gen *g, int ind, const mp_field *f, size_t n)
  * unchecked; when the room is not there, the same with checked writes. A run
  * of one key alone is just that key, checked.
  */
-static void emit_run(gen *g, const mp_field *f, size_t n)
+static void emit_run(gen *g, const mp_field *f, size_t n, bool *told)
 {
     if (n == 0)
         return;
@@ -718,7 +718,8 @@ static void emit_run(gen *g, const mp_field *f, size_t n)
         return;
     }
     emit(g, 1, "p = tagc_mp_room(out, %zu, %s);", fixed, var ? var : "0");
-    emit(g, 1, "if (p != NULL) { /* room for the most these fields take: unchecked writes */");
+    /* the comments once a function */
+    emit(g, 1, "if (p != NULL) {%s", *told ? "" : " /* room for the most these fields take: unchecked writes */");
     for (size_t i = 0; i < n; i++) {
         int in = 2;
         if (f[i].cond) {
@@ -732,9 +733,10 @@ static void emit_run(gen *g, const mp_field *f, size_t n)
             emit(g, 2, "}");
     }
     emit(g, 2, "tagc_mp_done(out, p);");
-    emit(g, 1, "} else { /* checked writes: a fixed buffer near its end, or an error */");
+    emit(g, 1, "} else {%s", *told ? "" : " /* checked writes: a fixed buffer near its end, or an error */");
     run_checked(g, 2, f, n);
     emit(g, 1, "}");
+    *told = true;
 }
 
 static void gen_struct_write(gen *g, const char *fn, const char *ctype, const ast_type *st,
@@ -811,6 +813,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         emit(g, 0, "%s", "");
     }
     /* runs: flat fields, and the key of a non-flat one that is always written */
+    bool told = false; /* a run's comments were written */
     size_t start = 0;
     for (size_t i = 0; i < nf; i++) {
         mp_field *f = &fs[i];
@@ -818,10 +821,10 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
             continue;
         ast_type *t = f->w->field->type;
         if (!f->cond) {
-            emit_run(g, fs + start, i + 1 - start);
+            emit_run(g, fs + start, i + 1 - start, &told);
             write_member(g, 1, t, f->has, f->lv);
         } else {
-            emit_run(g, fs + start, i - start);
+            emit_run(g, fs + start, i - start, &told);
             emit(g, 1, "if (%s) {", f->cond);
             emit(g, 2, "tagc_buf_put(out, %s, %zu);%s", f->key, f->key_len, f->comment);
             write_member(g, 2, t, f->has, f->lv);
@@ -829,7 +832,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         }
         start = i + 1;
     }
-    emit_run(g, fs + start, nf - start);
+    emit_run(g, fs + start, nf - start, &told);
     mark_unused(g, body, "v");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");

@@ -4486,14 +4486,14 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     tagc_buf_put(out, "\247scalars", 8);
     sink_scalars_write_msgpack(out, &v->scalars);
     p = tagc_mp_room(out, 41, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+    if (p != NULL) {
         p = tagc_mp_put(p, "\244when", 5);
         p = tagc_mp_put_time(out, p, &v->when);
         p = tagc_mp_put(p, "\247timeout", 8);
         p = tagc_mp_put_int(p, v->timeout);
         p = tagc_mp_put(p, "\243raw", 4);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
+    } else {
         tagc_buf_put(out, "\244when", 5);
         tagc_mp_write_time(out, &v->when);
         tagc_buf_put(out, "\247timeout", 8);
@@ -4524,7 +4524,7 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     tagc_buf_put(out, "\245child", 6);
     sink_node_ptr_write_msgpack(out, v->child);
     p = tagc_mp_room(out, 29, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+    if (p != NULL) {
         p = tagc_mp_put(p, "\245score", 6);
         if (!v->has_score)
             p = tagc_mp_put_nil(p);
@@ -4536,7 +4536,7 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
         }
         p = tagc_mp_put(p, "\247by_name", 8);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
+    } else {
         tagc_buf_put(out, "\245score", 6);
         if (!v->has_score)
             tagc_mp_write_nil(out);
@@ -4572,7 +4572,7 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
         sink_perm_write_msgpack(out, &v->perm);
     }
     p = tagc_mp_room(out, 118, v->quoted.len + v->dash.len + v->mp_only.len + (v->renamed.len != 0 ? v->renamed.len : 0) + v->no_tag.len + v->default_.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+    if (p != NULL) {
         p = tagc_mp_put(p, "\243big", 4);
         p = tagc_mp_put_int(p, v->big);
         if (v->ratio != 0) {
@@ -4603,7 +4603,7 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
         p = tagc_mp_put(p, "\246struct", 7);
         p = tagc_mp_put_bool(p, v->struct_);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
+    } else {
         tagc_buf_put(out, "\243big", 4);
         tagc_mp_write_int(out, v->big);
         if (v->ratio != 0) {
@@ -4651,13 +4651,13 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     tagc_buf_put(out, "\244unit", 5);
     sink_unit_write_msgpack(out, &v->unit);
     p = tagc_mp_room(out, 11, (v->other.len != 0 ? v->other.len : 0));
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+    if (p != NULL) {
         if (v->other.len != 0) {
             p = tagc_mp_put(p, "\245other", 6);
             p = tagc_mp_put_str(p, v->other.ptr, v->other.len);
         }
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
+    } else {
         if (v->other.len != 0) {
             tagc_buf_put(out, "\245other", 6);
             tagc_mp_write_str(out, v->other.ptr, v->other.len);

@@ -1604,11 +1604,11 @@ void order_item_write_msgpack(tagc_buf *out, const order_item *v)
     }
     order_string_slice_write_msgpack(out, &v->tags);
     p = tagc_mp_room(out, 6, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+    if (p != NULL) {
         p = tagc_mp_put(p, "\244gift", 5);
         p = tagc_mp_put_bool(p, v->gift);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
+    } else {
         tagc_buf_put(out, "\244gift", 5);
         tagc_mp_write_bool(out, v->gift);
     }
@@ -1731,7 +1731,7 @@ void order_order_write_msgpack(tagc_buf *out, const order_order *v)
     tagc_buf_put(out, "\245items", 6);
     order_item_slice_write_msgpack(out, &v->items);
     p = tagc_mp_room(out, 136, v->currency.len + v->notes.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+    if (p != NULL) {
         p = tagc_mp_put(p, "\245total", 6);
         p = tagc_mp_put_f64(p, v->total);
         p = tagc_mp_put(p, "\250currency", 9);
@@ -1752,7 +1752,7 @@ void order_order_write_msgpack(tagc_buf *out, const order_order *v)
         p = tagc_mp_put(p, "\250attempts", 9);
         p = tagc_mp_put_int(p, v->attempts);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
+    } else {
         tagc_buf_put(out, "\245total", 6);
         tagc_mp_write_f64(out, v->total);
         tagc_buf_put(out, "\250currency", 9);

@@ -5012,14 +5012,14 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
         twitter_status_ptr_write_msgpack(out, v->retweeted_status);
     }
     p = tagc_mp_room(out, 56, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+    if (p != NULL) {
         p = tagc_mp_put(p, "\255retweet_count", 14);
         p = tagc_mp_put_int(p, v->retweet_count);
         p = tagc_mp_put(p, "\256favorite_count", 15);
         p = tagc_mp_put_int(p, v->favorite_count);
         p = tagc_mp_put(p, "\250entities", 9);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
+    } else {
         tagc_buf_put(out, "\255retweet_count", 14);
         tagc_mp_write_int(out, v->retweet_count);
         tagc_buf_put(out, "\256favorite_count", 15);
@@ -5028,7 +5028,7 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
     }
     twitter_entities_write_msgpack(out, &v->entities);
     p = tagc_mp_room(out, 52, v->lang.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+    if (p != NULL) {
         p = tagc_mp_put(p, "\251favorited", 10);
         p = tagc_mp_put_bool(p, v->favorited);
         p = tagc_mp_put(p, "\251retweeted", 10);
@@ -5040,7 +5040,7 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
         p = tagc_mp_put(p, "\244lang", 5);
         p = tagc_mp_put_str(p, v->lang.ptr, v->lang.len);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
+    } else {
         tagc_buf_put(out, "\251favorited", 10);
         tagc_mp_write_bool(out, v->favorited);
         tagc_buf_put(out, "\251retweeted", 10);
@@ -5432,7 +5432,7 @@ void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v)
     }
     twitter_user_entities_write_msgpack(out, &v->entities);
     p = tagc_mp_room(out, 713, v->created_at.len + v->time_zone.len + v->lang.len + v->profile_background_color.len + v->profile_background_image_url.len + v->profile_background_image_url_https.len + v->profile_image_url.len + v->profile_image_url_https.len + (v->profile_banner_url.len != 0 ? v->profile_banner_url.len : 0) + v->profile_link_color.len + v->profile_sidebar_border_color.len + v->profile_sidebar_fill_color.len + v->profile_text_color.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+    if (p != NULL) {
         p = tagc_mp_put(p, "\251protected", 10);
         p = tagc_mp_put_bool(p, v->protected);
         p = tagc_mp_put(p, "\257followers_count", 16);
@@ -5506,7 +5506,7 @@ void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v)
         p = tagc_mp_put(p, "\255notifications", 14);
         p = tagc_mp_put_bool(p, v->notifications);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
+    } else {
         tagc_buf_put(out, "\251protected", 10);
         tagc_mp_write_bool(out, v->protected);
         tagc_buf_put(out, "\257followers_count", 16);
@@ -6559,7 +6559,7 @@ void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
     }
     twitter_int64_slice_write_msgpack(out, &v->indices);
     p = tagc_mp_room(out, 96, v->media_url.len + v->media_url_https.len + v->url.len + v->display_url.len + v->expanded_url.len + v->type.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+    if (p != NULL) {
         p = tagc_mp_put(p, "\251media_url", 10);
         p = tagc_mp_put_str(p, v->media_url.ptr, v->media_url.len);
         p = tagc_mp_put(p, "\257media_url_https", 16);
@@ -6574,7 +6574,7 @@ void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
         p = tagc_mp_put(p, "\245sizes", 6);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
+    } else {
         tagc_buf_put(out, "\251media_url", 10);
         tagc_mp_write_str(out, v->media_url.ptr, v->media_url.len);
         tagc_buf_put(out, "\257media_url_https", 16);
@@ -6591,7 +6591,7 @@ void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
     }
     twitter_media_sizes_write_msgpack(out, &v->sizes);
     p = tagc_mp_room(out, 52, (v->source_status_id_str.len != 0 ? v->source_status_id_str.len : 0));
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
+    if (p != NULL) {
         if (v->source_status_id != 0) {
             p = tagc_mp_put(p, "\260source_status_id", 17);
             p = tagc_mp_put_int(p, v->source_status_id);
@@ -6601,7 +6601,7 @@ void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
             p = tagc_mp_put_str(p, v->source_status_id_str.ptr, v->source_status_id_str.len);
         }
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
+    } else {
         if (v->source_status_id != 0) {
             tagc_buf_put(out, "\260source_status_id", 17);
             tagc_mp_write_int(out, v->source_status_id);
