@@ -82,8 +82,16 @@ const char *ty_int_max(type_kind k);
 bool ty_null_keeps(type_kind k);      /* a builtin scalar that null (nil) leaves unchanged, as in Go */
 bool ty_is_bytes(const ast_type *t);  /* []byte */
 bool ty_is_opt(ast_type *t);          /* *T, T not a struct: a has/value pair */
-/* A C condition true when the value at lv is empty in Go's omitempty sense; NULL: never. */
-const char *ty_empty_cond(gen *g, ast_type *t, const char *lv);
+/* Whether a key name is printable ASCII without '"' or '\\': its compact JSON
+ * key ("name":) is its text as is, and a C literal shows it as is. */
+bool name_is_plain(const char *name);
+/* A C condition true when the value at lv is not empty in Go's omitempty sense
+ * (it is written); NULL: never empty; "false": always empty. */
+const char *ty_nonempty_cond(gen *g, ast_type *t, const char *lv);
+/* A struct reader's strict-mode check that the fields in required (their bits,
+ * words of 64) are in seen: fail(d, keys, word, missing) reports the first not. */
+void gen_required_check(gen *g, const char *fail, const char *keys, const uint64_t *required,
+                        size_t words);
 /* The lvalue of a wire field of the struct at `v`, through embedded structs (path[0..upto)). */
 const char *wire_lvalue(gen *g, const wire_field *w, size_t upto);
 /* The flag of a has/value pair whose value is at lv ("v->a.x" -> "v->a.has_x"). */

@@ -71,10 +71,18 @@ static const char *eq_expr(gen *g, ast_type *t, const char *a, const char *b)
     return pool_printf(g->pool, "%s_equal(&%s, &%s)", ty_fn(g, t), a, b);
 }
 
+/* Its negation: true when they differ. */
+static const char *ne_expr(gen *g, ast_type *t, const char *a, const char *b)
+{
+    if (is_scalar_eq(t) && t->kind != TK_FLOAT64 && t->kind != TK_FLOAT32)
+        return pool_printf(g->pool, "%s != %s", a, b);
+    return pool_printf(g->pool, "!%s", eq_expr(g, t, a, b));
+}
+
 static void equal_opt(gen *g, int ind, ast_type *elem, const char *ha, const char *hb,
                       const char *va, const char *vb)
 {
-    emit(g, ind, "if (%s != %s || (%s && !(%s)))", ha, hb, ha, eq_expr(g, elem, va, vb));
+    emit(g, ind, "if (%s != %s || (%s && %s))", ha, hb, ha, ne_expr(g, elem, va, vb));
     emit(g, ind + 1, "return false;");
 }
 
@@ -87,7 +95,7 @@ static void equal_struct_body(gen *g, ast_type *st)
             equal_opt(g, 1, f->type->elem, pool_printf(g->pool, "a->has_%s", f->c_name),
                       pool_printf(g->pool, "b->has_%s", f->c_name), a, b);
         } else {
-            emit(g, 1, "if (!(%s))", eq_expr(g, f->type, a, b));
+            emit(g, 1, "if (%s)", ne_expr(g, f->type, a, b));
             emit(g, 2, "return false;");
         }
     }
@@ -101,7 +109,7 @@ static void equal_elem(gen *g, int ind, ast_type *t, const char *a, const char *
                   pool_printf(g->pool, "%s.val", a), pool_printf(g->pool, "%s.val", b));
         return;
     }
-    emit(g, ind, "if (!(%s))", eq_expr(g, t, a, b));
+    emit(g, ind, "if (%s)", ne_expr(g, t, a, b));
     emit(g, ind + 1, "return false;");
 }
 

@@ -151,16 +151,6 @@ static size_t json_wire_count(const ast_type *st)
     return n;
 }
 
-/* Whether the name's compact JSON key ("name":) is its text as is: printable
- * ASCII without '"' or '\\' (anything else may be written escaped). */
-static bool key_is_plain(const char *name)
-{
-    for (const char *c = name; *c; c++)
-        if (*c < 0x20 || *c > 0x7e || *c == '"' || *c == '\\')
-            return false;
-    return true;
-}
-
 /* The tables of a struct's keys: <fn>_json_keys, in declared order as compact
  * JSON writes them, for the in-place check of the key expected next
  * (tagc_json_obj_next_key), and <fn>_json_sorted, the field indexes by name for
@@ -179,7 +169,7 @@ static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
         names[n++] = name;
         const char *text = pool_printf(g->pool, "\"%s\":", name);
         const char *lit = c_literal(g, text, strlen(text));
-        if (key_is_plain(name))
+        if (name_is_plain(name))
             emit(g, 1, "{%s, %zu},", lit, strlen(text));
         else /* the input may have it escaped */
             emit(g, 1, "{%s, 0}, /* not compared in place */", lit);
@@ -237,7 +227,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         size_t len = strlen(w->json_name);
         const char *lit = c_literal(g, w->json_name, len);
         emit(g, 2, "case %zu: /* %s */", idx, lit);
-        read_member(g, 3, w, pool_printf(g->pool, "return tagc_json_fail_key(d, rc, %s, %zu);", lit, len));
+        read_member(g, 3, w, "goto fail;");
         emit(g, 3, "break;");
         idx++;
     }
@@ -251,7 +241,8 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 1, "if (rc < 0)");
     emit(g, 2, "return rc;");
     /* strict: every field without omitempty must be there */
-    bool any_required = false;
+    uint64_t *required = pool_alloc(g->pool, words * sizeof *required);
+    memset(required, 0, words * sizeof *required);
     idx = 0;
     for (size_t i = 0; i < st->wire_count; i++) {
         const wire_field *w = &st->wire[i];
@@ -260,19 +251,16 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         bool behind_ptr = false; /* a nil embedded pointer hides its fields */
         for (size_t j = 0; j + 1 < w->path_len; j++)
             behind_ptr |= w->path[j]->type->kind == TK_PTR;
-        if (!w->json_omitempty && !behind_ptr) {
-            if (!any_required)
-                emit(g, 1, "if (d->strict) {");
-            any_required = true;
-            emit(g, 2, "if ((seen[%zu] & (UINT64_C(1) << %zu)) == 0)", idx >> 6, idx & 63);
-            emit(g, 3, "return tagc_json_missing_key(d, %s);",
-                 c_literal(g, w->json_name, strlen(w->json_name)));
-        }
+        if (!w->json_omitempty && !behind_ptr)
+            required[idx >> 6] |= UINT64_C(1) << (idx & 63);
         idx++;
     }
-    if (any_required)
-        emit(g, 1, "}");
+    gen_required_check(g, "tagc_json_missing_field", pool_printf(g->pool, "%s_json_keys", fn), required, words);
     emit(g, 1, "return 0;");
+    if (n > 0) {
+        emit(g, 0, "fail: /* rc from the value of field */");
+        emit(g, 1, "return tagc_json_fail_field(d, rc, &%s_json_keys[field]);", fn);
+    }
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -773,7 +761,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         const wire_field *w = &st->wire[i];
         if (!w->json_name)
             continue;
-        bool always = !w->json_omitempty || !ty_empty_cond(g, w->field->type, "x");
+        bool always = !w->json_omitempty || !ty_nonempty_cond(g, w->field->type, "x");
         for (size_t j = 0; j + 1 < w->path_len; j++)
             always &= w->path[j]->type->kind != TK_PTR;
         if (!always)
@@ -804,16 +792,14 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         }
         const char *lv = wire_lvalue(g, w, w->path_len);
         ast_type *t = w->field->type;
-        const char *empty = NULL;
+        const char *present = NULL; /* omitempty: when the value is written */
         if (w->json_omitempty)
-            empty = ty_is_opt(t) ? pool_printf(g->pool, "!%s", wire_has_lvalue(g, lv, w->field->c_name))
-                              : ty_empty_cond(g, t, lv);
-        const char *cond = guard;
-        if (empty)
-            cond = cond ? pool_printf(g->pool, "%s && !(%s)", cond, empty)
-                        : pool_printf(g->pool, "!(%s)", empty);
-        if (empty && strcmp(empty, "true") == 0)
+            present = ty_is_opt(t) ? wire_has_lvalue(g, lv, w->field->c_name) : ty_nonempty_cond(g, t, lv);
+        if (present && strcmp(present, "false") == 0)
             continue; /* a zero-length array with omitempty: never written */
+        const char *cond = guard;
+        if (present)
+            cond = cond ? pool_printf(g->pool, "%s && %s", cond, present) : present;
         if (cond) {
             run_end(g, &run);
             emit(g, ind, "if (%s) {", cond);
@@ -865,7 +851,12 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
             run_value(g, &run, t, lv);
         } else {
             run_end(g, &run);
-            if (ty_is_opt(t)) {
+            if (ty_is_opt(t) && w->json_omitempty) { /* written when set: never null */
+                if (w->json_string)
+                    write_quoted(g, ind, t->elem, lv);
+                else
+                    write_value(g, ind, t->elem, lv);
+            } else if (ty_is_opt(t)) {
                 const char *has = wire_has_lvalue(g, lv, w->field->c_name);
                 if (w->json_string) {
                     emit(g, ind, "if (!%s) {", has);

@@ -238,6 +238,8 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 1, "const char *key;");
     emit(g, 1, "size_t key_len, n;");
     emit(g, 1, "int next = 0; /* the field expected next, in declared order */");
+    if (n > 0)
+        emit(g, 1, "const tagc_mp_key *keys = %s_msgpack_keys;", fn);
     emit(g, 1, "uint64_t seen[%zu] = {0};", words);
     emit(g, 1, "int field;");
     emit(g, 1, "int rc;");
@@ -249,18 +251,14 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 1, "for (size_t i = 0; i < n; i++) {");
     if (n > 0) {
         emit(g, 2, "switch (next) { /* first the key expected next, compared as its encoded bytes */");
-        for (size_t i = 0; i < n; i++) {
-            emit(g, 2, "case %zu:", i);
-            emit(g, 3, "field = tagc_mp_key_is(d, &%s_msgpack_keys[%zu], &key, &key_len) ? %zu : -1;", fn, i, i);
-            emit(g, 3, "break;");
-        }
-        emit(g, 2, "default:");
-        emit(g, 3, "field = -1;");
+        for (size_t i = 0; i < n; i++)
+            emit(g, 2, "case %zu: field = tagc_mp_key_at(d, keys, %zu, &key, &key_len); break;", i, i);
+        emit(g, 2, "default: field = -1;");
         emit(g, 2, "}");
         emit(g, 2, "if (field < 0) { /* any other key: read, then looked up */");
         emit(g, 3, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
         emit(g, 4, "return rc;");
-        emit(g, 3, "field = tagc_mp_key_find(%s_msgpack_keys, %s_msgpack_sorted, %zu, key, key_len);", fn, fn, n);
+        emit(g, 3, "field = tagc_mp_key_find(keys, %s_msgpack_sorted, %zu, key, key_len);", fn, n);
         emit(g, 2, "}");
     } else {
         emit(g, 2, "if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)");
@@ -293,24 +291,19 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 2, "}");
     emit(g, 1, "}");
     emit(g, 1, "tagc_mp_end(d);");
-    bool any_required = false;
+    /* strict: every field without omitempty must be there */
+    uint64_t *required = pool_alloc(g->pool, words * sizeof *required);
+    memset(required, 0, words * sizeof *required);
     idx = 0;
     for (size_t i = 0; i < st->wire_count; i++) {
         const wire_field *w = &st->wire[i];
         if (!w->msgpack_name)
             continue;
-        if (!w->msgpack_omitempty) {
-            if (!any_required)
-                emit(g, 1, "if (d->strict) {");
-            any_required = true;
-            emit(g, 2, "if ((seen[%zu] & (UINT64_C(1) << %zu)) == 0)", idx >> 6, idx & 63);
-            emit(g, 3, "return tagc_json_missing_key(d, %s);",
-                 c_literal(g, w->msgpack_name, strlen(w->msgpack_name)));
-        }
+        if (!w->msgpack_omitempty)
+            required[idx >> 6] |= UINT64_C(1) << (idx & 63);
         idx++;
     }
-    if (any_required)
-        emit(g, 1, "}");
+    gen_required_check(g, "tagc_mp_missing_field", "keys", required, words);
     emit(g, 1, "return 0;");
     emit(g, 0, "fail: /* rc from the value of key */");
     emit(g, 1, "return tagc_json_fail_key(d, rc, key, key_len);");
@@ -583,16 +576,15 @@ static const char *field_cond(gen *g, const wire_field *w, bool *never)
     }
     const char *lv = wire_lvalue(g, w, w->path_len);
     ast_type *t = w->field->type;
-    const char *empty = NULL;
+    const char *present = NULL; /* omitempty: when the value is written */
     if (w->msgpack_omitempty)
-        empty = ty_is_opt(t) ? pool_printf(g->pool, "!%s", wire_has_lvalue(g, lv, w->field->c_name))
-                          : ty_empty_cond(g, t, lv);
-    if (empty && strcmp(empty, "true") == 0) {
+        present = ty_is_opt(t) ? wire_has_lvalue(g, lv, w->field->c_name) : ty_nonempty_cond(g, t, lv);
+    if (present && strcmp(present, "false") == 0) {
         *never = true; /* a zero-length array with omitempty */
         return NULL;
     }
-    if (empty)
-        return guard ? pool_printf(g->pool, "%s && !(%s)", guard, empty) : pool_printf(g->pool, "!(%s)", empty);
+    if (present)
+        return guard ? pool_printf(g->pool, "%s && %s", guard, present) : present;
     return guard;
 }
 
@@ -649,25 +641,28 @@ static void put_value(gen *g, int ind, ast_type *t, const char *lv)
         emit(g, ind, "p = tagc_mp_put_time(out, p, &%s);", lv);
 }
 
+/* has: the flag of a *T field (NULL: T, or a *T written only when set). */
 static void put_member(gen *g, int ind, ast_type *t, const char *has, const char *lv)
 {
-    if (!ty_is_opt(t)) {
+    if (ty_is_opt(t))
+        t = t->elem;
+    if (!has) {
         put_value(g, ind, t, lv);
         return;
     }
     emit(g, ind, "if (!%s)", has);
     emit(g, ind + 1, "p = tagc_mp_put_nil(p);");
     emit(g, ind, "else");
-    put_value(g, ind + 1, t->elem, lv);
+    put_value(g, ind + 1, t, lv);
 }
 
-/* The checked write of a field's value. */
+/* The checked write of a field's value (has: as for put_member). */
 static void write_member(gen *g, int ind, ast_type *t, const char *has, const char *lv)
 {
-    if (ty_is_opt(t))
+    if (ty_is_opt(t) && has)
         write_opt(g, ind, t->elem, has, lv);
     else
-        write_value(g, ind, t, lv);
+        write_value(g, ind, ty_is_opt(t) ? t->elem : t, lv);
 }
 
 /* One field of a struct as the writer sees it. */
@@ -676,7 +671,7 @@ typedef struct mp_field {
     const char *cond;  /* NULL: always written */
     const char *key;   /* its key's bytes as a C literal (the map head before the first) */
     size_t key_len;
-    const char *comment;
+    const char *comment; /* after the key's write: "" when the literal says it all */
     const char *lv, *has;
     bool flat;         /* the value goes in the run (else it is a call after it) */
     size_t fixed;      /* bound of key and value (flat) or key alone */
@@ -692,7 +687,7 @@ static void run_checked(gen *g, int ind, const mp_field *f, size_t n)
             emit(g, in, "if (%s) {", f[i].cond);
             in++;
         }
-        emit(g, in, "tagc_buf_put(out, %s, %zu); /* %s */", f[i].key, f[i].key_len, f[i].comment);
+        emit(g, in, "tagc_buf_put(out, %s, %zu);%s", f[i].key, f[i].key_len, f[i].comment);
         if (f[i].flat)
             write_member(g, in, f[i].w->field->type, f[i].has, f[i].lv);
         if (f[i].cond)
@@ -705,7 +700,7 @@ static void run_checked(gen *g, int ind, const mp_field *f, size_t n)
  * unchecked; when the room is not there, the same with checked writes. A run
  * of one key alone is just that key, checked.
  */
-static void emit_run(gen *g, const mp_field *f, size_t n)
+static void emit_run(gen *g, const mp_field *f, size_t n, bool *told)
 {
     if (n == 0)
         return;
@@ -723,23 +718,25 @@ static void emit_run(gen *g, const mp_field *f, size_t n)
         return;
     }
     emit(g, 1, "p = tagc_mp_room(out, %zu, %s);", fixed, var ? var : "0");
-    emit(g, 1, "if (p != NULL) { /* room for the most these fields take: unchecked writes */");
+    /* the comments once a function */
+    emit(g, 1, "if (p != NULL) {%s", *told ? "" : " /* room for the most these fields take: unchecked writes */");
     for (size_t i = 0; i < n; i++) {
         int in = 2;
         if (f[i].cond) {
             emit(g, in, "if (%s) {", f[i].cond);
             in++;
         }
-        emit(g, in, "p = tagc_mp_put(p, %s, %zu); /* %s */", f[i].key, f[i].key_len, f[i].comment);
+        emit(g, in, "p = tagc_mp_put(p, %s, %zu);%s", f[i].key, f[i].key_len, f[i].comment);
         if (f[i].flat)
             put_member(g, in, f[i].w->field->type, f[i].has, f[i].lv);
         if (f[i].cond)
             emit(g, 2, "}");
     }
     emit(g, 2, "tagc_mp_done(out, p);");
-    emit(g, 1, "} else { /* checked writes: a fixed buffer near its end, or an error */");
+    emit(g, 1, "} else {%s", *told ? "" : " /* checked writes: a fixed buffer near its end, or an error */");
     run_checked(g, 2, f, n);
     emit(g, 1, "}");
+    *told = true;
 }
 
 static void gen_struct_write(gen *g, const char *fn, const char *ctype, const ast_type *st,
@@ -764,7 +761,8 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         f->w = w;
         f->cond = cond;
         f->lv = wire_lvalue(g, w, w->path_len);
-        f->has = ty_is_opt(w->field->type) ? wire_has_lvalue(g, f->lv, w->field->c_name) : NULL;
+        if (ty_is_opt(w->field->type) && !w->msgpack_omitempty) /* else cond has it */
+            f->has = wire_has_lvalue(g, f->lv, w->field->c_name);
         if (cond)
             conditional++;
         else
@@ -782,9 +780,12 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         str_bytes(&key, name, len);
         f->key = c_literal(g, key.data, key.len);
         f->key_len = key.len;
-        f->comment = i == 0 && head_const
-                         ? pool_printf(g->pool, "map of %zu, %s", always, c_literal(g, name, len))
-                         : c_literal(g, name, len);
+        if (i == 0 && head_const)
+            f->comment = pool_printf(g->pool, " /* map of %zu, %s */", always, c_literal(g, name, len));
+        else if (!name_is_plain(name))
+            f->comment = pool_printf(g->pool, " /* %s */", c_literal(g, name, len));
+        else
+            f->comment = "";
         sb_free(&key);
         size_t vfixed = 0;
         f->flat = flat_member(g, f->w->field->type, f->lv, &vfixed, &f->var);
@@ -801,8 +802,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         emit(g, 1, "size_t n = %zu; /* the fields always written, then the others present */", always);
         for (size_t i = 0; i < nf; i++) {
             if (fs[i].cond) {
-                emit(g, 1, "if (%s) /* %s */", fs[i].cond, fs[i].comment);
-                emit(g, 2, "n++;");
+                emit(g, 1, "n += %s;", fs[i].cond);
             }
         }
         emit(g, 0, "%s", "");
@@ -813,6 +813,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         emit(g, 0, "%s", "");
     }
     /* runs: flat fields, and the key of a non-flat one that is always written */
+    bool told = false; /* a run's comments were written */
     size_t start = 0;
     for (size_t i = 0; i < nf; i++) {
         mp_field *f = &fs[i];
@@ -820,18 +821,18 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
             continue;
         ast_type *t = f->w->field->type;
         if (!f->cond) {
-            emit_run(g, fs + start, i + 1 - start);
+            emit_run(g, fs + start, i + 1 - start, &told);
             write_member(g, 1, t, f->has, f->lv);
         } else {
-            emit_run(g, fs + start, i - start);
+            emit_run(g, fs + start, i - start, &told);
             emit(g, 1, "if (%s) {", f->cond);
-            emit(g, 2, "tagc_buf_put(out, %s, %zu); /* %s */", f->key, f->key_len, f->comment);
+            emit(g, 2, "tagc_buf_put(out, %s, %zu);%s", f->key, f->key_len, f->comment);
             write_member(g, 2, t, f->has, f->lv);
             emit(g, 1, "}");
         }
         start = i + 1;
     }
-    emit_run(g, fs + start, nf - start);
+    emit_run(g, fs + start, nf - start, &told);
     mark_unused(g, body, "v");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");

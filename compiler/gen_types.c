@@ -2,6 +2,7 @@
  * gen_types.c - C names and declarations of schema types, and the header's type
  * definitions in an order a C compiler accepts (see gen.h for the mapping).
  */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -113,30 +114,51 @@ bool ty_is_opt(ast_type *t)
     return t->kind == TK_PTR && !ty_is_struct(t->elem);
 }
 
-const char *ty_empty_cond(gen *g, ast_type *t, const char *lv)
+bool name_is_plain(const char *name)
+{
+    for (const char *c = name; *c; c++)
+        if (*c < 0x20 || *c > 0x7e || *c == '"' || *c == '\\')
+            return false;
+    return true;
+}
+
+const char *ty_nonempty_cond(gen *g, ast_type *t, const char *lv)
 {
     ast_type *u = ty_under(t);
     switch (u->kind) {
     case TK_BOOL:
-        return pool_printf(g->pool, "!%s", lv);
+        return lv;
     case TK_STRING:
         if (ty_enum(t))
-            return pool_printf(g->pool, "%s == 0", lv);
-        return pool_printf(g->pool, "%s.len == 0", lv);
+            return pool_printf(g->pool, "%s != 0", lv);
+        return pool_printf(g->pool, "%s.len != 0", lv);
     case TK_SLICE:
     case TK_MAP:
     case TK_RAW:
-        return pool_printf(g->pool, "%s.len == 0", lv);
+        return pool_printf(g->pool, "%s.len != 0", lv);
     case TK_ANY:
     case TK_PTR:
-        return pool_printf(g->pool, "%s == NULL", lv);
+        return pool_printf(g->pool, "%s != NULL", lv);
     case TK_ARRAY:
-        return u->array_len == 0 ? "true" : NULL;
+        return u->array_len == 0 ? "false" : NULL;
     case TK_STRUCT:
     case TK_TIME:
         return NULL; /* never empty */
     default:
-        return pool_printf(g->pool, "%s == 0", lv); /* numbers */
+        return pool_printf(g->pool, "%s != 0", lv); /* numbers */
+    }
+}
+
+void gen_required_check(gen *g, const char *fail, const char *keys, const uint64_t *required,
+                        size_t words)
+{
+    for (size_t w = 0; w < words; w++) {
+        if (required[w] == 0)
+            continue;
+        const char *mask = pool_printf(g->pool, "UINT64_C(0x%" PRIx64 ")", required[w]);
+        emit(g, 1, "if (d->strict && (~seen[%zu] & %s) != 0) /* a field without omitempty is missing */",
+             w, mask);
+        emit(g, 2, "return %s(d, %s, %zu, ~seen[%zu] & %s);", fail, keys, w, w, mask);
     }
 }
 

@@ -217,7 +217,7 @@ static bool amazon_any_slice_equal(const amazon_any_slice *a, const amazon_any_s
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(tagc_any_equal(a->ptr[i], b->ptr[i])))
+        if (!tagc_any_equal(a->ptr[i], b->ptr[i]))
             return false;
     }
     return true;

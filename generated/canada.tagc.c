@@ -38,9 +38,9 @@ void canada_feature_collection_init(canada_feature_collection *v)
 
 bool canada_feature_collection_equal(const canada_feature_collection *a, const canada_feature_collection *b)
 {
-    if (!(tagc_str_equal(&a->type, &b->type)))
+    if (!tagc_str_equal(&a->type, &b->type))
         return false;
-    if (!(canada_feature_slice_equal(&a->features, &b->features)))
+    if (!canada_feature_slice_equal(&a->features, &b->features))
         return false;
     return true;
 }
@@ -121,11 +121,11 @@ void canada_feature_init(canada_feature *v)
 
 bool canada_feature_equal(const canada_feature *a, const canada_feature *b)
 {
-    if (!(tagc_str_equal(&a->type, &b->type)))
+    if (!tagc_str_equal(&a->type, &b->type))
         return false;
-    if (!(canada_properties_equal(&a->properties, &b->properties)))
+    if (!canada_properties_equal(&a->properties, &b->properties))
         return false;
-    if (!(canada_geometry_equal(&a->geometry, &b->geometry)))
+    if (!canada_geometry_equal(&a->geometry, &b->geometry))
         return false;
     return true;
 }
@@ -206,7 +206,7 @@ void canada_properties_init(canada_properties *v)
 
 bool canada_properties_equal(const canada_properties *a, const canada_properties *b)
 {
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
     return true;
 }
@@ -287,9 +287,9 @@ void canada_geometry_init(canada_geometry *v)
 
 bool canada_geometry_equal(const canada_geometry *a, const canada_geometry *b)
 {
-    if (!(tagc_str_equal(&a->type, &b->type)))
+    if (!tagc_str_equal(&a->type, &b->type))
         return false;
-    if (!(canada_float64_array2_slice_slice_equal(&a->coordinates, &b->coordinates)))
+    if (!canada_float64_array2_slice_slice_equal(&a->coordinates, &b->coordinates))
         return false;
     return true;
 }
@@ -410,11 +410,11 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
         switch (field) {
         case 0: /* "type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "features" */
             if ((rc = canada_feature_slice_read_json(d, &v->features)) != 0)
-                return tagc_json_fail_key(d, rc, "features", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -425,13 +425,11 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "features");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, canada_feature_collection_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &canada_feature_collection_json_keys[field]);
 }
 
 void canada_feature_write_json(tagc_buf *out, const canada_feature *v, const tagc_json_opts *o)
@@ -484,15 +482,15 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "properties" */
             if ((rc = canada_properties_read_json(d, &v->properties)) != 0)
-                return tagc_json_fail_key(d, rc, "properties", 10);
+                goto fail;
             break;
         case 2: /* "geometry" */
             if ((rc = canada_geometry_read_json(d, &v->geometry)) != 0)
-                return tagc_json_fail_key(d, rc, "geometry", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -503,15 +501,11 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "properties");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "geometry");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, canada_feature_json_keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &canada_feature_json_keys[field]);
 }
 
 void canada_properties_write_json(tagc_buf *out, const canada_properties *v, const tagc_json_opts *o)
@@ -558,7 +552,7 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
         switch (field) {
         case 0: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -569,11 +563,11 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "name");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, canada_properties_json_keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &canada_properties_json_keys[field]);
 }
 
 void canada_geometry_write_json(tagc_buf *out, const canada_geometry *v, const tagc_json_opts *o)
@@ -623,11 +617,11 @@ int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "coordinates" */
             if ((rc = canada_float64_array2_slice_slice_read_json(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -638,13 +632,11 @@ int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, canada_geometry_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &canada_geometry_json_keys[field]);
 }
 
 static void canada_feature_slice_write_json(tagc_buf *out, const canada_feature_slice *v, const tagc_json_opts *o)
@@ -837,12 +829,12 @@ void canada_feature_collection_write_msgpack(tagc_buf *out, const canada_feature
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\250features", 9); /* "features" */
+        p = tagc_mp_put(p, "\250features", 9);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
         tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\250features", 9); /* "features" */
+        tagc_buf_put(out, "\250features", 9);
     }
     canada_feature_slice_write_msgpack(out, &v->features);
 }
@@ -862,6 +854,7 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = canada_feature_collection_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -872,19 +865,14 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &canada_feature_collection_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &canada_feature_collection_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(canada_feature_collection_msgpack_keys, canada_feature_collection_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, canada_feature_collection_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -910,12 +898,8 @@ int canada_feature_collection_read_msgpack(tagc_mp_dec *d, canada_feature_collec
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "features");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -929,15 +913,15 @@ void canada_feature_write_msgpack(tagc_buf *out, const canada_feature *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\203\244type", 6); /* map of 3, "type" */
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\252properties", 11); /* "properties" */
+        p = tagc_mp_put(p, "\252properties", 11);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\203\244type", 6); /* map of 3, "type" */
         tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\252properties", 11); /* "properties" */
+        tagc_buf_put(out, "\252properties", 11);
     }
     canada_properties_write_msgpack(out, &v->properties);
-    tagc_buf_put(out, "\250geometry", 9); /* "geometry" */
+    tagc_buf_put(out, "\250geometry", 9);
     canada_geometry_write_msgpack(out, &v->geometry);
 }
 
@@ -957,6 +941,7 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = canada_feature_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -967,22 +952,15 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &canada_feature_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &canada_feature_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &canada_feature_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(canada_feature_msgpack_keys, canada_feature_msgpack_sorted, 3, key, key_len);
+            field = tagc_mp_key_find(keys, canada_feature_msgpack_sorted, 3, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1012,14 +990,8 @@ int canada_feature_read_msgpack(tagc_mp_dec *d, canada_feature *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "properties");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "geometry");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1054,6 +1026,7 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = canada_properties_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1064,16 +1037,13 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &canada_properties_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(canada_properties_msgpack_keys, canada_properties_msgpack_sorted, 1, key, key_len);
+            field = tagc_mp_key_find(keys, canada_properties_msgpack_sorted, 1, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1095,10 +1065,8 @@ int canada_properties_read_msgpack(tagc_mp_dec *d, canada_properties *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "name");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1112,12 +1080,12 @@ void canada_geometry_write_msgpack(tagc_buf *out, const canada_geometry *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\253coordinates", 12); /* "coordinates" */
+        p = tagc_mp_put(p, "\253coordinates", 12);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
         tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+        tagc_buf_put(out, "\253coordinates", 12);
     }
     canada_float64_array2_slice_slice_write_msgpack(out, &v->coordinates);
 }
@@ -1137,6 +1105,7 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = canada_geometry_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1147,19 +1116,14 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &canada_geometry_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &canada_geometry_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(canada_geometry_msgpack_keys, canada_geometry_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, canada_geometry_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1185,12 +1149,8 @@ int canada_geometry_read_msgpack(tagc_mp_dec *d, canada_geometry *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1348,7 +1308,7 @@ static bool canada_feature_slice_equal(const canada_feature_slice *a, const cana
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(canada_feature_equal(&a->ptr[i], &b->ptr[i])))
+        if (!canada_feature_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -1357,7 +1317,7 @@ static bool canada_feature_slice_equal(const canada_feature_slice *a, const cana
 static bool canada_float64_array2_equal(const double (*a)[2], const double (*b)[2])
 {
     for (size_t i = 0; i < 2; i++) {
-        if (!(tagc_f64_equal((*a)[i], (*b)[i])))
+        if (!tagc_f64_equal((*a)[i], (*b)[i]))
             return false;
     }
     return true;
@@ -1368,7 +1328,7 @@ static bool canada_float64_array2_slice_equal(const canada_float64_array2_slice 
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(canada_float64_array2_equal(&a->ptr[i], &b->ptr[i])))
+        if (!canada_float64_array2_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -1379,7 +1339,7 @@ static bool canada_float64_array2_slice_slice_equal(const canada_float64_array2_
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(canada_float64_array2_slice_equal(&a->ptr[i], &b->ptr[i])))
+        if (!canada_float64_array2_slice_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;

@@ -112,9 +112,9 @@ void sink_money_init(sink_money *v)
 
 bool sink_money_equal(const sink_money *a, const sink_money *b)
 {
-    if (!(a->amount == b->amount))
+    if (a->amount != b->amount)
         return false;
-    if (!(tagc_str_equal(&a->currency, &b->currency)))
+    if (!tagc_str_equal(&a->currency, &b->currency))
         return false;
     return true;
 }
@@ -267,11 +267,11 @@ int sink_money_read_json(tagc_json_dec *d, sink_money *v)
         switch (field) {
         case 0: /* "amount" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->amount)) != 0)
-                return tagc_json_fail_key(d, rc, "amount", 6);
+                goto fail;
             break;
         case 1: /* "currency" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->currency)) != 0)
-                return tagc_json_fail_key(d, rc, "currency", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -282,13 +282,11 @@ int sink_money_read_json(tagc_json_dec *d, sink_money *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "amount");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "currency");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, sink_money_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &sink_money_json_keys[field]);
 }
 
 /* MARK: - MessagePack */
@@ -329,13 +327,13 @@ void sink_money_write_msgpack(tagc_buf *out, const sink_money *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\246amount", 8); /* map of 2, "amount" */
         p = tagc_mp_put_int(p, v->amount);
-        p = tagc_mp_put(p, "\250currency", 9); /* "currency" */
+        p = tagc_mp_put(p, "\250currency", 9);
         p = tagc_mp_put_str(p, v->currency.ptr, v->currency.len);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\246amount", 8); /* map of 2, "amount" */
         tagc_mp_write_int(out, v->amount);
-        tagc_buf_put(out, "\250currency", 9); /* "currency" */
+        tagc_buf_put(out, "\250currency", 9);
         tagc_mp_write_str(out, v->currency.ptr, v->currency.len);
     }
 }
@@ -355,6 +353,7 @@ int sink_money_read_msgpack(tagc_mp_dec *d, sink_money *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_money_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -365,19 +364,14 @@ int sink_money_read_msgpack(tagc_mp_dec *d, sink_money *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_money_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_money_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_money_msgpack_keys, sink_money_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, sink_money_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -403,12 +397,8 @@ int sink_money_read_msgpack(tagc_mp_dec *d, sink_money *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "amount");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "currency");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);

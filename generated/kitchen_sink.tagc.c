@@ -882,9 +882,9 @@ void sink_base_init(sink_base *v)
 
 bool sink_base_equal(const sink_base *a, const sink_base *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(a->version == b->version))
+    if (a->version != b->version)
         return false;
     return true;
 }
@@ -965,9 +965,9 @@ void sink_audit_init(sink_audit *v)
 
 bool sink_audit_equal(const sink_audit *a, const sink_audit *b)
 {
-    if (!(tagc_str_equal(&a->created_by, &b->created_by)))
+    if (!tagc_str_equal(&a->created_by, &b->created_by))
         return false;
-    if (!(tagc_time_equal(&a->created_at, &b->created_at)))
+    if (!tagc_time_equal(&a->created_at, &b->created_at))
         return false;
     return true;
 }
@@ -1048,37 +1048,37 @@ void sink_scalars_init(sink_scalars *v)
 
 bool sink_scalars_equal(const sink_scalars *a, const sink_scalars *b)
 {
-    if (!(a->b == b->b))
+    if (a->b != b->b)
         return false;
-    if (!(a->i == b->i))
+    if (a->i != b->i)
         return false;
-    if (!(a->i8 == b->i8))
+    if (a->i8 != b->i8)
         return false;
-    if (!(a->i16 == b->i16))
+    if (a->i16 != b->i16)
         return false;
-    if (!(a->i32 == b->i32))
+    if (a->i32 != b->i32)
         return false;
-    if (!(a->i64 == b->i64))
+    if (a->i64 != b->i64)
         return false;
-    if (!(a->u == b->u))
+    if (a->u != b->u)
         return false;
-    if (!(a->u8 == b->u8))
+    if (a->u8 != b->u8)
         return false;
-    if (!(a->u16 == b->u16))
+    if (a->u16 != b->u16)
         return false;
-    if (!(a->u32 == b->u32))
+    if (a->u32 != b->u32)
         return false;
-    if (!(a->u64 == b->u64))
+    if (a->u64 != b->u64)
         return false;
-    if (!(tagc_f32_equal(a->f32, b->f32)))
+    if (!tagc_f32_equal(a->f32, b->f32))
         return false;
-    if (!(tagc_f64_equal(a->f64, b->f64)))
+    if (!tagc_f64_equal(a->f64, b->f64))
         return false;
-    if (!(a->by == b->by))
+    if (a->by != b->by)
         return false;
-    if (!(a->r == b->r))
+    if (a->r != b->r)
         return false;
-    if (!(tagc_str_equal(&a->s, &b->s)))
+    if (!tagc_str_equal(&a->s, &b->s))
         return false;
     return true;
 }
@@ -1159,13 +1159,13 @@ void sink_node_init(sink_node *v)
 
 bool sink_node_equal(const sink_node *a, const sink_node *b)
 {
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(sink_node_ptr_equal(a->parent, b->parent)))
+    if (!sink_node_ptr_equal(a->parent, b->parent))
         return false;
-    if (!(sink_node_slice_equal(&a->children, &b->children)))
+    if (!sink_node_slice_equal(&a->children, &b->children))
         return false;
-    if (!(sink_string_node_ptr_map_equal(&a->index, &b->index)))
+    if (!sink_string_node_ptr_map_equal(&a->index, &b->index))
         return false;
     return true;
 }
@@ -1246,107 +1246,107 @@ void sink_sink_init(sink_sink *v)
 
 bool sink_sink_equal(const sink_sink *a, const sink_sink *b)
 {
-    if (!(sink_base_equal(&a->base, &b->base)))
+    if (!sink_base_equal(&a->base, &b->base))
         return false;
-    if (!(sink_audit_ptr_equal(a->audit, b->audit)))
+    if (!sink_audit_ptr_equal(a->audit, b->audit))
         return false;
-    if (!(sink_label_equal(&a->label, &b->label)))
+    if (!sink_label_equal(&a->label, &b->label))
         return false;
-    if (!(sink_scalars_equal(&a->scalars, &b->scalars)))
+    if (!sink_scalars_equal(&a->scalars, &b->scalars))
         return false;
-    if (!(tagc_time_equal(&a->when, &b->when)))
+    if (!tagc_time_equal(&a->when, &b->when))
         return false;
-    if (!(a->timeout == b->timeout))
+    if (a->timeout != b->timeout)
         return false;
-    if (!(tagc_raw_equal(&a->raw, &b->raw)))
+    if (!tagc_raw_equal(&a->raw, &b->raw))
         return false;
-    if (!(tagc_any_equal(a->iface, b->iface)))
+    if (!tagc_any_equal(a->iface, b->iface))
         return false;
-    if (!(tagc_any_equal(a->any, b->any)))
+    if (!tagc_any_equal(a->any, b->any))
         return false;
-    if (!(sink_doc_equal(&a->doc, &b->doc)))
+    if (!sink_doc_equal(&a->doc, &b->doc))
         return false;
-    if (!(sink_int32_slice_equal(&a->list, &b->list)))
+    if (!sink_int32_slice_equal(&a->list, &b->list))
         return false;
-    if (!(sink_uint16_array4_equal(&a->fixed, &b->fixed)))
+    if (!sink_uint16_array4_equal(&a->fixed, &b->fixed))
         return false;
-    if (!(sink_float64_array2_slice_equal(&a->pairs, &b->pairs)))
+    if (!sink_float64_array2_slice_equal(&a->pairs, &b->pairs))
         return false;
-    if (!(sink_points_equal(&a->points, &b->points)))
+    if (!sink_points_equal(&a->points, &b->points))
         return false;
-    if (!(sink_matrix_equal(&a->matrix, &b->matrix)))
+    if (!sink_matrix_equal(&a->matrix, &b->matrix))
         return false;
-    if (!(tagc_bytes_equal(&a->blob, &b->blob)))
+    if (!tagc_bytes_equal(&a->blob, &b->blob))
         return false;
-    if (!(sink_uint8_array32_equal(&a->hash, &b->hash)))
+    if (!sink_uint8_array32_equal(&a->hash, &b->hash))
         return false;
-    if (!(sink_node_ptr_equal(a->child, b->child)))
+    if (!sink_node_ptr_equal(a->child, b->child))
         return false;
-    if (a->has_score != b->has_score || (a->has_score && !(tagc_f64_equal(a->score, b->score))))
+    if (a->has_score != b->has_score || (a->has_score && !tagc_f64_equal(a->score, b->score)))
         return false;
-    if (a->has_flag != b->has_flag || (a->has_flag && !(a->flag == b->flag)))
+    if (a->has_flag != b->has_flag || (a->has_flag && a->flag != b->flag))
         return false;
-    if (!(sink_string_int64_map_equal(&a->by_name, &b->by_name)))
+    if (!sink_string_int64_map_equal(&a->by_name, &b->by_name))
         return false;
-    if (!(sink_int64_string_map_equal(&a->by_id, &b->by_id)))
+    if (!sink_int64_string_map_equal(&a->by_id, &b->by_id))
         return false;
-    if (!(sink_color_tags_map_equal(&a->by_color, &b->by_color)))
+    if (!sink_color_tags_map_equal(&a->by_color, &b->by_color))
         return false;
-    if (!(sink_label_uint8_map_equal(&a->by_label, &b->by_label)))
+    if (!sink_label_uint8_map_equal(&a->by_label, &b->by_label))
         return false;
-    if (!(sink_priority_bool_map_equal(&a->by_level, &b->by_level)))
+    if (!sink_priority_bool_map_equal(&a->by_level, &b->by_level))
         return false;
-    if (!(sink_names_equal(&a->names, &b->names)))
+    if (!sink_names_equal(&a->names, &b->names))
         return false;
-    if (!(a->color == b->color))
+    if (a->color != b->color)
         return false;
-    if (!(a->priority == b->priority))
+    if (a->priority != b->priority)
         return false;
-    if (!(a->perm == b->perm))
+    if (a->perm != b->perm)
         return false;
-    if (!(a->big == b->big))
+    if (a->big != b->big)
         return false;
-    if (!(tagc_f64_equal(a->ratio, b->ratio)))
+    if (!tagc_f64_equal(a->ratio, b->ratio))
         return false;
-    if (!(a->ok == b->ok))
+    if (a->ok != b->ok)
         return false;
-    if (!(tagc_str_equal(&a->quoted, &b->quoted)))
+    if (!tagc_str_equal(&a->quoted, &b->quoted))
         return false;
-    if (a->has_maybe != b->has_maybe || (a->has_maybe && !(a->maybe == b->maybe)))
+    if (a->has_maybe != b->has_maybe || (a->has_maybe && a->maybe != b->maybe))
         return false;
-    if (!(tagc_str_equal(&a->dash, &b->dash)))
+    if (!tagc_str_equal(&a->dash, &b->dash))
         return false;
-    if (!(tagc_str_equal(&a->skip, &b->skip)))
+    if (!tagc_str_equal(&a->skip, &b->skip))
         return false;
-    if (!(tagc_str_equal(&a->mp_only, &b->mp_only)))
+    if (!tagc_str_equal(&a->mp_only, &b->mp_only))
         return false;
-    if (!(tagc_str_equal(&a->json_only, &b->json_only)))
+    if (!tagc_str_equal(&a->json_only, &b->json_only))
         return false;
-    if (!(tagc_str_equal(&a->renamed, &b->renamed)))
+    if (!tagc_str_equal(&a->renamed, &b->renamed))
         return false;
-    if (!(tagc_str_equal(&a->no_tag, &b->no_tag)))
+    if (!tagc_str_equal(&a->no_tag, &b->no_tag))
         return false;
-    if (!(tagc_str_equal(&a->default_, &b->default_)))
+    if (!tagc_str_equal(&a->default_, &b->default_))
         return false;
-    if (!(a->struct_ == b->struct_))
+    if (a->struct_ != b->struct_)
         return false;
-    if (!(sink_node_ptr_equal(a->left, b->left)))
+    if (!sink_node_ptr_equal(a->left, b->left))
         return false;
-    if (!(sink_node_ptr_equal(a->right, b->right)))
+    if (!sink_node_ptr_equal(a->right, b->right))
         return false;
-    if (!(sink_sink_address_equal(&a->address, &b->address)))
+    if (!sink_sink_address_equal(&a->address, &b->address))
         return false;
-    if (!(sink_sink_items_slice_equal(&a->items, &b->items)))
+    if (!sink_sink_items_slice_equal(&a->items, &b->items))
         return false;
-    if (!(sink_money_equal(&a->money, &b->money)))
+    if (!sink_money_equal(&a->money, &b->money))
         return false;
-    if (!(a->unit == b->unit))
+    if (a->unit != b->unit)
         return false;
-    if (!(tagc_str_equal(&a->secret, &b->secret)))
+    if (!tagc_str_equal(&a->secret, &b->secret))
         return false;
-    if (!(a->internal == b->internal))
+    if (a->internal != b->internal)
         return false;
-    if (!(tagc_str_equal(&a->other, &b->other)))
+    if (!tagc_str_equal(&a->other, &b->other))
         return false;
     return true;
 }
@@ -1593,7 +1593,7 @@ void sink_base_write_json(tagc_buf *out, const sink_base *v, const tagc_json_opt
     p = tagc_put(p, "{\"id\":", 6);
     p = tagc_put_i64(p, v->id);
     tagc_run_close(out, &run, p);
-    if (!(v->version == 0)) {
+    if (v->version != 0) {
         tagc_buf_put(out, ",\"version\":", 11);
         tagc_json_write_u64(out, v->version);
     }
@@ -1638,11 +1638,11 @@ int sink_base_read_json(tagc_json_dec *d, sink_base *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "version" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_u32(d, &v->version)) != 0)
-                return tagc_json_fail_key(d, rc, "version", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -1653,11 +1653,11 @@ int sink_base_read_json(tagc_json_dec *d, sink_base *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, sink_base_json_keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &sink_base_json_keys[field]);
 }
 
 void sink_audit_write_json(tagc_buf *out, const sink_audit *v, const tagc_json_opts *o)
@@ -1712,11 +1712,11 @@ int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
         switch (field) {
         case 0: /* "created_by" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->created_by)) != 0)
-                return tagc_json_fail_key(d, rc, "created_by", 10);
+                goto fail;
             break;
         case 1: /* "created_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_time(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -1727,13 +1727,11 @@ int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "created_by");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, sink_audit_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &sink_audit_json_keys[field]);
 }
 
 void sink_scalars_write_json(tagc_buf *out, const sink_scalars *v, const tagc_json_opts *o)
@@ -1834,67 +1832,67 @@ int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
         switch (field) {
         case 0: /* "b" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->b)) != 0)
-                return tagc_json_fail_key(d, rc, "b", 1);
+                goto fail;
             break;
         case 1: /* "i" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->i)) != 0)
-                return tagc_json_fail_key(d, rc, "i", 1);
+                goto fail;
             break;
         case 2: /* "i8" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i8(d, &v->i8)) != 0)
-                return tagc_json_fail_key(d, rc, "i8", 2);
+                goto fail;
             break;
         case 3: /* "i16" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i16(d, &v->i16)) != 0)
-                return tagc_json_fail_key(d, rc, "i16", 3);
+                goto fail;
             break;
         case 4: /* "i32" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i32(d, &v->i32)) != 0)
-                return tagc_json_fail_key(d, rc, "i32", 3);
+                goto fail;
             break;
         case 5: /* "i64" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->i64)) != 0)
-                return tagc_json_fail_key(d, rc, "i64", 3);
+                goto fail;
             break;
         case 6: /* "u" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_u64(d, &v->u)) != 0)
-                return tagc_json_fail_key(d, rc, "u", 1);
+                goto fail;
             break;
         case 7: /* "u8" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_u8(d, &v->u8)) != 0)
-                return tagc_json_fail_key(d, rc, "u8", 2);
+                goto fail;
             break;
         case 8: /* "u16" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_u16(d, &v->u16)) != 0)
-                return tagc_json_fail_key(d, rc, "u16", 3);
+                goto fail;
             break;
         case 9: /* "u32" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_u32(d, &v->u32)) != 0)
-                return tagc_json_fail_key(d, rc, "u32", 3);
+                goto fail;
             break;
         case 10: /* "u64" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_u64(d, &v->u64)) != 0)
-                return tagc_json_fail_key(d, rc, "u64", 3);
+                goto fail;
             break;
         case 11: /* "f32" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f32(d, &v->f32)) != 0)
-                return tagc_json_fail_key(d, rc, "f32", 3);
+                goto fail;
             break;
         case 12: /* "f64" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->f64)) != 0)
-                return tagc_json_fail_key(d, rc, "f64", 3);
+                goto fail;
             break;
         case 13: /* "by" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_u8(d, &v->by)) != 0)
-                return tagc_json_fail_key(d, rc, "by", 2);
+                goto fail;
             break;
         case 14: /* "r" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i32(d, &v->r)) != 0)
-                return tagc_json_fail_key(d, rc, "r", 1);
+                goto fail;
             break;
         case 15: /* "s" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->s)) != 0)
-                return tagc_json_fail_key(d, rc, "s", 1);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -1905,54 +1903,24 @@ int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "b");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "i");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "i8");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "i16");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "i32");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "i64");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "u");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "u8");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "u16");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "u32");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "u64");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "f32");
-        if ((seen[0] & (UINT64_C(1) << 12)) == 0)
-            return tagc_json_missing_key(d, "f64");
-        if ((seen[0] & (UINT64_C(1) << 13)) == 0)
-            return tagc_json_missing_key(d, "by");
-        if ((seen[0] & (UINT64_C(1) << 14)) == 0)
-            return tagc_json_missing_key(d, "r");
-        if ((seen[0] & (UINT64_C(1) << 15)) == 0)
-            return tagc_json_missing_key(d, "s");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xffff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, sink_scalars_json_keys, 0, ~seen[0] & UINT64_C(0xffff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &sink_scalars_json_keys[field]);
 }
 
 void sink_node_write_json(tagc_buf *out, const sink_node *v, const tagc_json_opts *o)
 {
     tagc_buf_put(out, "{\"name\":", 8);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
-    if (!(v->parent == NULL)) {
+    if (v->parent != NULL) {
         tagc_buf_put(out, ",\"parent\":", 10);
         sink_node_ptr_write_json(out, v->parent, o);
     }
     tagc_buf_put(out, ",\"children\":", 12);
     sink_node_slice_write_json(out, &v->children, o);
-    if (!(v->index.len == 0)) {
+    if (v->index.len != 0) {
         tagc_buf_put(out, ",\"index\":", 9);
         sink_string_node_ptr_map_write_json(out, &v->index, o);
     }
@@ -1999,19 +1967,19 @@ int sink_node_read_json(tagc_json_dec *d, sink_node *v)
         switch (field) {
         case 0: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 1: /* "parent" */
             if ((rc = sink_node_ptr_read_json(d, &v->parent)) != 0)
-                return tagc_json_fail_key(d, rc, "parent", 6);
+                goto fail;
             break;
         case 2: /* "children" */
             if ((rc = sink_node_slice_read_json(d, &v->children)) != 0)
-                return tagc_json_fail_key(d, rc, "children", 8);
+                goto fail;
             break;
         case 3: /* "index" */
             if ((rc = sink_string_node_ptr_map_read_json(d, &v->index)) != 0)
-                return tagc_json_fail_key(d, rc, "index", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -2022,13 +1990,11 @@ int sink_node_read_json(tagc_json_dec *d, sink_node *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "children");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x5)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, sink_node_json_keys, 0, ~seen[0] & UINT64_C(0x5));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &sink_node_json_keys[field]);
 }
 
 void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opts *o)
@@ -2040,7 +2006,7 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     p = tagc_put(p, "{\"id\":", 6);
     p = tagc_put_i64(p, v->base.id);
     tagc_run_close(out, &run, p);
-    if (!(v->base.version == 0)) {
+    if (v->base.version != 0) {
         tagc_buf_put(out, ",\"version\":", 11);
         tagc_json_write_u64(out, v->base.version);
     }
@@ -2091,12 +2057,9 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
         tagc_buf_put(out, "null", 4);
     else
         tagc_json_write_f64(out, v->score);
-    if (!(!v->has_flag)) {
+    if (v->has_flag) {
         tagc_buf_put(out, ",\"flag\":", 8);
-        if (!v->has_flag)
-            tagc_buf_put(out, "null", 4);
-        else
-            tagc_json_write_bool(out, v->flag);
+        tagc_json_write_bool(out, v->flag);
     }
     tagc_buf_put(out, ",\"by_name\":", 11);
     sink_string_int64_map_write_json(out, &v->by_name, o);
@@ -2104,11 +2067,11 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     sink_int64_string_map_write_json(out, &v->by_id, o);
     tagc_buf_put(out, ",\"by_color\":", 12);
     sink_color_tags_map_write_json(out, &v->by_color, o);
-    if (!(v->by_label.len == 0)) {
+    if (v->by_label.len != 0) {
         tagc_buf_put(out, ",\"by_label\":", 12);
         sink_label_uint8_map_write_json(out, &v->by_label, o);
     }
-    if (!(v->by_level.len == 0)) {
+    if (v->by_level.len != 0) {
         tagc_buf_put(out, ",\"by_level\":", 12);
         sink_priority_bool_map_write_json(out, &v->by_level, o);
     }
@@ -2118,7 +2081,7 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     sink_color_write_json(out, &v->color, o);
     tagc_buf_put(out, ",\"priority\":", 12);
     sink_priority_write_json(out, &v->priority, o);
-    if (!(v->perm == 0)) {
+    if (v->perm != 0) {
         tagc_buf_put(out, ",\"perm\":", 8);
         sink_perm_write_json(out, &v->perm, o);
     }
@@ -2126,7 +2089,7 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     tagc_buf_byte(out, '"');
     tagc_json_write_i64(out, v->big);
     tagc_buf_byte(out, '"');
-    if (!(v->ratio == 0)) {
+    if (v->ratio != 0) {
         tagc_buf_put(out, ",\"ratio\":", 9);
         tagc_buf_byte(out, '"');
         tagc_json_write_f64(out, v->ratio);
@@ -2160,11 +2123,11 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     p = tagc_put(p, ",\"struct\":", 10);
     p = tagc_put_bool(p, v->struct_);
     tagc_run_close(out, &run, p);
-    if (!(v->left == NULL)) {
+    if (v->left != NULL) {
         tagc_buf_put(out, ",\"Left\":", 8);
         sink_node_ptr_write_json(out, v->left, o);
     }
-    if (!(v->right == NULL)) {
+    if (v->right != NULL) {
         tagc_buf_put(out, ",\"Right\":", 9);
         sink_node_ptr_write_json(out, v->right, o);
     }
@@ -2176,7 +2139,7 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     sink_money_write_json(out, &v->money, o);
     tagc_buf_put(out, ",\"unit\":", 8);
     sink_unit_write_json(out, &v->unit, o);
-    if (!(v->other.len == 0)) {
+    if (v->other.len != 0) {
         tagc_buf_put(out, ",\"other\":", 9);
         tagc_json_write_str(out, v->other.ptr, v->other.len, !o->no_html_escape);
     }
@@ -2273,87 +2236,87 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->base.id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "version" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_u32(d, &v->base.version)) != 0)
-                return tagc_json_fail_key(d, rc, "version", 7);
+                goto fail;
             break;
         case 2: /* "created_by" */
             if (v->audit == NULL && (v->audit = tagc_json_new(d, sizeof *v->audit)) == NULL)
                 return TAGC_E_NOMEM;
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->audit->created_by)) != 0)
-                return tagc_json_fail_key(d, rc, "created_by", 10);
+                goto fail;
             break;
         case 3: /* "created_at" */
             if (v->audit == NULL && (v->audit = tagc_json_new(d, sizeof *v->audit)) == NULL)
                 return TAGC_E_NOMEM;
             if (!tagc_json_null(d) && (rc = tagc_json_read_time(d, &v->audit->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 4: /* "Label" */
             if ((rc = sink_label_read_json(d, &v->label)) != 0)
-                return tagc_json_fail_key(d, rc, "Label", 5);
+                goto fail;
             break;
         case 5: /* "scalars" */
             if ((rc = sink_scalars_read_json(d, &v->scalars)) != 0)
-                return tagc_json_fail_key(d, rc, "scalars", 7);
+                goto fail;
             break;
         case 6: /* "when" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_time(d, &v->when)) != 0)
-                return tagc_json_fail_key(d, rc, "when", 4);
+                goto fail;
             break;
         case 7: /* "timeout" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->timeout)) != 0)
-                return tagc_json_fail_key(d, rc, "timeout", 7);
+                goto fail;
             break;
         case 8: /* "raw" */
             if ((rc = tagc_json_read_raw(d, &v->raw)) != 0)
-                return tagc_json_fail_key(d, rc, "raw", 3);
+                goto fail;
             break;
         case 9: /* "iface" */
             if ((rc = tagc_json_read_any(d, &v->iface)) != 0)
-                return tagc_json_fail_key(d, rc, "iface", 5);
+                goto fail;
             break;
         case 10: /* "any" */
             if ((rc = tagc_json_read_any(d, &v->any)) != 0)
-                return tagc_json_fail_key(d, rc, "any", 3);
+                goto fail;
             break;
         case 11: /* "doc" */
             if ((rc = sink_doc_read_json(d, &v->doc)) != 0)
-                return tagc_json_fail_key(d, rc, "doc", 3);
+                goto fail;
             break;
         case 12: /* "list" */
             if ((rc = sink_int32_slice_read_json(d, &v->list)) != 0)
-                return tagc_json_fail_key(d, rc, "list", 4);
+                goto fail;
             break;
         case 13: /* "fixed" */
             if ((rc = sink_uint16_array4_read_json(d, &v->fixed)) != 0)
-                return tagc_json_fail_key(d, rc, "fixed", 5);
+                goto fail;
             break;
         case 14: /* "pairs" */
             if ((rc = sink_float64_array2_slice_read_json(d, &v->pairs)) != 0)
-                return tagc_json_fail_key(d, rc, "pairs", 5);
+                goto fail;
             break;
         case 15: /* "points" */
             if ((rc = sink_points_read_json(d, &v->points)) != 0)
-                return tagc_json_fail_key(d, rc, "points", 6);
+                goto fail;
             break;
         case 16: /* "matrix" */
             if ((rc = sink_matrix_read_json(d, &v->matrix)) != 0)
-                return tagc_json_fail_key(d, rc, "matrix", 6);
+                goto fail;
             break;
         case 17: /* "blob" */
             if ((rc = tagc_json_read_bytes_value(d, &v->blob)) != 0)
-                return tagc_json_fail_key(d, rc, "blob", 4);
+                goto fail;
             break;
         case 18: /* "hash" */
             if ((rc = sink_uint8_array32_read_json(d, &v->hash)) != 0)
-                return tagc_json_fail_key(d, rc, "hash", 4);
+                goto fail;
             break;
         case 19: /* "child" */
             if ((rc = sink_node_ptr_read_json(d, &v->child)) != 0)
-                return tagc_json_fail_key(d, rc, "child", 5);
+                goto fail;
             break;
         case 20: /* "score" */
             if (tagc_json_null(d)) {
@@ -2362,7 +2325,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
             } else {
                 v->has_score = true;
                 if ((rc = tagc_json_read_f64(d, &v->score)) != 0)
-                    return tagc_json_fail_key(d, rc, "score", 5);
+                    goto fail;
             }
             break;
         case 21: /* "flag" */
@@ -2372,79 +2335,79 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
             } else {
                 v->has_flag = true;
                 if ((rc = tagc_json_read_bool(d, &v->flag)) != 0)
-                    return tagc_json_fail_key(d, rc, "flag", 4);
+                    goto fail;
             }
             break;
         case 22: /* "by_name" */
             if ((rc = sink_string_int64_map_read_json(d, &v->by_name)) != 0)
-                return tagc_json_fail_key(d, rc, "by_name", 7);
+                goto fail;
             break;
         case 23: /* "by_id" */
             if ((rc = sink_int64_string_map_read_json(d, &v->by_id)) != 0)
-                return tagc_json_fail_key(d, rc, "by_id", 5);
+                goto fail;
             break;
         case 24: /* "by_color" */
             if ((rc = sink_color_tags_map_read_json(d, &v->by_color)) != 0)
-                return tagc_json_fail_key(d, rc, "by_color", 8);
+                goto fail;
             break;
         case 25: /* "by_label" */
             if ((rc = sink_label_uint8_map_read_json(d, &v->by_label)) != 0)
-                return tagc_json_fail_key(d, rc, "by_label", 8);
+                goto fail;
             break;
         case 26: /* "by_level" */
             if ((rc = sink_priority_bool_map_read_json(d, &v->by_level)) != 0)
-                return tagc_json_fail_key(d, rc, "by_level", 8);
+                goto fail;
             break;
         case 27: /* "names" */
             if ((rc = sink_names_read_json(d, &v->names)) != 0)
-                return tagc_json_fail_key(d, rc, "names", 5);
+                goto fail;
             break;
         case 28: /* "color" */
             if ((rc = sink_color_read_json(d, &v->color)) != 0)
-                return tagc_json_fail_key(d, rc, "color", 5);
+                goto fail;
             break;
         case 29: /* "priority" */
             if ((rc = sink_priority_read_json(d, &v->priority)) != 0)
-                return tagc_json_fail_key(d, rc, "priority", 8);
+                goto fail;
             break;
         case 30: /* "perm" */
             if ((rc = sink_perm_read_json(d, &v->perm)) != 0)
-                return tagc_json_fail_key(d, rc, "perm", 4);
+                goto fail;
             break;
         case 31: /* "big" */
             if (!tagc_json_null(d)) {
                 if ((rc = tagc_json_string_opt_begin(d)) != 0)
-                    return tagc_json_fail_key(d, rc, "big", 3);
+                    goto fail;
                 if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->big)) != 0)
-                    return tagc_json_fail_key(d, rc, "big", 3);
+                    goto fail;
                 if ((rc = tagc_json_string_opt_end(d)) != 0)
-                    return tagc_json_fail_key(d, rc, "big", 3);
+                    goto fail;
             }
             break;
         case 32: /* "ratio" */
             if (!tagc_json_null(d)) {
                 if ((rc = tagc_json_string_opt_begin(d)) != 0)
-                    return tagc_json_fail_key(d, rc, "ratio", 5);
+                    goto fail;
                 if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->ratio)) != 0)
-                    return tagc_json_fail_key(d, rc, "ratio", 5);
+                    goto fail;
                 if ((rc = tagc_json_string_opt_end(d)) != 0)
-                    return tagc_json_fail_key(d, rc, "ratio", 5);
+                    goto fail;
             }
             break;
         case 33: /* "ok" */
             if (!tagc_json_null(d)) {
                 if ((rc = tagc_json_string_opt_begin(d)) != 0)
-                    return tagc_json_fail_key(d, rc, "ok", 2);
+                    goto fail;
                 if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->ok)) != 0)
-                    return tagc_json_fail_key(d, rc, "ok", 2);
+                    goto fail;
                 if ((rc = tagc_json_string_opt_end(d)) != 0)
-                    return tagc_json_fail_key(d, rc, "ok", 2);
+                    goto fail;
             }
             break;
         case 34: /* "quoted" */
             if (!tagc_json_null(d)) {
                 if ((rc = tagc_json_read_quoted_str(d, &v->quoted)) < 0)
-                    return tagc_json_fail_key(d, rc, "quoted", 6);
+                    goto fail;
             }
             break;
         case 35: /* "maybe" */
@@ -2452,68 +2415,68 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
             v->has_maybe = false;
             if (!tagc_json_null(d)) {
                 if ((rc = tagc_json_string_opt_begin(d)) != 0)
-                    return tagc_json_fail_key(d, rc, "maybe", 5);
+                    goto fail;
                 v->has_maybe = !tagc_json_null(d);
                 if (v->has_maybe)
                 {
                     if (!tagc_json_null(d) && (rc = tagc_json_read_i32(d, &v->maybe)) != 0)
-                        return tagc_json_fail_key(d, rc, "maybe", 5);
+                        goto fail;
                 }
                 if ((rc = tagc_json_string_opt_end(d)) != 0)
-                    return tagc_json_fail_key(d, rc, "maybe", 5);
+                    goto fail;
             }
             break;
         case 36: /* "-" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->dash)) != 0)
-                return tagc_json_fail_key(d, rc, "-", 1);
+                goto fail;
             break;
         case 37: /* "json_only" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->json_only)) != 0)
-                return tagc_json_fail_key(d, rc, "json_only", 9);
+                goto fail;
             break;
         case 38: /* "renamed" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->renamed)) != 0)
-                return tagc_json_fail_key(d, rc, "renamed", 7);
+                goto fail;
             break;
         case 39: /* "NoTag" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->no_tag)) != 0)
-                return tagc_json_fail_key(d, rc, "NoTag", 5);
+                goto fail;
             break;
         case 40: /* "default" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->default_)) != 0)
-                return tagc_json_fail_key(d, rc, "default", 7);
+                goto fail;
             break;
         case 41: /* "struct" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->struct_)) != 0)
-                return tagc_json_fail_key(d, rc, "struct", 6);
+                goto fail;
             break;
         case 42: /* "Left" */
             if ((rc = sink_node_ptr_read_json(d, &v->left)) != 0)
-                return tagc_json_fail_key(d, rc, "Left", 4);
+                goto fail;
             break;
         case 43: /* "Right" */
             if ((rc = sink_node_ptr_read_json(d, &v->right)) != 0)
-                return tagc_json_fail_key(d, rc, "Right", 5);
+                goto fail;
             break;
         case 44: /* "address" */
             if ((rc = sink_sink_address_read_json(d, &v->address)) != 0)
-                return tagc_json_fail_key(d, rc, "address", 7);
+                goto fail;
             break;
         case 45: /* "items" */
             if ((rc = sink_sink_items_slice_read_json(d, &v->items)) != 0)
-                return tagc_json_fail_key(d, rc, "items", 5);
+                goto fail;
             break;
         case 46: /* "money" */
             if ((rc = sink_money_read_json(d, &v->money)) != 0)
-                return tagc_json_fail_key(d, rc, "money", 5);
+                goto fail;
             break;
         case 47: /* "unit" */
             if ((rc = sink_unit_read_json(d, &v->unit)) != 0)
-                return tagc_json_fail_key(d, rc, "unit", 4);
+                goto fail;
             break;
         case 48: /* "other" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->other)) != 0)
-                return tagc_json_fail_key(d, rc, "other", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -2524,85 +2487,11 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "Label");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "scalars");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "when");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "timeout");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "raw");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "iface");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "any");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "doc");
-        if ((seen[0] & (UINT64_C(1) << 12)) == 0)
-            return tagc_json_missing_key(d, "list");
-        if ((seen[0] & (UINT64_C(1) << 13)) == 0)
-            return tagc_json_missing_key(d, "fixed");
-        if ((seen[0] & (UINT64_C(1) << 14)) == 0)
-            return tagc_json_missing_key(d, "pairs");
-        if ((seen[0] & (UINT64_C(1) << 15)) == 0)
-            return tagc_json_missing_key(d, "points");
-        if ((seen[0] & (UINT64_C(1) << 16)) == 0)
-            return tagc_json_missing_key(d, "matrix");
-        if ((seen[0] & (UINT64_C(1) << 17)) == 0)
-            return tagc_json_missing_key(d, "blob");
-        if ((seen[0] & (UINT64_C(1) << 18)) == 0)
-            return tagc_json_missing_key(d, "hash");
-        if ((seen[0] & (UINT64_C(1) << 19)) == 0)
-            return tagc_json_missing_key(d, "child");
-        if ((seen[0] & (UINT64_C(1) << 20)) == 0)
-            return tagc_json_missing_key(d, "score");
-        if ((seen[0] & (UINT64_C(1) << 22)) == 0)
-            return tagc_json_missing_key(d, "by_name");
-        if ((seen[0] & (UINT64_C(1) << 23)) == 0)
-            return tagc_json_missing_key(d, "by_id");
-        if ((seen[0] & (UINT64_C(1) << 24)) == 0)
-            return tagc_json_missing_key(d, "by_color");
-        if ((seen[0] & (UINT64_C(1) << 27)) == 0)
-            return tagc_json_missing_key(d, "names");
-        if ((seen[0] & (UINT64_C(1) << 28)) == 0)
-            return tagc_json_missing_key(d, "color");
-        if ((seen[0] & (UINT64_C(1) << 29)) == 0)
-            return tagc_json_missing_key(d, "priority");
-        if ((seen[0] & (UINT64_C(1) << 31)) == 0)
-            return tagc_json_missing_key(d, "big");
-        if ((seen[0] & (UINT64_C(1) << 33)) == 0)
-            return tagc_json_missing_key(d, "ok");
-        if ((seen[0] & (UINT64_C(1) << 34)) == 0)
-            return tagc_json_missing_key(d, "quoted");
-        if ((seen[0] & (UINT64_C(1) << 35)) == 0)
-            return tagc_json_missing_key(d, "maybe");
-        if ((seen[0] & (UINT64_C(1) << 36)) == 0)
-            return tagc_json_missing_key(d, "-");
-        if ((seen[0] & (UINT64_C(1) << 37)) == 0)
-            return tagc_json_missing_key(d, "json_only");
-        if ((seen[0] & (UINT64_C(1) << 38)) == 0)
-            return tagc_json_missing_key(d, "renamed");
-        if ((seen[0] & (UINT64_C(1) << 39)) == 0)
-            return tagc_json_missing_key(d, "NoTag");
-        if ((seen[0] & (UINT64_C(1) << 40)) == 0)
-            return tagc_json_missing_key(d, "default");
-        if ((seen[0] & (UINT64_C(1) << 41)) == 0)
-            return tagc_json_missing_key(d, "struct");
-        if ((seen[0] & (UINT64_C(1) << 44)) == 0)
-            return tagc_json_missing_key(d, "address");
-        if ((seen[0] & (UINT64_C(1) << 45)) == 0)
-            return tagc_json_missing_key(d, "items");
-        if ((seen[0] & (UINT64_C(1) << 46)) == 0)
-            return tagc_json_missing_key(d, "money");
-        if ((seen[0] & (UINT64_C(1) << 47)) == 0)
-            return tagc_json_missing_key(d, "unit");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf3feb9dffff1)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, sink_sink_json_keys, 0, ~seen[0] & UINT64_C(0xf3feb9dffff1));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &sink_sink_json_keys[field]);
 }
 
 static void sink_float64_array2_write_json(tagc_buf *out, const double (*v)[2], const tagc_json_opts *o)
@@ -3657,11 +3546,11 @@ static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_g
         switch (field) {
         case 0: /* "Lat" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->lat)) != 0)
-                return tagc_json_fail_key(d, rc, "Lat", 3);
+                goto fail;
             break;
         case 1: /* "Lon" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->lon)) != 0)
-                return tagc_json_fail_key(d, rc, "Lon", 3);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3672,13 +3561,11 @@ static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_g
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "Lat");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "Lon");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, sink_sink_address_geo_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &sink_sink_address_geo_json_keys[field]);
 }
 
 static void sink_sink_address_write_json(tagc_buf *out, const sink_sink_address *v, const tagc_json_opts *o)
@@ -3728,11 +3615,11 @@ static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
         switch (field) {
         case 0: /* "city" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->city)) != 0)
-                return tagc_json_fail_key(d, rc, "city", 4);
+                goto fail;
             break;
         case 1: /* "geo" */
             if ((rc = sink_sink_address_geo_read_json(d, &v->geo)) != 0)
-                return tagc_json_fail_key(d, rc, "geo", 3);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3743,13 +3630,11 @@ static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "city");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "geo");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, sink_sink_address_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &sink_sink_address_json_keys[field]);
 }
 
 static void sink_sink_items_write_json(tagc_buf *out, const sink_sink_items *v, const tagc_json_opts *o)
@@ -3804,11 +3689,11 @@ static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
         switch (field) {
         case 0: /* "sku" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->sku)) != 0)
-                return tagc_json_fail_key(d, rc, "sku", 3);
+                goto fail;
             break;
         case 1: /* "qty" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->qty)) != 0)
-                return tagc_json_fail_key(d, rc, "qty", 3);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3819,13 +3704,11 @@ static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "sku");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "qty");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, sink_sink_items_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &sink_sink_items_json_keys[field]);
 }
 
 static void sink_sink_items_slice_write_json(tagc_buf *out, const sink_sink_items_slice *v, const tagc_json_opts *o)
@@ -4041,24 +3924,23 @@ void sink_base_write_msgpack(tagc_buf *out, const sink_base *v)
 {
     uint8_t *p;
     size_t n = 1; /* the fields always written, then the others present */
-    if (!(v->version == 0)) /* "version" */
-        n++;
+    n += v->version != 0;
 
     tagc_mp_write_map(out, n);
     p = tagc_mp_room(out, 29, 0);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put(p, "\242id", 3);
         p = tagc_mp_put_int(p, v->id);
-        if (!(v->version == 0)) {
-            p = tagc_mp_put(p, "\247version", 8); /* "version" */
+        if (v->version != 0) {
+            p = tagc_mp_put(p, "\247version", 8);
             p = tagc_mp_put_uint(p, v->version);
         }
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_buf_put(out, "\242id", 3);
         tagc_mp_write_int(out, v->id);
-        if (!(v->version == 0)) {
-            tagc_buf_put(out, "\247version", 8); /* "version" */
+        if (v->version != 0) {
+            tagc_buf_put(out, "\247version", 8);
             tagc_mp_write_uint(out, v->version);
         }
     }
@@ -4079,6 +3961,7 @@ int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_base_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -4089,19 +3972,14 @@ int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_base_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_base_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_base_msgpack_keys, sink_base_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, sink_base_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4127,10 +4005,8 @@ int sink_base_read_msgpack(tagc_mp_dec *d, sink_base *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -4144,13 +4020,13 @@ void sink_audit_write_msgpack(tagc_buf *out, const sink_audit *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\252created_by", 12); /* map of 2, "created_by" */
         p = tagc_mp_put_str(p, v->created_by.ptr, v->created_by.len);
-        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put(p, "\252created_at", 11);
         p = tagc_mp_put_time(out, p, &v->created_at);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\252created_by", 12); /* map of 2, "created_by" */
         tagc_mp_write_str(out, v->created_by.ptr, v->created_by.len);
-        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_buf_put(out, "\252created_at", 11);
         tagc_mp_write_time(out, &v->created_at);
     }
 }
@@ -4170,6 +4046,7 @@ int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_audit_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -4180,19 +4057,14 @@ int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_audit_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_audit_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_audit_msgpack_keys, sink_audit_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, sink_audit_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4218,12 +4090,8 @@ int sink_audit_read_msgpack(tagc_mp_dec *d, sink_audit *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "created_by");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -4237,69 +4105,69 @@ void sink_scalars_write_msgpack(tagc_buf *out, const sink_scalars *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\336\000\020\241b", 5); /* map of 16, "b" */
         p = tagc_mp_put_bool(p, v->b);
-        p = tagc_mp_put(p, "\241i", 2); /* "i" */
+        p = tagc_mp_put(p, "\241i", 2);
         p = tagc_mp_put_int(p, v->i);
-        p = tagc_mp_put(p, "\242i8", 3); /* "i8" */
+        p = tagc_mp_put(p, "\242i8", 3);
         p = tagc_mp_put_int(p, v->i8);
-        p = tagc_mp_put(p, "\243i16", 4); /* "i16" */
+        p = tagc_mp_put(p, "\243i16", 4);
         p = tagc_mp_put_int(p, v->i16);
-        p = tagc_mp_put(p, "\243i32", 4); /* "i32" */
+        p = tagc_mp_put(p, "\243i32", 4);
         p = tagc_mp_put_int(p, v->i32);
-        p = tagc_mp_put(p, "\243i64", 4); /* "i64" */
+        p = tagc_mp_put(p, "\243i64", 4);
         p = tagc_mp_put_int(p, v->i64);
-        p = tagc_mp_put(p, "\241u", 2); /* "u" */
+        p = tagc_mp_put(p, "\241u", 2);
         p = tagc_mp_put_uint(p, v->u);
-        p = tagc_mp_put(p, "\242u8", 3); /* "u8" */
+        p = tagc_mp_put(p, "\242u8", 3);
         p = tagc_mp_put_uint(p, v->u8);
-        p = tagc_mp_put(p, "\243u16", 4); /* "u16" */
+        p = tagc_mp_put(p, "\243u16", 4);
         p = tagc_mp_put_uint(p, v->u16);
-        p = tagc_mp_put(p, "\243u32", 4); /* "u32" */
+        p = tagc_mp_put(p, "\243u32", 4);
         p = tagc_mp_put_uint(p, v->u32);
-        p = tagc_mp_put(p, "\243u64", 4); /* "u64" */
+        p = tagc_mp_put(p, "\243u64", 4);
         p = tagc_mp_put_uint(p, v->u64);
-        p = tagc_mp_put(p, "\243f32", 4); /* "f32" */
+        p = tagc_mp_put(p, "\243f32", 4);
         p = tagc_mp_put_f32(p, v->f32);
-        p = tagc_mp_put(p, "\243f64", 4); /* "f64" */
+        p = tagc_mp_put(p, "\243f64", 4);
         p = tagc_mp_put_f64(p, v->f64);
-        p = tagc_mp_put(p, "\242by", 3); /* "by" */
+        p = tagc_mp_put(p, "\242by", 3);
         p = tagc_mp_put_uint(p, v->by);
-        p = tagc_mp_put(p, "\241r", 2); /* "r" */
+        p = tagc_mp_put(p, "\241r", 2);
         p = tagc_mp_put_int(p, v->r);
-        p = tagc_mp_put(p, "\241s", 2); /* "s" */
+        p = tagc_mp_put(p, "\241s", 2);
         p = tagc_mp_put_str(p, v->s.ptr, v->s.len);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\336\000\020\241b", 5); /* map of 16, "b" */
         tagc_mp_write_bool(out, v->b);
-        tagc_buf_put(out, "\241i", 2); /* "i" */
+        tagc_buf_put(out, "\241i", 2);
         tagc_mp_write_int(out, v->i);
-        tagc_buf_put(out, "\242i8", 3); /* "i8" */
+        tagc_buf_put(out, "\242i8", 3);
         tagc_mp_write_int(out, v->i8);
-        tagc_buf_put(out, "\243i16", 4); /* "i16" */
+        tagc_buf_put(out, "\243i16", 4);
         tagc_mp_write_int(out, v->i16);
-        tagc_buf_put(out, "\243i32", 4); /* "i32" */
+        tagc_buf_put(out, "\243i32", 4);
         tagc_mp_write_int(out, v->i32);
-        tagc_buf_put(out, "\243i64", 4); /* "i64" */
+        tagc_buf_put(out, "\243i64", 4);
         tagc_mp_write_int(out, v->i64);
-        tagc_buf_put(out, "\241u", 2); /* "u" */
+        tagc_buf_put(out, "\241u", 2);
         tagc_mp_write_uint(out, v->u);
-        tagc_buf_put(out, "\242u8", 3); /* "u8" */
+        tagc_buf_put(out, "\242u8", 3);
         tagc_mp_write_uint(out, v->u8);
-        tagc_buf_put(out, "\243u16", 4); /* "u16" */
+        tagc_buf_put(out, "\243u16", 4);
         tagc_mp_write_uint(out, v->u16);
-        tagc_buf_put(out, "\243u32", 4); /* "u32" */
+        tagc_buf_put(out, "\243u32", 4);
         tagc_mp_write_uint(out, v->u32);
-        tagc_buf_put(out, "\243u64", 4); /* "u64" */
+        tagc_buf_put(out, "\243u64", 4);
         tagc_mp_write_uint(out, v->u64);
-        tagc_buf_put(out, "\243f32", 4); /* "f32" */
+        tagc_buf_put(out, "\243f32", 4);
         tagc_mp_write_f32(out, v->f32);
-        tagc_buf_put(out, "\243f64", 4); /* "f64" */
+        tagc_buf_put(out, "\243f64", 4);
         tagc_mp_write_f64(out, v->f64);
-        tagc_buf_put(out, "\242by", 3); /* "by" */
+        tagc_buf_put(out, "\242by", 3);
         tagc_mp_write_uint(out, v->by);
-        tagc_buf_put(out, "\241r", 2); /* "r" */
+        tagc_buf_put(out, "\241r", 2);
         tagc_mp_write_int(out, v->r);
-        tagc_buf_put(out, "\241s", 2); /* "s" */
+        tagc_buf_put(out, "\241s", 2);
         tagc_mp_write_str(out, v->s.ptr, v->s.len);
     }
 }
@@ -4333,6 +4201,7 @@ int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_scalars_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -4343,61 +4212,28 @@ int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        case 9:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[9], &key, &key_len) ? 9 : -1;
-            break;
-        case 10:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[10], &key, &key_len) ? 10 : -1;
-            break;
-        case 11:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[11], &key, &key_len) ? 11 : -1;
-            break;
-        case 12:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[12], &key, &key_len) ? 12 : -1;
-            break;
-        case 13:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[13], &key, &key_len) ? 13 : -1;
-            break;
-        case 14:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[14], &key, &key_len) ? 14 : -1;
-            break;
-        case 15:
-            field = tagc_mp_key_is(d, &sink_scalars_msgpack_keys[15], &key, &key_len) ? 15 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        case 9: field = tagc_mp_key_at(d, keys, 9, &key, &key_len); break;
+        case 10: field = tagc_mp_key_at(d, keys, 10, &key, &key_len); break;
+        case 11: field = tagc_mp_key_at(d, keys, 11, &key, &key_len); break;
+        case 12: field = tagc_mp_key_at(d, keys, 12, &key, &key_len); break;
+        case 13: field = tagc_mp_key_at(d, keys, 13, &key, &key_len); break;
+        case 14: field = tagc_mp_key_at(d, keys, 14, &key, &key_len); break;
+        case 15: field = tagc_mp_key_at(d, keys, 15, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_scalars_msgpack_keys, sink_scalars_msgpack_sorted, 16, key, key_len);
+            field = tagc_mp_key_find(keys, sink_scalars_msgpack_sorted, 16, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4479,40 +4315,8 @@ int sink_scalars_read_msgpack(tagc_mp_dec *d, sink_scalars *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "b");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "i");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "i8");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "i16");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "i32");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "i64");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "u");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "u8");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "u16");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "u32");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "u64");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "f32");
-        if ((seen[0] & (UINT64_C(1) << 12)) == 0)
-            return tagc_json_missing_key(d, "f64");
-        if ((seen[0] & (UINT64_C(1) << 13)) == 0)
-            return tagc_json_missing_key(d, "by");
-        if ((seen[0] & (UINT64_C(1) << 14)) == 0)
-            return tagc_json_missing_key(d, "r");
-        if ((seen[0] & (UINT64_C(1) << 15)) == 0)
-            return tagc_json_missing_key(d, "s");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xffff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xffff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -4522,29 +4326,27 @@ void sink_node_write_msgpack(tagc_buf *out, const sink_node *v)
 {
     uint8_t *p;
     size_t n = 2; /* the fields always written, then the others present */
-    if (!(v->parent == NULL)) /* "parent" */
-        n++;
-    if (!(v->index.len == 0)) /* "index" */
-        n++;
+    n += v->parent != NULL;
+    n += v->index.len != 0;
 
     tagc_mp_write_map(out, n);
     p = tagc_mp_room(out, 10, v->name.len);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
     }
-    if (!(v->parent == NULL)) {
-        tagc_buf_put(out, "\246parent", 7); /* "parent" */
+    if (v->parent != NULL) {
+        tagc_buf_put(out, "\246parent", 7);
         sink_node_ptr_write_msgpack(out, v->parent);
     }
-    tagc_buf_put(out, "\250children", 9); /* "children" */
+    tagc_buf_put(out, "\250children", 9);
     sink_node_slice_write_msgpack(out, &v->children);
-    if (!(v->index.len == 0)) {
-        tagc_buf_put(out, "\245index", 6); /* "index" */
+    if (v->index.len != 0) {
+        tagc_buf_put(out, "\245index", 6);
         sink_string_node_ptr_map_write_msgpack(out, &v->index);
     }
 }
@@ -4566,6 +4368,7 @@ int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_node_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -4576,25 +4379,16 @@ int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_node_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_node_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &sink_node_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &sink_node_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_node_msgpack_keys, sink_node_msgpack_sorted, 4, key, key_len);
+            field = tagc_mp_key_find(keys, sink_node_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4628,12 +4422,8 @@ int sink_node_read_msgpack(tagc_mp_dec *d, sink_node *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "children");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x5)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x5));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -4643,251 +4433,233 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
 {
     uint8_t *p;
     size_t n = 37; /* the fields always written, then the others present */
-    if (!(v->base.version == 0)) /* "version" */
-        n++;
-    if (v->audit != NULL) /* "created_by" */
-        n++;
-    if (v->audit != NULL) /* "created_at" */
-        n++;
-    if (!(!v->has_flag)) /* "flag" */
-        n++;
-    if (!(v->by_label.len == 0)) /* "by_label" */
-        n++;
-    if (!(v->by_level.len == 0)) /* "by_level" */
-        n++;
-    if (!(v->perm == 0)) /* "perm" */
-        n++;
-    if (!(v->ratio == 0)) /* "ratio" */
-        n++;
-    if (!(v->renamed.len == 0)) /* "r" */
-        n++;
-    if (!(v->left == NULL)) /* "Left" */
-        n++;
-    if (!(v->right == NULL)) /* "Right" */
-        n++;
-    if (!(v->other.len == 0)) /* "other" */
-        n++;
+    n += v->base.version != 0;
+    n += v->audit != NULL;
+    n += v->audit != NULL;
+    n += v->has_flag;
+    n += v->by_label.len != 0;
+    n += v->by_level.len != 0;
+    n += v->perm != 0;
+    n += v->ratio != 0;
+    n += v->renamed.len != 0;
+    n += v->left != NULL;
+    n += v->right != NULL;
+    n += v->other.len != 0;
 
     tagc_mp_write_map(out, n);
     p = tagc_mp_room(out, 77, (v->audit != NULL ? v->audit->created_by.len : 0));
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put(p, "\242id", 3);
         p = tagc_mp_put_int(p, v->base.id);
-        if (!(v->base.version == 0)) {
-            p = tagc_mp_put(p, "\247version", 8); /* "version" */
+        if (v->base.version != 0) {
+            p = tagc_mp_put(p, "\247version", 8);
             p = tagc_mp_put_uint(p, v->base.version);
         }
         if (v->audit != NULL) {
-            p = tagc_mp_put(p, "\252created_by", 11); /* "created_by" */
+            p = tagc_mp_put(p, "\252created_by", 11);
             p = tagc_mp_put_str(p, v->audit->created_by.ptr, v->audit->created_by.len);
         }
         if (v->audit != NULL) {
-            p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+            p = tagc_mp_put(p, "\252created_at", 11);
             p = tagc_mp_put_time(out, p, &v->audit->created_at);
         }
-        p = tagc_mp_put(p, "\245Label", 6); /* "Label" */
+        p = tagc_mp_put(p, "\245Label", 6);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_buf_put(out, "\242id", 3);
         tagc_mp_write_int(out, v->base.id);
-        if (!(v->base.version == 0)) {
-            tagc_buf_put(out, "\247version", 8); /* "version" */
+        if (v->base.version != 0) {
+            tagc_buf_put(out, "\247version", 8);
             tagc_mp_write_uint(out, v->base.version);
         }
         if (v->audit != NULL) {
-            tagc_buf_put(out, "\252created_by", 11); /* "created_by" */
+            tagc_buf_put(out, "\252created_by", 11);
             tagc_mp_write_str(out, v->audit->created_by.ptr, v->audit->created_by.len);
         }
         if (v->audit != NULL) {
-            tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+            tagc_buf_put(out, "\252created_at", 11);
             tagc_mp_write_time(out, &v->audit->created_at);
         }
-        tagc_buf_put(out, "\245Label", 6); /* "Label" */
+        tagc_buf_put(out, "\245Label", 6);
     }
     sink_label_write_msgpack(out, &v->label);
-    tagc_buf_put(out, "\247scalars", 8); /* "scalars" */
+    tagc_buf_put(out, "\247scalars", 8);
     sink_scalars_write_msgpack(out, &v->scalars);
     p = tagc_mp_room(out, 41, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\244when", 5); /* "when" */
+    if (p != NULL) {
+        p = tagc_mp_put(p, "\244when", 5);
         p = tagc_mp_put_time(out, p, &v->when);
-        p = tagc_mp_put(p, "\247timeout", 8); /* "timeout" */
+        p = tagc_mp_put(p, "\247timeout", 8);
         p = tagc_mp_put_int(p, v->timeout);
-        p = tagc_mp_put(p, "\243raw", 4); /* "raw" */
+        p = tagc_mp_put(p, "\243raw", 4);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\244when", 5); /* "when" */
+    } else {
+        tagc_buf_put(out, "\244when", 5);
         tagc_mp_write_time(out, &v->when);
-        tagc_buf_put(out, "\247timeout", 8); /* "timeout" */
+        tagc_buf_put(out, "\247timeout", 8);
         tagc_mp_write_int(out, v->timeout);
-        tagc_buf_put(out, "\243raw", 4); /* "raw" */
+        tagc_buf_put(out, "\243raw", 4);
     }
     tagc_mp_write_raw(out, &v->raw);
-    tagc_buf_put(out, "\245iface", 6); /* "iface" */
+    tagc_buf_put(out, "\245iface", 6);
     tagc_mp_write_any(out, v->iface);
-    tagc_buf_put(out, "\243any", 4); /* "any" */
+    tagc_buf_put(out, "\243any", 4);
     tagc_mp_write_any(out, v->any);
-    tagc_buf_put(out, "\243doc", 4); /* "doc" */
+    tagc_buf_put(out, "\243doc", 4);
     sink_doc_write_msgpack(out, &v->doc);
-    tagc_buf_put(out, "\244list", 5); /* "list" */
+    tagc_buf_put(out, "\244list", 5);
     sink_int32_slice_write_msgpack(out, &v->list);
-    tagc_buf_put(out, "\245fixed", 6); /* "fixed" */
+    tagc_buf_put(out, "\245fixed", 6);
     sink_uint16_array4_write_msgpack(out, &v->fixed);
-    tagc_buf_put(out, "\245pairs", 6); /* "pairs" */
+    tagc_buf_put(out, "\245pairs", 6);
     sink_float64_array2_slice_write_msgpack(out, &v->pairs);
-    tagc_buf_put(out, "\246points", 7); /* "points" */
+    tagc_buf_put(out, "\246points", 7);
     sink_points_write_msgpack(out, &v->points);
-    tagc_buf_put(out, "\246matrix", 7); /* "matrix" */
+    tagc_buf_put(out, "\246matrix", 7);
     sink_matrix_write_msgpack(out, &v->matrix);
-    tagc_buf_put(out, "\244blob", 5); /* "blob" */
+    tagc_buf_put(out, "\244blob", 5);
     tagc_mp_write_bytes(out, &v->blob);
-    tagc_buf_put(out, "\244hash", 5); /* "hash" */
+    tagc_buf_put(out, "\244hash", 5);
     sink_uint8_array32_write_msgpack(out, &v->hash);
-    tagc_buf_put(out, "\245child", 6); /* "child" */
+    tagc_buf_put(out, "\245child", 6);
     sink_node_ptr_write_msgpack(out, v->child);
     p = tagc_mp_room(out, 29, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\245score", 6); /* "score" */
+    if (p != NULL) {
+        p = tagc_mp_put(p, "\245score", 6);
         if (!v->has_score)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_f64(p, v->score);
-        if (!(!v->has_flag)) {
-            p = tagc_mp_put(p, "\244flag", 5); /* "flag" */
-            if (!v->has_flag)
-                p = tagc_mp_put_nil(p);
-            else
-                p = tagc_mp_put_bool(p, v->flag);
+        if (v->has_flag) {
+            p = tagc_mp_put(p, "\244flag", 5);
+            p = tagc_mp_put_bool(p, v->flag);
         }
-        p = tagc_mp_put(p, "\247by_name", 8); /* "by_name" */
+        p = tagc_mp_put(p, "\247by_name", 8);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\245score", 6); /* "score" */
+    } else {
+        tagc_buf_put(out, "\245score", 6);
         if (!v->has_score)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_f64(out, v->score);
-        if (!(!v->has_flag)) {
-            tagc_buf_put(out, "\244flag", 5); /* "flag" */
-            if (!v->has_flag)
-                tagc_mp_write_nil(out);
-            else
-                tagc_mp_write_bool(out, v->flag);
+        if (v->has_flag) {
+            tagc_buf_put(out, "\244flag", 5);
+            tagc_mp_write_bool(out, v->flag);
         }
-        tagc_buf_put(out, "\247by_name", 8); /* "by_name" */
+        tagc_buf_put(out, "\247by_name", 8);
     }
     sink_string_int64_map_write_msgpack(out, &v->by_name);
-    tagc_buf_put(out, "\245by_id", 6); /* "by_id" */
+    tagc_buf_put(out, "\245by_id", 6);
     sink_int64_string_map_write_msgpack(out, &v->by_id);
-    tagc_buf_put(out, "\250by_color", 9); /* "by_color" */
+    tagc_buf_put(out, "\250by_color", 9);
     sink_color_tags_map_write_msgpack(out, &v->by_color);
-    if (!(v->by_label.len == 0)) {
-        tagc_buf_put(out, "\250by_label", 9); /* "by_label" */
+    if (v->by_label.len != 0) {
+        tagc_buf_put(out, "\250by_label", 9);
         sink_label_uint8_map_write_msgpack(out, &v->by_label);
     }
-    if (!(v->by_level.len == 0)) {
-        tagc_buf_put(out, "\250by_level", 9); /* "by_level" */
+    if (v->by_level.len != 0) {
+        tagc_buf_put(out, "\250by_level", 9);
         sink_priority_bool_map_write_msgpack(out, &v->by_level);
     }
-    tagc_buf_put(out, "\245names", 6); /* "names" */
+    tagc_buf_put(out, "\245names", 6);
     sink_names_write_msgpack(out, &v->names);
-    tagc_buf_put(out, "\245color", 6); /* "color" */
+    tagc_buf_put(out, "\245color", 6);
     sink_color_write_msgpack(out, &v->color);
-    tagc_buf_put(out, "\250priority", 9); /* "priority" */
+    tagc_buf_put(out, "\250priority", 9);
     sink_priority_write_msgpack(out, &v->priority);
-    if (!(v->perm == 0)) {
-        tagc_buf_put(out, "\244perm", 5); /* "perm" */
+    if (v->perm != 0) {
+        tagc_buf_put(out, "\244perm", 5);
         sink_perm_write_msgpack(out, &v->perm);
     }
-    p = tagc_mp_room(out, 118, v->quoted.len + v->dash.len + v->mp_only.len + (!(v->renamed.len == 0) ? v->renamed.len : 0) + v->no_tag.len + v->default_.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\243big", 4); /* "big" */
+    p = tagc_mp_room(out, 118, v->quoted.len + v->dash.len + v->mp_only.len + (v->renamed.len != 0 ? v->renamed.len : 0) + v->no_tag.len + v->default_.len);
+    if (p != NULL) {
+        p = tagc_mp_put(p, "\243big", 4);
         p = tagc_mp_put_int(p, v->big);
-        if (!(v->ratio == 0)) {
-            p = tagc_mp_put(p, "\245ratio", 6); /* "ratio" */
+        if (v->ratio != 0) {
+            p = tagc_mp_put(p, "\245ratio", 6);
             p = tagc_mp_put_f64(p, v->ratio);
         }
-        p = tagc_mp_put(p, "\242ok", 3); /* "ok" */
+        p = tagc_mp_put(p, "\242ok", 3);
         p = tagc_mp_put_bool(p, v->ok);
-        p = tagc_mp_put(p, "\246quoted", 7); /* "quoted" */
+        p = tagc_mp_put(p, "\246quoted", 7);
         p = tagc_mp_put_str(p, v->quoted.ptr, v->quoted.len);
-        p = tagc_mp_put(p, "\245maybe", 6); /* "maybe" */
+        p = tagc_mp_put(p, "\245maybe", 6);
         if (!v->has_maybe)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_int(p, v->maybe);
-        p = tagc_mp_put(p, "\241-", 2); /* "-" */
+        p = tagc_mp_put(p, "\241-", 2);
         p = tagc_mp_put_str(p, v->dash.ptr, v->dash.len);
-        p = tagc_mp_put(p, "\247mp_only", 8); /* "mp_only" */
+        p = tagc_mp_put(p, "\247mp_only", 8);
         p = tagc_mp_put_str(p, v->mp_only.ptr, v->mp_only.len);
-        if (!(v->renamed.len == 0)) {
-            p = tagc_mp_put(p, "\241r", 2); /* "r" */
+        if (v->renamed.len != 0) {
+            p = tagc_mp_put(p, "\241r", 2);
             p = tagc_mp_put_str(p, v->renamed.ptr, v->renamed.len);
         }
-        p = tagc_mp_put(p, "\245NoTag", 6); /* "NoTag" */
+        p = tagc_mp_put(p, "\245NoTag", 6);
         p = tagc_mp_put_str(p, v->no_tag.ptr, v->no_tag.len);
-        p = tagc_mp_put(p, "\247default", 8); /* "default" */
+        p = tagc_mp_put(p, "\247default", 8);
         p = tagc_mp_put_str(p, v->default_.ptr, v->default_.len);
-        p = tagc_mp_put(p, "\246struct", 7); /* "struct" */
+        p = tagc_mp_put(p, "\246struct", 7);
         p = tagc_mp_put_bool(p, v->struct_);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\243big", 4); /* "big" */
+    } else {
+        tagc_buf_put(out, "\243big", 4);
         tagc_mp_write_int(out, v->big);
-        if (!(v->ratio == 0)) {
-            tagc_buf_put(out, "\245ratio", 6); /* "ratio" */
+        if (v->ratio != 0) {
+            tagc_buf_put(out, "\245ratio", 6);
             tagc_mp_write_f64(out, v->ratio);
         }
-        tagc_buf_put(out, "\242ok", 3); /* "ok" */
+        tagc_buf_put(out, "\242ok", 3);
         tagc_mp_write_bool(out, v->ok);
-        tagc_buf_put(out, "\246quoted", 7); /* "quoted" */
+        tagc_buf_put(out, "\246quoted", 7);
         tagc_mp_write_str(out, v->quoted.ptr, v->quoted.len);
-        tagc_buf_put(out, "\245maybe", 6); /* "maybe" */
+        tagc_buf_put(out, "\245maybe", 6);
         if (!v->has_maybe)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_int(out, v->maybe);
-        tagc_buf_put(out, "\241-", 2); /* "-" */
+        tagc_buf_put(out, "\241-", 2);
         tagc_mp_write_str(out, v->dash.ptr, v->dash.len);
-        tagc_buf_put(out, "\247mp_only", 8); /* "mp_only" */
+        tagc_buf_put(out, "\247mp_only", 8);
         tagc_mp_write_str(out, v->mp_only.ptr, v->mp_only.len);
-        if (!(v->renamed.len == 0)) {
-            tagc_buf_put(out, "\241r", 2); /* "r" */
+        if (v->renamed.len != 0) {
+            tagc_buf_put(out, "\241r", 2);
             tagc_mp_write_str(out, v->renamed.ptr, v->renamed.len);
         }
-        tagc_buf_put(out, "\245NoTag", 6); /* "NoTag" */
+        tagc_buf_put(out, "\245NoTag", 6);
         tagc_mp_write_str(out, v->no_tag.ptr, v->no_tag.len);
-        tagc_buf_put(out, "\247default", 8); /* "default" */
+        tagc_buf_put(out, "\247default", 8);
         tagc_mp_write_str(out, v->default_.ptr, v->default_.len);
-        tagc_buf_put(out, "\246struct", 7); /* "struct" */
+        tagc_buf_put(out, "\246struct", 7);
         tagc_mp_write_bool(out, v->struct_);
     }
-    if (!(v->left == NULL)) {
-        tagc_buf_put(out, "\244Left", 5); /* "Left" */
+    if (v->left != NULL) {
+        tagc_buf_put(out, "\244Left", 5);
         sink_node_ptr_write_msgpack(out, v->left);
     }
-    if (!(v->right == NULL)) {
-        tagc_buf_put(out, "\245Right", 6); /* "Right" */
+    if (v->right != NULL) {
+        tagc_buf_put(out, "\245Right", 6);
         sink_node_ptr_write_msgpack(out, v->right);
     }
-    tagc_buf_put(out, "\247address", 8); /* "address" */
+    tagc_buf_put(out, "\247address", 8);
     sink_sink_address_write_msgpack(out, &v->address);
-    tagc_buf_put(out, "\245items", 6); /* "items" */
+    tagc_buf_put(out, "\245items", 6);
     sink_sink_items_slice_write_msgpack(out, &v->items);
-    tagc_buf_put(out, "\245money", 6); /* "money" */
+    tagc_buf_put(out, "\245money", 6);
     sink_money_write_msgpack(out, &v->money);
-    tagc_buf_put(out, "\244unit", 5); /* "unit" */
+    tagc_buf_put(out, "\244unit", 5);
     sink_unit_write_msgpack(out, &v->unit);
-    p = tagc_mp_room(out, 11, (!(v->other.len == 0) ? v->other.len : 0));
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        if (!(v->other.len == 0)) {
-            p = tagc_mp_put(p, "\245other", 6); /* "other" */
+    p = tagc_mp_room(out, 11, (v->other.len != 0 ? v->other.len : 0));
+    if (p != NULL) {
+        if (v->other.len != 0) {
+            p = tagc_mp_put(p, "\245other", 6);
             p = tagc_mp_put_str(p, v->other.ptr, v->other.len);
         }
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        if (!(v->other.len == 0)) {
-            tagc_buf_put(out, "\245other", 6); /* "other" */
+    } else {
+        if (v->other.len != 0) {
+            tagc_buf_put(out, "\245other", 6);
             tagc_mp_write_str(out, v->other.ptr, v->other.len);
         }
     }
@@ -4960,6 +4732,7 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_sink_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -4970,160 +4743,61 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        case 9:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[9], &key, &key_len) ? 9 : -1;
-            break;
-        case 10:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[10], &key, &key_len) ? 10 : -1;
-            break;
-        case 11:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[11], &key, &key_len) ? 11 : -1;
-            break;
-        case 12:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[12], &key, &key_len) ? 12 : -1;
-            break;
-        case 13:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[13], &key, &key_len) ? 13 : -1;
-            break;
-        case 14:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[14], &key, &key_len) ? 14 : -1;
-            break;
-        case 15:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[15], &key, &key_len) ? 15 : -1;
-            break;
-        case 16:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[16], &key, &key_len) ? 16 : -1;
-            break;
-        case 17:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[17], &key, &key_len) ? 17 : -1;
-            break;
-        case 18:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[18], &key, &key_len) ? 18 : -1;
-            break;
-        case 19:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[19], &key, &key_len) ? 19 : -1;
-            break;
-        case 20:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[20], &key, &key_len) ? 20 : -1;
-            break;
-        case 21:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[21], &key, &key_len) ? 21 : -1;
-            break;
-        case 22:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[22], &key, &key_len) ? 22 : -1;
-            break;
-        case 23:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[23], &key, &key_len) ? 23 : -1;
-            break;
-        case 24:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[24], &key, &key_len) ? 24 : -1;
-            break;
-        case 25:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[25], &key, &key_len) ? 25 : -1;
-            break;
-        case 26:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[26], &key, &key_len) ? 26 : -1;
-            break;
-        case 27:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[27], &key, &key_len) ? 27 : -1;
-            break;
-        case 28:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[28], &key, &key_len) ? 28 : -1;
-            break;
-        case 29:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[29], &key, &key_len) ? 29 : -1;
-            break;
-        case 30:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[30], &key, &key_len) ? 30 : -1;
-            break;
-        case 31:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[31], &key, &key_len) ? 31 : -1;
-            break;
-        case 32:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[32], &key, &key_len) ? 32 : -1;
-            break;
-        case 33:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[33], &key, &key_len) ? 33 : -1;
-            break;
-        case 34:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[34], &key, &key_len) ? 34 : -1;
-            break;
-        case 35:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[35], &key, &key_len) ? 35 : -1;
-            break;
-        case 36:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[36], &key, &key_len) ? 36 : -1;
-            break;
-        case 37:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[37], &key, &key_len) ? 37 : -1;
-            break;
-        case 38:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[38], &key, &key_len) ? 38 : -1;
-            break;
-        case 39:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[39], &key, &key_len) ? 39 : -1;
-            break;
-        case 40:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[40], &key, &key_len) ? 40 : -1;
-            break;
-        case 41:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[41], &key, &key_len) ? 41 : -1;
-            break;
-        case 42:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[42], &key, &key_len) ? 42 : -1;
-            break;
-        case 43:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[43], &key, &key_len) ? 43 : -1;
-            break;
-        case 44:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[44], &key, &key_len) ? 44 : -1;
-            break;
-        case 45:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[45], &key, &key_len) ? 45 : -1;
-            break;
-        case 46:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[46], &key, &key_len) ? 46 : -1;
-            break;
-        case 47:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[47], &key, &key_len) ? 47 : -1;
-            break;
-        case 48:
-            field = tagc_mp_key_is(d, &sink_sink_msgpack_keys[48], &key, &key_len) ? 48 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        case 9: field = tagc_mp_key_at(d, keys, 9, &key, &key_len); break;
+        case 10: field = tagc_mp_key_at(d, keys, 10, &key, &key_len); break;
+        case 11: field = tagc_mp_key_at(d, keys, 11, &key, &key_len); break;
+        case 12: field = tagc_mp_key_at(d, keys, 12, &key, &key_len); break;
+        case 13: field = tagc_mp_key_at(d, keys, 13, &key, &key_len); break;
+        case 14: field = tagc_mp_key_at(d, keys, 14, &key, &key_len); break;
+        case 15: field = tagc_mp_key_at(d, keys, 15, &key, &key_len); break;
+        case 16: field = tagc_mp_key_at(d, keys, 16, &key, &key_len); break;
+        case 17: field = tagc_mp_key_at(d, keys, 17, &key, &key_len); break;
+        case 18: field = tagc_mp_key_at(d, keys, 18, &key, &key_len); break;
+        case 19: field = tagc_mp_key_at(d, keys, 19, &key, &key_len); break;
+        case 20: field = tagc_mp_key_at(d, keys, 20, &key, &key_len); break;
+        case 21: field = tagc_mp_key_at(d, keys, 21, &key, &key_len); break;
+        case 22: field = tagc_mp_key_at(d, keys, 22, &key, &key_len); break;
+        case 23: field = tagc_mp_key_at(d, keys, 23, &key, &key_len); break;
+        case 24: field = tagc_mp_key_at(d, keys, 24, &key, &key_len); break;
+        case 25: field = tagc_mp_key_at(d, keys, 25, &key, &key_len); break;
+        case 26: field = tagc_mp_key_at(d, keys, 26, &key, &key_len); break;
+        case 27: field = tagc_mp_key_at(d, keys, 27, &key, &key_len); break;
+        case 28: field = tagc_mp_key_at(d, keys, 28, &key, &key_len); break;
+        case 29: field = tagc_mp_key_at(d, keys, 29, &key, &key_len); break;
+        case 30: field = tagc_mp_key_at(d, keys, 30, &key, &key_len); break;
+        case 31: field = tagc_mp_key_at(d, keys, 31, &key, &key_len); break;
+        case 32: field = tagc_mp_key_at(d, keys, 32, &key, &key_len); break;
+        case 33: field = tagc_mp_key_at(d, keys, 33, &key, &key_len); break;
+        case 34: field = tagc_mp_key_at(d, keys, 34, &key, &key_len); break;
+        case 35: field = tagc_mp_key_at(d, keys, 35, &key, &key_len); break;
+        case 36: field = tagc_mp_key_at(d, keys, 36, &key, &key_len); break;
+        case 37: field = tagc_mp_key_at(d, keys, 37, &key, &key_len); break;
+        case 38: field = tagc_mp_key_at(d, keys, 38, &key, &key_len); break;
+        case 39: field = tagc_mp_key_at(d, keys, 39, &key, &key_len); break;
+        case 40: field = tagc_mp_key_at(d, keys, 40, &key, &key_len); break;
+        case 41: field = tagc_mp_key_at(d, keys, 41, &key, &key_len); break;
+        case 42: field = tagc_mp_key_at(d, keys, 42, &key, &key_len); break;
+        case 43: field = tagc_mp_key_at(d, keys, 43, &key, &key_len); break;
+        case 44: field = tagc_mp_key_at(d, keys, 44, &key, &key_len); break;
+        case 45: field = tagc_mp_key_at(d, keys, 45, &key, &key_len); break;
+        case 46: field = tagc_mp_key_at(d, keys, 46, &key, &key_len); break;
+        case 47: field = tagc_mp_key_at(d, keys, 47, &key, &key_len); break;
+        case 48: field = tagc_mp_key_at(d, keys, 48, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_sink_msgpack_keys, sink_sink_msgpack_sorted, 49, key, key_len);
+            field = tagc_mp_key_find(keys, sink_sink_msgpack_sorted, 49, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5359,86 +5033,8 @@ int sink_sink_read_msgpack(tagc_mp_dec *d, sink_sink *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "created_by");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "Label");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "scalars");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "when");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "timeout");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "raw");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "iface");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "any");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "doc");
-        if ((seen[0] & (UINT64_C(1) << 12)) == 0)
-            return tagc_json_missing_key(d, "list");
-        if ((seen[0] & (UINT64_C(1) << 13)) == 0)
-            return tagc_json_missing_key(d, "fixed");
-        if ((seen[0] & (UINT64_C(1) << 14)) == 0)
-            return tagc_json_missing_key(d, "pairs");
-        if ((seen[0] & (UINT64_C(1) << 15)) == 0)
-            return tagc_json_missing_key(d, "points");
-        if ((seen[0] & (UINT64_C(1) << 16)) == 0)
-            return tagc_json_missing_key(d, "matrix");
-        if ((seen[0] & (UINT64_C(1) << 17)) == 0)
-            return tagc_json_missing_key(d, "blob");
-        if ((seen[0] & (UINT64_C(1) << 18)) == 0)
-            return tagc_json_missing_key(d, "hash");
-        if ((seen[0] & (UINT64_C(1) << 19)) == 0)
-            return tagc_json_missing_key(d, "child");
-        if ((seen[0] & (UINT64_C(1) << 20)) == 0)
-            return tagc_json_missing_key(d, "score");
-        if ((seen[0] & (UINT64_C(1) << 22)) == 0)
-            return tagc_json_missing_key(d, "by_name");
-        if ((seen[0] & (UINT64_C(1) << 23)) == 0)
-            return tagc_json_missing_key(d, "by_id");
-        if ((seen[0] & (UINT64_C(1) << 24)) == 0)
-            return tagc_json_missing_key(d, "by_color");
-        if ((seen[0] & (UINT64_C(1) << 27)) == 0)
-            return tagc_json_missing_key(d, "names");
-        if ((seen[0] & (UINT64_C(1) << 28)) == 0)
-            return tagc_json_missing_key(d, "color");
-        if ((seen[0] & (UINT64_C(1) << 29)) == 0)
-            return tagc_json_missing_key(d, "priority");
-        if ((seen[0] & (UINT64_C(1) << 31)) == 0)
-            return tagc_json_missing_key(d, "big");
-        if ((seen[0] & (UINT64_C(1) << 33)) == 0)
-            return tagc_json_missing_key(d, "ok");
-        if ((seen[0] & (UINT64_C(1) << 34)) == 0)
-            return tagc_json_missing_key(d, "quoted");
-        if ((seen[0] & (UINT64_C(1) << 35)) == 0)
-            return tagc_json_missing_key(d, "maybe");
-        if ((seen[0] & (UINT64_C(1) << 36)) == 0)
-            return tagc_json_missing_key(d, "-");
-        if ((seen[0] & (UINT64_C(1) << 37)) == 0)
-            return tagc_json_missing_key(d, "mp_only");
-        if ((seen[0] & (UINT64_C(1) << 39)) == 0)
-            return tagc_json_missing_key(d, "NoTag");
-        if ((seen[0] & (UINT64_C(1) << 40)) == 0)
-            return tagc_json_missing_key(d, "default");
-        if ((seen[0] & (UINT64_C(1) << 41)) == 0)
-            return tagc_json_missing_key(d, "struct");
-        if ((seen[0] & (UINT64_C(1) << 44)) == 0)
-            return tagc_json_missing_key(d, "address");
-        if ((seen[0] & (UINT64_C(1) << 45)) == 0)
-            return tagc_json_missing_key(d, "items");
-        if ((seen[0] & (UINT64_C(1) << 46)) == 0)
-            return tagc_json_missing_key(d, "money");
-        if ((seen[0] & (UINT64_C(1) << 47)) == 0)
-            return tagc_json_missing_key(d, "unit");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf3beb9dffffd)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xf3beb9dffffd));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6248,13 +5844,13 @@ static void sink_sink_address_geo_write_msgpack(tagc_buf *out, const sink_sink_a
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\243Lat", 5); /* map of 2, "Lat" */
         p = tagc_mp_put_f64(p, v->lat);
-        p = tagc_mp_put(p, "\243Lon", 4); /* "Lon" */
+        p = tagc_mp_put(p, "\243Lon", 4);
         p = tagc_mp_put_f64(p, v->lon);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\243Lat", 5); /* map of 2, "Lat" */
         tagc_mp_write_f64(out, v->lat);
-        tagc_buf_put(out, "\243Lon", 4); /* "Lon" */
+        tagc_buf_put(out, "\243Lon", 4);
         tagc_mp_write_f64(out, v->lon);
     }
 }
@@ -6274,6 +5870,7 @@ static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_sink_address_geo_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6284,19 +5881,14 @@ static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_sink_address_geo_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_sink_address_geo_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_sink_address_geo_msgpack_keys, sink_sink_address_geo_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, sink_sink_address_geo_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6322,12 +5914,8 @@ static int sink_sink_address_geo_read_msgpack(tagc_mp_dec *d, sink_sink_address_
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "Lat");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "Lon");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6341,12 +5929,12 @@ static void sink_sink_address_write_msgpack(tagc_buf *out, const sink_sink_addre
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244city", 6); /* map of 2, "city" */
         p = tagc_mp_put_str(p, v->city.ptr, v->city.len);
-        p = tagc_mp_put(p, "\243geo", 4); /* "geo" */
+        p = tagc_mp_put(p, "\243geo", 4);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244city", 6); /* map of 2, "city" */
         tagc_mp_write_str(out, v->city.ptr, v->city.len);
-        tagc_buf_put(out, "\243geo", 4); /* "geo" */
+        tagc_buf_put(out, "\243geo", 4);
     }
     sink_sink_address_geo_write_msgpack(out, &v->geo);
 }
@@ -6366,6 +5954,7 @@ static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_sink_address_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6376,19 +5965,14 @@ static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_sink_address_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_sink_address_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_sink_address_msgpack_keys, sink_sink_address_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, sink_sink_address_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6414,12 +5998,8 @@ static int sink_sink_address_read_msgpack(tagc_mp_dec *d, sink_sink_address *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "city");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "geo");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6433,13 +6013,13 @@ static void sink_sink_items_write_msgpack(tagc_buf *out, const sink_sink_items *
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\243sku", 5); /* map of 2, "sku" */
         p = tagc_mp_put_str(p, v->sku.ptr, v->sku.len);
-        p = tagc_mp_put(p, "\243qty", 4); /* "qty" */
+        p = tagc_mp_put(p, "\243qty", 4);
         p = tagc_mp_put_int(p, v->qty);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\243sku", 5); /* map of 2, "sku" */
         tagc_mp_write_str(out, v->sku.ptr, v->sku.len);
-        tagc_buf_put(out, "\243qty", 4); /* "qty" */
+        tagc_buf_put(out, "\243qty", 4);
         tagc_mp_write_int(out, v->qty);
     }
 }
@@ -6459,6 +6039,7 @@ static int sink_sink_items_read_msgpack(tagc_mp_dec *d, sink_sink_items *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = sink_sink_items_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6469,19 +6050,14 @@ static int sink_sink_items_read_msgpack(tagc_mp_dec *d, sink_sink_items *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &sink_sink_items_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &sink_sink_items_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(sink_sink_items_msgpack_keys, sink_sink_items_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, sink_sink_items_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6507,12 +6083,8 @@ static int sink_sink_items_read_msgpack(tagc_mp_dec *d, sink_sink_items *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "sku");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "qty");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6561,7 +6133,7 @@ static int sink_sink_items_slice_read_msgpack(tagc_mp_dec *d, sink_sink_items_sl
 static bool sink_float64_array2_equal(const double (*a)[2], const double (*b)[2])
 {
     for (size_t i = 0; i < 2; i++) {
-        if (!(tagc_f64_equal((*a)[i], (*b)[i])))
+        if (!tagc_f64_equal((*a)[i], (*b)[i]))
             return false;
     }
     return true;
@@ -6572,7 +6144,7 @@ static bool sink_float64_array2_slice_equal(const sink_float64_array2_slice *a, 
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(sink_float64_array2_equal(&a->ptr[i], &b->ptr[i])))
+        if (!sink_float64_array2_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -6583,7 +6155,7 @@ static bool sink_string_slice_equal(const sink_string_slice *a, const sink_strin
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(tagc_str_equal(&a->ptr[i], &b->ptr[i])))
+        if (!tagc_str_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -6600,7 +6172,7 @@ static bool sink_string_string_map_equal(const sink_string_string_map *a, const 
             j++;
         if (j == b->len)
             return false;
-        if (!(tagc_str_equal(&a->vals[i], &b->vals[j])))
+        if (!tagc_str_equal(&a->vals[i], &b->vals[j]))
             return false;
     }
     return true;
@@ -6609,7 +6181,7 @@ static bool sink_string_string_map_equal(const sink_string_string_map *a, const 
 static bool sink_float64_array3_equal(const double (*a)[3], const double (*b)[3])
 {
     for (size_t i = 0; i < 3; i++) {
-        if (!(tagc_f64_equal((*a)[i], (*b)[i])))
+        if (!tagc_f64_equal((*a)[i], (*b)[i]))
             return false;
     }
     return true;
@@ -6618,7 +6190,7 @@ static bool sink_float64_array3_equal(const double (*a)[3], const double (*b)[3]
 static bool sink_float64_array3_array3_equal(const double (*a)[3][3], const double (*b)[3][3])
 {
     for (size_t i = 0; i < 3; i++) {
-        if (!(sink_float64_array3_equal(&(*a)[i], &(*b)[i])))
+        if (!sink_float64_array3_equal(&(*a)[i], &(*b)[i]))
             return false;
     }
     return true;
@@ -6636,7 +6208,7 @@ static bool sink_node_slice_equal(const sink_node_slice *a, const sink_node_slic
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(sink_node_equal(&a->ptr[i], &b->ptr[i])))
+        if (!sink_node_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -6653,7 +6225,7 @@ static bool sink_string_node_ptr_map_equal(const sink_string_node_ptr_map *a, co
             j++;
         if (j == b->len)
             return false;
-        if (!(sink_node_ptr_equal(a->vals[i], b->vals[j])))
+        if (!sink_node_ptr_equal(a->vals[i], b->vals[j]))
             return false;
     }
     return true;
@@ -6671,7 +6243,7 @@ static bool sink_int32_slice_equal(const sink_int32_slice *a, const sink_int32_s
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(a->ptr[i] == b->ptr[i]))
+        if (a->ptr[i] != b->ptr[i])
             return false;
     }
     return true;
@@ -6680,7 +6252,7 @@ static bool sink_int32_slice_equal(const sink_int32_slice *a, const sink_int32_s
 static bool sink_uint16_array4_equal(const uint16_t (*a)[4], const uint16_t (*b)[4])
 {
     for (size_t i = 0; i < 4; i++) {
-        if (!((*a)[i] == (*b)[i]))
+        if ((*a)[i] != (*b)[i])
             return false;
     }
     return true;
@@ -6689,7 +6261,7 @@ static bool sink_uint16_array4_equal(const uint16_t (*a)[4], const uint16_t (*b)
 static bool sink_uint8_array32_equal(const uint8_t (*a)[32], const uint8_t (*b)[32])
 {
     for (size_t i = 0; i < 32; i++) {
-        if (!((*a)[i] == (*b)[i]))
+        if ((*a)[i] != (*b)[i])
             return false;
     }
     return true;
@@ -6706,7 +6278,7 @@ static bool sink_string_int64_map_equal(const sink_string_int64_map *a, const si
             j++;
         if (j == b->len)
             return false;
-        if (!(a->vals[i] == b->vals[j]))
+        if (a->vals[i] != b->vals[j])
             return false;
     }
     return true;
@@ -6723,7 +6295,7 @@ static bool sink_int64_string_map_equal(const sink_int64_string_map *a, const si
             j++;
         if (j == b->len)
             return false;
-        if (!(tagc_str_equal(&a->vals[i], &b->vals[j])))
+        if (!tagc_str_equal(&a->vals[i], &b->vals[j]))
             return false;
     }
     return true;
@@ -6740,7 +6312,7 @@ static bool sink_color_tags_map_equal(const sink_color_tags_map *a, const sink_c
             j++;
         if (j == b->len)
             return false;
-        if (!(sink_tags_equal(&a->vals[i], &b->vals[j])))
+        if (!sink_tags_equal(&a->vals[i], &b->vals[j]))
             return false;
     }
     return true;
@@ -6757,7 +6329,7 @@ static bool sink_label_uint8_map_equal(const sink_label_uint8_map *a, const sink
             j++;
         if (j == b->len)
             return false;
-        if (!(a->vals[i] == b->vals[j]))
+        if (a->vals[i] != b->vals[j])
             return false;
     }
     return true;
@@ -6774,7 +6346,7 @@ static bool sink_priority_bool_map_equal(const sink_priority_bool_map *a, const 
             j++;
         if (j == b->len)
             return false;
-        if (!(a->vals[i] == b->vals[j]))
+        if (a->vals[i] != b->vals[j])
             return false;
     }
     return true;
@@ -6782,27 +6354,27 @@ static bool sink_priority_bool_map_equal(const sink_priority_bool_map *a, const 
 
 static bool sink_sink_address_geo_equal(const sink_sink_address_geo *a, const sink_sink_address_geo *b)
 {
-    if (!(tagc_f64_equal(a->lat, b->lat)))
+    if (!tagc_f64_equal(a->lat, b->lat))
         return false;
-    if (!(tagc_f64_equal(a->lon, b->lon)))
+    if (!tagc_f64_equal(a->lon, b->lon))
         return false;
     return true;
 }
 
 static bool sink_sink_address_equal(const sink_sink_address *a, const sink_sink_address *b)
 {
-    if (!(tagc_str_equal(&a->city, &b->city)))
+    if (!tagc_str_equal(&a->city, &b->city))
         return false;
-    if (!(sink_sink_address_geo_equal(&a->geo, &b->geo)))
+    if (!sink_sink_address_geo_equal(&a->geo, &b->geo))
         return false;
     return true;
 }
 
 static bool sink_sink_items_equal(const sink_sink_items *a, const sink_sink_items *b)
 {
-    if (!(tagc_str_equal(&a->sku, &b->sku)))
+    if (!tagc_str_equal(&a->sku, &b->sku))
         return false;
-    if (!(a->qty == b->qty))
+    if (a->qty != b->qty)
         return false;
     return true;
 }
@@ -6812,7 +6384,7 @@ static bool sink_sink_items_slice_equal(const sink_sink_items_slice *a, const si
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(sink_sink_items_equal(&a->ptr[i], &b->ptr[i])))
+        if (!sink_sink_items_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;

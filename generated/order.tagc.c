@@ -127,9 +127,9 @@ void order_geo_init(order_geo *v)
 
 bool order_geo_equal(const order_geo *a, const order_geo *b)
 {
-    if (!(tagc_f64_equal(a->lat, b->lat)))
+    if (!tagc_f64_equal(a->lat, b->lat))
         return false;
-    if (!(tagc_f64_equal(a->lon, b->lon)))
+    if (!tagc_f64_equal(a->lon, b->lon))
         return false;
     return true;
 }
@@ -210,15 +210,15 @@ void order_address_init(order_address *v)
 
 bool order_address_equal(const order_address *a, const order_address *b)
 {
-    if (!(tagc_str_equal(&a->street, &b->street)))
+    if (!tagc_str_equal(&a->street, &b->street))
         return false;
-    if (!(tagc_str_equal(&a->city, &b->city)))
+    if (!tagc_str_equal(&a->city, &b->city))
         return false;
-    if (!(tagc_str_equal(&a->zip, &b->zip)))
+    if (!tagc_str_equal(&a->zip, &b->zip))
         return false;
-    if (!(tagc_str_equal(&a->country, &b->country)))
+    if (!tagc_str_equal(&a->country, &b->country))
         return false;
-    if (!(order_geo_equal(&a->geo, &b->geo)))
+    if (!order_geo_equal(&a->geo, &b->geo))
         return false;
     return true;
 }
@@ -299,15 +299,15 @@ void order_customer_init(order_customer *v)
 
 bool order_customer_equal(const order_customer *a, const order_customer *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(tagc_str_equal(&a->email, &b->email)))
+    if (!tagc_str_equal(&a->email, &b->email))
         return false;
-    if (!(a->vip == b->vip))
+    if (a->vip != b->vip)
         return false;
-    if (!(order_address_equal(&a->address, &b->address)))
+    if (!order_address_equal(&a->address, &b->address))
         return false;
     return true;
 }
@@ -388,19 +388,19 @@ void order_item_init(order_item *v)
 
 bool order_item_equal(const order_item *a, const order_item *b)
 {
-    if (!(tagc_str_equal(&a->sku, &b->sku)))
+    if (!tagc_str_equal(&a->sku, &b->sku))
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(a->qty == b->qty))
+    if (a->qty != b->qty)
         return false;
-    if (!(tagc_f64_equal(a->price, b->price)))
+    if (!tagc_f64_equal(a->price, b->price))
         return false;
-    if (!(tagc_f64_equal(a->weight_kg, b->weight_kg)))
+    if (!tagc_f64_equal(a->weight_kg, b->weight_kg))
         return false;
-    if (!(order_string_slice_equal(&a->tags, &b->tags)))
+    if (!order_string_slice_equal(&a->tags, &b->tags))
         return false;
-    if (!(a->gift == b->gift))
+    if (a->gift != b->gift)
         return false;
     return true;
 }
@@ -481,29 +481,29 @@ void order_order_init(order_order *v)
 
 bool order_order_equal(const order_order *a, const order_order *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(a->status == b->status))
+    if (a->status != b->status)
         return false;
-    if (!(order_customer_equal(&a->customer, &b->customer)))
+    if (!order_customer_equal(&a->customer, &b->customer))
         return false;
-    if (!(order_item_slice_equal(&a->items, &b->items)))
+    if (!order_item_slice_equal(&a->items, &b->items))
         return false;
-    if (!(tagc_f64_equal(a->total, b->total)))
+    if (!tagc_f64_equal(a->total, b->total))
         return false;
-    if (!(tagc_str_equal(&a->currency, &b->currency)))
+    if (!tagc_str_equal(&a->currency, &b->currency))
         return false;
-    if (a->has_discount != b->has_discount || (a->has_discount && !(tagc_f64_equal(a->discount, b->discount))))
+    if (a->has_discount != b->has_discount || (a->has_discount && !tagc_f64_equal(a->discount, b->discount)))
         return false;
-    if (!(tagc_str_equal(&a->notes, &b->notes)))
+    if (!tagc_str_equal(&a->notes, &b->notes))
         return false;
-    if (!(a->created_at == b->created_at))
+    if (a->created_at != b->created_at)
         return false;
-    if (!(a->updated_at == b->updated_at))
+    if (a->updated_at != b->updated_at)
         return false;
-    if (!(tagc_f64_equal(a->risk_score, b->risk_score)))
+    if (!tagc_f64_equal(a->risk_score, b->risk_score))
         return false;
-    if (!(a->attempts == b->attempts))
+    if (a->attempts != b->attempts)
         return false;
     return true;
 }
@@ -657,11 +657,11 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
         switch (field) {
         case 0: /* "lat" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->lat)) != 0)
-                return tagc_json_fail_key(d, rc, "lat", 3);
+                goto fail;
             break;
         case 1: /* "lon" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->lon)) != 0)
-                return tagc_json_fail_key(d, rc, "lon", 3);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -672,13 +672,11 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "lat");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "lon");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, order_geo_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &order_geo_json_keys[field]);
 }
 
 void order_address_write_json(tagc_buf *out, const order_address *v, const tagc_json_opts *o)
@@ -737,23 +735,23 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
         switch (field) {
         case 0: /* "street" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->street)) != 0)
-                return tagc_json_fail_key(d, rc, "street", 6);
+                goto fail;
             break;
         case 1: /* "city" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->city)) != 0)
-                return tagc_json_fail_key(d, rc, "city", 4);
+                goto fail;
             break;
         case 2: /* "zip" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->zip)) != 0)
-                return tagc_json_fail_key(d, rc, "zip", 3);
+                goto fail;
             break;
         case 3: /* "country" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->country)) != 0)
-                return tagc_json_fail_key(d, rc, "country", 7);
+                goto fail;
             break;
         case 4: /* "geo" */
             if ((rc = order_geo_read_json(d, &v->geo)) != 0)
-                return tagc_json_fail_key(d, rc, "geo", 3);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -764,19 +762,11 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "street");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "city");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "zip");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "country");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "geo");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, order_address_json_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &order_address_json_keys[field]);
 }
 
 void order_customer_write_json(tagc_buf *out, const order_customer *v, const tagc_json_opts *o)
@@ -842,23 +832,23 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "email" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->email)) != 0)
-                return tagc_json_fail_key(d, rc, "email", 5);
+                goto fail;
             break;
         case 3: /* "vip" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->vip)) != 0)
-                return tagc_json_fail_key(d, rc, "vip", 3);
+                goto fail;
             break;
         case 4: /* "address" */
             if ((rc = order_address_read_json(d, &v->address)) != 0)
-                return tagc_json_fail_key(d, rc, "address", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -869,19 +859,11 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "vip");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "address");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, order_customer_json_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &order_customer_json_keys[field]);
 }
 
 void order_item_write_json(tagc_buf *out, const order_item *v, const tagc_json_opts *o)
@@ -953,31 +935,31 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
         switch (field) {
         case 0: /* "sku" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->sku)) != 0)
-                return tagc_json_fail_key(d, rc, "sku", 3);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "qty" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i32(d, &v->qty)) != 0)
-                return tagc_json_fail_key(d, rc, "qty", 3);
+                goto fail;
             break;
         case 3: /* "price" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->price)) != 0)
-                return tagc_json_fail_key(d, rc, "price", 5);
+                goto fail;
             break;
         case 4: /* "weight_kg" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->weight_kg)) != 0)
-                return tagc_json_fail_key(d, rc, "weight_kg", 9);
+                goto fail;
             break;
         case 5: /* "tags" */
             if ((rc = order_string_slice_read_json(d, &v->tags)) != 0)
-                return tagc_json_fail_key(d, rc, "tags", 4);
+                goto fail;
             break;
         case 6: /* "gift" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->gift)) != 0)
-                return tagc_json_fail_key(d, rc, "gift", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -988,23 +970,11 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "sku");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "qty");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "price");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "weight_kg");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "tags");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "gift");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7f)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, order_item_json_keys, 0, ~seen[0] & UINT64_C(0x7f));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &order_item_json_keys[field]);
 }
 
 void order_order_write_json(tagc_buf *out, const order_order *v, const tagc_json_opts *o)
@@ -1096,27 +1066,27 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "status" */
             if ((rc = order_status_read_json(d, &v->status)) != 0)
-                return tagc_json_fail_key(d, rc, "status", 6);
+                goto fail;
             break;
         case 2: /* "customer" */
             if ((rc = order_customer_read_json(d, &v->customer)) != 0)
-                return tagc_json_fail_key(d, rc, "customer", 8);
+                goto fail;
             break;
         case 3: /* "items" */
             if ((rc = order_item_slice_read_json(d, &v->items)) != 0)
-                return tagc_json_fail_key(d, rc, "items", 5);
+                goto fail;
             break;
         case 4: /* "total" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->total)) != 0)
-                return tagc_json_fail_key(d, rc, "total", 5);
+                goto fail;
             break;
         case 5: /* "currency" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->currency)) != 0)
-                return tagc_json_fail_key(d, rc, "currency", 8);
+                goto fail;
             break;
         case 6: /* "discount" */
             if (tagc_json_null(d)) {
@@ -1125,28 +1095,28 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
             } else {
                 v->has_discount = true;
                 if ((rc = tagc_json_read_f64(d, &v->discount)) != 0)
-                    return tagc_json_fail_key(d, rc, "discount", 8);
+                    goto fail;
             }
             break;
         case 7: /* "notes" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->notes)) != 0)
-                return tagc_json_fail_key(d, rc, "notes", 5);
+                goto fail;
             break;
         case 8: /* "created_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 9: /* "updated_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->updated_at)) != 0)
-                return tagc_json_fail_key(d, rc, "updated_at", 10);
+                goto fail;
             break;
         case 10: /* "risk_score" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->risk_score)) != 0)
-                return tagc_json_fail_key(d, rc, "risk_score", 10);
+                goto fail;
             break;
         case 11: /* "attempts" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i32(d, &v->attempts)) != 0)
-                return tagc_json_fail_key(d, rc, "attempts", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -1157,33 +1127,11 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "status");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "customer");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "items");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "total");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "currency");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "discount");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "notes");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "updated_at");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "risk_score");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "attempts");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xfff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, order_order_json_keys, 0, ~seen[0] & UINT64_C(0xfff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &order_order_json_keys[field]);
 }
 
 static void order_string_slice_write_json(tagc_buf *out, const order_string_slice *v, const tagc_json_opts *o)
@@ -1318,13 +1266,13 @@ void order_geo_write_msgpack(tagc_buf *out, const order_geo *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\243lat", 5); /* map of 2, "lat" */
         p = tagc_mp_put_f64(p, v->lat);
-        p = tagc_mp_put(p, "\243lon", 4); /* "lon" */
+        p = tagc_mp_put(p, "\243lon", 4);
         p = tagc_mp_put_f64(p, v->lon);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\243lat", 5); /* map of 2, "lat" */
         tagc_mp_write_f64(out, v->lat);
-        tagc_buf_put(out, "\243lon", 4); /* "lon" */
+        tagc_buf_put(out, "\243lon", 4);
         tagc_mp_write_f64(out, v->lon);
     }
 }
@@ -1344,6 +1292,7 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = order_geo_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1354,19 +1303,14 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &order_geo_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &order_geo_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(order_geo_msgpack_keys, order_geo_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, order_geo_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1392,12 +1336,8 @@ int order_geo_read_msgpack(tagc_mp_dec *d, order_geo *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "lat");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "lon");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1411,24 +1351,24 @@ void order_address_write_msgpack(tagc_buf *out, const order_address *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\205\246street", 8); /* map of 5, "street" */
         p = tagc_mp_put_str(p, v->street.ptr, v->street.len);
-        p = tagc_mp_put(p, "\244city", 5); /* "city" */
+        p = tagc_mp_put(p, "\244city", 5);
         p = tagc_mp_put_str(p, v->city.ptr, v->city.len);
-        p = tagc_mp_put(p, "\243zip", 4); /* "zip" */
+        p = tagc_mp_put(p, "\243zip", 4);
         p = tagc_mp_put_str(p, v->zip.ptr, v->zip.len);
-        p = tagc_mp_put(p, "\247country", 8); /* "country" */
+        p = tagc_mp_put(p, "\247country", 8);
         p = tagc_mp_put_str(p, v->country.ptr, v->country.len);
-        p = tagc_mp_put(p, "\243geo", 4); /* "geo" */
+        p = tagc_mp_put(p, "\243geo", 4);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\205\246street", 8); /* map of 5, "street" */
         tagc_mp_write_str(out, v->street.ptr, v->street.len);
-        tagc_buf_put(out, "\244city", 5); /* "city" */
+        tagc_buf_put(out, "\244city", 5);
         tagc_mp_write_str(out, v->city.ptr, v->city.len);
-        tagc_buf_put(out, "\243zip", 4); /* "zip" */
+        tagc_buf_put(out, "\243zip", 4);
         tagc_mp_write_str(out, v->zip.ptr, v->zip.len);
-        tagc_buf_put(out, "\247country", 8); /* "country" */
+        tagc_buf_put(out, "\247country", 8);
         tagc_mp_write_str(out, v->country.ptr, v->country.len);
-        tagc_buf_put(out, "\243geo", 4); /* "geo" */
+        tagc_buf_put(out, "\243geo", 4);
     }
     order_geo_write_msgpack(out, &v->geo);
 }
@@ -1451,6 +1391,7 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = order_address_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1461,28 +1402,17 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &order_address_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &order_address_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &order_address_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &order_address_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &order_address_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(order_address_msgpack_keys, order_address_msgpack_sorted, 5, key, key_len);
+            field = tagc_mp_key_find(keys, order_address_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1520,18 +1450,8 @@ int order_address_read_msgpack(tagc_mp_dec *d, order_address *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "street");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "city");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "zip");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "country");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "geo");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1545,24 +1465,24 @@ void order_customer_write_msgpack(tagc_buf *out, const order_customer *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\245email", 6); /* "email" */
+        p = tagc_mp_put(p, "\245email", 6);
         p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
-        p = tagc_mp_put(p, "\243vip", 4); /* "vip" */
+        p = tagc_mp_put(p, "\243vip", 4);
         p = tagc_mp_put_bool(p, v->vip);
-        p = tagc_mp_put(p, "\247address", 8); /* "address" */
+        p = tagc_mp_put(p, "\247address", 8);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\245email", 6); /* "email" */
+        tagc_buf_put(out, "\245email", 6);
         tagc_mp_write_str(out, v->email.ptr, v->email.len);
-        tagc_buf_put(out, "\243vip", 4); /* "vip" */
+        tagc_buf_put(out, "\243vip", 4);
         tagc_mp_write_bool(out, v->vip);
-        tagc_buf_put(out, "\247address", 8); /* "address" */
+        tagc_buf_put(out, "\247address", 8);
     }
     order_address_write_msgpack(out, &v->address);
 }
@@ -1585,6 +1505,7 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = order_customer_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1595,28 +1516,17 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &order_customer_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(order_customer_msgpack_keys, order_customer_msgpack_sorted, 5, key, key_len);
+            field = tagc_mp_key_find(keys, order_customer_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1654,18 +1564,8 @@ int order_customer_read_msgpack(tagc_mp_dec *d, order_customer *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "vip");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "address");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1679,37 +1579,37 @@ void order_item_write_msgpack(tagc_buf *out, const order_item *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\207\243sku", 5); /* map of 7, "sku" */
         p = tagc_mp_put_str(p, v->sku.ptr, v->sku.len);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\243qty", 4); /* "qty" */
+        p = tagc_mp_put(p, "\243qty", 4);
         p = tagc_mp_put_int(p, v->qty);
-        p = tagc_mp_put(p, "\245price", 6); /* "price" */
+        p = tagc_mp_put(p, "\245price", 6);
         p = tagc_mp_put_f64(p, v->price);
-        p = tagc_mp_put(p, "\251weight_kg", 10); /* "weight_kg" */
+        p = tagc_mp_put(p, "\251weight_kg", 10);
         p = tagc_mp_put_f64(p, v->weight_kg);
-        p = tagc_mp_put(p, "\244tags", 5); /* "tags" */
+        p = tagc_mp_put(p, "\244tags", 5);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\207\243sku", 5); /* map of 7, "sku" */
         tagc_mp_write_str(out, v->sku.ptr, v->sku.len);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\243qty", 4); /* "qty" */
+        tagc_buf_put(out, "\243qty", 4);
         tagc_mp_write_int(out, v->qty);
-        tagc_buf_put(out, "\245price", 6); /* "price" */
+        tagc_buf_put(out, "\245price", 6);
         tagc_mp_write_f64(out, v->price);
-        tagc_buf_put(out, "\251weight_kg", 10); /* "weight_kg" */
+        tagc_buf_put(out, "\251weight_kg", 10);
         tagc_mp_write_f64(out, v->weight_kg);
-        tagc_buf_put(out, "\244tags", 5); /* "tags" */
+        tagc_buf_put(out, "\244tags", 5);
     }
     order_string_slice_write_msgpack(out, &v->tags);
     p = tagc_mp_room(out, 6, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\244gift", 5); /* "gift" */
+    if (p != NULL) {
+        p = tagc_mp_put(p, "\244gift", 5);
         p = tagc_mp_put_bool(p, v->gift);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\244gift", 5); /* "gift" */
+    } else {
+        tagc_buf_put(out, "\244gift", 5);
         tagc_mp_write_bool(out, v->gift);
     }
 }
@@ -1734,6 +1634,7 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = order_item_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1744,34 +1645,19 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &order_item_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(order_item_msgpack_keys, order_item_msgpack_sorted, 7, key, key_len);
+            field = tagc_mp_key_find(keys, order_item_msgpack_sorted, 7, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1817,22 +1703,8 @@ int order_item_read_msgpack(tagc_mp_dec *d, order_item *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "sku");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "qty");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "price");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "weight_kg");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "tags");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "gift");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7f)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x7f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1846,59 +1718,59 @@ void order_order_write_msgpack(tagc_buf *out, const order_order *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\214\242id", 4); /* map of 12, "id" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246status", 7); /* "status" */
+        p = tagc_mp_put(p, "\246status", 7);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\214\242id", 4); /* map of 12, "id" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246status", 7); /* "status" */
+        tagc_buf_put(out, "\246status", 7);
     }
     order_status_write_msgpack(out, &v->status);
-    tagc_buf_put(out, "\250customer", 9); /* "customer" */
+    tagc_buf_put(out, "\250customer", 9);
     order_customer_write_msgpack(out, &v->customer);
-    tagc_buf_put(out, "\245items", 6); /* "items" */
+    tagc_buf_put(out, "\245items", 6);
     order_item_slice_write_msgpack(out, &v->items);
     p = tagc_mp_room(out, 136, v->currency.len + v->notes.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\245total", 6); /* "total" */
+    if (p != NULL) {
+        p = tagc_mp_put(p, "\245total", 6);
         p = tagc_mp_put_f64(p, v->total);
-        p = tagc_mp_put(p, "\250currency", 9); /* "currency" */
+        p = tagc_mp_put(p, "\250currency", 9);
         p = tagc_mp_put_str(p, v->currency.ptr, v->currency.len);
-        p = tagc_mp_put(p, "\250discount", 9); /* "discount" */
+        p = tagc_mp_put(p, "\250discount", 9);
         if (!v->has_discount)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_f64(p, v->discount);
-        p = tagc_mp_put(p, "\245notes", 6); /* "notes" */
+        p = tagc_mp_put(p, "\245notes", 6);
         p = tagc_mp_put_str(p, v->notes.ptr, v->notes.len);
-        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put(p, "\252created_at", 11);
         p = tagc_mp_put_int(p, v->created_at);
-        p = tagc_mp_put(p, "\252updated_at", 11); /* "updated_at" */
+        p = tagc_mp_put(p, "\252updated_at", 11);
         p = tagc_mp_put_int(p, v->updated_at);
-        p = tagc_mp_put(p, "\252risk_score", 11); /* "risk_score" */
+        p = tagc_mp_put(p, "\252risk_score", 11);
         p = tagc_mp_put_f64(p, v->risk_score);
-        p = tagc_mp_put(p, "\250attempts", 9); /* "attempts" */
+        p = tagc_mp_put(p, "\250attempts", 9);
         p = tagc_mp_put_int(p, v->attempts);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\245total", 6); /* "total" */
+    } else {
+        tagc_buf_put(out, "\245total", 6);
         tagc_mp_write_f64(out, v->total);
-        tagc_buf_put(out, "\250currency", 9); /* "currency" */
+        tagc_buf_put(out, "\250currency", 9);
         tagc_mp_write_str(out, v->currency.ptr, v->currency.len);
-        tagc_buf_put(out, "\250discount", 9); /* "discount" */
+        tagc_buf_put(out, "\250discount", 9);
         if (!v->has_discount)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_f64(out, v->discount);
-        tagc_buf_put(out, "\245notes", 6); /* "notes" */
+        tagc_buf_put(out, "\245notes", 6);
         tagc_mp_write_str(out, v->notes.ptr, v->notes.len);
-        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_buf_put(out, "\252created_at", 11);
         tagc_mp_write_int(out, v->created_at);
-        tagc_buf_put(out, "\252updated_at", 11); /* "updated_at" */
+        tagc_buf_put(out, "\252updated_at", 11);
         tagc_mp_write_int(out, v->updated_at);
-        tagc_buf_put(out, "\252risk_score", 11); /* "risk_score" */
+        tagc_buf_put(out, "\252risk_score", 11);
         tagc_mp_write_f64(out, v->risk_score);
-        tagc_buf_put(out, "\250attempts", 9); /* "attempts" */
+        tagc_buf_put(out, "\250attempts", 9);
         tagc_mp_write_int(out, v->attempts);
     }
 }
@@ -1928,6 +1800,7 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = order_order_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1938,49 +1811,24 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        case 9:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[9], &key, &key_len) ? 9 : -1;
-            break;
-        case 10:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[10], &key, &key_len) ? 10 : -1;
-            break;
-        case 11:
-            field = tagc_mp_key_is(d, &order_order_msgpack_keys[11], &key, &key_len) ? 11 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        case 9: field = tagc_mp_key_at(d, keys, 9, &key, &key_len); break;
+        case 10: field = tagc_mp_key_at(d, keys, 10, &key, &key_len); break;
+        case 11: field = tagc_mp_key_at(d, keys, 11, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(order_order_msgpack_keys, order_order_msgpack_sorted, 12, key, key_len);
+            field = tagc_mp_key_find(keys, order_order_msgpack_sorted, 12, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2052,32 +1900,8 @@ int order_order_read_msgpack(tagc_mp_dec *d, order_order *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "status");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "customer");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "items");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "total");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "currency");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "discount");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "notes");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "updated_at");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "risk_score");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "attempts");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xfff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xfff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -2181,7 +2005,7 @@ static bool order_string_slice_equal(const order_string_slice *a, const order_st
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(tagc_str_equal(&a->ptr[i], &b->ptr[i])))
+        if (!tagc_str_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -2192,7 +2016,7 @@ static bool order_item_slice_equal(const order_item_slice *a, const order_item_s
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(order_item_equal(&a->ptr[i], &b->ptr[i])))
+        if (!order_item_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;

@@ -33,15 +33,15 @@ void reference_report_user_init(reference_report_user *v)
 
 bool reference_report_user_equal(const reference_report_user *a, const reference_report_user *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(tagc_str_equal(&a->email, &b->email)))
+    if (!tagc_str_equal(&a->email, &b->email))
         return false;
-    if (!(reference_string_slice_equal(&a->roles, &b->roles)))
+    if (!reference_string_slice_equal(&a->roles, &b->roles))
         return false;
-    if (!(reference_report_user_metadata_equal(&a->metadata, &b->metadata)))
+    if (!reference_report_user_metadata_equal(&a->metadata, &b->metadata))
         return false;
     return true;
 }
@@ -122,13 +122,13 @@ void reference_user_init(reference_user *v)
 
 bool reference_user_equal(const reference_user *a, const reference_user *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(tagc_str_equal(&a->email, &b->email)))
+    if (!tagc_str_equal(&a->email, &b->email))
         return false;
-    if (!(tagc_time_equal(&a->created_at, &b->created_at)))
+    if (!tagc_time_equal(&a->created_at, &b->created_at))
         return false;
     return true;
 }
@@ -209,13 +209,13 @@ void reference_tree_node_init(reference_tree_node *v)
 
 bool reference_tree_node_equal(const reference_tree_node *a, const reference_tree_node *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(a->val == b->val))
+    if (a->val != b->val)
         return false;
-    if (!(reference_tree_node_ptr_equal(a->left, b->left)))
+    if (!reference_tree_node_ptr_equal(a->left, b->left))
         return false;
-    if (!(reference_tree_node_ptr_equal(a->right, b->right)))
+    if (!reference_tree_node_ptr_equal(a->right, b->right))
         return false;
     return true;
 }
@@ -350,23 +350,23 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "email" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->email)) != 0)
-                return tagc_json_fail_key(d, rc, "email", 5);
+                goto fail;
             break;
         case 3: /* "roles" */
             if ((rc = reference_string_slice_read_json(d, &v->roles)) != 0)
-                return tagc_json_fail_key(d, rc, "roles", 5);
+                goto fail;
             break;
         case 4: /* "meta" */
             if ((rc = reference_report_user_metadata_read_json(d, &v->metadata)) != 0)
-                return tagc_json_fail_key(d, rc, "meta", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -377,19 +377,11 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "roles");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "meta");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, reference_report_user_json_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &reference_report_user_json_keys[field]);
 }
 
 void reference_user_write_json(tagc_buf *out, const reference_user *v, const tagc_json_opts *o)
@@ -452,19 +444,19 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "email" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->email)) != 0)
-                return tagc_json_fail_key(d, rc, "email", 5);
+                goto fail;
             break;
         case 3: /* "created_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_time(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -475,17 +467,11 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, reference_user_json_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &reference_user_json_keys[field]);
 }
 
 void reference_tree_node_write_json(tagc_buf *out, const reference_tree_node *v, const tagc_json_opts *o)
@@ -546,19 +532,19 @@ int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
         switch (field) {
         case 0: /* "ID" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "ID", 2);
+                goto fail;
             break;
         case 1: /* "Val" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i32(d, &v->val)) != 0)
-                return tagc_json_fail_key(d, rc, "Val", 3);
+                goto fail;
             break;
         case 2: /* "Left" */
             if ((rc = reference_tree_node_ptr_read_json(d, &v->left)) != 0)
-                return tagc_json_fail_key(d, rc, "Left", 4);
+                goto fail;
             break;
         case 3: /* "Right" */
             if ((rc = reference_tree_node_ptr_read_json(d, &v->right)) != 0)
-                return tagc_json_fail_key(d, rc, "Right", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -569,17 +555,11 @@ int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "ID");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "Val");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "Left");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "Right");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, reference_tree_node_json_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &reference_tree_node_json_keys[field]);
 }
 
 static void reference_string_slice_write_json(tagc_buf *out, const reference_string_slice *v, const tagc_json_opts *o)
@@ -682,11 +662,11 @@ static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_
         switch (field) {
         case 0: /* "CreatedAt" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_time(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "CreatedAt", 9);
+                goto fail;
             break;
         case 1: /* "UpdatedAt" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_time(d, &v->updated_at)) != 0)
-                return tagc_json_fail_key(d, rc, "UpdatedAt", 9);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -697,13 +677,11 @@ static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "CreatedAt");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "UpdatedAt");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, reference_report_user_metadata_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &reference_report_user_metadata_json_keys[field]);
 }
 
 static void reference_tree_node_ptr_write_json(tagc_buf *out, const reference_tree_node *v, const tagc_json_opts *o)
@@ -735,23 +713,23 @@ void reference_report_user_write_msgpack(tagc_buf *out, const reference_report_u
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\245email", 6); /* "email" */
+        p = tagc_mp_put(p, "\245email", 6);
         p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
-        p = tagc_mp_put(p, "\245roles", 6); /* "roles" */
+        p = tagc_mp_put(p, "\245roles", 6);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\245email", 6); /* "email" */
+        tagc_buf_put(out, "\245email", 6);
         tagc_mp_write_str(out, v->email.ptr, v->email.len);
-        tagc_buf_put(out, "\245roles", 6); /* "roles" */
+        tagc_buf_put(out, "\245roles", 6);
     }
     reference_string_slice_write_msgpack(out, &v->roles);
-    tagc_buf_put(out, "\244meta", 5); /* "meta" */
+    tagc_buf_put(out, "\244meta", 5);
     reference_report_user_metadata_write_msgpack(out, &v->metadata);
 }
 
@@ -773,6 +751,7 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = reference_report_user_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -783,28 +762,17 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &reference_report_user_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(reference_report_user_msgpack_keys, reference_report_user_msgpack_sorted, 5, key, key_len);
+            field = tagc_mp_key_find(keys, reference_report_user_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -842,18 +810,8 @@ int reference_report_user_read_msgpack(tagc_mp_dec *d, reference_report_user *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "roles");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "meta");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -867,21 +825,21 @@ void reference_user_write_msgpack(tagc_buf *out, const reference_user *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\204\242id", 4); /* map of 4, "id" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\245email", 6); /* "email" */
+        p = tagc_mp_put(p, "\245email", 6);
         p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
-        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put(p, "\252created_at", 11);
         p = tagc_mp_put_time(out, p, &v->created_at);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\204\242id", 4); /* map of 4, "id" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\245email", 6); /* "email" */
+        tagc_buf_put(out, "\245email", 6);
         tagc_mp_write_str(out, v->email.ptr, v->email.len);
-        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_buf_put(out, "\252created_at", 11);
         tagc_mp_write_time(out, &v->created_at);
     }
 }
@@ -903,6 +861,7 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = reference_user_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -913,25 +872,16 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &reference_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &reference_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &reference_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &reference_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(reference_user_msgpack_keys, reference_user_msgpack_sorted, 4, key, key_len);
+            field = tagc_mp_key_find(keys, reference_user_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -965,16 +915,8 @@ int reference_user_read_msgpack(tagc_mp_dec *d, reference_user *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -988,19 +930,19 @@ void reference_tree_node_write_msgpack(tagc_buf *out, const reference_tree_node 
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\204\242ID", 4); /* map of 4, "ID" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\243Val", 4); /* "Val" */
+        p = tagc_mp_put(p, "\243Val", 4);
         p = tagc_mp_put_int(p, v->val);
-        p = tagc_mp_put(p, "\244Left", 5); /* "Left" */
+        p = tagc_mp_put(p, "\244Left", 5);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\204\242ID", 4); /* map of 4, "ID" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\243Val", 4); /* "Val" */
+        tagc_buf_put(out, "\243Val", 4);
         tagc_mp_write_int(out, v->val);
-        tagc_buf_put(out, "\244Left", 5); /* "Left" */
+        tagc_buf_put(out, "\244Left", 5);
     }
     reference_tree_node_ptr_write_msgpack(out, v->left);
-    tagc_buf_put(out, "\245Right", 6); /* "Right" */
+    tagc_buf_put(out, "\245Right", 6);
     reference_tree_node_ptr_write_msgpack(out, v->right);
 }
 
@@ -1021,6 +963,7 @@ int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = reference_tree_node_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1031,25 +974,16 @@ int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &reference_tree_node_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &reference_tree_node_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &reference_tree_node_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &reference_tree_node_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(reference_tree_node_msgpack_keys, reference_tree_node_msgpack_sorted, 4, key, key_len);
+            field = tagc_mp_key_find(keys, reference_tree_node_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1083,16 +1017,8 @@ int reference_tree_node_read_msgpack(tagc_mp_dec *d, reference_tree_node *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "ID");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "Val");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "Left");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "Right");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1159,13 +1085,13 @@ static void reference_report_user_metadata_write_msgpack(tagc_buf *out, const re
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\251CreatedAt", 11); /* map of 2, "CreatedAt" */
         p = tagc_mp_put_time(out, p, &v->created_at);
-        p = tagc_mp_put(p, "\251UpdatedAt", 10); /* "UpdatedAt" */
+        p = tagc_mp_put(p, "\251UpdatedAt", 10);
         p = tagc_mp_put_time(out, p, &v->updated_at);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\251CreatedAt", 11); /* map of 2, "CreatedAt" */
         tagc_mp_write_time(out, &v->created_at);
-        tagc_buf_put(out, "\251UpdatedAt", 10); /* "UpdatedAt" */
+        tagc_buf_put(out, "\251UpdatedAt", 10);
         tagc_mp_write_time(out, &v->updated_at);
     }
 }
@@ -1185,6 +1111,7 @@ static int reference_report_user_metadata_read_msgpack(tagc_mp_dec *d, reference
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = reference_report_user_metadata_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -1195,19 +1122,14 @@ static int reference_report_user_metadata_read_msgpack(tagc_mp_dec *d, reference
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &reference_report_user_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &reference_report_user_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(reference_report_user_metadata_msgpack_keys, reference_report_user_metadata_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, reference_report_user_metadata_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1233,12 +1155,8 @@ static int reference_report_user_metadata_read_msgpack(tagc_mp_dec *d, reference
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "CreatedAt");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "UpdatedAt");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -1270,7 +1188,7 @@ static bool reference_string_slice_equal(const reference_string_slice *a, const 
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(tagc_str_equal(&a->ptr[i], &b->ptr[i])))
+        if (!tagc_str_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -1278,9 +1196,9 @@ static bool reference_string_slice_equal(const reference_string_slice *a, const 
 
 static bool reference_report_user_metadata_equal(const reference_report_user_metadata *a, const reference_report_user_metadata *b)
 {
-    if (!(tagc_time_equal(&a->created_at, &b->created_at)))
+    if (!tagc_time_equal(&a->created_at, &b->created_at))
         return false;
-    if (!(tagc_time_equal(&a->updated_at, &b->updated_at)))
+    if (!tagc_time_equal(&a->updated_at, &b->updated_at))
         return false;
     return true;
 }

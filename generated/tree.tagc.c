@@ -23,11 +23,11 @@ void tree_node_init(tree_node *v)
 
 bool tree_node_equal(const tree_node *a, const tree_node *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(a->val == b->val))
+    if (a->val != b->val)
         return false;
-    if (!(tree_node_slice_equal(&a->children, &b->children)))
+    if (!tree_node_slice_equal(&a->children, &b->children))
         return false;
     return true;
 }
@@ -156,15 +156,15 @@ int tree_node_read_json(tagc_json_dec *d, tree_node *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "val" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->val)) != 0)
-                return tagc_json_fail_key(d, rc, "val", 3);
+                goto fail;
             break;
         case 2: /* "children" */
             if ((rc = tree_node_slice_read_json(d, &v->children)) != 0)
-                return tagc_json_fail_key(d, rc, "children", 8);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -175,15 +175,11 @@ int tree_node_read_json(tagc_json_dec *d, tree_node *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "val");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "children");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, tree_node_json_keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &tree_node_json_keys[field]);
 }
 
 static void tree_node_slice_write_json(tagc_buf *out, const tree_node_slice *v, const tagc_json_opts *o)
@@ -243,16 +239,16 @@ void tree_node_write_msgpack(tagc_buf *out, const tree_node *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\203\242id", 4); /* map of 3, "id" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\243val", 4); /* "val" */
+        p = tagc_mp_put(p, "\243val", 4);
         p = tagc_mp_put_int(p, v->val);
-        p = tagc_mp_put(p, "\250children", 9); /* "children" */
+        p = tagc_mp_put(p, "\250children", 9);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\203\242id", 4); /* map of 3, "id" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\243val", 4); /* "val" */
+        tagc_buf_put(out, "\243val", 4);
         tagc_mp_write_int(out, v->val);
-        tagc_buf_put(out, "\250children", 9); /* "children" */
+        tagc_buf_put(out, "\250children", 9);
     }
     tree_node_slice_write_msgpack(out, &v->children);
 }
@@ -273,6 +269,7 @@ int tree_node_read_msgpack(tagc_mp_dec *d, tree_node *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = tree_node_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -283,22 +280,15 @@ int tree_node_read_msgpack(tagc_mp_dec *d, tree_node *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &tree_node_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &tree_node_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &tree_node_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(tree_node_msgpack_keys, tree_node_msgpack_sorted, 3, key, key_len);
+            field = tagc_mp_key_find(keys, tree_node_msgpack_sorted, 3, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -328,14 +318,8 @@ int tree_node_read_msgpack(tagc_mp_dec *d, tree_node *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "val");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "children");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -386,7 +370,7 @@ static bool tree_node_slice_equal(const tree_node_slice *a, const tree_node_slic
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(tree_node_equal(&a->ptr[i], &b->ptr[i])))
+        if (!tree_node_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;

@@ -98,9 +98,9 @@ void twitter_search_result_init(twitter_search_result *v)
 
 bool twitter_search_result_equal(const twitter_search_result *a, const twitter_search_result *b)
 {
-    if (!(twitter_status_slice_equal(&a->statuses, &b->statuses)))
+    if (!twitter_status_slice_equal(&a->statuses, &b->statuses))
         return false;
-    if (!(twitter_search_metadata_equal(&a->search_metadata, &b->search_metadata)))
+    if (!twitter_search_metadata_equal(&a->search_metadata, &b->search_metadata))
         return false;
     return true;
 }
@@ -181,23 +181,23 @@ void twitter_search_metadata_init(twitter_search_metadata *v)
 
 bool twitter_search_metadata_equal(const twitter_search_metadata *a, const twitter_search_metadata *b)
 {
-    if (!(tagc_f64_equal(a->completed_in, b->completed_in)))
+    if (!tagc_f64_equal(a->completed_in, b->completed_in))
         return false;
-    if (!(a->max_id == b->max_id))
+    if (a->max_id != b->max_id)
         return false;
-    if (!(tagc_str_equal(&a->max_id_str, &b->max_id_str)))
+    if (!tagc_str_equal(&a->max_id_str, &b->max_id_str))
         return false;
-    if (!(tagc_str_equal(&a->next_results, &b->next_results)))
+    if (!tagc_str_equal(&a->next_results, &b->next_results))
         return false;
-    if (!(tagc_str_equal(&a->query, &b->query)))
+    if (!tagc_str_equal(&a->query, &b->query))
         return false;
-    if (!(tagc_str_equal(&a->refresh_url, &b->refresh_url)))
+    if (!tagc_str_equal(&a->refresh_url, &b->refresh_url))
         return false;
-    if (!(a->count == b->count))
+    if (a->count != b->count)
         return false;
-    if (!(a->since_id == b->since_id))
+    if (a->since_id != b->since_id)
         return false;
-    if (!(tagc_str_equal(&a->since_id_str, &b->since_id_str)))
+    if (!tagc_str_equal(&a->since_id_str, &b->since_id_str))
         return false;
     return true;
 }
@@ -278,55 +278,55 @@ void twitter_status_init(twitter_status *v)
 
 bool twitter_status_equal(const twitter_status *a, const twitter_status *b)
 {
-    if (!(twitter_status_metadata_equal(&a->metadata, &b->metadata)))
+    if (!twitter_status_metadata_equal(&a->metadata, &b->metadata))
         return false;
-    if (!(tagc_str_equal(&a->created_at, &b->created_at)))
+    if (!tagc_str_equal(&a->created_at, &b->created_at))
         return false;
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->id_str, &b->id_str)))
+    if (!tagc_str_equal(&a->id_str, &b->id_str))
         return false;
-    if (!(tagc_str_equal(&a->text, &b->text)))
+    if (!tagc_str_equal(&a->text, &b->text))
         return false;
-    if (!(tagc_str_equal(&a->source, &b->source)))
+    if (!tagc_str_equal(&a->source, &b->source))
         return false;
-    if (!(a->truncated == b->truncated))
+    if (a->truncated != b->truncated)
         return false;
-    if (a->has_in_reply_to_status_id != b->has_in_reply_to_status_id || (a->has_in_reply_to_status_id && !(a->in_reply_to_status_id == b->in_reply_to_status_id)))
+    if (a->has_in_reply_to_status_id != b->has_in_reply_to_status_id || (a->has_in_reply_to_status_id && a->in_reply_to_status_id != b->in_reply_to_status_id))
         return false;
-    if (a->has_in_reply_to_status_id_str != b->has_in_reply_to_status_id_str || (a->has_in_reply_to_status_id_str && !(tagc_str_equal(&a->in_reply_to_status_id_str, &b->in_reply_to_status_id_str))))
+    if (a->has_in_reply_to_status_id_str != b->has_in_reply_to_status_id_str || (a->has_in_reply_to_status_id_str && !tagc_str_equal(&a->in_reply_to_status_id_str, &b->in_reply_to_status_id_str)))
         return false;
-    if (a->has_in_reply_to_user_id != b->has_in_reply_to_user_id || (a->has_in_reply_to_user_id && !(a->in_reply_to_user_id == b->in_reply_to_user_id)))
+    if (a->has_in_reply_to_user_id != b->has_in_reply_to_user_id || (a->has_in_reply_to_user_id && a->in_reply_to_user_id != b->in_reply_to_user_id))
         return false;
-    if (a->has_in_reply_to_user_id_str != b->has_in_reply_to_user_id_str || (a->has_in_reply_to_user_id_str && !(tagc_str_equal(&a->in_reply_to_user_id_str, &b->in_reply_to_user_id_str))))
+    if (a->has_in_reply_to_user_id_str != b->has_in_reply_to_user_id_str || (a->has_in_reply_to_user_id_str && !tagc_str_equal(&a->in_reply_to_user_id_str, &b->in_reply_to_user_id_str)))
         return false;
-    if (a->has_in_reply_to_screen_name != b->has_in_reply_to_screen_name || (a->has_in_reply_to_screen_name && !(tagc_str_equal(&a->in_reply_to_screen_name, &b->in_reply_to_screen_name))))
+    if (a->has_in_reply_to_screen_name != b->has_in_reply_to_screen_name || (a->has_in_reply_to_screen_name && !tagc_str_equal(&a->in_reply_to_screen_name, &b->in_reply_to_screen_name)))
         return false;
-    if (!(twitter_user_equal(&a->user, &b->user)))
+    if (!twitter_user_equal(&a->user, &b->user))
         return false;
-    if (!(twitter_point_ptr_equal(a->geo, b->geo)))
+    if (!twitter_point_ptr_equal(a->geo, b->geo))
         return false;
-    if (!(twitter_point_ptr_equal(a->coordinates, b->coordinates)))
+    if (!twitter_point_ptr_equal(a->coordinates, b->coordinates))
         return false;
-    if (!(twitter_place_ptr_equal(a->place, b->place)))
+    if (!twitter_place_ptr_equal(a->place, b->place))
         return false;
-    if (!(twitter_contributor_slice_equal(&a->contributors, &b->contributors)))
+    if (!twitter_contributor_slice_equal(&a->contributors, &b->contributors))
         return false;
-    if (!(twitter_status_ptr_equal(a->retweeted_status, b->retweeted_status)))
+    if (!twitter_status_ptr_equal(a->retweeted_status, b->retweeted_status))
         return false;
-    if (!(a->retweet_count == b->retweet_count))
+    if (a->retweet_count != b->retweet_count)
         return false;
-    if (!(a->favorite_count == b->favorite_count))
+    if (a->favorite_count != b->favorite_count)
         return false;
-    if (!(twitter_entities_equal(&a->entities, &b->entities)))
+    if (!twitter_entities_equal(&a->entities, &b->entities))
         return false;
-    if (!(a->favorited == b->favorited))
+    if (a->favorited != b->favorited)
         return false;
-    if (!(a->retweeted == b->retweeted))
+    if (a->retweeted != b->retweeted)
         return false;
-    if (a->has_possibly_sensitive != b->has_possibly_sensitive || (a->has_possibly_sensitive && !(a->possibly_sensitive == b->possibly_sensitive)))
+    if (a->has_possibly_sensitive != b->has_possibly_sensitive || (a->has_possibly_sensitive && a->possibly_sensitive != b->possibly_sensitive))
         return false;
-    if (!(tagc_str_equal(&a->lang, &b->lang)))
+    if (!tagc_str_equal(&a->lang, &b->lang))
         return false;
     return true;
 }
@@ -407,9 +407,9 @@ void twitter_status_metadata_init(twitter_status_metadata *v)
 
 bool twitter_status_metadata_equal(const twitter_status_metadata *a, const twitter_status_metadata *b)
 {
-    if (!(tagc_str_equal(&a->result_type, &b->result_type)))
+    if (!tagc_str_equal(&a->result_type, &b->result_type))
         return false;
-    if (!(tagc_str_equal(&a->iso_language_code, &b->iso_language_code)))
+    if (!tagc_str_equal(&a->iso_language_code, &b->iso_language_code))
         return false;
     return true;
 }
@@ -490,85 +490,85 @@ void twitter_user_init(twitter_user *v)
 
 bool twitter_user_equal(const twitter_user *a, const twitter_user *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->id_str, &b->id_str)))
+    if (!tagc_str_equal(&a->id_str, &b->id_str))
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(tagc_str_equal(&a->screen_name, &b->screen_name)))
+    if (!tagc_str_equal(&a->screen_name, &b->screen_name))
         return false;
-    if (!(tagc_str_equal(&a->location, &b->location)))
+    if (!tagc_str_equal(&a->location, &b->location))
         return false;
-    if (!(tagc_str_equal(&a->description, &b->description)))
+    if (!tagc_str_equal(&a->description, &b->description))
         return false;
-    if (a->has_url != b->has_url || (a->has_url && !(tagc_str_equal(&a->url, &b->url))))
+    if (a->has_url != b->has_url || (a->has_url && !tagc_str_equal(&a->url, &b->url)))
         return false;
-    if (!(twitter_user_entities_equal(&a->entities, &b->entities)))
+    if (!twitter_user_entities_equal(&a->entities, &b->entities))
         return false;
-    if (!(a->protected == b->protected))
+    if (a->protected != b->protected)
         return false;
-    if (!(a->followers_count == b->followers_count))
+    if (a->followers_count != b->followers_count)
         return false;
-    if (!(a->friends_count == b->friends_count))
+    if (a->friends_count != b->friends_count)
         return false;
-    if (!(a->listed_count == b->listed_count))
+    if (a->listed_count != b->listed_count)
         return false;
-    if (!(tagc_str_equal(&a->created_at, &b->created_at)))
+    if (!tagc_str_equal(&a->created_at, &b->created_at))
         return false;
-    if (!(a->favourites_count == b->favourites_count))
+    if (a->favourites_count != b->favourites_count)
         return false;
-    if (a->has_utc_offset != b->has_utc_offset || (a->has_utc_offset && !(a->utc_offset == b->utc_offset)))
+    if (a->has_utc_offset != b->has_utc_offset || (a->has_utc_offset && a->utc_offset != b->utc_offset))
         return false;
-    if (a->has_time_zone != b->has_time_zone || (a->has_time_zone && !(tagc_str_equal(&a->time_zone, &b->time_zone))))
+    if (a->has_time_zone != b->has_time_zone || (a->has_time_zone && !tagc_str_equal(&a->time_zone, &b->time_zone)))
         return false;
-    if (!(a->geo_enabled == b->geo_enabled))
+    if (a->geo_enabled != b->geo_enabled)
         return false;
-    if (!(a->verified == b->verified))
+    if (a->verified != b->verified)
         return false;
-    if (!(a->statuses_count == b->statuses_count))
+    if (a->statuses_count != b->statuses_count)
         return false;
-    if (!(tagc_str_equal(&a->lang, &b->lang)))
+    if (!tagc_str_equal(&a->lang, &b->lang))
         return false;
-    if (!(a->contributors_enabled == b->contributors_enabled))
+    if (a->contributors_enabled != b->contributors_enabled)
         return false;
-    if (!(a->is_translator == b->is_translator))
+    if (a->is_translator != b->is_translator)
         return false;
-    if (!(a->is_translation_enabled == b->is_translation_enabled))
+    if (a->is_translation_enabled != b->is_translation_enabled)
         return false;
-    if (!(tagc_str_equal(&a->profile_background_color, &b->profile_background_color)))
+    if (!tagc_str_equal(&a->profile_background_color, &b->profile_background_color))
         return false;
-    if (!(tagc_str_equal(&a->profile_background_image_url, &b->profile_background_image_url)))
+    if (!tagc_str_equal(&a->profile_background_image_url, &b->profile_background_image_url))
         return false;
-    if (!(tagc_str_equal(&a->profile_background_image_url_https, &b->profile_background_image_url_https)))
+    if (!tagc_str_equal(&a->profile_background_image_url_https, &b->profile_background_image_url_https))
         return false;
-    if (!(a->profile_background_tile == b->profile_background_tile))
+    if (a->profile_background_tile != b->profile_background_tile)
         return false;
-    if (!(tagc_str_equal(&a->profile_image_url, &b->profile_image_url)))
+    if (!tagc_str_equal(&a->profile_image_url, &b->profile_image_url))
         return false;
-    if (!(tagc_str_equal(&a->profile_image_url_https, &b->profile_image_url_https)))
+    if (!tagc_str_equal(&a->profile_image_url_https, &b->profile_image_url_https))
         return false;
-    if (!(tagc_str_equal(&a->profile_banner_url, &b->profile_banner_url)))
+    if (!tagc_str_equal(&a->profile_banner_url, &b->profile_banner_url))
         return false;
-    if (!(tagc_str_equal(&a->profile_link_color, &b->profile_link_color)))
+    if (!tagc_str_equal(&a->profile_link_color, &b->profile_link_color))
         return false;
-    if (!(tagc_str_equal(&a->profile_sidebar_border_color, &b->profile_sidebar_border_color)))
+    if (!tagc_str_equal(&a->profile_sidebar_border_color, &b->profile_sidebar_border_color))
         return false;
-    if (!(tagc_str_equal(&a->profile_sidebar_fill_color, &b->profile_sidebar_fill_color)))
+    if (!tagc_str_equal(&a->profile_sidebar_fill_color, &b->profile_sidebar_fill_color))
         return false;
-    if (!(tagc_str_equal(&a->profile_text_color, &b->profile_text_color)))
+    if (!tagc_str_equal(&a->profile_text_color, &b->profile_text_color))
         return false;
-    if (!(a->profile_use_background_image == b->profile_use_background_image))
+    if (a->profile_use_background_image != b->profile_use_background_image)
         return false;
-    if (!(a->default_profile == b->default_profile))
+    if (a->default_profile != b->default_profile)
         return false;
-    if (!(a->default_profile_image == b->default_profile_image))
+    if (a->default_profile_image != b->default_profile_image)
         return false;
-    if (!(a->following == b->following))
+    if (a->following != b->following)
         return false;
-    if (!(a->follow_request_sent == b->follow_request_sent))
+    if (a->follow_request_sent != b->follow_request_sent)
         return false;
-    if (!(a->notifications == b->notifications))
+    if (a->notifications != b->notifications)
         return false;
     return true;
 }
@@ -649,9 +649,9 @@ void twitter_user_entities_init(twitter_user_entities *v)
 
 bool twitter_user_entities_equal(const twitter_user_entities *a, const twitter_user_entities *b)
 {
-    if (!(twitter_urls_ptr_equal(a->url, b->url)))
+    if (!twitter_urls_ptr_equal(a->url, b->url))
         return false;
-    if (!(twitter_urls_equal(&a->description, &b->description)))
+    if (!twitter_urls_equal(&a->description, &b->description))
         return false;
     return true;
 }
@@ -732,7 +732,7 @@ void twitter_urls_init(twitter_urls *v)
 
 bool twitter_urls_equal(const twitter_urls *a, const twitter_urls *b)
 {
-    if (!(twitter_url_slice_equal(&a->urls, &b->urls)))
+    if (!twitter_url_slice_equal(&a->urls, &b->urls))
         return false;
     return true;
 }
@@ -813,15 +813,15 @@ void twitter_entities_init(twitter_entities *v)
 
 bool twitter_entities_equal(const twitter_entities *a, const twitter_entities *b)
 {
-    if (!(twitter_hashtag_slice_equal(&a->hashtags, &b->hashtags)))
+    if (!twitter_hashtag_slice_equal(&a->hashtags, &b->hashtags))
         return false;
-    if (!(twitter_symbol_slice_equal(&a->symbols, &b->symbols)))
+    if (!twitter_symbol_slice_equal(&a->symbols, &b->symbols))
         return false;
-    if (!(twitter_url_slice_equal(&a->urls, &b->urls)))
+    if (!twitter_url_slice_equal(&a->urls, &b->urls))
         return false;
-    if (!(twitter_user_mention_slice_equal(&a->user_mentions, &b->user_mentions)))
+    if (!twitter_user_mention_slice_equal(&a->user_mentions, &b->user_mentions))
         return false;
-    if (!(twitter_media_slice_equal(&a->media, &b->media)))
+    if (!twitter_media_slice_equal(&a->media, &b->media))
         return false;
     return true;
 }
@@ -902,9 +902,9 @@ void twitter_hashtag_init(twitter_hashtag *v)
 
 bool twitter_hashtag_equal(const twitter_hashtag *a, const twitter_hashtag *b)
 {
-    if (!(tagc_str_equal(&a->text, &b->text)))
+    if (!tagc_str_equal(&a->text, &b->text))
         return false;
-    if (!(twitter_int64_slice_equal(&a->indices, &b->indices)))
+    if (!twitter_int64_slice_equal(&a->indices, &b->indices))
         return false;
     return true;
 }
@@ -985,9 +985,9 @@ void twitter_symbol_init(twitter_symbol *v)
 
 bool twitter_symbol_equal(const twitter_symbol *a, const twitter_symbol *b)
 {
-    if (!(tagc_str_equal(&a->text, &b->text)))
+    if (!tagc_str_equal(&a->text, &b->text))
         return false;
-    if (!(twitter_int64_slice_equal(&a->indices, &b->indices)))
+    if (!twitter_int64_slice_equal(&a->indices, &b->indices))
         return false;
     return true;
 }
@@ -1068,13 +1068,13 @@ void twitter_url_init(twitter_url *v)
 
 bool twitter_url_equal(const twitter_url *a, const twitter_url *b)
 {
-    if (!(tagc_str_equal(&a->url, &b->url)))
+    if (!tagc_str_equal(&a->url, &b->url))
         return false;
-    if (!(tagc_str_equal(&a->expanded_url, &b->expanded_url)))
+    if (!tagc_str_equal(&a->expanded_url, &b->expanded_url))
         return false;
-    if (!(tagc_str_equal(&a->display_url, &b->display_url)))
+    if (!tagc_str_equal(&a->display_url, &b->display_url))
         return false;
-    if (!(twitter_int64_slice_equal(&a->indices, &b->indices)))
+    if (!twitter_int64_slice_equal(&a->indices, &b->indices))
         return false;
     return true;
 }
@@ -1155,15 +1155,15 @@ void twitter_user_mention_init(twitter_user_mention *v)
 
 bool twitter_user_mention_equal(const twitter_user_mention *a, const twitter_user_mention *b)
 {
-    if (!(tagc_str_equal(&a->screen_name, &b->screen_name)))
+    if (!tagc_str_equal(&a->screen_name, &b->screen_name))
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->id_str, &b->id_str)))
+    if (!tagc_str_equal(&a->id_str, &b->id_str))
         return false;
-    if (!(twitter_int64_slice_equal(&a->indices, &b->indices)))
+    if (!twitter_int64_slice_equal(&a->indices, &b->indices))
         return false;
     return true;
 }
@@ -1244,29 +1244,29 @@ void twitter_media_init(twitter_media *v)
 
 bool twitter_media_equal(const twitter_media *a, const twitter_media *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->id_str, &b->id_str)))
+    if (!tagc_str_equal(&a->id_str, &b->id_str))
         return false;
-    if (!(twitter_int64_slice_equal(&a->indices, &b->indices)))
+    if (!twitter_int64_slice_equal(&a->indices, &b->indices))
         return false;
-    if (!(tagc_str_equal(&a->media_url, &b->media_url)))
+    if (!tagc_str_equal(&a->media_url, &b->media_url))
         return false;
-    if (!(tagc_str_equal(&a->media_url_https, &b->media_url_https)))
+    if (!tagc_str_equal(&a->media_url_https, &b->media_url_https))
         return false;
-    if (!(tagc_str_equal(&a->url, &b->url)))
+    if (!tagc_str_equal(&a->url, &b->url))
         return false;
-    if (!(tagc_str_equal(&a->display_url, &b->display_url)))
+    if (!tagc_str_equal(&a->display_url, &b->display_url))
         return false;
-    if (!(tagc_str_equal(&a->expanded_url, &b->expanded_url)))
+    if (!tagc_str_equal(&a->expanded_url, &b->expanded_url))
         return false;
-    if (!(tagc_str_equal(&a->type, &b->type)))
+    if (!tagc_str_equal(&a->type, &b->type))
         return false;
-    if (!(twitter_media_sizes_equal(&a->sizes, &b->sizes)))
+    if (!twitter_media_sizes_equal(&a->sizes, &b->sizes))
         return false;
-    if (!(a->source_status_id == b->source_status_id))
+    if (a->source_status_id != b->source_status_id)
         return false;
-    if (!(tagc_str_equal(&a->source_status_id_str, &b->source_status_id_str)))
+    if (!tagc_str_equal(&a->source_status_id_str, &b->source_status_id_str))
         return false;
     return true;
 }
@@ -1347,13 +1347,13 @@ void twitter_media_sizes_init(twitter_media_sizes *v)
 
 bool twitter_media_sizes_equal(const twitter_media_sizes *a, const twitter_media_sizes *b)
 {
-    if (!(twitter_media_size_equal(&a->medium, &b->medium)))
+    if (!twitter_media_size_equal(&a->medium, &b->medium))
         return false;
-    if (!(twitter_media_size_equal(&a->small, &b->small)))
+    if (!twitter_media_size_equal(&a->small, &b->small))
         return false;
-    if (!(twitter_media_size_equal(&a->thumb, &b->thumb)))
+    if (!twitter_media_size_equal(&a->thumb, &b->thumb))
         return false;
-    if (!(twitter_media_size_equal(&a->large, &b->large)))
+    if (!twitter_media_size_equal(&a->large, &b->large))
         return false;
     return true;
 }
@@ -1434,11 +1434,11 @@ void twitter_media_size_init(twitter_media_size *v)
 
 bool twitter_media_size_equal(const twitter_media_size *a, const twitter_media_size *b)
 {
-    if (!(a->w == b->w))
+    if (a->w != b->w)
         return false;
-    if (!(a->h == b->h))
+    if (a->h != b->h)
         return false;
-    if (!(tagc_str_equal(&a->resize, &b->resize)))
+    if (!tagc_str_equal(&a->resize, &b->resize))
         return false;
     return true;
 }
@@ -1519,9 +1519,9 @@ void twitter_point_init(twitter_point *v)
 
 bool twitter_point_equal(const twitter_point *a, const twitter_point *b)
 {
-    if (!(tagc_str_equal(&a->type, &b->type)))
+    if (!tagc_str_equal(&a->type, &b->type))
         return false;
-    if (!(twitter_float64_array2_equal(&a->coordinates, &b->coordinates)))
+    if (!twitter_float64_array2_equal(&a->coordinates, &b->coordinates))
         return false;
     return true;
 }
@@ -1602,11 +1602,11 @@ void twitter_contributor_init(twitter_contributor *v)
 
 bool twitter_contributor_equal(const twitter_contributor *a, const twitter_contributor *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->id_str, &b->id_str)))
+    if (!tagc_str_equal(&a->id_str, &b->id_str))
         return false;
-    if (!(tagc_str_equal(&a->screen_name, &b->screen_name)))
+    if (!tagc_str_equal(&a->screen_name, &b->screen_name))
         return false;
     return true;
 }
@@ -1687,23 +1687,23 @@ void twitter_place_init(twitter_place *v)
 
 bool twitter_place_equal(const twitter_place *a, const twitter_place *b)
 {
-    if (!(tagc_str_equal(&a->id, &b->id)))
+    if (!tagc_str_equal(&a->id, &b->id))
         return false;
-    if (!(tagc_str_equal(&a->url, &b->url)))
+    if (!tagc_str_equal(&a->url, &b->url))
         return false;
-    if (!(tagc_str_equal(&a->place_type, &b->place_type)))
+    if (!tagc_str_equal(&a->place_type, &b->place_type))
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(tagc_str_equal(&a->full_name, &b->full_name)))
+    if (!tagc_str_equal(&a->full_name, &b->full_name))
         return false;
-    if (!(tagc_str_equal(&a->country_code, &b->country_code)))
+    if (!tagc_str_equal(&a->country_code, &b->country_code))
         return false;
-    if (!(tagc_str_equal(&a->country, &b->country)))
+    if (!tagc_str_equal(&a->country, &b->country))
         return false;
-    if (!(twitter_bounding_box_equal(&a->bounding_box, &b->bounding_box)))
+    if (!twitter_bounding_box_equal(&a->bounding_box, &b->bounding_box))
         return false;
-    if (!(twitter_string_string_map_equal(&a->attributes, &b->attributes)))
+    if (!twitter_string_string_map_equal(&a->attributes, &b->attributes))
         return false;
     return true;
 }
@@ -1784,9 +1784,9 @@ void twitter_bounding_box_init(twitter_bounding_box *v)
 
 bool twitter_bounding_box_equal(const twitter_bounding_box *a, const twitter_bounding_box *b)
 {
-    if (!(tagc_str_equal(&a->type, &b->type)))
+    if (!tagc_str_equal(&a->type, &b->type))
         return false;
-    if (!(twitter_float64_array2_slice_slice_equal(&a->coordinates, &b->coordinates)))
+    if (!twitter_float64_array2_slice_slice_equal(&a->coordinates, &b->coordinates))
         return false;
     return true;
 }
@@ -1907,11 +1907,11 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
         switch (field) {
         case 0: /* "statuses" */
             if ((rc = twitter_status_slice_read_json(d, &v->statuses)) != 0)
-                return tagc_json_fail_key(d, rc, "statuses", 8);
+                goto fail;
             break;
         case 1: /* "search_metadata" */
             if ((rc = twitter_search_metadata_read_json(d, &v->search_metadata)) != 0)
-                return tagc_json_fail_key(d, rc, "search_metadata", 15);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -1922,13 +1922,11 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "statuses");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "search_metadata");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_search_result_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_search_result_json_keys[field]);
 }
 
 void twitter_search_metadata_write_json(tagc_buf *out, const twitter_search_metadata *v, const tagc_json_opts *o)
@@ -2006,39 +2004,39 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
         switch (field) {
         case 0: /* "completed_in" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->completed_in)) != 0)
-                return tagc_json_fail_key(d, rc, "completed_in", 12);
+                goto fail;
             break;
         case 1: /* "max_id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->max_id)) != 0)
-                return tagc_json_fail_key(d, rc, "max_id", 6);
+                goto fail;
             break;
         case 2: /* "max_id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->max_id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "max_id_str", 10);
+                goto fail;
             break;
         case 3: /* "next_results" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->next_results)) != 0)
-                return tagc_json_fail_key(d, rc, "next_results", 12);
+                goto fail;
             break;
         case 4: /* "query" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->query)) != 0)
-                return tagc_json_fail_key(d, rc, "query", 5);
+                goto fail;
             break;
         case 5: /* "refresh_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->refresh_url)) != 0)
-                return tagc_json_fail_key(d, rc, "refresh_url", 11);
+                goto fail;
             break;
         case 6: /* "count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->count)) != 0)
-                return tagc_json_fail_key(d, rc, "count", 5);
+                goto fail;
             break;
         case 7: /* "since_id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->since_id)) != 0)
-                return tagc_json_fail_key(d, rc, "since_id", 8);
+                goto fail;
             break;
         case 8: /* "since_id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->since_id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "since_id_str", 12);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -2049,27 +2047,11 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "completed_in");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "max_id");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "max_id_str");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "next_results");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "query");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "refresh_url");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "count");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "since_id");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "since_id_str");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1ff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_search_metadata_json_keys, 0, ~seen[0] & UINT64_C(0x1ff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_search_metadata_json_keys[field]);
 }
 
 void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tagc_json_opts *o)
@@ -2130,7 +2112,7 @@ void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tag
     twitter_place_ptr_write_json(out, v->place, o);
     tagc_buf_put(out, ",\"contributors\":", 16);
     twitter_contributor_slice_write_json(out, &v->contributors, o);
-    if (!(v->retweeted_status == NULL)) {
+    if (v->retweeted_status != NULL) {
         tagc_buf_put(out, ",\"retweeted_status\":", 20);
         twitter_status_ptr_write_json(out, v->retweeted_status, o);
     }
@@ -2148,12 +2130,9 @@ void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tag
     p = tagc_put(p, ",\"retweeted\":", 13);
     p = tagc_put_bool(p, v->retweeted);
     tagc_run_close(out, &run, p);
-    if (!(!v->has_possibly_sensitive)) {
+    if (v->has_possibly_sensitive) {
         tagc_buf_put(out, ",\"possibly_sensitive\":", 22);
-        if (!v->has_possibly_sensitive)
-            tagc_buf_put(out, "null", 4);
-        else
-            tagc_json_write_bool(out, v->possibly_sensitive);
+        tagc_json_write_bool(out, v->possibly_sensitive);
     }
     tagc_buf_put(out, ",\"lang\":", 8);
     tagc_json_write_str(out, v->lang.ptr, v->lang.len, !o->no_html_escape);
@@ -2224,31 +2203,31 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
         switch (field) {
         case 0: /* "metadata" */
             if ((rc = twitter_status_metadata_read_json(d, &v->metadata)) != 0)
-                return tagc_json_fail_key(d, rc, "metadata", 8);
+                goto fail;
             break;
         case 1: /* "created_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 2: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 3: /* "id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 4: /* "text" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->text)) != 0)
-                return tagc_json_fail_key(d, rc, "text", 4);
+                goto fail;
             break;
         case 5: /* "source" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->source)) != 0)
-                return tagc_json_fail_key(d, rc, "source", 6);
+                goto fail;
             break;
         case 6: /* "truncated" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->truncated)) != 0)
-                return tagc_json_fail_key(d, rc, "truncated", 9);
+                goto fail;
             break;
         case 7: /* "in_reply_to_status_id" */
             if (tagc_json_null(d)) {
@@ -2257,7 +2236,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             } else {
                 v->has_in_reply_to_status_id = true;
                 if ((rc = tagc_json_read_i64(d, &v->in_reply_to_status_id)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_status_id", 21);
+                    goto fail;
             }
             break;
         case 8: /* "in_reply_to_status_id_str" */
@@ -2267,7 +2246,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             } else {
                 v->has_in_reply_to_status_id_str = true;
                 if ((rc = tagc_json_read_str(d, &v->in_reply_to_status_id_str)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_status_id_str", 25);
+                    goto fail;
             }
             break;
         case 9: /* "in_reply_to_user_id" */
@@ -2277,7 +2256,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             } else {
                 v->has_in_reply_to_user_id = true;
                 if ((rc = tagc_json_read_i64(d, &v->in_reply_to_user_id)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_user_id", 19);
+                    goto fail;
             }
             break;
         case 10: /* "in_reply_to_user_id_str" */
@@ -2287,7 +2266,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             } else {
                 v->has_in_reply_to_user_id_str = true;
                 if ((rc = tagc_json_read_str(d, &v->in_reply_to_user_id_str)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_user_id_str", 23);
+                    goto fail;
             }
             break;
         case 11: /* "in_reply_to_screen_name" */
@@ -2297,52 +2276,52 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             } else {
                 v->has_in_reply_to_screen_name = true;
                 if ((rc = tagc_json_read_str(d, &v->in_reply_to_screen_name)) != 0)
-                    return tagc_json_fail_key(d, rc, "in_reply_to_screen_name", 23);
+                    goto fail;
             }
             break;
         case 12: /* "user" */
             if ((rc = twitter_user_read_json(d, &v->user)) != 0)
-                return tagc_json_fail_key(d, rc, "user", 4);
+                goto fail;
             break;
         case 13: /* "geo" */
             if ((rc = twitter_point_ptr_read_json(d, &v->geo)) != 0)
-                return tagc_json_fail_key(d, rc, "geo", 3);
+                goto fail;
             break;
         case 14: /* "coordinates" */
             if ((rc = twitter_point_ptr_read_json(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         case 15: /* "place" */
             if ((rc = twitter_place_ptr_read_json(d, &v->place)) != 0)
-                return tagc_json_fail_key(d, rc, "place", 5);
+                goto fail;
             break;
         case 16: /* "contributors" */
             if ((rc = twitter_contributor_slice_read_json(d, &v->contributors)) != 0)
-                return tagc_json_fail_key(d, rc, "contributors", 12);
+                goto fail;
             break;
         case 17: /* "retweeted_status" */
             if ((rc = twitter_status_ptr_read_json(d, &v->retweeted_status)) != 0)
-                return tagc_json_fail_key(d, rc, "retweeted_status", 16);
+                goto fail;
             break;
         case 18: /* "retweet_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->retweet_count)) != 0)
-                return tagc_json_fail_key(d, rc, "retweet_count", 13);
+                goto fail;
             break;
         case 19: /* "favorite_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->favorite_count)) != 0)
-                return tagc_json_fail_key(d, rc, "favorite_count", 14);
+                goto fail;
             break;
         case 20: /* "entities" */
             if ((rc = twitter_entities_read_json(d, &v->entities)) != 0)
-                return tagc_json_fail_key(d, rc, "entities", 8);
+                goto fail;
             break;
         case 21: /* "favorited" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->favorited)) != 0)
-                return tagc_json_fail_key(d, rc, "favorited", 9);
+                goto fail;
             break;
         case 22: /* "retweeted" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->retweeted)) != 0)
-                return tagc_json_fail_key(d, rc, "retweeted", 9);
+                goto fail;
             break;
         case 23: /* "possibly_sensitive" */
             if (tagc_json_null(d)) {
@@ -2351,12 +2330,12 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             } else {
                 v->has_possibly_sensitive = true;
                 if ((rc = tagc_json_read_bool(d, &v->possibly_sensitive)) != 0)
-                    return tagc_json_fail_key(d, rc, "possibly_sensitive", 18);
+                    goto fail;
             }
             break;
         case 24: /* "lang" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->lang)) != 0)
-                return tagc_json_fail_key(d, rc, "lang", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -2367,55 +2346,11 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "metadata");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "text");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "source");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "truncated");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_status_id");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_status_id_str");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_user_id");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_user_id_str");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_screen_name");
-        if ((seen[0] & (UINT64_C(1) << 12)) == 0)
-            return tagc_json_missing_key(d, "user");
-        if ((seen[0] & (UINT64_C(1) << 13)) == 0)
-            return tagc_json_missing_key(d, "geo");
-        if ((seen[0] & (UINT64_C(1) << 14)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-        if ((seen[0] & (UINT64_C(1) << 15)) == 0)
-            return tagc_json_missing_key(d, "place");
-        if ((seen[0] & (UINT64_C(1) << 16)) == 0)
-            return tagc_json_missing_key(d, "contributors");
-        if ((seen[0] & (UINT64_C(1) << 18)) == 0)
-            return tagc_json_missing_key(d, "retweet_count");
-        if ((seen[0] & (UINT64_C(1) << 19)) == 0)
-            return tagc_json_missing_key(d, "favorite_count");
-        if ((seen[0] & (UINT64_C(1) << 20)) == 0)
-            return tagc_json_missing_key(d, "entities");
-        if ((seen[0] & (UINT64_C(1) << 21)) == 0)
-            return tagc_json_missing_key(d, "favorited");
-        if ((seen[0] & (UINT64_C(1) << 22)) == 0)
-            return tagc_json_missing_key(d, "retweeted");
-        if ((seen[0] & (UINT64_C(1) << 24)) == 0)
-            return tagc_json_missing_key(d, "lang");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x17dffff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_status_json_keys, 0, ~seen[0] & UINT64_C(0x17dffff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_status_json_keys[field]);
 }
 
 void twitter_status_metadata_write_json(tagc_buf *out, const twitter_status_metadata *v, const tagc_json_opts *o)
@@ -2465,11 +2400,11 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
         switch (field) {
         case 0: /* "result_type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->result_type)) != 0)
-                return tagc_json_fail_key(d, rc, "result_type", 11);
+                goto fail;
             break;
         case 1: /* "iso_language_code" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->iso_language_code)) != 0)
-                return tagc_json_fail_key(d, rc, "iso_language_code", 17);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -2480,13 +2415,11 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "result_type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "iso_language_code");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_status_metadata_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_status_metadata_json_keys[field]);
 }
 
 void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_json_opts *o)
@@ -2573,7 +2506,7 @@ void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_js
     tagc_json_write_str(out, v->profile_image_url.ptr, v->profile_image_url.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"profile_image_url_https\":", 27);
     tagc_json_write_str(out, v->profile_image_url_https.ptr, v->profile_image_url_https.len, !o->no_html_escape);
-    if (!(v->profile_banner_url.len == 0)) {
+    if (v->profile_banner_url.len != 0) {
         tagc_buf_put(out, ",\"profile_banner_url\":", 22);
         tagc_json_write_str(out, v->profile_banner_url.ptr, v->profile_banner_url.len, !o->no_html_escape);
     }
@@ -2682,27 +2615,27 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 2: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 3: /* "screen_name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->screen_name)) != 0)
-                return tagc_json_fail_key(d, rc, "screen_name", 11);
+                goto fail;
             break;
         case 4: /* "location" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->location)) != 0)
-                return tagc_json_fail_key(d, rc, "location", 8);
+                goto fail;
             break;
         case 5: /* "description" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->description)) != 0)
-                return tagc_json_fail_key(d, rc, "description", 11);
+                goto fail;
             break;
         case 6: /* "url" */
             if (tagc_json_null(d)) {
@@ -2711,36 +2644,36 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
             } else {
                 v->has_url = true;
                 if ((rc = tagc_json_read_str(d, &v->url)) != 0)
-                    return tagc_json_fail_key(d, rc, "url", 3);
+                    goto fail;
             }
             break;
         case 7: /* "entities" */
             if ((rc = twitter_user_entities_read_json(d, &v->entities)) != 0)
-                return tagc_json_fail_key(d, rc, "entities", 8);
+                goto fail;
             break;
         case 8: /* "protected" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->protected)) != 0)
-                return tagc_json_fail_key(d, rc, "protected", 9);
+                goto fail;
             break;
         case 9: /* "followers_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->followers_count)) != 0)
-                return tagc_json_fail_key(d, rc, "followers_count", 15);
+                goto fail;
             break;
         case 10: /* "friends_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->friends_count)) != 0)
-                return tagc_json_fail_key(d, rc, "friends_count", 13);
+                goto fail;
             break;
         case 11: /* "listed_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->listed_count)) != 0)
-                return tagc_json_fail_key(d, rc, "listed_count", 12);
+                goto fail;
             break;
         case 12: /* "created_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 13: /* "favourites_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->favourites_count)) != 0)
-                return tagc_json_fail_key(d, rc, "favourites_count", 16);
+                goto fail;
             break;
         case 14: /* "utc_offset" */
             if (tagc_json_null(d)) {
@@ -2749,7 +2682,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
             } else {
                 v->has_utc_offset = true;
                 if ((rc = tagc_json_read_i64(d, &v->utc_offset)) != 0)
-                    return tagc_json_fail_key(d, rc, "utc_offset", 10);
+                    goto fail;
             }
             break;
         case 15: /* "time_zone" */
@@ -2759,104 +2692,104 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
             } else {
                 v->has_time_zone = true;
                 if ((rc = tagc_json_read_str(d, &v->time_zone)) != 0)
-                    return tagc_json_fail_key(d, rc, "time_zone", 9);
+                    goto fail;
             }
             break;
         case 16: /* "geo_enabled" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->geo_enabled)) != 0)
-                return tagc_json_fail_key(d, rc, "geo_enabled", 11);
+                goto fail;
             break;
         case 17: /* "verified" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->verified)) != 0)
-                return tagc_json_fail_key(d, rc, "verified", 8);
+                goto fail;
             break;
         case 18: /* "statuses_count" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->statuses_count)) != 0)
-                return tagc_json_fail_key(d, rc, "statuses_count", 14);
+                goto fail;
             break;
         case 19: /* "lang" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->lang)) != 0)
-                return tagc_json_fail_key(d, rc, "lang", 4);
+                goto fail;
             break;
         case 20: /* "contributors_enabled" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->contributors_enabled)) != 0)
-                return tagc_json_fail_key(d, rc, "contributors_enabled", 20);
+                goto fail;
             break;
         case 21: /* "is_translator" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->is_translator)) != 0)
-                return tagc_json_fail_key(d, rc, "is_translator", 13);
+                goto fail;
             break;
         case 22: /* "is_translation_enabled" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->is_translation_enabled)) != 0)
-                return tagc_json_fail_key(d, rc, "is_translation_enabled", 22);
+                goto fail;
             break;
         case 23: /* "profile_background_color" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_background_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_background_color", 24);
+                goto fail;
             break;
         case 24: /* "profile_background_image_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_background_image_url)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_background_image_url", 28);
+                goto fail;
             break;
         case 25: /* "profile_background_image_url_https" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_background_image_url_https)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_background_image_url_https", 34);
+                goto fail;
             break;
         case 26: /* "profile_background_tile" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->profile_background_tile)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_background_tile", 23);
+                goto fail;
             break;
         case 27: /* "profile_image_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_image_url)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_image_url", 17);
+                goto fail;
             break;
         case 28: /* "profile_image_url_https" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_image_url_https)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_image_url_https", 23);
+                goto fail;
             break;
         case 29: /* "profile_banner_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_banner_url)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_banner_url", 18);
+                goto fail;
             break;
         case 30: /* "profile_link_color" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_link_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_link_color", 18);
+                goto fail;
             break;
         case 31: /* "profile_sidebar_border_color" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_sidebar_border_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_sidebar_border_color", 28);
+                goto fail;
             break;
         case 32: /* "profile_sidebar_fill_color" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_sidebar_fill_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_sidebar_fill_color", 26);
+                goto fail;
             break;
         case 33: /* "profile_text_color" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->profile_text_color)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_text_color", 18);
+                goto fail;
             break;
         case 34: /* "profile_use_background_image" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->profile_use_background_image)) != 0)
-                return tagc_json_fail_key(d, rc, "profile_use_background_image", 28);
+                goto fail;
             break;
         case 35: /* "default_profile" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->default_profile)) != 0)
-                return tagc_json_fail_key(d, rc, "default_profile", 15);
+                goto fail;
             break;
         case 36: /* "default_profile_image" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->default_profile_image)) != 0)
-                return tagc_json_fail_key(d, rc, "default_profile_image", 21);
+                goto fail;
             break;
         case 37: /* "following" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->following)) != 0)
-                return tagc_json_fail_key(d, rc, "following", 9);
+                goto fail;
             break;
         case 38: /* "follow_request_sent" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->follow_request_sent)) != 0)
-                return tagc_json_fail_key(d, rc, "follow_request_sent", 19);
+                goto fail;
             break;
         case 39: /* "notifications" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->notifications)) != 0)
-                return tagc_json_fail_key(d, rc, "notifications", 13);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -2867,93 +2800,17 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "screen_name");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "location");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "description");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "entities");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "protected");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "followers_count");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "friends_count");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "listed_count");
-        if ((seen[0] & (UINT64_C(1) << 12)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 13)) == 0)
-            return tagc_json_missing_key(d, "favourites_count");
-        if ((seen[0] & (UINT64_C(1) << 14)) == 0)
-            return tagc_json_missing_key(d, "utc_offset");
-        if ((seen[0] & (UINT64_C(1) << 15)) == 0)
-            return tagc_json_missing_key(d, "time_zone");
-        if ((seen[0] & (UINT64_C(1) << 16)) == 0)
-            return tagc_json_missing_key(d, "geo_enabled");
-        if ((seen[0] & (UINT64_C(1) << 17)) == 0)
-            return tagc_json_missing_key(d, "verified");
-        if ((seen[0] & (UINT64_C(1) << 18)) == 0)
-            return tagc_json_missing_key(d, "statuses_count");
-        if ((seen[0] & (UINT64_C(1) << 19)) == 0)
-            return tagc_json_missing_key(d, "lang");
-        if ((seen[0] & (UINT64_C(1) << 20)) == 0)
-            return tagc_json_missing_key(d, "contributors_enabled");
-        if ((seen[0] & (UINT64_C(1) << 21)) == 0)
-            return tagc_json_missing_key(d, "is_translator");
-        if ((seen[0] & (UINT64_C(1) << 22)) == 0)
-            return tagc_json_missing_key(d, "is_translation_enabled");
-        if ((seen[0] & (UINT64_C(1) << 23)) == 0)
-            return tagc_json_missing_key(d, "profile_background_color");
-        if ((seen[0] & (UINT64_C(1) << 24)) == 0)
-            return tagc_json_missing_key(d, "profile_background_image_url");
-        if ((seen[0] & (UINT64_C(1) << 25)) == 0)
-            return tagc_json_missing_key(d, "profile_background_image_url_https");
-        if ((seen[0] & (UINT64_C(1) << 26)) == 0)
-            return tagc_json_missing_key(d, "profile_background_tile");
-        if ((seen[0] & (UINT64_C(1) << 27)) == 0)
-            return tagc_json_missing_key(d, "profile_image_url");
-        if ((seen[0] & (UINT64_C(1) << 28)) == 0)
-            return tagc_json_missing_key(d, "profile_image_url_https");
-        if ((seen[0] & (UINT64_C(1) << 30)) == 0)
-            return tagc_json_missing_key(d, "profile_link_color");
-        if ((seen[0] & (UINT64_C(1) << 31)) == 0)
-            return tagc_json_missing_key(d, "profile_sidebar_border_color");
-        if ((seen[0] & (UINT64_C(1) << 32)) == 0)
-            return tagc_json_missing_key(d, "profile_sidebar_fill_color");
-        if ((seen[0] & (UINT64_C(1) << 33)) == 0)
-            return tagc_json_missing_key(d, "profile_text_color");
-        if ((seen[0] & (UINT64_C(1) << 34)) == 0)
-            return tagc_json_missing_key(d, "profile_use_background_image");
-        if ((seen[0] & (UINT64_C(1) << 35)) == 0)
-            return tagc_json_missing_key(d, "default_profile");
-        if ((seen[0] & (UINT64_C(1) << 36)) == 0)
-            return tagc_json_missing_key(d, "default_profile_image");
-        if ((seen[0] & (UINT64_C(1) << 37)) == 0)
-            return tagc_json_missing_key(d, "following");
-        if ((seen[0] & (UINT64_C(1) << 38)) == 0)
-            return tagc_json_missing_key(d, "follow_request_sent");
-        if ((seen[0] & (UINT64_C(1) << 39)) == 0)
-            return tagc_json_missing_key(d, "notifications");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xffdfffffff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_user_json_keys, 0, ~seen[0] & UINT64_C(0xffdfffffff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_user_json_keys[field]);
 }
 
 void twitter_user_entities_write_json(tagc_buf *out, const twitter_user_entities *v, const tagc_json_opts *o)
 {
     uint8_t sep = '{'; /* the byte before the next key */
-    if (!(v->url == NULL)) {
+    if (v->url != NULL) {
         tagc_buf_byte(out, sep);
         sep = ',';
         tagc_buf_put(out, "\"url\":", 6);
@@ -3003,11 +2860,11 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
         switch (field) {
         case 0: /* "url" */
             if ((rc = twitter_urls_ptr_read_json(d, &v->url)) != 0)
-                return tagc_json_fail_key(d, rc, "url", 3);
+                goto fail;
             break;
         case 1: /* "description" */
             if ((rc = twitter_urls_read_json(d, &v->description)) != 0)
-                return tagc_json_fail_key(d, rc, "description", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3018,11 +2875,11 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "description");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x2)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_user_entities_json_keys, 0, ~seen[0] & UINT64_C(0x2));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_user_entities_json_keys[field]);
 }
 
 void twitter_urls_write_json(tagc_buf *out, const twitter_urls *v, const tagc_json_opts *o)
@@ -3069,7 +2926,7 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
         switch (field) {
         case 0: /* "urls" */
             if ((rc = twitter_url_slice_read_json(d, &v->urls)) != 0)
-                return tagc_json_fail_key(d, rc, "urls", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3080,11 +2937,11 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "urls");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_urls_json_keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_urls_json_keys[field]);
 }
 
 void twitter_entities_write_json(tagc_buf *out, const twitter_entities *v, const tagc_json_opts *o)
@@ -3097,7 +2954,7 @@ void twitter_entities_write_json(tagc_buf *out, const twitter_entities *v, const
     twitter_url_slice_write_json(out, &v->urls, o);
     tagc_buf_put(out, ",\"user_mentions\":", 17);
     twitter_user_mention_slice_write_json(out, &v->user_mentions, o);
-    if (!(v->media.len == 0)) {
+    if (v->media.len != 0) {
         tagc_buf_put(out, ",\"media\":", 9);
         twitter_media_slice_write_json(out, &v->media, o);
     }
@@ -3145,23 +3002,23 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
         switch (field) {
         case 0: /* "hashtags" */
             if ((rc = twitter_hashtag_slice_read_json(d, &v->hashtags)) != 0)
-                return tagc_json_fail_key(d, rc, "hashtags", 8);
+                goto fail;
             break;
         case 1: /* "symbols" */
             if ((rc = twitter_symbol_slice_read_json(d, &v->symbols)) != 0)
-                return tagc_json_fail_key(d, rc, "symbols", 7);
+                goto fail;
             break;
         case 2: /* "urls" */
             if ((rc = twitter_url_slice_read_json(d, &v->urls)) != 0)
-                return tagc_json_fail_key(d, rc, "urls", 4);
+                goto fail;
             break;
         case 3: /* "user_mentions" */
             if ((rc = twitter_user_mention_slice_read_json(d, &v->user_mentions)) != 0)
-                return tagc_json_fail_key(d, rc, "user_mentions", 13);
+                goto fail;
             break;
         case 4: /* "media" */
             if ((rc = twitter_media_slice_read_json(d, &v->media)) != 0)
-                return tagc_json_fail_key(d, rc, "media", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3172,17 +3029,11 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "hashtags");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "symbols");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "urls");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "user_mentions");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_entities_json_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_entities_json_keys[field]);
 }
 
 void twitter_hashtag_write_json(tagc_buf *out, const twitter_hashtag *v, const tagc_json_opts *o)
@@ -3232,11 +3083,11 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
         switch (field) {
         case 0: /* "text" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->text)) != 0)
-                return tagc_json_fail_key(d, rc, "text", 4);
+                goto fail;
             break;
         case 1: /* "indices" */
             if ((rc = twitter_int64_slice_read_json(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3247,13 +3098,11 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "text");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_hashtag_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_hashtag_json_keys[field]);
 }
 
 void twitter_symbol_write_json(tagc_buf *out, const twitter_symbol *v, const tagc_json_opts *o)
@@ -3303,11 +3152,11 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
         switch (field) {
         case 0: /* "text" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->text)) != 0)
-                return tagc_json_fail_key(d, rc, "text", 4);
+                goto fail;
             break;
         case 1: /* "indices" */
             if ((rc = twitter_int64_slice_read_json(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3318,13 +3167,11 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "text");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_symbol_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_symbol_json_keys[field]);
 }
 
 void twitter_url_write_json(tagc_buf *out, const twitter_url *v, const tagc_json_opts *o)
@@ -3380,19 +3227,19 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
         switch (field) {
         case 0: /* "url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->url)) != 0)
-                return tagc_json_fail_key(d, rc, "url", 3);
+                goto fail;
             break;
         case 1: /* "expanded_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->expanded_url)) != 0)
-                return tagc_json_fail_key(d, rc, "expanded_url", 12);
+                goto fail;
             break;
         case 2: /* "display_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->display_url)) != 0)
-                return tagc_json_fail_key(d, rc, "display_url", 11);
+                goto fail;
             break;
         case 3: /* "indices" */
             if ((rc = twitter_int64_slice_read_json(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3403,17 +3250,11 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "expanded_url");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "display_url");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_url_json_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_url_json_keys[field]);
 }
 
 void twitter_user_mention_write_json(tagc_buf *out, const twitter_user_mention *v, const tagc_json_opts *o)
@@ -3477,23 +3318,23 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
         switch (field) {
         case 0: /* "screen_name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->screen_name)) != 0)
-                return tagc_json_fail_key(d, rc, "screen_name", 11);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 3: /* "id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 4: /* "indices" */
             if ((rc = twitter_int64_slice_read_json(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3504,19 +3345,11 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "screen_name");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_user_mention_json_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_user_mention_json_keys[field]);
 }
 
 void twitter_media_write_json(tagc_buf *out, const twitter_media *v, const tagc_json_opts *o)
@@ -3546,11 +3379,11 @@ void twitter_media_write_json(tagc_buf *out, const twitter_media *v, const tagc_
     tagc_json_write_str(out, v->type.ptr, v->type.len, !o->no_html_escape);
     tagc_buf_put(out, ",\"sizes\":", 9);
     twitter_media_sizes_write_json(out, &v->sizes, o);
-    if (!(v->source_status_id == 0)) {
+    if (v->source_status_id != 0) {
         tagc_buf_put(out, ",\"source_status_id\":", 20);
         tagc_json_write_i64(out, v->source_status_id);
     }
-    if (!(v->source_status_id_str.len == 0)) {
+    if (v->source_status_id_str.len != 0) {
         tagc_buf_put(out, ",\"source_status_id_str\":", 24);
         tagc_json_write_str(out, v->source_status_id_str.ptr, v->source_status_id_str.len, !o->no_html_escape);
     }
@@ -3605,51 +3438,51 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 2: /* "indices" */
             if ((rc = twitter_int64_slice_read_json(d, &v->indices)) != 0)
-                return tagc_json_fail_key(d, rc, "indices", 7);
+                goto fail;
             break;
         case 3: /* "media_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->media_url)) != 0)
-                return tagc_json_fail_key(d, rc, "media_url", 9);
+                goto fail;
             break;
         case 4: /* "media_url_https" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->media_url_https)) != 0)
-                return tagc_json_fail_key(d, rc, "media_url_https", 15);
+                goto fail;
             break;
         case 5: /* "url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->url)) != 0)
-                return tagc_json_fail_key(d, rc, "url", 3);
+                goto fail;
             break;
         case 6: /* "display_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->display_url)) != 0)
-                return tagc_json_fail_key(d, rc, "display_url", 11);
+                goto fail;
             break;
         case 7: /* "expanded_url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->expanded_url)) != 0)
-                return tagc_json_fail_key(d, rc, "expanded_url", 12);
+                goto fail;
             break;
         case 8: /* "type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 9: /* "sizes" */
             if ((rc = twitter_media_sizes_read_json(d, &v->sizes)) != 0)
-                return tagc_json_fail_key(d, rc, "sizes", 5);
+                goto fail;
             break;
         case 10: /* "source_status_id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->source_status_id)) != 0)
-                return tagc_json_fail_key(d, rc, "source_status_id", 16);
+                goto fail;
             break;
         case 11: /* "source_status_id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->source_status_id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "source_status_id_str", 20);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3660,29 +3493,11 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "indices");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "media_url");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "media_url_https");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "display_url");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "expanded_url");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "sizes");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3ff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_media_json_keys, 0, ~seen[0] & UINT64_C(0x3ff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_media_json_keys[field]);
 }
 
 void twitter_media_sizes_write_json(tagc_buf *out, const twitter_media_sizes *v, const tagc_json_opts *o)
@@ -3738,19 +3553,19 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
         switch (field) {
         case 0: /* "medium" */
             if ((rc = twitter_media_size_read_json(d, &v->medium)) != 0)
-                return tagc_json_fail_key(d, rc, "medium", 6);
+                goto fail;
             break;
         case 1: /* "small" */
             if ((rc = twitter_media_size_read_json(d, &v->small)) != 0)
-                return tagc_json_fail_key(d, rc, "small", 5);
+                goto fail;
             break;
         case 2: /* "thumb" */
             if ((rc = twitter_media_size_read_json(d, &v->thumb)) != 0)
-                return tagc_json_fail_key(d, rc, "thumb", 5);
+                goto fail;
             break;
         case 3: /* "large" */
             if ((rc = twitter_media_size_read_json(d, &v->large)) != 0)
-                return tagc_json_fail_key(d, rc, "large", 5);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3761,17 +3576,11 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "medium");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "small");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "thumb");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "large");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_media_sizes_json_keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_media_sizes_json_keys[field]);
 }
 
 void twitter_media_size_write_json(tagc_buf *out, const twitter_media_size *v, const tagc_json_opts *o)
@@ -3829,15 +3638,15 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
         switch (field) {
         case 0: /* "w" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->w)) != 0)
-                return tagc_json_fail_key(d, rc, "w", 1);
+                goto fail;
             break;
         case 1: /* "h" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->h)) != 0)
-                return tagc_json_fail_key(d, rc, "h", 1);
+                goto fail;
             break;
         case 2: /* "resize" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->resize)) != 0)
-                return tagc_json_fail_key(d, rc, "resize", 6);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3848,15 +3657,11 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "w");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "h");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "resize");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_media_size_json_keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_media_size_json_keys[field]);
 }
 
 void twitter_point_write_json(tagc_buf *out, const twitter_point *v, const tagc_json_opts *o)
@@ -3906,11 +3711,11 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "coordinates" */
             if ((rc = twitter_float64_array2_read_json(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -3921,13 +3726,11 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_point_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_point_json_keys[field]);
 }
 
 void twitter_contributor_write_json(tagc_buf *out, const twitter_contributor *v, const tagc_json_opts *o)
@@ -3985,15 +3788,15 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "id_str" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->id_str)) != 0)
-                return tagc_json_fail_key(d, rc, "id_str", 6);
+                goto fail;
             break;
         case 2: /* "screen_name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->screen_name)) != 0)
-                return tagc_json_fail_key(d, rc, "screen_name", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -4004,15 +3807,11 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "screen_name");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_contributor_json_keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_contributor_json_keys[field]);
 }
 
 void twitter_place_write_json(tagc_buf *out, const twitter_place *v, const tagc_json_opts *o)
@@ -4083,39 +3882,39 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "url" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->url)) != 0)
-                return tagc_json_fail_key(d, rc, "url", 3);
+                goto fail;
             break;
         case 2: /* "place_type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->place_type)) != 0)
-                return tagc_json_fail_key(d, rc, "place_type", 10);
+                goto fail;
             break;
         case 3: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 4: /* "full_name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->full_name)) != 0)
-                return tagc_json_fail_key(d, rc, "full_name", 9);
+                goto fail;
             break;
         case 5: /* "country_code" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->country_code)) != 0)
-                return tagc_json_fail_key(d, rc, "country_code", 12);
+                goto fail;
             break;
         case 6: /* "country" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->country)) != 0)
-                return tagc_json_fail_key(d, rc, "country", 7);
+                goto fail;
             break;
         case 7: /* "bounding_box" */
             if ((rc = twitter_bounding_box_read_json(d, &v->bounding_box)) != 0)
-                return tagc_json_fail_key(d, rc, "bounding_box", 12);
+                goto fail;
             break;
         case 8: /* "attributes" */
             if ((rc = twitter_string_string_map_read_json(d, &v->attributes)) != 0)
-                return tagc_json_fail_key(d, rc, "attributes", 10);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -4126,27 +3925,11 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "place_type");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "full_name");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "country_code");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "country");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "bounding_box");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "attributes");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1ff)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_place_json_keys, 0, ~seen[0] & UINT64_C(0x1ff));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_place_json_keys[field]);
 }
 
 void twitter_bounding_box_write_json(tagc_buf *out, const twitter_bounding_box *v, const tagc_json_opts *o)
@@ -4196,11 +3979,11 @@ int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
         switch (field) {
         case 0: /* "type" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->type)) != 0)
-                return tagc_json_fail_key(d, rc, "type", 4);
+                goto fail;
             break;
         case 1: /* "coordinates" */
             if ((rc = twitter_float64_array2_slice_slice_read_json(d, &v->coordinates)) != 0)
-                return tagc_json_fail_key(d, rc, "coordinates", 11);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -4211,13 +3994,11 @@ int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, twitter_bounding_box_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &twitter_bounding_box_json_keys[field]);
 }
 
 static void twitter_status_slice_write_json(tagc_buf *out, const twitter_status_slice *v, const tagc_json_opts *o)
@@ -4901,7 +4682,7 @@ void twitter_search_result_write_msgpack(tagc_buf *out, const twitter_search_res
 {
     tagc_buf_put(out, "\202\250statuses", 10); /* map of 2, "statuses" */
     twitter_status_slice_write_msgpack(out, &v->statuses);
-    tagc_buf_put(out, "\257search_metadata", 16); /* "search_metadata" */
+    tagc_buf_put(out, "\257search_metadata", 16);
     twitter_search_metadata_write_msgpack(out, &v->search_metadata);
 }
 
@@ -4920,6 +4701,7 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_search_result_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -4930,19 +4712,14 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_search_result_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_search_result_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_search_result_msgpack_keys, twitter_search_result_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_search_result_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -4968,12 +4745,8 @@ int twitter_search_result_read_msgpack(tagc_mp_dec *d, twitter_search_result *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "statuses");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "search_metadata");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -4987,41 +4760,41 @@ void twitter_search_metadata_write_msgpack(tagc_buf *out, const twitter_search_m
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\211\254completed_in", 14); /* map of 9, "completed_in" */
         p = tagc_mp_put_f64(p, v->completed_in);
-        p = tagc_mp_put(p, "\246max_id", 7); /* "max_id" */
+        p = tagc_mp_put(p, "\246max_id", 7);
         p = tagc_mp_put_int(p, v->max_id);
-        p = tagc_mp_put(p, "\252max_id_str", 11); /* "max_id_str" */
+        p = tagc_mp_put(p, "\252max_id_str", 11);
         p = tagc_mp_put_str(p, v->max_id_str.ptr, v->max_id_str.len);
-        p = tagc_mp_put(p, "\254next_results", 13); /* "next_results" */
+        p = tagc_mp_put(p, "\254next_results", 13);
         p = tagc_mp_put_str(p, v->next_results.ptr, v->next_results.len);
-        p = tagc_mp_put(p, "\245query", 6); /* "query" */
+        p = tagc_mp_put(p, "\245query", 6);
         p = tagc_mp_put_str(p, v->query.ptr, v->query.len);
-        p = tagc_mp_put(p, "\253refresh_url", 12); /* "refresh_url" */
+        p = tagc_mp_put(p, "\253refresh_url", 12);
         p = tagc_mp_put_str(p, v->refresh_url.ptr, v->refresh_url.len);
-        p = tagc_mp_put(p, "\245count", 6); /* "count" */
+        p = tagc_mp_put(p, "\245count", 6);
         p = tagc_mp_put_int(p, v->count);
-        p = tagc_mp_put(p, "\250since_id", 9); /* "since_id" */
+        p = tagc_mp_put(p, "\250since_id", 9);
         p = tagc_mp_put_int(p, v->since_id);
-        p = tagc_mp_put(p, "\254since_id_str", 13); /* "since_id_str" */
+        p = tagc_mp_put(p, "\254since_id_str", 13);
         p = tagc_mp_put_str(p, v->since_id_str.ptr, v->since_id_str.len);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\211\254completed_in", 14); /* map of 9, "completed_in" */
         tagc_mp_write_f64(out, v->completed_in);
-        tagc_buf_put(out, "\246max_id", 7); /* "max_id" */
+        tagc_buf_put(out, "\246max_id", 7);
         tagc_mp_write_int(out, v->max_id);
-        tagc_buf_put(out, "\252max_id_str", 11); /* "max_id_str" */
+        tagc_buf_put(out, "\252max_id_str", 11);
         tagc_mp_write_str(out, v->max_id_str.ptr, v->max_id_str.len);
-        tagc_buf_put(out, "\254next_results", 13); /* "next_results" */
+        tagc_buf_put(out, "\254next_results", 13);
         tagc_mp_write_str(out, v->next_results.ptr, v->next_results.len);
-        tagc_buf_put(out, "\245query", 6); /* "query" */
+        tagc_buf_put(out, "\245query", 6);
         tagc_mp_write_str(out, v->query.ptr, v->query.len);
-        tagc_buf_put(out, "\253refresh_url", 12); /* "refresh_url" */
+        tagc_buf_put(out, "\253refresh_url", 12);
         tagc_mp_write_str(out, v->refresh_url.ptr, v->refresh_url.len);
-        tagc_buf_put(out, "\245count", 6); /* "count" */
+        tagc_buf_put(out, "\245count", 6);
         tagc_mp_write_int(out, v->count);
-        tagc_buf_put(out, "\250since_id", 9); /* "since_id" */
+        tagc_buf_put(out, "\250since_id", 9);
         tagc_mp_write_int(out, v->since_id);
-        tagc_buf_put(out, "\254since_id_str", 13); /* "since_id_str" */
+        tagc_buf_put(out, "\254since_id_str", 13);
         tagc_mp_write_str(out, v->since_id_str.ptr, v->since_id_str.len);
     }
 }
@@ -5048,6 +4821,7 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_search_metadata_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -5058,40 +4832,21 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &twitter_search_metadata_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_search_metadata_msgpack_keys, twitter_search_metadata_msgpack_sorted, 9, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_search_metadata_msgpack_sorted, 9, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5145,26 +4900,8 @@ int twitter_search_metadata_read_msgpack(tagc_mp_dec *d, twitter_search_metadata
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "completed_in");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "max_id");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "max_id_str");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "next_results");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "query");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "refresh_url");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "count");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "since_id");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "since_id_str");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1ff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1ff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -5174,153 +4911,145 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
 {
     uint8_t *p;
     size_t n = 23; /* the fields always written, then the others present */
-    if (!(v->retweeted_status == NULL)) /* "retweeted_status" */
-        n++;
-    if (!(!v->has_possibly_sensitive)) /* "possibly_sensitive" */
-        n++;
+    n += v->retweeted_status != NULL;
+    n += v->has_possibly_sensitive;
 
     tagc_mp_write_map(out, n);
-    tagc_buf_put(out, "\250metadata", 9); /* "metadata" */
+    tagc_buf_put(out, "\250metadata", 9);
     twitter_status_metadata_write_msgpack(out, &v->metadata);
     p = tagc_mp_room(out, 227, v->created_at.len + v->id_str.len + v->text.len + v->source.len + v->in_reply_to_status_id_str.len + v->in_reply_to_user_id_str.len + v->in_reply_to_screen_name.len);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put(p, "\252created_at", 11);
         p = tagc_mp_put_str(p, v->created_at.ptr, v->created_at.len);
-        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put(p, "\242id", 3);
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put(p, "\246id_str", 7);
         p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\244text", 5); /* "text" */
+        p = tagc_mp_put(p, "\244text", 5);
         p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
-        p = tagc_mp_put(p, "\246source", 7); /* "source" */
+        p = tagc_mp_put(p, "\246source", 7);
         p = tagc_mp_put_str(p, v->source.ptr, v->source.len);
-        p = tagc_mp_put(p, "\251truncated", 10); /* "truncated" */
+        p = tagc_mp_put(p, "\251truncated", 10);
         p = tagc_mp_put_bool(p, v->truncated);
-        p = tagc_mp_put(p, "\265in_reply_to_status_id", 22); /* "in_reply_to_status_id" */
+        p = tagc_mp_put(p, "\265in_reply_to_status_id", 22);
         if (!v->has_in_reply_to_status_id)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_int(p, v->in_reply_to_status_id);
-        p = tagc_mp_put(p, "\271in_reply_to_status_id_str", 26); /* "in_reply_to_status_id_str" */
+        p = tagc_mp_put(p, "\271in_reply_to_status_id_str", 26);
         if (!v->has_in_reply_to_status_id_str)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_str(p, v->in_reply_to_status_id_str.ptr, v->in_reply_to_status_id_str.len);
-        p = tagc_mp_put(p, "\263in_reply_to_user_id", 20); /* "in_reply_to_user_id" */
+        p = tagc_mp_put(p, "\263in_reply_to_user_id", 20);
         if (!v->has_in_reply_to_user_id)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_int(p, v->in_reply_to_user_id);
-        p = tagc_mp_put(p, "\267in_reply_to_user_id_str", 24); /* "in_reply_to_user_id_str" */
+        p = tagc_mp_put(p, "\267in_reply_to_user_id_str", 24);
         if (!v->has_in_reply_to_user_id_str)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_str(p, v->in_reply_to_user_id_str.ptr, v->in_reply_to_user_id_str.len);
-        p = tagc_mp_put(p, "\267in_reply_to_screen_name", 24); /* "in_reply_to_screen_name" */
+        p = tagc_mp_put(p, "\267in_reply_to_screen_name", 24);
         if (!v->has_in_reply_to_screen_name)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_str(p, v->in_reply_to_screen_name.ptr, v->in_reply_to_screen_name.len);
-        p = tagc_mp_put(p, "\244user", 5); /* "user" */
+        p = tagc_mp_put(p, "\244user", 5);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_buf_put(out, "\252created_at", 11);
         tagc_mp_write_str(out, v->created_at.ptr, v->created_at.len);
-        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_buf_put(out, "\242id", 3);
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_buf_put(out, "\246id_str", 7);
         tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\244text", 5); /* "text" */
+        tagc_buf_put(out, "\244text", 5);
         tagc_mp_write_str(out, v->text.ptr, v->text.len);
-        tagc_buf_put(out, "\246source", 7); /* "source" */
+        tagc_buf_put(out, "\246source", 7);
         tagc_mp_write_str(out, v->source.ptr, v->source.len);
-        tagc_buf_put(out, "\251truncated", 10); /* "truncated" */
+        tagc_buf_put(out, "\251truncated", 10);
         tagc_mp_write_bool(out, v->truncated);
-        tagc_buf_put(out, "\265in_reply_to_status_id", 22); /* "in_reply_to_status_id" */
+        tagc_buf_put(out, "\265in_reply_to_status_id", 22);
         if (!v->has_in_reply_to_status_id)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_int(out, v->in_reply_to_status_id);
-        tagc_buf_put(out, "\271in_reply_to_status_id_str", 26); /* "in_reply_to_status_id_str" */
+        tagc_buf_put(out, "\271in_reply_to_status_id_str", 26);
         if (!v->has_in_reply_to_status_id_str)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_str(out, v->in_reply_to_status_id_str.ptr, v->in_reply_to_status_id_str.len);
-        tagc_buf_put(out, "\263in_reply_to_user_id", 20); /* "in_reply_to_user_id" */
+        tagc_buf_put(out, "\263in_reply_to_user_id", 20);
         if (!v->has_in_reply_to_user_id)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_int(out, v->in_reply_to_user_id);
-        tagc_buf_put(out, "\267in_reply_to_user_id_str", 24); /* "in_reply_to_user_id_str" */
+        tagc_buf_put(out, "\267in_reply_to_user_id_str", 24);
         if (!v->has_in_reply_to_user_id_str)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_str(out, v->in_reply_to_user_id_str.ptr, v->in_reply_to_user_id_str.len);
-        tagc_buf_put(out, "\267in_reply_to_screen_name", 24); /* "in_reply_to_screen_name" */
+        tagc_buf_put(out, "\267in_reply_to_screen_name", 24);
         if (!v->has_in_reply_to_screen_name)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_str(out, v->in_reply_to_screen_name.ptr, v->in_reply_to_screen_name.len);
-        tagc_buf_put(out, "\244user", 5); /* "user" */
+        tagc_buf_put(out, "\244user", 5);
     }
     twitter_user_write_msgpack(out, &v->user);
-    tagc_buf_put(out, "\243geo", 4); /* "geo" */
+    tagc_buf_put(out, "\243geo", 4);
     twitter_point_ptr_write_msgpack(out, v->geo);
-    tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+    tagc_buf_put(out, "\253coordinates", 12);
     twitter_point_ptr_write_msgpack(out, v->coordinates);
-    tagc_buf_put(out, "\245place", 6); /* "place" */
+    tagc_buf_put(out, "\245place", 6);
     twitter_place_ptr_write_msgpack(out, v->place);
-    tagc_buf_put(out, "\254contributors", 13); /* "contributors" */
+    tagc_buf_put(out, "\254contributors", 13);
     twitter_contributor_slice_write_msgpack(out, &v->contributors);
-    if (!(v->retweeted_status == NULL)) {
-        tagc_buf_put(out, "\260retweeted_status", 17); /* "retweeted_status" */
+    if (v->retweeted_status != NULL) {
+        tagc_buf_put(out, "\260retweeted_status", 17);
         twitter_status_ptr_write_msgpack(out, v->retweeted_status);
     }
     p = tagc_mp_room(out, 56, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\255retweet_count", 14); /* "retweet_count" */
+    if (p != NULL) {
+        p = tagc_mp_put(p, "\255retweet_count", 14);
         p = tagc_mp_put_int(p, v->retweet_count);
-        p = tagc_mp_put(p, "\256favorite_count", 15); /* "favorite_count" */
+        p = tagc_mp_put(p, "\256favorite_count", 15);
         p = tagc_mp_put_int(p, v->favorite_count);
-        p = tagc_mp_put(p, "\250entities", 9); /* "entities" */
+        p = tagc_mp_put(p, "\250entities", 9);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\255retweet_count", 14); /* "retweet_count" */
+    } else {
+        tagc_buf_put(out, "\255retweet_count", 14);
         tagc_mp_write_int(out, v->retweet_count);
-        tagc_buf_put(out, "\256favorite_count", 15); /* "favorite_count" */
+        tagc_buf_put(out, "\256favorite_count", 15);
         tagc_mp_write_int(out, v->favorite_count);
-        tagc_buf_put(out, "\250entities", 9); /* "entities" */
+        tagc_buf_put(out, "\250entities", 9);
     }
     twitter_entities_write_msgpack(out, &v->entities);
     p = tagc_mp_room(out, 52, v->lang.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\251favorited", 10); /* "favorited" */
+    if (p != NULL) {
+        p = tagc_mp_put(p, "\251favorited", 10);
         p = tagc_mp_put_bool(p, v->favorited);
-        p = tagc_mp_put(p, "\251retweeted", 10); /* "retweeted" */
+        p = tagc_mp_put(p, "\251retweeted", 10);
         p = tagc_mp_put_bool(p, v->retweeted);
-        if (!(!v->has_possibly_sensitive)) {
-            p = tagc_mp_put(p, "\262possibly_sensitive", 19); /* "possibly_sensitive" */
-            if (!v->has_possibly_sensitive)
-                p = tagc_mp_put_nil(p);
-            else
-                p = tagc_mp_put_bool(p, v->possibly_sensitive);
+        if (v->has_possibly_sensitive) {
+            p = tagc_mp_put(p, "\262possibly_sensitive", 19);
+            p = tagc_mp_put_bool(p, v->possibly_sensitive);
         }
-        p = tagc_mp_put(p, "\244lang", 5); /* "lang" */
+        p = tagc_mp_put(p, "\244lang", 5);
         p = tagc_mp_put_str(p, v->lang.ptr, v->lang.len);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\251favorited", 10); /* "favorited" */
+    } else {
+        tagc_buf_put(out, "\251favorited", 10);
         tagc_mp_write_bool(out, v->favorited);
-        tagc_buf_put(out, "\251retweeted", 10); /* "retweeted" */
+        tagc_buf_put(out, "\251retweeted", 10);
         tagc_mp_write_bool(out, v->retweeted);
-        if (!(!v->has_possibly_sensitive)) {
-            tagc_buf_put(out, "\262possibly_sensitive", 19); /* "possibly_sensitive" */
-            if (!v->has_possibly_sensitive)
-                tagc_mp_write_nil(out);
-            else
-                tagc_mp_write_bool(out, v->possibly_sensitive);
+        if (v->has_possibly_sensitive) {
+            tagc_buf_put(out, "\262possibly_sensitive", 19);
+            tagc_mp_write_bool(out, v->possibly_sensitive);
         }
-        tagc_buf_put(out, "\244lang", 5); /* "lang" */
+        tagc_buf_put(out, "\244lang", 5);
         tagc_mp_write_str(out, v->lang.ptr, v->lang.len);
     }
 }
@@ -5366,6 +5095,7 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_status_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -5376,88 +5106,37 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        case 9:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[9], &key, &key_len) ? 9 : -1;
-            break;
-        case 10:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[10], &key, &key_len) ? 10 : -1;
-            break;
-        case 11:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[11], &key, &key_len) ? 11 : -1;
-            break;
-        case 12:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[12], &key, &key_len) ? 12 : -1;
-            break;
-        case 13:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[13], &key, &key_len) ? 13 : -1;
-            break;
-        case 14:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[14], &key, &key_len) ? 14 : -1;
-            break;
-        case 15:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[15], &key, &key_len) ? 15 : -1;
-            break;
-        case 16:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[16], &key, &key_len) ? 16 : -1;
-            break;
-        case 17:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[17], &key, &key_len) ? 17 : -1;
-            break;
-        case 18:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[18], &key, &key_len) ? 18 : -1;
-            break;
-        case 19:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[19], &key, &key_len) ? 19 : -1;
-            break;
-        case 20:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[20], &key, &key_len) ? 20 : -1;
-            break;
-        case 21:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[21], &key, &key_len) ? 21 : -1;
-            break;
-        case 22:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[22], &key, &key_len) ? 22 : -1;
-            break;
-        case 23:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[23], &key, &key_len) ? 23 : -1;
-            break;
-        case 24:
-            field = tagc_mp_key_is(d, &twitter_status_msgpack_keys[24], &key, &key_len) ? 24 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        case 9: field = tagc_mp_key_at(d, keys, 9, &key, &key_len); break;
+        case 10: field = tagc_mp_key_at(d, keys, 10, &key, &key_len); break;
+        case 11: field = tagc_mp_key_at(d, keys, 11, &key, &key_len); break;
+        case 12: field = tagc_mp_key_at(d, keys, 12, &key, &key_len); break;
+        case 13: field = tagc_mp_key_at(d, keys, 13, &key, &key_len); break;
+        case 14: field = tagc_mp_key_at(d, keys, 14, &key, &key_len); break;
+        case 15: field = tagc_mp_key_at(d, keys, 15, &key, &key_len); break;
+        case 16: field = tagc_mp_key_at(d, keys, 16, &key, &key_len); break;
+        case 17: field = tagc_mp_key_at(d, keys, 17, &key, &key_len); break;
+        case 18: field = tagc_mp_key_at(d, keys, 18, &key, &key_len); break;
+        case 19: field = tagc_mp_key_at(d, keys, 19, &key, &key_len); break;
+        case 20: field = tagc_mp_key_at(d, keys, 20, &key, &key_len); break;
+        case 21: field = tagc_mp_key_at(d, keys, 21, &key, &key_len); break;
+        case 22: field = tagc_mp_key_at(d, keys, 22, &key, &key_len); break;
+        case 23: field = tagc_mp_key_at(d, keys, 23, &key, &key_len); break;
+        case 24: field = tagc_mp_key_at(d, keys, 24, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_status_msgpack_keys, twitter_status_msgpack_sorted, 25, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_status_msgpack_sorted, 25, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5611,54 +5290,8 @@ int twitter_status_read_msgpack(tagc_mp_dec *d, twitter_status *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "metadata");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "text");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "source");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "truncated");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_status_id");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_status_id_str");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_user_id");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_user_id_str");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "in_reply_to_screen_name");
-        if ((seen[0] & (UINT64_C(1) << 12)) == 0)
-            return tagc_json_missing_key(d, "user");
-        if ((seen[0] & (UINT64_C(1) << 13)) == 0)
-            return tagc_json_missing_key(d, "geo");
-        if ((seen[0] & (UINT64_C(1) << 14)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-        if ((seen[0] & (UINT64_C(1) << 15)) == 0)
-            return tagc_json_missing_key(d, "place");
-        if ((seen[0] & (UINT64_C(1) << 16)) == 0)
-            return tagc_json_missing_key(d, "contributors");
-        if ((seen[0] & (UINT64_C(1) << 18)) == 0)
-            return tagc_json_missing_key(d, "retweet_count");
-        if ((seen[0] & (UINT64_C(1) << 19)) == 0)
-            return tagc_json_missing_key(d, "favorite_count");
-        if ((seen[0] & (UINT64_C(1) << 20)) == 0)
-            return tagc_json_missing_key(d, "entities");
-        if ((seen[0] & (UINT64_C(1) << 21)) == 0)
-            return tagc_json_missing_key(d, "favorited");
-        if ((seen[0] & (UINT64_C(1) << 22)) == 0)
-            return tagc_json_missing_key(d, "retweeted");
-        if ((seen[0] & (UINT64_C(1) << 24)) == 0)
-            return tagc_json_missing_key(d, "lang");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x17dffff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x17dffff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -5672,13 +5305,13 @@ void twitter_status_metadata_write_msgpack(tagc_buf *out, const twitter_status_m
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\253result_type", 13); /* map of 2, "result_type" */
         p = tagc_mp_put_str(p, v->result_type.ptr, v->result_type.len);
-        p = tagc_mp_put(p, "\261iso_language_code", 18); /* "iso_language_code" */
+        p = tagc_mp_put(p, "\261iso_language_code", 18);
         p = tagc_mp_put_str(p, v->iso_language_code.ptr, v->iso_language_code.len);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\253result_type", 13); /* map of 2, "result_type" */
         tagc_mp_write_str(out, v->result_type.ptr, v->result_type.len);
-        tagc_buf_put(out, "\261iso_language_code", 18); /* "iso_language_code" */
+        tagc_buf_put(out, "\261iso_language_code", 18);
         tagc_mp_write_str(out, v->iso_language_code.ptr, v->iso_language_code.len);
     }
 }
@@ -5698,6 +5331,7 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_status_metadata_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -5708,19 +5342,14 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_status_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_status_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_status_metadata_msgpack_keys, twitter_status_metadata_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_status_metadata_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -5746,12 +5375,8 @@ int twitter_status_metadata_read_msgpack(tagc_mp_dec *d, twitter_status_metadata
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "result_type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "iso_language_code");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -5761,199 +5386,198 @@ void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v)
 {
     uint8_t *p;
     size_t n = 39; /* the fields always written, then the others present */
-    if (!(v->profile_banner_url.len == 0)) /* "profile_banner_url" */
-        n++;
+    n += v->profile_banner_url.len != 0;
 
     tagc_mp_write_map(out, n);
     p = tagc_mp_room(out, 100, v->id_str.len + v->name.len + v->screen_name.len + v->location.len + v->description.len + v->url.len);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put(p, "\242id", 3);
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put(p, "\246id_str", 7);
         p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\253screen_name", 12); /* "screen_name" */
+        p = tagc_mp_put(p, "\253screen_name", 12);
         p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
-        p = tagc_mp_put(p, "\250location", 9); /* "location" */
+        p = tagc_mp_put(p, "\250location", 9);
         p = tagc_mp_put_str(p, v->location.ptr, v->location.len);
-        p = tagc_mp_put(p, "\253description", 12); /* "description" */
+        p = tagc_mp_put(p, "\253description", 12);
         p = tagc_mp_put_str(p, v->description.ptr, v->description.len);
-        p = tagc_mp_put(p, "\243url", 4); /* "url" */
+        p = tagc_mp_put(p, "\243url", 4);
         if (!v->has_url)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
-        p = tagc_mp_put(p, "\250entities", 9); /* "entities" */
+        p = tagc_mp_put(p, "\250entities", 9);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_buf_put(out, "\242id", 3);
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_buf_put(out, "\246id_str", 7);
         tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\253screen_name", 12); /* "screen_name" */
+        tagc_buf_put(out, "\253screen_name", 12);
         tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
-        tagc_buf_put(out, "\250location", 9); /* "location" */
+        tagc_buf_put(out, "\250location", 9);
         tagc_mp_write_str(out, v->location.ptr, v->location.len);
-        tagc_buf_put(out, "\253description", 12); /* "description" */
+        tagc_buf_put(out, "\253description", 12);
         tagc_mp_write_str(out, v->description.ptr, v->description.len);
-        tagc_buf_put(out, "\243url", 4); /* "url" */
+        tagc_buf_put(out, "\243url", 4);
         if (!v->has_url)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_str(out, v->url.ptr, v->url.len);
-        tagc_buf_put(out, "\250entities", 9); /* "entities" */
+        tagc_buf_put(out, "\250entities", 9);
     }
     twitter_user_entities_write_msgpack(out, &v->entities);
-    p = tagc_mp_room(out, 713, v->created_at.len + v->time_zone.len + v->lang.len + v->profile_background_color.len + v->profile_background_image_url.len + v->profile_background_image_url_https.len + v->profile_image_url.len + v->profile_image_url_https.len + (!(v->profile_banner_url.len == 0) ? v->profile_banner_url.len : 0) + v->profile_link_color.len + v->profile_sidebar_border_color.len + v->profile_sidebar_fill_color.len + v->profile_text_color.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\251protected", 10); /* "protected" */
+    p = tagc_mp_room(out, 713, v->created_at.len + v->time_zone.len + v->lang.len + v->profile_background_color.len + v->profile_background_image_url.len + v->profile_background_image_url_https.len + v->profile_image_url.len + v->profile_image_url_https.len + (v->profile_banner_url.len != 0 ? v->profile_banner_url.len : 0) + v->profile_link_color.len + v->profile_sidebar_border_color.len + v->profile_sidebar_fill_color.len + v->profile_text_color.len);
+    if (p != NULL) {
+        p = tagc_mp_put(p, "\251protected", 10);
         p = tagc_mp_put_bool(p, v->protected);
-        p = tagc_mp_put(p, "\257followers_count", 16); /* "followers_count" */
+        p = tagc_mp_put(p, "\257followers_count", 16);
         p = tagc_mp_put_int(p, v->followers_count);
-        p = tagc_mp_put(p, "\255friends_count", 14); /* "friends_count" */
+        p = tagc_mp_put(p, "\255friends_count", 14);
         p = tagc_mp_put_int(p, v->friends_count);
-        p = tagc_mp_put(p, "\254listed_count", 13); /* "listed_count" */
+        p = tagc_mp_put(p, "\254listed_count", 13);
         p = tagc_mp_put_int(p, v->listed_count);
-        p = tagc_mp_put(p, "\252created_at", 11); /* "created_at" */
+        p = tagc_mp_put(p, "\252created_at", 11);
         p = tagc_mp_put_str(p, v->created_at.ptr, v->created_at.len);
-        p = tagc_mp_put(p, "\260favourites_count", 17); /* "favourites_count" */
+        p = tagc_mp_put(p, "\260favourites_count", 17);
         p = tagc_mp_put_int(p, v->favourites_count);
-        p = tagc_mp_put(p, "\252utc_offset", 11); /* "utc_offset" */
+        p = tagc_mp_put(p, "\252utc_offset", 11);
         if (!v->has_utc_offset)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_int(p, v->utc_offset);
-        p = tagc_mp_put(p, "\251time_zone", 10); /* "time_zone" */
+        p = tagc_mp_put(p, "\251time_zone", 10);
         if (!v->has_time_zone)
             p = tagc_mp_put_nil(p);
         else
             p = tagc_mp_put_str(p, v->time_zone.ptr, v->time_zone.len);
-        p = tagc_mp_put(p, "\253geo_enabled", 12); /* "geo_enabled" */
+        p = tagc_mp_put(p, "\253geo_enabled", 12);
         p = tagc_mp_put_bool(p, v->geo_enabled);
-        p = tagc_mp_put(p, "\250verified", 9); /* "verified" */
+        p = tagc_mp_put(p, "\250verified", 9);
         p = tagc_mp_put_bool(p, v->verified);
-        p = tagc_mp_put(p, "\256statuses_count", 15); /* "statuses_count" */
+        p = tagc_mp_put(p, "\256statuses_count", 15);
         p = tagc_mp_put_int(p, v->statuses_count);
-        p = tagc_mp_put(p, "\244lang", 5); /* "lang" */
+        p = tagc_mp_put(p, "\244lang", 5);
         p = tagc_mp_put_str(p, v->lang.ptr, v->lang.len);
-        p = tagc_mp_put(p, "\264contributors_enabled", 21); /* "contributors_enabled" */
+        p = tagc_mp_put(p, "\264contributors_enabled", 21);
         p = tagc_mp_put_bool(p, v->contributors_enabled);
-        p = tagc_mp_put(p, "\255is_translator", 14); /* "is_translator" */
+        p = tagc_mp_put(p, "\255is_translator", 14);
         p = tagc_mp_put_bool(p, v->is_translator);
-        p = tagc_mp_put(p, "\266is_translation_enabled", 23); /* "is_translation_enabled" */
+        p = tagc_mp_put(p, "\266is_translation_enabled", 23);
         p = tagc_mp_put_bool(p, v->is_translation_enabled);
-        p = tagc_mp_put(p, "\270profile_background_color", 25); /* "profile_background_color" */
+        p = tagc_mp_put(p, "\270profile_background_color", 25);
         p = tagc_mp_put_str(p, v->profile_background_color.ptr, v->profile_background_color.len);
-        p = tagc_mp_put(p, "\274profile_background_image_url", 29); /* "profile_background_image_url" */
+        p = tagc_mp_put(p, "\274profile_background_image_url", 29);
         p = tagc_mp_put_str(p, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
-        p = tagc_mp_put(p, "\331\"profile_background_image_url_https", 36); /* "profile_background_image_url_https" */
+        p = tagc_mp_put(p, "\331\"profile_background_image_url_https", 36);
         p = tagc_mp_put_str(p, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
-        p = tagc_mp_put(p, "\267profile_background_tile", 24); /* "profile_background_tile" */
+        p = tagc_mp_put(p, "\267profile_background_tile", 24);
         p = tagc_mp_put_bool(p, v->profile_background_tile);
-        p = tagc_mp_put(p, "\261profile_image_url", 18); /* "profile_image_url" */
+        p = tagc_mp_put(p, "\261profile_image_url", 18);
         p = tagc_mp_put_str(p, v->profile_image_url.ptr, v->profile_image_url.len);
-        p = tagc_mp_put(p, "\267profile_image_url_https", 24); /* "profile_image_url_https" */
+        p = tagc_mp_put(p, "\267profile_image_url_https", 24);
         p = tagc_mp_put_str(p, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
-        if (!(v->profile_banner_url.len == 0)) {
-            p = tagc_mp_put(p, "\262profile_banner_url", 19); /* "profile_banner_url" */
+        if (v->profile_banner_url.len != 0) {
+            p = tagc_mp_put(p, "\262profile_banner_url", 19);
             p = tagc_mp_put_str(p, v->profile_banner_url.ptr, v->profile_banner_url.len);
         }
-        p = tagc_mp_put(p, "\262profile_link_color", 19); /* "profile_link_color" */
+        p = tagc_mp_put(p, "\262profile_link_color", 19);
         p = tagc_mp_put_str(p, v->profile_link_color.ptr, v->profile_link_color.len);
-        p = tagc_mp_put(p, "\274profile_sidebar_border_color", 29); /* "profile_sidebar_border_color" */
+        p = tagc_mp_put(p, "\274profile_sidebar_border_color", 29);
         p = tagc_mp_put_str(p, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
-        p = tagc_mp_put(p, "\272profile_sidebar_fill_color", 27); /* "profile_sidebar_fill_color" */
+        p = tagc_mp_put(p, "\272profile_sidebar_fill_color", 27);
         p = tagc_mp_put_str(p, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
-        p = tagc_mp_put(p, "\262profile_text_color", 19); /* "profile_text_color" */
+        p = tagc_mp_put(p, "\262profile_text_color", 19);
         p = tagc_mp_put_str(p, v->profile_text_color.ptr, v->profile_text_color.len);
-        p = tagc_mp_put(p, "\274profile_use_background_image", 29); /* "profile_use_background_image" */
+        p = tagc_mp_put(p, "\274profile_use_background_image", 29);
         p = tagc_mp_put_bool(p, v->profile_use_background_image);
-        p = tagc_mp_put(p, "\257default_profile", 16); /* "default_profile" */
+        p = tagc_mp_put(p, "\257default_profile", 16);
         p = tagc_mp_put_bool(p, v->default_profile);
-        p = tagc_mp_put(p, "\265default_profile_image", 22); /* "default_profile_image" */
+        p = tagc_mp_put(p, "\265default_profile_image", 22);
         p = tagc_mp_put_bool(p, v->default_profile_image);
-        p = tagc_mp_put(p, "\251following", 10); /* "following" */
+        p = tagc_mp_put(p, "\251following", 10);
         p = tagc_mp_put_bool(p, v->following);
-        p = tagc_mp_put(p, "\263follow_request_sent", 20); /* "follow_request_sent" */
+        p = tagc_mp_put(p, "\263follow_request_sent", 20);
         p = tagc_mp_put_bool(p, v->follow_request_sent);
-        p = tagc_mp_put(p, "\255notifications", 14); /* "notifications" */
+        p = tagc_mp_put(p, "\255notifications", 14);
         p = tagc_mp_put_bool(p, v->notifications);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\251protected", 10); /* "protected" */
+    } else {
+        tagc_buf_put(out, "\251protected", 10);
         tagc_mp_write_bool(out, v->protected);
-        tagc_buf_put(out, "\257followers_count", 16); /* "followers_count" */
+        tagc_buf_put(out, "\257followers_count", 16);
         tagc_mp_write_int(out, v->followers_count);
-        tagc_buf_put(out, "\255friends_count", 14); /* "friends_count" */
+        tagc_buf_put(out, "\255friends_count", 14);
         tagc_mp_write_int(out, v->friends_count);
-        tagc_buf_put(out, "\254listed_count", 13); /* "listed_count" */
+        tagc_buf_put(out, "\254listed_count", 13);
         tagc_mp_write_int(out, v->listed_count);
-        tagc_buf_put(out, "\252created_at", 11); /* "created_at" */
+        tagc_buf_put(out, "\252created_at", 11);
         tagc_mp_write_str(out, v->created_at.ptr, v->created_at.len);
-        tagc_buf_put(out, "\260favourites_count", 17); /* "favourites_count" */
+        tagc_buf_put(out, "\260favourites_count", 17);
         tagc_mp_write_int(out, v->favourites_count);
-        tagc_buf_put(out, "\252utc_offset", 11); /* "utc_offset" */
+        tagc_buf_put(out, "\252utc_offset", 11);
         if (!v->has_utc_offset)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_int(out, v->utc_offset);
-        tagc_buf_put(out, "\251time_zone", 10); /* "time_zone" */
+        tagc_buf_put(out, "\251time_zone", 10);
         if (!v->has_time_zone)
             tagc_mp_write_nil(out);
         else
             tagc_mp_write_str(out, v->time_zone.ptr, v->time_zone.len);
-        tagc_buf_put(out, "\253geo_enabled", 12); /* "geo_enabled" */
+        tagc_buf_put(out, "\253geo_enabled", 12);
         tagc_mp_write_bool(out, v->geo_enabled);
-        tagc_buf_put(out, "\250verified", 9); /* "verified" */
+        tagc_buf_put(out, "\250verified", 9);
         tagc_mp_write_bool(out, v->verified);
-        tagc_buf_put(out, "\256statuses_count", 15); /* "statuses_count" */
+        tagc_buf_put(out, "\256statuses_count", 15);
         tagc_mp_write_int(out, v->statuses_count);
-        tagc_buf_put(out, "\244lang", 5); /* "lang" */
+        tagc_buf_put(out, "\244lang", 5);
         tagc_mp_write_str(out, v->lang.ptr, v->lang.len);
-        tagc_buf_put(out, "\264contributors_enabled", 21); /* "contributors_enabled" */
+        tagc_buf_put(out, "\264contributors_enabled", 21);
         tagc_mp_write_bool(out, v->contributors_enabled);
-        tagc_buf_put(out, "\255is_translator", 14); /* "is_translator" */
+        tagc_buf_put(out, "\255is_translator", 14);
         tagc_mp_write_bool(out, v->is_translator);
-        tagc_buf_put(out, "\266is_translation_enabled", 23); /* "is_translation_enabled" */
+        tagc_buf_put(out, "\266is_translation_enabled", 23);
         tagc_mp_write_bool(out, v->is_translation_enabled);
-        tagc_buf_put(out, "\270profile_background_color", 25); /* "profile_background_color" */
+        tagc_buf_put(out, "\270profile_background_color", 25);
         tagc_mp_write_str(out, v->profile_background_color.ptr, v->profile_background_color.len);
-        tagc_buf_put(out, "\274profile_background_image_url", 29); /* "profile_background_image_url" */
+        tagc_buf_put(out, "\274profile_background_image_url", 29);
         tagc_mp_write_str(out, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
-        tagc_buf_put(out, "\331\"profile_background_image_url_https", 36); /* "profile_background_image_url_https" */
+        tagc_buf_put(out, "\331\"profile_background_image_url_https", 36);
         tagc_mp_write_str(out, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
-        tagc_buf_put(out, "\267profile_background_tile", 24); /* "profile_background_tile" */
+        tagc_buf_put(out, "\267profile_background_tile", 24);
         tagc_mp_write_bool(out, v->profile_background_tile);
-        tagc_buf_put(out, "\261profile_image_url", 18); /* "profile_image_url" */
+        tagc_buf_put(out, "\261profile_image_url", 18);
         tagc_mp_write_str(out, v->profile_image_url.ptr, v->profile_image_url.len);
-        tagc_buf_put(out, "\267profile_image_url_https", 24); /* "profile_image_url_https" */
+        tagc_buf_put(out, "\267profile_image_url_https", 24);
         tagc_mp_write_str(out, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
-        if (!(v->profile_banner_url.len == 0)) {
-            tagc_buf_put(out, "\262profile_banner_url", 19); /* "profile_banner_url" */
+        if (v->profile_banner_url.len != 0) {
+            tagc_buf_put(out, "\262profile_banner_url", 19);
             tagc_mp_write_str(out, v->profile_banner_url.ptr, v->profile_banner_url.len);
         }
-        tagc_buf_put(out, "\262profile_link_color", 19); /* "profile_link_color" */
+        tagc_buf_put(out, "\262profile_link_color", 19);
         tagc_mp_write_str(out, v->profile_link_color.ptr, v->profile_link_color.len);
-        tagc_buf_put(out, "\274profile_sidebar_border_color", 29); /* "profile_sidebar_border_color" */
+        tagc_buf_put(out, "\274profile_sidebar_border_color", 29);
         tagc_mp_write_str(out, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
-        tagc_buf_put(out, "\272profile_sidebar_fill_color", 27); /* "profile_sidebar_fill_color" */
+        tagc_buf_put(out, "\272profile_sidebar_fill_color", 27);
         tagc_mp_write_str(out, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
-        tagc_buf_put(out, "\262profile_text_color", 19); /* "profile_text_color" */
+        tagc_buf_put(out, "\262profile_text_color", 19);
         tagc_mp_write_str(out, v->profile_text_color.ptr, v->profile_text_color.len);
-        tagc_buf_put(out, "\274profile_use_background_image", 29); /* "profile_use_background_image" */
+        tagc_buf_put(out, "\274profile_use_background_image", 29);
         tagc_mp_write_bool(out, v->profile_use_background_image);
-        tagc_buf_put(out, "\257default_profile", 16); /* "default_profile" */
+        tagc_buf_put(out, "\257default_profile", 16);
         tagc_mp_write_bool(out, v->default_profile);
-        tagc_buf_put(out, "\265default_profile_image", 22); /* "default_profile_image" */
+        tagc_buf_put(out, "\265default_profile_image", 22);
         tagc_mp_write_bool(out, v->default_profile_image);
-        tagc_buf_put(out, "\251following", 10); /* "following" */
+        tagc_buf_put(out, "\251following", 10);
         tagc_mp_write_bool(out, v->following);
-        tagc_buf_put(out, "\263follow_request_sent", 20); /* "follow_request_sent" */
+        tagc_buf_put(out, "\263follow_request_sent", 20);
         tagc_mp_write_bool(out, v->follow_request_sent);
-        tagc_buf_put(out, "\255notifications", 14); /* "notifications" */
+        tagc_buf_put(out, "\255notifications", 14);
         tagc_mp_write_bool(out, v->notifications);
     }
 }
@@ -6015,6 +5639,7 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_user_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6025,133 +5650,52 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        case 9:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[9], &key, &key_len) ? 9 : -1;
-            break;
-        case 10:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[10], &key, &key_len) ? 10 : -1;
-            break;
-        case 11:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[11], &key, &key_len) ? 11 : -1;
-            break;
-        case 12:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[12], &key, &key_len) ? 12 : -1;
-            break;
-        case 13:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[13], &key, &key_len) ? 13 : -1;
-            break;
-        case 14:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[14], &key, &key_len) ? 14 : -1;
-            break;
-        case 15:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[15], &key, &key_len) ? 15 : -1;
-            break;
-        case 16:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[16], &key, &key_len) ? 16 : -1;
-            break;
-        case 17:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[17], &key, &key_len) ? 17 : -1;
-            break;
-        case 18:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[18], &key, &key_len) ? 18 : -1;
-            break;
-        case 19:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[19], &key, &key_len) ? 19 : -1;
-            break;
-        case 20:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[20], &key, &key_len) ? 20 : -1;
-            break;
-        case 21:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[21], &key, &key_len) ? 21 : -1;
-            break;
-        case 22:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[22], &key, &key_len) ? 22 : -1;
-            break;
-        case 23:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[23], &key, &key_len) ? 23 : -1;
-            break;
-        case 24:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[24], &key, &key_len) ? 24 : -1;
-            break;
-        case 25:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[25], &key, &key_len) ? 25 : -1;
-            break;
-        case 26:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[26], &key, &key_len) ? 26 : -1;
-            break;
-        case 27:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[27], &key, &key_len) ? 27 : -1;
-            break;
-        case 28:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[28], &key, &key_len) ? 28 : -1;
-            break;
-        case 29:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[29], &key, &key_len) ? 29 : -1;
-            break;
-        case 30:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[30], &key, &key_len) ? 30 : -1;
-            break;
-        case 31:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[31], &key, &key_len) ? 31 : -1;
-            break;
-        case 32:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[32], &key, &key_len) ? 32 : -1;
-            break;
-        case 33:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[33], &key, &key_len) ? 33 : -1;
-            break;
-        case 34:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[34], &key, &key_len) ? 34 : -1;
-            break;
-        case 35:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[35], &key, &key_len) ? 35 : -1;
-            break;
-        case 36:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[36], &key, &key_len) ? 36 : -1;
-            break;
-        case 37:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[37], &key, &key_len) ? 37 : -1;
-            break;
-        case 38:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[38], &key, &key_len) ? 38 : -1;
-            break;
-        case 39:
-            field = tagc_mp_key_is(d, &twitter_user_msgpack_keys[39], &key, &key_len) ? 39 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        case 9: field = tagc_mp_key_at(d, keys, 9, &key, &key_len); break;
+        case 10: field = tagc_mp_key_at(d, keys, 10, &key, &key_len); break;
+        case 11: field = tagc_mp_key_at(d, keys, 11, &key, &key_len); break;
+        case 12: field = tagc_mp_key_at(d, keys, 12, &key, &key_len); break;
+        case 13: field = tagc_mp_key_at(d, keys, 13, &key, &key_len); break;
+        case 14: field = tagc_mp_key_at(d, keys, 14, &key, &key_len); break;
+        case 15: field = tagc_mp_key_at(d, keys, 15, &key, &key_len); break;
+        case 16: field = tagc_mp_key_at(d, keys, 16, &key, &key_len); break;
+        case 17: field = tagc_mp_key_at(d, keys, 17, &key, &key_len); break;
+        case 18: field = tagc_mp_key_at(d, keys, 18, &key, &key_len); break;
+        case 19: field = tagc_mp_key_at(d, keys, 19, &key, &key_len); break;
+        case 20: field = tagc_mp_key_at(d, keys, 20, &key, &key_len); break;
+        case 21: field = tagc_mp_key_at(d, keys, 21, &key, &key_len); break;
+        case 22: field = tagc_mp_key_at(d, keys, 22, &key, &key_len); break;
+        case 23: field = tagc_mp_key_at(d, keys, 23, &key, &key_len); break;
+        case 24: field = tagc_mp_key_at(d, keys, 24, &key, &key_len); break;
+        case 25: field = tagc_mp_key_at(d, keys, 25, &key, &key_len); break;
+        case 26: field = tagc_mp_key_at(d, keys, 26, &key, &key_len); break;
+        case 27: field = tagc_mp_key_at(d, keys, 27, &key, &key_len); break;
+        case 28: field = tagc_mp_key_at(d, keys, 28, &key, &key_len); break;
+        case 29: field = tagc_mp_key_at(d, keys, 29, &key, &key_len); break;
+        case 30: field = tagc_mp_key_at(d, keys, 30, &key, &key_len); break;
+        case 31: field = tagc_mp_key_at(d, keys, 31, &key, &key_len); break;
+        case 32: field = tagc_mp_key_at(d, keys, 32, &key, &key_len); break;
+        case 33: field = tagc_mp_key_at(d, keys, 33, &key, &key_len); break;
+        case 34: field = tagc_mp_key_at(d, keys, 34, &key, &key_len); break;
+        case 35: field = tagc_mp_key_at(d, keys, 35, &key, &key_len); break;
+        case 36: field = tagc_mp_key_at(d, keys, 36, &key, &key_len); break;
+        case 37: field = tagc_mp_key_at(d, keys, 37, &key, &key_len); break;
+        case 38: field = tagc_mp_key_at(d, keys, 38, &key, &key_len); break;
+        case 39: field = tagc_mp_key_at(d, keys, 39, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_user_msgpack_keys, twitter_user_msgpack_sorted, 40, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_user_msgpack_sorted, 40, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6347,86 +5891,8 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "screen_name");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "location");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "description");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "entities");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "protected");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "followers_count");
-        if ((seen[0] & (UINT64_C(1) << 10)) == 0)
-            return tagc_json_missing_key(d, "friends_count");
-        if ((seen[0] & (UINT64_C(1) << 11)) == 0)
-            return tagc_json_missing_key(d, "listed_count");
-        if ((seen[0] & (UINT64_C(1) << 12)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 13)) == 0)
-            return tagc_json_missing_key(d, "favourites_count");
-        if ((seen[0] & (UINT64_C(1) << 14)) == 0)
-            return tagc_json_missing_key(d, "utc_offset");
-        if ((seen[0] & (UINT64_C(1) << 15)) == 0)
-            return tagc_json_missing_key(d, "time_zone");
-        if ((seen[0] & (UINT64_C(1) << 16)) == 0)
-            return tagc_json_missing_key(d, "geo_enabled");
-        if ((seen[0] & (UINT64_C(1) << 17)) == 0)
-            return tagc_json_missing_key(d, "verified");
-        if ((seen[0] & (UINT64_C(1) << 18)) == 0)
-            return tagc_json_missing_key(d, "statuses_count");
-        if ((seen[0] & (UINT64_C(1) << 19)) == 0)
-            return tagc_json_missing_key(d, "lang");
-        if ((seen[0] & (UINT64_C(1) << 20)) == 0)
-            return tagc_json_missing_key(d, "contributors_enabled");
-        if ((seen[0] & (UINT64_C(1) << 21)) == 0)
-            return tagc_json_missing_key(d, "is_translator");
-        if ((seen[0] & (UINT64_C(1) << 22)) == 0)
-            return tagc_json_missing_key(d, "is_translation_enabled");
-        if ((seen[0] & (UINT64_C(1) << 23)) == 0)
-            return tagc_json_missing_key(d, "profile_background_color");
-        if ((seen[0] & (UINT64_C(1) << 24)) == 0)
-            return tagc_json_missing_key(d, "profile_background_image_url");
-        if ((seen[0] & (UINT64_C(1) << 25)) == 0)
-            return tagc_json_missing_key(d, "profile_background_image_url_https");
-        if ((seen[0] & (UINT64_C(1) << 26)) == 0)
-            return tagc_json_missing_key(d, "profile_background_tile");
-        if ((seen[0] & (UINT64_C(1) << 27)) == 0)
-            return tagc_json_missing_key(d, "profile_image_url");
-        if ((seen[0] & (UINT64_C(1) << 28)) == 0)
-            return tagc_json_missing_key(d, "profile_image_url_https");
-        if ((seen[0] & (UINT64_C(1) << 30)) == 0)
-            return tagc_json_missing_key(d, "profile_link_color");
-        if ((seen[0] & (UINT64_C(1) << 31)) == 0)
-            return tagc_json_missing_key(d, "profile_sidebar_border_color");
-        if ((seen[0] & (UINT64_C(1) << 32)) == 0)
-            return tagc_json_missing_key(d, "profile_sidebar_fill_color");
-        if ((seen[0] & (UINT64_C(1) << 33)) == 0)
-            return tagc_json_missing_key(d, "profile_text_color");
-        if ((seen[0] & (UINT64_C(1) << 34)) == 0)
-            return tagc_json_missing_key(d, "profile_use_background_image");
-        if ((seen[0] & (UINT64_C(1) << 35)) == 0)
-            return tagc_json_missing_key(d, "default_profile");
-        if ((seen[0] & (UINT64_C(1) << 36)) == 0)
-            return tagc_json_missing_key(d, "default_profile_image");
-        if ((seen[0] & (UINT64_C(1) << 37)) == 0)
-            return tagc_json_missing_key(d, "following");
-        if ((seen[0] & (UINT64_C(1) << 38)) == 0)
-            return tagc_json_missing_key(d, "follow_request_sent");
-        if ((seen[0] & (UINT64_C(1) << 39)) == 0)
-            return tagc_json_missing_key(d, "notifications");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xffdfffffff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xffdfffffff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6435,15 +5901,14 @@ fail: /* rc from the value of key */
 void twitter_user_entities_write_msgpack(tagc_buf *out, const twitter_user_entities *v)
 {
     size_t n = 1; /* the fields always written, then the others present */
-    if (!(v->url == NULL)) /* "url" */
-        n++;
+    n += v->url != NULL;
 
     tagc_mp_write_map(out, n);
-    if (!(v->url == NULL)) {
-        tagc_buf_put(out, "\243url", 4); /* "url" */
+    if (v->url != NULL) {
+        tagc_buf_put(out, "\243url", 4);
         twitter_urls_ptr_write_msgpack(out, v->url);
     }
-    tagc_buf_put(out, "\253description", 12); /* "description" */
+    tagc_buf_put(out, "\253description", 12);
     twitter_urls_write_msgpack(out, &v->description);
 }
 
@@ -6462,6 +5927,7 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_user_entities_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6472,19 +5938,14 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_user_entities_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_user_entities_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_user_entities_msgpack_keys, twitter_user_entities_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_user_entities_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6510,10 +5971,8 @@ int twitter_user_entities_read_msgpack(tagc_mp_dec *d, twitter_user_entities *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "description");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x2)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x2));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6539,6 +5998,7 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_urls_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6549,16 +6009,13 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_urls_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_urls_msgpack_keys, twitter_urls_msgpack_sorted, 1, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_urls_msgpack_sorted, 1, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6580,10 +6037,8 @@ int twitter_urls_read_msgpack(tagc_mp_dec *d, twitter_urls *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "urls");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6592,20 +6047,19 @@ fail: /* rc from the value of key */
 void twitter_entities_write_msgpack(tagc_buf *out, const twitter_entities *v)
 {
     size_t n = 4; /* the fields always written, then the others present */
-    if (!(v->media.len == 0)) /* "media" */
-        n++;
+    n += v->media.len != 0;
 
     tagc_mp_write_map(out, n);
-    tagc_buf_put(out, "\250hashtags", 9); /* "hashtags" */
+    tagc_buf_put(out, "\250hashtags", 9);
     twitter_hashtag_slice_write_msgpack(out, &v->hashtags);
-    tagc_buf_put(out, "\247symbols", 8); /* "symbols" */
+    tagc_buf_put(out, "\247symbols", 8);
     twitter_symbol_slice_write_msgpack(out, &v->symbols);
-    tagc_buf_put(out, "\244urls", 5); /* "urls" */
+    tagc_buf_put(out, "\244urls", 5);
     twitter_url_slice_write_msgpack(out, &v->urls);
-    tagc_buf_put(out, "\255user_mentions", 14); /* "user_mentions" */
+    tagc_buf_put(out, "\255user_mentions", 14);
     twitter_user_mention_slice_write_msgpack(out, &v->user_mentions);
-    if (!(v->media.len == 0)) {
-        tagc_buf_put(out, "\245media", 6); /* "media" */
+    if (v->media.len != 0) {
+        tagc_buf_put(out, "\245media", 6);
         twitter_media_slice_write_msgpack(out, &v->media);
     }
 }
@@ -6628,6 +6082,7 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_entities_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6638,28 +6093,17 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_entities_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_entities_msgpack_keys, twitter_entities_msgpack_sorted, 5, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_entities_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6697,16 +6141,8 @@ int twitter_entities_read_msgpack(tagc_mp_dec *d, twitter_entities *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "hashtags");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "symbols");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "urls");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "user_mentions");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6720,12 +6156,12 @@ void twitter_hashtag_write_msgpack(tagc_buf *out, const twitter_hashtag *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244text", 6); /* map of 2, "text" */
         p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
-        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        p = tagc_mp_put(p, "\247indices", 8);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244text", 6); /* map of 2, "text" */
         tagc_mp_write_str(out, v->text.ptr, v->text.len);
-        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+        tagc_buf_put(out, "\247indices", 8);
     }
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
@@ -6745,6 +6181,7 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_hashtag_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6755,19 +6192,14 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_hashtag_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_hashtag_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_hashtag_msgpack_keys, twitter_hashtag_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_hashtag_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6793,12 +6225,8 @@ int twitter_hashtag_read_msgpack(tagc_mp_dec *d, twitter_hashtag *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "text");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6812,12 +6240,12 @@ void twitter_symbol_write_msgpack(tagc_buf *out, const twitter_symbol *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244text", 6); /* map of 2, "text" */
         p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
-        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        p = tagc_mp_put(p, "\247indices", 8);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244text", 6); /* map of 2, "text" */
         tagc_mp_write_str(out, v->text.ptr, v->text.len);
-        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+        tagc_buf_put(out, "\247indices", 8);
     }
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
@@ -6837,6 +6265,7 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_symbol_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6847,19 +6276,14 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_symbol_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_symbol_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_symbol_msgpack_keys, twitter_symbol_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_symbol_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -6885,12 +6309,8 @@ int twitter_symbol_read_msgpack(tagc_mp_dec *d, twitter_symbol *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "text");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -6904,20 +6324,20 @@ void twitter_url_write_msgpack(tagc_buf *out, const twitter_url *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\204\243url", 5); /* map of 4, "url" */
         p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
-        p = tagc_mp_put(p, "\254expanded_url", 13); /* "expanded_url" */
+        p = tagc_mp_put(p, "\254expanded_url", 13);
         p = tagc_mp_put_str(p, v->expanded_url.ptr, v->expanded_url.len);
-        p = tagc_mp_put(p, "\253display_url", 12); /* "display_url" */
+        p = tagc_mp_put(p, "\253display_url", 12);
         p = tagc_mp_put_str(p, v->display_url.ptr, v->display_url.len);
-        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        p = tagc_mp_put(p, "\247indices", 8);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\204\243url", 5); /* map of 4, "url" */
         tagc_mp_write_str(out, v->url.ptr, v->url.len);
-        tagc_buf_put(out, "\254expanded_url", 13); /* "expanded_url" */
+        tagc_buf_put(out, "\254expanded_url", 13);
         tagc_mp_write_str(out, v->expanded_url.ptr, v->expanded_url.len);
-        tagc_buf_put(out, "\253display_url", 12); /* "display_url" */
+        tagc_buf_put(out, "\253display_url", 12);
         tagc_mp_write_str(out, v->display_url.ptr, v->display_url.len);
-        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+        tagc_buf_put(out, "\247indices", 8);
     }
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
@@ -6939,6 +6359,7 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_url_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -6949,25 +6370,16 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_url_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_url_msgpack_keys, twitter_url_msgpack_sorted, 4, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_url_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7001,16 +6413,8 @@ int twitter_url_read_msgpack(tagc_mp_dec *d, twitter_url *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "expanded_url");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "display_url");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7024,24 +6428,24 @@ void twitter_user_mention_write_msgpack(tagc_buf *out, const twitter_user_mentio
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\205\253screen_name", 13); /* map of 5, "screen_name" */
         p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put(p, "\242id", 3);
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put(p, "\246id_str", 7);
         p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        p = tagc_mp_put(p, "\247indices", 8);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\205\253screen_name", 13); /* map of 5, "screen_name" */
         tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_buf_put(out, "\242id", 3);
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_buf_put(out, "\246id_str", 7);
         tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+        tagc_buf_put(out, "\247indices", 8);
     }
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
@@ -7064,6 +6468,7 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_user_mention_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7074,28 +6479,17 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_user_mention_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_user_mention_msgpack_keys, twitter_user_mention_msgpack_sorted, 5, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_user_mention_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7133,18 +6527,8 @@ int twitter_user_mention_read_msgpack(tagc_mp_dec *d, twitter_user_mention *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "screen_name");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "indices");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7154,78 +6538,76 @@ void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
 {
     uint8_t *p;
     size_t n = 10; /* the fields always written, then the others present */
-    if (!(v->source_status_id == 0)) /* "source_status_id" */
-        n++;
-    if (!(v->source_status_id_str.len == 0)) /* "source_status_id_str" */
-        n++;
+    n += v->source_status_id != 0;
+    n += v->source_status_id_str.len != 0;
 
     tagc_mp_write_map(out, n);
     p = tagc_mp_room(out, 32, v->id_str.len);
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\242id", 3); /* "id" */
+        p = tagc_mp_put(p, "\242id", 3);
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put(p, "\246id_str", 7);
         p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\247indices", 8); /* "indices" */
+        p = tagc_mp_put(p, "\247indices", 8);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\242id", 3); /* "id" */
+        tagc_buf_put(out, "\242id", 3);
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_buf_put(out, "\246id_str", 7);
         tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\247indices", 8); /* "indices" */
+        tagc_buf_put(out, "\247indices", 8);
     }
     twitter_int64_slice_write_msgpack(out, &v->indices);
     p = tagc_mp_room(out, 96, v->media_url.len + v->media_url_https.len + v->url.len + v->display_url.len + v->expanded_url.len + v->type.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\251media_url", 10); /* "media_url" */
+    if (p != NULL) {
+        p = tagc_mp_put(p, "\251media_url", 10);
         p = tagc_mp_put_str(p, v->media_url.ptr, v->media_url.len);
-        p = tagc_mp_put(p, "\257media_url_https", 16); /* "media_url_https" */
+        p = tagc_mp_put(p, "\257media_url_https", 16);
         p = tagc_mp_put_str(p, v->media_url_https.ptr, v->media_url_https.len);
-        p = tagc_mp_put(p, "\243url", 4); /* "url" */
+        p = tagc_mp_put(p, "\243url", 4);
         p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
-        p = tagc_mp_put(p, "\253display_url", 12); /* "display_url" */
+        p = tagc_mp_put(p, "\253display_url", 12);
         p = tagc_mp_put_str(p, v->display_url.ptr, v->display_url.len);
-        p = tagc_mp_put(p, "\254expanded_url", 13); /* "expanded_url" */
+        p = tagc_mp_put(p, "\254expanded_url", 13);
         p = tagc_mp_put_str(p, v->expanded_url.ptr, v->expanded_url.len);
-        p = tagc_mp_put(p, "\244type", 5); /* "type" */
+        p = tagc_mp_put(p, "\244type", 5);
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\245sizes", 6); /* "sizes" */
+        p = tagc_mp_put(p, "\245sizes", 6);
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\251media_url", 10); /* "media_url" */
+    } else {
+        tagc_buf_put(out, "\251media_url", 10);
         tagc_mp_write_str(out, v->media_url.ptr, v->media_url.len);
-        tagc_buf_put(out, "\257media_url_https", 16); /* "media_url_https" */
+        tagc_buf_put(out, "\257media_url_https", 16);
         tagc_mp_write_str(out, v->media_url_https.ptr, v->media_url_https.len);
-        tagc_buf_put(out, "\243url", 4); /* "url" */
+        tagc_buf_put(out, "\243url", 4);
         tagc_mp_write_str(out, v->url.ptr, v->url.len);
-        tagc_buf_put(out, "\253display_url", 12); /* "display_url" */
+        tagc_buf_put(out, "\253display_url", 12);
         tagc_mp_write_str(out, v->display_url.ptr, v->display_url.len);
-        tagc_buf_put(out, "\254expanded_url", 13); /* "expanded_url" */
+        tagc_buf_put(out, "\254expanded_url", 13);
         tagc_mp_write_str(out, v->expanded_url.ptr, v->expanded_url.len);
-        tagc_buf_put(out, "\244type", 5); /* "type" */
+        tagc_buf_put(out, "\244type", 5);
         tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\245sizes", 6); /* "sizes" */
+        tagc_buf_put(out, "\245sizes", 6);
     }
     twitter_media_sizes_write_msgpack(out, &v->sizes);
-    p = tagc_mp_room(out, 52, (!(v->source_status_id_str.len == 0) ? v->source_status_id_str.len : 0));
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        if (!(v->source_status_id == 0)) {
-            p = tagc_mp_put(p, "\260source_status_id", 17); /* "source_status_id" */
+    p = tagc_mp_room(out, 52, (v->source_status_id_str.len != 0 ? v->source_status_id_str.len : 0));
+    if (p != NULL) {
+        if (v->source_status_id != 0) {
+            p = tagc_mp_put(p, "\260source_status_id", 17);
             p = tagc_mp_put_int(p, v->source_status_id);
         }
-        if (!(v->source_status_id_str.len == 0)) {
-            p = tagc_mp_put(p, "\264source_status_id_str", 21); /* "source_status_id_str" */
+        if (v->source_status_id_str.len != 0) {
+            p = tagc_mp_put(p, "\264source_status_id_str", 21);
             p = tagc_mp_put_str(p, v->source_status_id_str.ptr, v->source_status_id_str.len);
         }
         tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        if (!(v->source_status_id == 0)) {
-            tagc_buf_put(out, "\260source_status_id", 17); /* "source_status_id" */
+    } else {
+        if (v->source_status_id != 0) {
+            tagc_buf_put(out, "\260source_status_id", 17);
             tagc_mp_write_int(out, v->source_status_id);
         }
-        if (!(v->source_status_id_str.len == 0)) {
-            tagc_buf_put(out, "\264source_status_id_str", 21); /* "source_status_id_str" */
+        if (v->source_status_id_str.len != 0) {
+            tagc_buf_put(out, "\264source_status_id_str", 21);
             tagc_mp_write_str(out, v->source_status_id_str.ptr, v->source_status_id_str.len);
         }
     }
@@ -7256,6 +6638,7 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_media_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7266,49 +6649,24 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        case 9:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[9], &key, &key_len) ? 9 : -1;
-            break;
-        case 10:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[10], &key, &key_len) ? 10 : -1;
-            break;
-        case 11:
-            field = tagc_mp_key_is(d, &twitter_media_msgpack_keys[11], &key, &key_len) ? 11 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        case 9: field = tagc_mp_key_at(d, keys, 9, &key, &key_len); break;
+        case 10: field = tagc_mp_key_at(d, keys, 10, &key, &key_len); break;
+        case 11: field = tagc_mp_key_at(d, keys, 11, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_media_msgpack_keys, twitter_media_msgpack_sorted, 12, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_media_msgpack_sorted, 12, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7374,28 +6732,8 @@ int twitter_media_read_msgpack(tagc_mp_dec *d, twitter_media *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "indices");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "media_url");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "media_url_https");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "display_url");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "expanded_url");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 9)) == 0)
-            return tagc_json_missing_key(d, "sizes");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3ff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3ff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7405,11 +6743,11 @@ void twitter_media_sizes_write_msgpack(tagc_buf *out, const twitter_media_sizes 
 {
     tagc_buf_put(out, "\204\246medium", 8); /* map of 4, "medium" */
     twitter_media_size_write_msgpack(out, &v->medium);
-    tagc_buf_put(out, "\245small", 6); /* "small" */
+    tagc_buf_put(out, "\245small", 6);
     twitter_media_size_write_msgpack(out, &v->small);
-    tagc_buf_put(out, "\245thumb", 6); /* "thumb" */
+    tagc_buf_put(out, "\245thumb", 6);
     twitter_media_size_write_msgpack(out, &v->thumb);
-    tagc_buf_put(out, "\245large", 6); /* "large" */
+    tagc_buf_put(out, "\245large", 6);
     twitter_media_size_write_msgpack(out, &v->large);
 }
 
@@ -7430,6 +6768,7 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_media_sizes_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7440,25 +6779,16 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_media_sizes_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_media_sizes_msgpack_keys, twitter_media_sizes_msgpack_sorted, 4, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_media_sizes_msgpack_sorted, 4, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7492,16 +6822,8 @@ int twitter_media_sizes_read_msgpack(tagc_mp_dec *d, twitter_media_sizes *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "medium");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "small");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "thumb");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "large");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0xf)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0xf));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7515,17 +6837,17 @@ void twitter_media_size_write_msgpack(tagc_buf *out, const twitter_media_size *v
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\203\241w", 3); /* map of 3, "w" */
         p = tagc_mp_put_int(p, v->w);
-        p = tagc_mp_put(p, "\241h", 2); /* "h" */
+        p = tagc_mp_put(p, "\241h", 2);
         p = tagc_mp_put_int(p, v->h);
-        p = tagc_mp_put(p, "\246resize", 7); /* "resize" */
+        p = tagc_mp_put(p, "\246resize", 7);
         p = tagc_mp_put_str(p, v->resize.ptr, v->resize.len);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\203\241w", 3); /* map of 3, "w" */
         tagc_mp_write_int(out, v->w);
-        tagc_buf_put(out, "\241h", 2); /* "h" */
+        tagc_buf_put(out, "\241h", 2);
         tagc_mp_write_int(out, v->h);
-        tagc_buf_put(out, "\246resize", 7); /* "resize" */
+        tagc_buf_put(out, "\246resize", 7);
         tagc_mp_write_str(out, v->resize.ptr, v->resize.len);
     }
 }
@@ -7546,6 +6868,7 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_media_size_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7556,22 +6879,15 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_media_size_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_media_size_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_media_size_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_media_size_msgpack_keys, twitter_media_size_msgpack_sorted, 3, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_media_size_msgpack_sorted, 3, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7601,14 +6917,8 @@ int twitter_media_size_read_msgpack(tagc_mp_dec *d, twitter_media_size *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "w");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "h");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "resize");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7622,12 +6932,12 @@ void twitter_point_write_msgpack(tagc_buf *out, const twitter_point *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\253coordinates", 12); /* "coordinates" */
+        p = tagc_mp_put(p, "\253coordinates", 12);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
         tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+        tagc_buf_put(out, "\253coordinates", 12);
     }
     twitter_float64_array2_write_msgpack(out, &v->coordinates);
 }
@@ -7647,6 +6957,7 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_point_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7657,19 +6968,14 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_point_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_point_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_point_msgpack_keys, twitter_point_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_point_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7695,12 +7001,8 @@ int twitter_point_read_msgpack(tagc_mp_dec *d, twitter_point *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7714,17 +7016,17 @@ void twitter_contributor_write_msgpack(tagc_buf *out, const twitter_contributor 
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\203\242id", 4); /* map of 3, "id" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7); /* "id_str" */
+        p = tagc_mp_put(p, "\246id_str", 7);
         p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\253screen_name", 12); /* "screen_name" */
+        p = tagc_mp_put(p, "\253screen_name", 12);
         p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\203\242id", 4); /* map of 3, "id" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7); /* "id_str" */
+        tagc_buf_put(out, "\246id_str", 7);
         tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\253screen_name", 12); /* "screen_name" */
+        tagc_buf_put(out, "\253screen_name", 12);
         tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
     }
 }
@@ -7745,6 +7047,7 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_contributor_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7755,22 +7058,15 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_contributor_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_contributor_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_contributor_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_contributor_msgpack_keys, twitter_contributor_msgpack_sorted, 3, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_contributor_msgpack_sorted, 3, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7800,14 +7096,8 @@ int twitter_contributor_read_msgpack(tagc_mp_dec *d, twitter_contributor *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "id_str");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "screen_name");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x7)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x7));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -7821,39 +7111,39 @@ void twitter_place_write_msgpack(tagc_buf *out, const twitter_place *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\211\242id", 4); /* map of 9, "id" */
         p = tagc_mp_put_str(p, v->id.ptr, v->id.len);
-        p = tagc_mp_put(p, "\243url", 4); /* "url" */
+        p = tagc_mp_put(p, "\243url", 4);
         p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
-        p = tagc_mp_put(p, "\252place_type", 11); /* "place_type" */
+        p = tagc_mp_put(p, "\252place_type", 11);
         p = tagc_mp_put_str(p, v->place_type.ptr, v->place_type.len);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\251full_name", 10); /* "full_name" */
+        p = tagc_mp_put(p, "\251full_name", 10);
         p = tagc_mp_put_str(p, v->full_name.ptr, v->full_name.len);
-        p = tagc_mp_put(p, "\254country_code", 13); /* "country_code" */
+        p = tagc_mp_put(p, "\254country_code", 13);
         p = tagc_mp_put_str(p, v->country_code.ptr, v->country_code.len);
-        p = tagc_mp_put(p, "\247country", 8); /* "country" */
+        p = tagc_mp_put(p, "\247country", 8);
         p = tagc_mp_put_str(p, v->country.ptr, v->country.len);
-        p = tagc_mp_put(p, "\254bounding_box", 13); /* "bounding_box" */
+        p = tagc_mp_put(p, "\254bounding_box", 13);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\211\242id", 4); /* map of 9, "id" */
         tagc_mp_write_str(out, v->id.ptr, v->id.len);
-        tagc_buf_put(out, "\243url", 4); /* "url" */
+        tagc_buf_put(out, "\243url", 4);
         tagc_mp_write_str(out, v->url.ptr, v->url.len);
-        tagc_buf_put(out, "\252place_type", 11); /* "place_type" */
+        tagc_buf_put(out, "\252place_type", 11);
         tagc_mp_write_str(out, v->place_type.ptr, v->place_type.len);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\251full_name", 10); /* "full_name" */
+        tagc_buf_put(out, "\251full_name", 10);
         tagc_mp_write_str(out, v->full_name.ptr, v->full_name.len);
-        tagc_buf_put(out, "\254country_code", 13); /* "country_code" */
+        tagc_buf_put(out, "\254country_code", 13);
         tagc_mp_write_str(out, v->country_code.ptr, v->country_code.len);
-        tagc_buf_put(out, "\247country", 8); /* "country" */
+        tagc_buf_put(out, "\247country", 8);
         tagc_mp_write_str(out, v->country.ptr, v->country.len);
-        tagc_buf_put(out, "\254bounding_box", 13); /* "bounding_box" */
+        tagc_buf_put(out, "\254bounding_box", 13);
     }
     twitter_bounding_box_write_msgpack(out, &v->bounding_box);
-    tagc_buf_put(out, "\252attributes", 11); /* "attributes" */
+    tagc_buf_put(out, "\252attributes", 11);
     twitter_string_string_map_write_msgpack(out, &v->attributes);
 }
 
@@ -7879,6 +7169,7 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_place_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -7889,40 +7180,21 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        case 5:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[5], &key, &key_len) ? 5 : -1;
-            break;
-        case 6:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[6], &key, &key_len) ? 6 : -1;
-            break;
-        case 7:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[7], &key, &key_len) ? 7 : -1;
-            break;
-        case 8:
-            field = tagc_mp_key_is(d, &twitter_place_msgpack_keys[8], &key, &key_len) ? 8 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        case 5: field = tagc_mp_key_at(d, keys, 5, &key, &key_len); break;
+        case 6: field = tagc_mp_key_at(d, keys, 6, &key, &key_len); break;
+        case 7: field = tagc_mp_key_at(d, keys, 7, &key, &key_len); break;
+        case 8: field = tagc_mp_key_at(d, keys, 8, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_place_msgpack_keys, twitter_place_msgpack_sorted, 9, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_place_msgpack_sorted, 9, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -7976,26 +7248,8 @@ int twitter_place_read_msgpack(tagc_mp_dec *d, twitter_place *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "url");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "place_type");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "full_name");
-        if ((seen[0] & (UINT64_C(1) << 5)) == 0)
-            return tagc_json_missing_key(d, "country_code");
-        if ((seen[0] & (UINT64_C(1) << 6)) == 0)
-            return tagc_json_missing_key(d, "country");
-        if ((seen[0] & (UINT64_C(1) << 7)) == 0)
-            return tagc_json_missing_key(d, "bounding_box");
-        if ((seen[0] & (UINT64_C(1) << 8)) == 0)
-            return tagc_json_missing_key(d, "attributes");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1ff)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1ff));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -8009,12 +7263,12 @@ void twitter_bounding_box_write_msgpack(tagc_buf *out, const twitter_bounding_bo
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
         p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\253coordinates", 12); /* "coordinates" */
+        p = tagc_mp_put(p, "\253coordinates", 12);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
         tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\253coordinates", 12); /* "coordinates" */
+        tagc_buf_put(out, "\253coordinates", 12);
     }
     twitter_float64_array2_slice_slice_write_msgpack(out, &v->coordinates);
 }
@@ -8034,6 +7288,7 @@ int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = twitter_bounding_box_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -8044,19 +7299,14 @@ int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &twitter_bounding_box_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &twitter_bounding_box_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(twitter_bounding_box_msgpack_keys, twitter_bounding_box_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, twitter_bounding_box_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -8082,12 +7332,8 @@ int twitter_bounding_box_read_msgpack(tagc_mp_dec *d, twitter_bounding_box *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "type");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "coordinates");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -8662,7 +7908,7 @@ static bool twitter_status_slice_equal(const twitter_status_slice *a, const twit
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_status_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_status_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8687,7 +7933,7 @@ static bool twitter_contributor_slice_equal(const twitter_contributor_slice *a, 
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_contributor_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_contributor_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8712,7 +7958,7 @@ static bool twitter_url_slice_equal(const twitter_url_slice *a, const twitter_ur
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_url_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_url_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8723,7 +7969,7 @@ static bool twitter_hashtag_slice_equal(const twitter_hashtag_slice *a, const tw
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_hashtag_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_hashtag_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8734,7 +7980,7 @@ static bool twitter_symbol_slice_equal(const twitter_symbol_slice *a, const twit
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_symbol_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_symbol_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8745,7 +7991,7 @@ static bool twitter_user_mention_slice_equal(const twitter_user_mention_slice *a
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_user_mention_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_user_mention_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8756,7 +8002,7 @@ static bool twitter_media_slice_equal(const twitter_media_slice *a, const twitte
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_media_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_media_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8767,7 +8013,7 @@ static bool twitter_int64_slice_equal(const twitter_int64_slice *a, const twitte
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(a->ptr[i] == b->ptr[i]))
+        if (a->ptr[i] != b->ptr[i])
             return false;
     }
     return true;
@@ -8776,7 +8022,7 @@ static bool twitter_int64_slice_equal(const twitter_int64_slice *a, const twitte
 static bool twitter_float64_array2_equal(const double (*a)[2], const double (*b)[2])
 {
     for (size_t i = 0; i < 2; i++) {
-        if (!(tagc_f64_equal((*a)[i], (*b)[i])))
+        if (!tagc_f64_equal((*a)[i], (*b)[i]))
             return false;
     }
     return true;
@@ -8793,7 +8039,7 @@ static bool twitter_string_string_map_equal(const twitter_string_string_map *a, 
             j++;
         if (j == b->len)
             return false;
-        if (!(tagc_str_equal(&a->vals[i], &b->vals[j])))
+        if (!tagc_str_equal(&a->vals[i], &b->vals[j]))
             return false;
     }
     return true;
@@ -8804,7 +8050,7 @@ static bool twitter_float64_array2_slice_equal(const twitter_float64_array2_slic
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_float64_array2_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_float64_array2_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -8815,7 +8061,7 @@ static bool twitter_float64_array2_slice_slice_equal(const twitter_float64_array
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_float64_array2_slice_equal(&a->ptr[i], &b->ptr[i])))
+        if (!twitter_float64_array2_slice_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;

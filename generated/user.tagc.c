@@ -28,15 +28,15 @@ void user_user_init(user_user *v)
 
 bool user_user_equal(const user_user *a, const user_user *b)
 {
-    if (!(a->id == b->id))
+    if (a->id != b->id)
         return false;
-    if (!(tagc_str_equal(&a->name, &b->name)))
+    if (!tagc_str_equal(&a->name, &b->name))
         return false;
-    if (!(tagc_str_equal(&a->email, &b->email)))
+    if (!tagc_str_equal(&a->email, &b->email))
         return false;
-    if (!(user_string_slice_equal(&a->roles, &b->roles)))
+    if (!user_string_slice_equal(&a->roles, &b->roles))
         return false;
-    if (!(user_user_metadata_equal(&a->metadata, &b->metadata)))
+    if (!user_user_metadata_equal(&a->metadata, &b->metadata))
         return false;
     return true;
 }
@@ -171,23 +171,23 @@ int user_user_read_json(tagc_json_dec *d, user_user *v)
         switch (field) {
         case 0: /* "id" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->id)) != 0)
-                return tagc_json_fail_key(d, rc, "id", 2);
+                goto fail;
             break;
         case 1: /* "name" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->name)) != 0)
-                return tagc_json_fail_key(d, rc, "name", 4);
+                goto fail;
             break;
         case 2: /* "email" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &v->email)) != 0)
-                return tagc_json_fail_key(d, rc, "email", 5);
+                goto fail;
             break;
         case 3: /* "roles" */
             if ((rc = user_string_slice_read_json(d, &v->roles)) != 0)
-                return tagc_json_fail_key(d, rc, "roles", 5);
+                goto fail;
             break;
         case 4: /* "meta" */
             if ((rc = user_user_metadata_read_json(d, &v->metadata)) != 0)
-                return tagc_json_fail_key(d, rc, "meta", 4);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -198,19 +198,11 @@ int user_user_read_json(tagc_json_dec *d, user_user *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "roles");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "meta");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, user_user_json_keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &user_user_json_keys[field]);
 }
 
 static void user_string_slice_write_json(tagc_buf *out, const user_string_slice *v, const tagc_json_opts *o)
@@ -313,11 +305,11 @@ static int user_user_metadata_read_json(tagc_json_dec *d, user_user_metadata *v)
         switch (field) {
         case 0: /* "created_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_time(d, &v->created_at)) != 0)
-                return tagc_json_fail_key(d, rc, "created_at", 10);
+                goto fail;
             break;
         case 1: /* "updated_at" */
             if (!tagc_json_null(d) && (rc = tagc_json_read_time(d, &v->updated_at)) != 0)
-                return tagc_json_fail_key(d, rc, "updated_at", 10);
+                goto fail;
             break;
         default:
             if (d->strict)
@@ -328,13 +320,11 @@ static int user_user_metadata_read_json(tagc_json_dec *d, user_user_metadata *v)
     }
     if (rc < 0)
         return rc;
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "updated_at");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_json_missing_field(d, user_user_metadata_json_keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
+fail: /* rc from the value of field */
+    return tagc_json_fail_field(d, rc, &user_user_metadata_json_keys[field]);
 }
 
 /* MARK: - MessagePack */
@@ -347,23 +337,23 @@ void user_user_write_msgpack(tagc_buf *out, const user_user *v)
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
         p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\244name", 5); /* "name" */
+        p = tagc_mp_put(p, "\244name", 5);
         p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\245email", 6); /* "email" */
+        p = tagc_mp_put(p, "\245email", 6);
         p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
-        p = tagc_mp_put(p, "\245roles", 6); /* "roles" */
+        p = tagc_mp_put(p, "\245roles", 6);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
         tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\244name", 5); /* "name" */
+        tagc_buf_put(out, "\244name", 5);
         tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\245email", 6); /* "email" */
+        tagc_buf_put(out, "\245email", 6);
         tagc_mp_write_str(out, v->email.ptr, v->email.len);
-        tagc_buf_put(out, "\245roles", 6); /* "roles" */
+        tagc_buf_put(out, "\245roles", 6);
     }
     user_string_slice_write_msgpack(out, &v->roles);
-    tagc_buf_put(out, "\244meta", 5); /* "meta" */
+    tagc_buf_put(out, "\244meta", 5);
     user_user_metadata_write_msgpack(out, &v->metadata);
 }
 
@@ -385,6 +375,7 @@ int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = user_user_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -395,28 +386,17 @@ int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &user_user_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &user_user_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        case 2:
-            field = tagc_mp_key_is(d, &user_user_msgpack_keys[2], &key, &key_len) ? 2 : -1;
-            break;
-        case 3:
-            field = tagc_mp_key_is(d, &user_user_msgpack_keys[3], &key, &key_len) ? 3 : -1;
-            break;
-        case 4:
-            field = tagc_mp_key_is(d, &user_user_msgpack_keys[4], &key, &key_len) ? 4 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        case 2: field = tagc_mp_key_at(d, keys, 2, &key, &key_len); break;
+        case 3: field = tagc_mp_key_at(d, keys, 3, &key, &key_len); break;
+        case 4: field = tagc_mp_key_at(d, keys, 4, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(user_user_msgpack_keys, user_user_msgpack_sorted, 5, key, key_len);
+            field = tagc_mp_key_find(keys, user_user_msgpack_sorted, 5, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -454,18 +434,8 @@ int user_user_read_msgpack(tagc_mp_dec *d, user_user *v)
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "id");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "name");
-        if ((seen[0] & (UINT64_C(1) << 2)) == 0)
-            return tagc_json_missing_key(d, "email");
-        if ((seen[0] & (UINT64_C(1) << 3)) == 0)
-            return tagc_json_missing_key(d, "roles");
-        if ((seen[0] & (UINT64_C(1) << 4)) == 0)
-            return tagc_json_missing_key(d, "meta");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x1f)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x1f));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -532,13 +502,13 @@ static void user_user_metadata_write_msgpack(tagc_buf *out, const user_user_meta
     if (p != NULL) { /* room for the most these fields take: unchecked writes */
         p = tagc_mp_put(p, "\202\252created_at", 12); /* map of 2, "created_at" */
         p = tagc_mp_put_time(out, p, &v->created_at);
-        p = tagc_mp_put(p, "\252updated_at", 11); /* "updated_at" */
+        p = tagc_mp_put(p, "\252updated_at", 11);
         p = tagc_mp_put_time(out, p, &v->updated_at);
         tagc_mp_done(out, p);
     } else { /* checked writes: a fixed buffer near its end, or an error */
         tagc_buf_put(out, "\202\252created_at", 12); /* map of 2, "created_at" */
         tagc_mp_write_time(out, &v->created_at);
-        tagc_buf_put(out, "\252updated_at", 11); /* "updated_at" */
+        tagc_buf_put(out, "\252updated_at", 11);
         tagc_mp_write_time(out, &v->updated_at);
     }
 }
@@ -558,6 +528,7 @@ static int user_user_metadata_read_msgpack(tagc_mp_dec *d, user_user_metadata *v
     const char *key;
     size_t key_len, n;
     int next = 0; /* the field expected next, in declared order */
+    const tagc_mp_key *keys = user_user_metadata_msgpack_keys;
     uint64_t seen[1] = {0};
     int field;
     int rc;
@@ -568,19 +539,14 @@ static int user_user_metadata_read_msgpack(tagc_mp_dec *d, user_user_metadata *v
         return rc;
     for (size_t i = 0; i < n; i++) {
         switch (next) { /* first the key expected next, compared as its encoded bytes */
-        case 0:
-            field = tagc_mp_key_is(d, &user_user_metadata_msgpack_keys[0], &key, &key_len) ? 0 : -1;
-            break;
-        case 1:
-            field = tagc_mp_key_is(d, &user_user_metadata_msgpack_keys[1], &key, &key_len) ? 1 : -1;
-            break;
-        default:
-            field = -1;
+        case 0: field = tagc_mp_key_at(d, keys, 0, &key, &key_len); break;
+        case 1: field = tagc_mp_key_at(d, keys, 1, &key, &key_len); break;
+        default: field = -1;
         }
         if (field < 0) { /* any other key: read, then looked up */
             if ((rc = tagc_mp_read_key(d, &key, &key_len)) != 0)
                 return rc;
-            field = tagc_mp_key_find(user_user_metadata_msgpack_keys, user_user_metadata_msgpack_sorted, 2, key, key_len);
+            field = tagc_mp_key_find(keys, user_user_metadata_msgpack_sorted, 2, key, key_len);
         }
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
@@ -606,12 +572,8 @@ static int user_user_metadata_read_msgpack(tagc_mp_dec *d, user_user_metadata *v
         }
     }
     tagc_mp_end(d);
-    if (d->strict) {
-        if ((seen[0] & (UINT64_C(1) << 0)) == 0)
-            return tagc_json_missing_key(d, "created_at");
-        if ((seen[0] & (UINT64_C(1) << 1)) == 0)
-            return tagc_json_missing_key(d, "updated_at");
-    }
+    if (d->strict && (~seen[0] & UINT64_C(0x3)) != 0) /* a field without omitempty is missing */
+        return tagc_mp_missing_field(d, keys, 0, ~seen[0] & UINT64_C(0x3));
     return 0;
 fail: /* rc from the value of key */
     return tagc_json_fail_key(d, rc, key, key_len);
@@ -624,7 +586,7 @@ static bool user_string_slice_equal(const user_string_slice *a, const user_strin
     if ((a->ptr == NULL) != (b->ptr == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        if (!(tagc_str_equal(&a->ptr[i], &b->ptr[i])))
+        if (!tagc_str_equal(&a->ptr[i], &b->ptr[i]))
             return false;
     }
     return true;
@@ -632,9 +594,9 @@ static bool user_string_slice_equal(const user_string_slice *a, const user_strin
 
 static bool user_user_metadata_equal(const user_user_metadata *a, const user_user_metadata *b)
 {
-    if (!(tagc_time_equal(&a->created_at, &b->created_at)))
+    if (!tagc_time_equal(&a->created_at, &b->created_at))
         return false;
-    if (!(tagc_time_equal(&a->updated_at, &b->updated_at)))
+    if (!tagc_time_equal(&a->updated_at, &b->updated_at))
         return false;
     return true;
 }

@@ -426,10 +426,50 @@ int tagc_json_duplicate_key(tagc_json_dec *d, const char *key, size_t len)
     return fail_at_key(d, TAGC_E_DUP_KEY, "duplicate key", key, len);
 }
 
-int tagc_json_missing_key(tagc_json_dec *d, const char *key)
+/* The name in a key table's entry: its text between the quotes. */
+static size_t key_name_len(const tagc_json_key *k)
+{
+    return (k->len != 0 ? k->len : strlen(k->text)) - 3;
+}
+
+static int missing_name(tagc_json_dec *d, const char *name, size_t len)
 {
     d->p--; /* at the closing brace */
-    return tagc_json_fail(d, TAGC_E_MISSING, "required key \"%s\" is missing", key);
+    return tagc_json_fail(d, TAGC_E_MISSING, "required key \"%.*s\" is missing", (int)len, name);
+}
+
+int tagc_json_missing_key(tagc_json_dec *d, const char *key)
+{
+    return missing_name(d, key, strlen(key));
+}
+
+/* The lowest field of word whose bit is set in bits (not 0). */
+static size_t first_field(size_t word, uint64_t bits)
+{
+    size_t i = 0;
+    while ((bits & 1) == 0) {
+        bits >>= 1;
+        i++;
+    }
+    return word * 64 + i;
+}
+
+int tagc_json_missing_field(tagc_json_dec *d, const tagc_json_key *keys, size_t word, uint64_t missing)
+{
+    const tagc_json_key *k = &keys[first_field(word, missing)];
+    return missing_name(d, k->text + 1, key_name_len(k));
+}
+
+int tagc_mp_missing_field(tagc_mp_dec *d, const tagc_mp_key *keys, size_t word, uint64_t missing)
+{
+    const tagc_mp_key *k = &keys[first_field(word, missing)];
+    size_t h = tagc_mp_key_head(k->enc);
+    return missing_name(d, k->enc + h, k->len - h);
+}
+
+int tagc_json_fail_field(tagc_json_dec *d, int rc, const tagc_json_key *key)
+{
+    return tagc_json_fail_key(d, rc, key->text + 1, key_name_len(key));
 }
 
 /* MARK: - The `string` option on strings, and []byte */
@@ -509,12 +549,6 @@ int tagc_json_read_bytes_value(tagc_json_dec *d, tagc_bytes *out)
 }
 
 /* MARK: - Struct keys */
-
-/* The name in a key table's entry: its text between the quotes. */
-static size_t key_name_len(const tagc_json_key *k)
-{
-    return (k->len != 0 ? k->len : strlen(k->text)) - 3;
-}
 
 int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t n, const char *key,
                        size_t len)

@@ -33,9 +33,14 @@ extern "C" {
 #if defined(__GNUC__)
 #define TAGC_LIKELY(x) __builtin_expect(!!(x), 1)
 #define TAGC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+/* For the few-instruction fast paths that generated code calls many times per
+ * function: gcc's budget for inlining shrinks with the file, and a call costs
+ * more than the copy it makes. */
+#define TAGC_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define TAGC_LIKELY(x) (x)
 #define TAGC_UNLIKELY(x) (x)
+#define TAGC_ALWAYS_INLINE inline
 #endif
 
 /* MARK: - Errors */
@@ -125,14 +130,14 @@ void tagc_buf_reset(tagc_buf *b);
 int tagc_buf_grow(tagc_buf *b, size_t n);
 
 /* Makes room for n more bytes; 0 if they fit, else the (sticky) error code. */
-static inline int tagc_buf_reserve(tagc_buf *b, size_t n)
+static TAGC_ALWAYS_INLINE int tagc_buf_reserve(tagc_buf *b, size_t n)
 {
     if (TAGC_LIKELY(b->cap - b->len >= n && b->err == 0))
         return 0;
     return tagc_buf_grow(b, n);
 }
 
-static inline void tagc_buf_put(tagc_buf *b, const void *p, size_t n)
+static TAGC_ALWAYS_INLINE void tagc_buf_put(tagc_buf *b, const void *p, size_t n)
 {
     if (TAGC_UNLIKELY(tagc_buf_reserve(b, n) != 0))
         return;
@@ -140,7 +145,7 @@ static inline void tagc_buf_put(tagc_buf *b, const void *p, size_t n)
     b->len += n;
 }
 
-static inline void tagc_buf_byte(tagc_buf *b, uint8_t c)
+static TAGC_ALWAYS_INLINE void tagc_buf_byte(tagc_buf *b, uint8_t c)
 {
     if (TAGC_UNLIKELY(tagc_buf_reserve(b, 1) != 0))
         return;
@@ -949,6 +954,12 @@ int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t
 int tagc_json_unknown_key(tagc_json_dec *d, const char *key, size_t len);
 int tagc_json_duplicate_key(tagc_json_dec *d, const char *key, size_t len);
 int tagc_json_missing_key(tagc_json_dec *d, const char *key);
+/* The error of a generated struct reader in strict mode: missing has the bits of
+ * the required fields that were not seen among fields 64*word..64*word+63; the
+ * first of them is reported (by its name in keys). */
+int tagc_json_missing_field(tagc_json_dec *d, const tagc_json_key *keys, size_t word, uint64_t missing);
+/* rc from the value of field keys[field]: adds its name to the error's path. */
+int tagc_json_fail_field(tagc_json_dec *d, int rc, const tagc_json_key *key);
 
 /* MARK: - MessagePack */
 
@@ -1376,8 +1387,8 @@ static inline size_t tagc_mp_key_head(const char *enc)
  * its name in the input and returns true. Generated decoders pass a constant
  * entry of a static table: its length and bytes fold into a compare of
  * constant length, no head decoding. */
-static inline bool tagc_mp_key_is(tagc_mp_dec *d, const tagc_mp_key *want, const char **key,
-                                  size_t *key_len)
+static inline bool tagc_mp_key_is(tagc_mp_dec *d, const tagc_mp_key *want,
+                                              const char **key, size_t *key_len)
 {
     size_t n = want->len;
     if ((size_t)(d->end - d->p) >= n && memcmp(d->p, want->enc, n) == 0) {
@@ -1390,10 +1401,20 @@ static inline bool tagc_mp_key_is(tagc_mp_dec *d, const tagc_mp_key *want, const
     return false;
 }
 
+/* tagc_mp_key_is for field i of a struct's key table (i a constant): i when
+ * its key comes next, else -1. */
+static TAGC_ALWAYS_INLINE int tagc_mp_key_at(tagc_mp_dec *d, const tagc_mp_key *keys, int i,
+                                             const char **key, size_t *key_len)
+{
+    return tagc_mp_key_is(d, &keys[i], key, key_len) ? i : -1;
+}
+
 /* The field whose name is key[0..len), -1: none. keys[sorted[0..n)] are the
  * fields by name length, then name bytes (unsigned): a binary search. */
 int tagc_mp_key_find(const tagc_mp_key *keys, const uint16_t *sorted, size_t n, const char *key,
                      size_t len);
+/* As tagc_json_missing_field, for MessagePack's key table. */
+int tagc_mp_missing_field(tagc_mp_dec *d, const tagc_mp_key *keys, size_t word, uint64_t missing);
 /* Integer map keys: an integer of any format, or a str holding its decimal text. */
 int tagc_mp_key_int(tagc_mp_dec *d, int64_t *out, int64_t min, int64_t max);
 int tagc_mp_key_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max);
