@@ -404,7 +404,7 @@ static inline unsigned str_stops16(const char *q)
 }
 #endif
 
-NOINLINE static int read_str_general(tagc_json_dec *d, tagc_str *out);
+NOINLINE static int read_str_general(tagc_json_dec *d, tagc_str *out, size_t plain);
 
 /*
  * The common string in as few steps as can be: the quote right at d->p, a plain
@@ -440,12 +440,15 @@ int tagc_json_read_str(tagc_json_dec *d, tagc_str *out)
             d->p = body + len + 1;
             return 0;
         }
+        return read_str_general(d, out, len); /* body[0..len) is plain: not scanned again */
     }
 #endif
-    return read_str_general(d, out);
+    return read_str_general(d, out, 0);
 }
 
-static int read_str_general(tagc_json_dec *d, tagc_str *out)
+/* plain: how many bytes of the body are known to be printable ASCII without
+ * quotes and backslashes (the quote is then at d->p). */
+static int read_str_general(tagc_json_dec *d, tagc_str *out, size_t plain)
 {
     const char *body;
     size_t len;
@@ -461,7 +464,7 @@ static int read_str_general(tagc_json_dec *d, tagc_str *out)
 #if JSON_READ_SSE2
     /* printable ASCII up to the quote, 16 bytes a step; the rest (escapes,
      * UTF-8, the last 15 bytes of the input) goes through tagc_json_scan_str */
-    for (const char *q = body; d->end - q >= 16; q += 16) {
+    for (const char *q = body + plain; d->end - q >= 16; q += 16) {
         unsigned m = str_stops16(q);
         if (m != 0) {
             q += __builtin_ctz(m);
