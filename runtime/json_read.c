@@ -419,7 +419,9 @@ int tagc_json_read_str(tagc_json_dec *d, tagc_str *out)
     const char *p = d->p;
     if (TAGC_LIKELY(d->end - p > 32 && *p == '"')) {
         const char *body = p + 1;
-        uint32_t m = str_stops16(body) | (uint32_t)str_stops16(body + 16) << 16;
+        uint32_t m = str_stops16(body);
+        if (m == 0) /* the second 16 bytes only when the first hold no stop */
+            m = (uint32_t)str_stops16(body + 16) << 16;
         size_t len = (size_t)__builtin_ctz(m | UINT32_C(1) << 31); /* 31: no stop, or a long body */
         tagc_arena *a = d->arena;
         size_t size = (len + 8) & ~(size_t)7; /* len + 1 rounded up, as tagc_arena_alloc does */
