@@ -84,7 +84,8 @@ void *tagc_json_grow(tagc_json_dec *d, void *ptr, size_t *cap, size_t elem_size)
         tagc_json_fail(d, TAGC_E_NOMEM, "array too large");
         return NULL;
     }
-    void *p = tagc_arena_grow(d->arena, ptr, old * elem_size, want * elem_size);
+    void *p = old == 0 ? tagc_arena_alloc(d->arena, want * elem_size) /* nothing to keep */
+                       : tagc_arena_grow(d->arena, ptr, old * elem_size, want * elem_size);
     if (!p) {
         tagc_json_fail(d, TAGC_E_NOMEM, "out of memory");
         return NULL;

@@ -11,6 +11,7 @@
 #include "tagc.h"
 
 #include "swar.h"
+#include "time_scan.h"
 
 /* SSE2 (every x86-64): plain strings are scanned 16 bytes a step. */
 #if defined(__SSE2__) && defined(__GNUC__)
@@ -18,6 +19,14 @@
 #define JSON_READ_SSE2 1
 #else
 #define JSON_READ_SSE2 0
+#endif
+
+/* The general paths behind small fast ones stay out of line, so that the fast
+ * ones need no stack frame. */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
 #endif
 
 /* MARK: - Errors */
@@ -49,6 +58,16 @@ int tagc_json_fail_index(tagc_json_dec *d, int rc, size_t index)
 {
     tagc_error_push_index(d->err, index);
     return rc;
+}
+
+bool tagc_json_null_slow(tagc_json_dec *d)
+{
+    tagc_json_ws(d);
+    if (d->p < d->end && *d->p == 'n' && d->end - d->p >= 4 && memcmp(d->p, "null", 4) == 0) {
+        d->p += 4;
+        return true;
+    }
+    return false;
 }
 
 /* How much of the literal lit (n bytes) is at d->p: n when all of it. */
@@ -373,7 +392,65 @@ static int unescape_into(tagc_json_dec *d, const char *body, size_t len, bool ne
     return 0;
 }
 
+#if JSON_READ_SSE2
+/* The bytes of the 16 at q that end a plain string: '"', '\\', controls and non-ASCII. */
+static inline unsigned str_stops16(const char *q)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+    __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                             _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                                _mm_cmplt_epi8(v, _mm_set1_epi8(0x20))); /* controls and non-ASCII */
+    return (unsigned)_mm_movemask_epi8(stop);
+}
+#endif
+
+NOINLINE static int read_str_general(tagc_json_dec *d, tagc_str *out, size_t plain);
+
+/*
+ * The common string in as few steps as can be: the quote right at d->p, a plain
+ * body (printable ASCII) shorter than 32 bytes, and more input after it. The
+ * body is scanned with two 16-byte loads and copied with two overlapping
+ * stores; the arena block (len + 1 rounded up to 8) has room for them. Anything
+ * else is read_str_general's, which does not depend on this path.
+ */
 int tagc_json_read_str(tagc_json_dec *d, tagc_str *out)
+{
+#if JSON_READ_SSE2
+    const char *p = d->p;
+    if (TAGC_LIKELY(d->end - p > 32 && *p == '"')) {
+        const char *body = p + 1;
+        uint32_t m = str_stops16(body);
+        if (m == 0) /* the second 16 bytes only when the first hold no stop */
+            m = (uint32_t)str_stops16(body + 16) << 16;
+        size_t len = (size_t)__builtin_ctz(m | UINT32_C(1) << 31); /* 31: no stop, or a long body */
+        tagc_arena *a = d->arena;
+        size_t size = (len + 8) & ~(size_t)7; /* len + 1 rounded up, as tagc_arena_alloc does */
+        if (TAGC_LIKELY(len < 31 && body[len] == '"' && a->ptr != NULL && size <= (size_t)(a->end - a->ptr))) {
+            char *s = (char *)a->ptr;
+            a->ptr += size;
+            if (len >= 16) {
+                memcpy(s, body, 16);
+                memcpy(s + len - 16, body + len - 16, 16);
+            } else {
+                size_t k = len & 8; /* the second word: bytes 8..16 when len >= 8, else the first again */
+                memcpy(s, body, 8);
+                memcpy(s + k, body + k, 8);
+            }
+            s[len] = '\0';
+            out->ptr = s;
+            out->len = len;
+            d->p = body + len + 1;
+            return 0;
+        }
+        return read_str_general(d, out, len); /* body[0..len) is plain: not scanned again */
+    }
+#endif
+    return read_str_general(d, out, 0);
+}
+
+/* plain: how many bytes of the body are known to be printable ASCII without
+ * quotes and backslashes (the quote is then at d->p). */
+static int read_str_general(tagc_json_dec *d, tagc_str *out, size_t plain)
 {
     const char *body;
     size_t len;
@@ -389,12 +466,8 @@ int tagc_json_read_str(tagc_json_dec *d, tagc_str *out)
 #if JSON_READ_SSE2
     /* printable ASCII up to the quote, 16 bytes a step; the rest (escapes,
      * UTF-8, the last 15 bytes of the input) goes through tagc_json_scan_str */
-    for (const char *q = body; d->end - q >= 16; q += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-        __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-                                    _mm_cmplt_epi8(v, _mm_set1_epi8(0x20))); /* controls and non-ASCII */
-        unsigned m = (unsigned)_mm_movemask_epi8(stop);
+    for (const char *q = body + plain; d->end - q >= 16; q += 16) {
+        unsigned m = str_stops16(q);
         if (m != 0) {
             q += __builtin_ctz(m);
             if (*q == '"') {
@@ -483,7 +556,35 @@ int tagc_json_read_bytes(tagc_json_dec *d, uint8_t **ptr, size_t *len)
     return 0;
 }
 
+NOINLINE static int read_time_general(tagc_json_dec *d, tagc_time *out);
+
+/* The form Go writes, its quote right at d->p and the closing one after it: a
+ * plain string, parsed as it is scanned. Anything else is read_time_general's. */
 int tagc_json_read_time(tagc_json_dec *d, tagc_time *out)
+{
+    const char *open = d->p;
+    size_t avail = (size_t)(d->end - open);
+    int64_t local;
+    if (TAGC_LIKELY(avail > 21 && *open == '"') && tagc_time_scan_clock(open + 1, &local)) {
+        if (TAGC_LIKELY(open[20] == 'Z' && open[21] == '"')) {
+            out->sec = local;
+            out->nsec = 0;
+            out->offset_min = 0;
+            d->p = open + 22;
+            return 0;
+        }
+        tagc_time t; /* a fraction or an offset */
+        size_t n = tagc_time_scan_zone(open + 1, avail - 1, local, &t);
+        if (n != 0 && avail - 1 > n && open[1 + n] == '"') {
+            *out = t;
+            d->p = open + n + 2;
+            return 0;
+        }
+    }
+    return read_time_general(d, out);
+}
+
+static int read_time_general(tagc_json_dec *d, tagc_time *out)
 {
     const char *body;
     size_t len;
@@ -493,14 +594,6 @@ int tagc_json_read_time(tagc_json_dec *d, tagc_time *out)
     if (d->p >= d->end || *d->p != '"')
         return unexpected(d, "RFC 3339 time string");
     const char *open = d->p;
-    /* The form Go writes, then the closing quote: a plain string, parsed as it is scanned. */
-    tagc_time t;
-    size_t n = tagc_time_scan(open + 1, (size_t)(d->end - open - 1), &t);
-    if (TAGC_LIKELY(n != 0) && (size_t)(d->end - open - 1) > n && open[1 + n] == '"') {
-        *out = t;
-        d->p = open + n + 2;
-        return 0;
-    }
     if ((rc = string_body(d, &body, &len, &needs)) != 0)
         return rc;
     if (needs) { /* still valid JSON? (Go's scanner checks before the time parser runs) */

@@ -458,6 +458,9 @@ size_t tagc_time_format(char *dst, const tagc_time *t);
  * Go hands the undecoded JSON bytes to UnmarshalJSON, so a body with any escape
  * sequence fails. */
 int tagc_time_parse(const char *s, size_t len, tagc_time *out);
+/* tagc_time_parse without its fast path (tagc_time_scan): the same results;
+ * tests compare the two. */
+int tagc_time_parse_full(const char *s, size_t len, tagc_time *out);
 /* The form Go writes (YYYY-MM-DDTHH:MM:SS[.frac](Z|+hh:mm|-hh:mm), fields in
  * range) at the start of s[0..avail): its length, with *out set; 0 for anything
  * else, when tagc_time_parse decides. */
@@ -518,15 +521,17 @@ static inline void tagc_json_ws(tagc_json_dec *d)
     d->p = p;
 }
 
-/* If the next value is the literal null, consume it and return true. */
+/* tagc_json_null past whitespace, or at an 'n'. */
+bool tagc_json_null_slow(tagc_json_dec *d);
+
+/* If the next value is the literal null, consume it and return true. In line:
+ * the common answer, a value that starts right at d->p with another byte. */
 static inline bool tagc_json_null(tagc_json_dec *d)
 {
-    tagc_json_ws(d);
-    if (d->p < d->end && *d->p == 'n' && d->end - d->p >= 4 && memcmp(d->p, "null", 4) == 0) {
-        d->p += 4;
-        return true;
-    }
-    return false;
+    const char *p = d->p;
+    if (TAGC_LIKELY(p < d->end && (unsigned char)*p > ' ' && *p != 'n'))
+        return false;
+    return tagc_json_null_slow(d);
 }
 
 /* Primitives. Each skips leading whitespace, reads one value, and returns 0 or

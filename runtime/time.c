@@ -26,7 +26,7 @@
  */
 #include "tagc.h"
 
-#include "swar.h"
+#include "time_scan.h"
 
 /* MARK: - Civil dates (H. Hinnant's algorithms, valid for any int64 day count
  * that does not overflow) */
@@ -207,39 +207,12 @@ static bool atoi2(const char *s, int *out)
     return true;
 }
 
-/* The form Go writes, YYYY-MM-DDTHH:MM:SS[.fraction](Z|+hh:mm|-hh:mm) with every
- * field in range, at the start of s[0..avail): the date and clock are checked
- * and read as two 8-byte words. Returns the length read, or 0 for anything else
- * (the general parser below then decides, as before). */
-size_t tagc_time_scan(const char *s, size_t avail, tagc_time *out)
+size_t tagc_time_scan_zone(const char *s, size_t avail, int64_t local, tagc_time *out)
 {
-#if TAGC_SWAR
-    /* "YYYY-MM-" and "DDTHH:MM": digit bytes, and the separators in place */
-    const uint64_t date_digits = UINT64_C(0x00FFFF00FFFFFFFF), date_seps = UINT64_C(0x2D00002D00000000);
-    const uint64_t clock_digits = UINT64_C(0xFFFF00FFFF00FFFF), clock_seps = UINT64_C(0x00003A0000540000);
-    const uint64_t zeros = UINT64_C(0x3030303030303030);
-    if (avail < 20)
-        return 0;
-    uint64_t a = load8(s), b = load8(s + 8);
-    if ((a & ~date_digits) != date_seps || (b & ~clock_digits) != clock_seps)
-        return 0;
-    a = (a & date_digits) | (zeros & ~date_digits); /* separators read as '0' */
-    b = (b & clock_digits) | (zeros & ~clock_digits);
-    if (!is_8digits(a) || !is_8digits(b) || s[16] != ':' || !is_digit(s[17]) || !is_digit(s[18]))
-        return 0;
-    a -= zeros;
-    b -= zeros;
-    a = a * 10 + (a >> 8); /* byte i: the two-digit number at i */
-    b = b * 10 + (b >> 8);
-    int year = (int)(a & 0xFF) * 100 + (int)((a >> 16) & 0xFF), month = (int)((a >> 40) & 0xFF);
-    int day = (int)(b & 0xFF), hour = (int)((b >> 24) & 0xFF), min = (int)((b >> 48) & 0xFF);
-    int sec = (s[17] - '0') * 10 + (s[18] - '0');
-    if (month < 1 || month > 12 || day < 1 || day > days_in(month, year) || hour >= 24 || min >= 60 ||
-        sec >= 60)
-        return 0;
     size_t i = 19;
     int32_t nsec = 0;
-    if (s[i] == '.') {
+    int offset_min = 0;
+    if (s[i] == '.') { /* any number of digits; those past the ninth are dropped */
         if (avail - i < 2 || !is_digit(s[i + 1]))
             return 0;
         i++;
@@ -254,7 +227,6 @@ size_t tagc_time_scan(const char *s, size_t avail, tagc_time *out)
         for (; nd < 9; nd++)
             nsec *= 10;
     }
-    int offset_min = 0;
     if (i < avail && s[i] == 'Z') {
         i++;
     } else {
@@ -266,27 +238,29 @@ size_t tagc_time_scan(const char *s, size_t avail, tagc_time *out)
             offset_min = -offset_min;
         i += 6;
     }
-    int64_t days = days_from_civil(year, month, day);
-    int64_t unix_sec = days * 86400 + hour * 3600 + min * 60 + sec - (int64_t)offset_min * 60;
-    out->sec = unix_sec - TAGC_TIME_UNIX_OF_ZERO;
+    out->sec = local - (int64_t)offset_min * 60;
     out->nsec = nsec;
     out->offset_min = (int16_t)offset_min;
     return i;
-#else
-    (void)s;
-    (void)avail;
-    (void)out;
-    return 0;
-#endif
+}
+
+size_t tagc_time_scan(const char *s, size_t avail, tagc_time *out)
+{
+    return tagc_time_scan_inline(s, avail, out);
 }
 
 int tagc_time_parse(const char *s, size_t len, tagc_time *out)
 {
     tagc_time t;
-    if (len != 0 && tagc_time_scan(s, len, &t) == len) {
+    if (len != 0 && tagc_time_scan_inline(s, len, &t) == len) {
         *out = t;
         return 0;
     }
+    return tagc_time_parse_full(s, len, out);
+}
+
+int tagc_time_parse_full(const char *s, size_t len, tagc_time *out)
+{
     size_t i = 0;
 #define NEED(k)                                                                                    \
     do {                                                                                           \

@@ -419,6 +419,122 @@ Test(strings, time_equal_means_same_instant_and_offset)
     cr_assert(same(buf, n, "0001-01-01T00:00:00Z", 20));
 }
 
+/* MARK: - Time: the fast path against the general parser, without Go */
+
+static uint64_t time_rng(uint64_t *x)
+{
+    *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+    return *x;
+}
+
+/* A timestamp of the form Go writes, fields drawn around and past their ranges
+ * (day 0..32 in every month, leap years, hour 0..25, ...), with or without a
+ * fraction (1..12 digits, '.' or ','), Z or an offset. */
+static size_t time_form(char *buf, uint64_t *x)
+{
+    static const int years[] = {0, 1, 4, 100, 399, 400, 1600, 1700, 1900, 1970, 2000, 2023, 2024, 2100, 9999};
+    int year = time_rng(x) % 2 ? years[time_rng(x) % (sizeof years / sizeof years[0])] : (int)(time_rng(x) % 10000);
+    int month = (int)(time_rng(x) % 14), day = (int)(time_rng(x) % 33), hour = (int)(time_rng(x) % 26);
+    int min = (int)(time_rng(x) % 62), sec = (int)(time_rng(x) % 62);
+    if (time_rng(x) % 4 == 0) { /* mostly valid dates: the common case must be taken too */
+        month = 1 + (int)(time_rng(x) % 12);
+        day = 1 + (int)(time_rng(x) % 31);
+        hour %= 24;
+        min %= 60;
+        sec %= 60;
+    }
+    int n = sprintf(buf, "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, min, sec);
+    uint64_t r = time_rng(x);
+    if (r % 3 == 0) {
+        buf[n++] = r % 7 == 0 ? ',' : '.';
+        int digits = 1 + (int)(time_rng(x) % 12);
+        for (int i = 0; i < digits; i++)
+            buf[n++] = (char)('0' + time_rng(x) % 10);
+    }
+    r = time_rng(x);
+    if (r % 3 == 0)
+        buf[n++] = 'Z';
+    else
+        n += sprintf(buf + n, "%c%02d:%02d", r % 2 ? '+' : '-', (int)(time_rng(x) % 100), (int)(time_rng(x) % 100));
+    return (size_t)n;
+}
+
+/* Every input is parsed by tagc_time_scan, tagc_time_parse and the JSON reader
+ * (quoted, with and without bytes after it) and compared with
+ * tagc_time_parse_full: the fast paths may decline, but what they accept they
+ * must read to the same value. */
+Test(strings, time_fast_paths_match_general_parser)
+{
+    static const char bytes[] = "0123456789-:TZ.,+ tz\"\\";
+    uint64_t x = 0x2545F4914F6CDD1DULL;
+    size_t scanned = 0, accepted = 0;
+    char buf[64];
+    for (int iter = 0; iter < 400000; iter++) {
+        size_t n = time_form(buf, &x);
+        uint64_t r = time_rng(&x);
+        if (r % 2 == 0) { /* mutate: replace a byte, or cut the end */
+            size_t at = (size_t)(time_rng(&x) % n);
+            if (r % 8 == 0)
+                n = at;
+            else
+                buf[at] = r % 6 == 0 ? (char)(time_rng(&x) & 0xFF) : bytes[time_rng(&x) % (sizeof bytes - 1)];
+        }
+        tagc_time want = {0, 0, 0}, got = {0, 0, 0};
+        int want_rc = tagc_time_parse_full(buf, n, &want);
+        accepted += want_rc == 0;
+
+        char *exact = malloc(n ? n : 1); /* exact size: ASan sees any read past the end */
+        memcpy(exact, buf, n);
+        size_t k = tagc_time_scan(exact, n, &got);
+        if (k != 0) {
+            scanned += k == n;
+            tagc_time prefix;
+            cr_assert(k <= n);
+            cr_assert_eq(tagc_time_parse_full(exact, k, &prefix), 0, "scan took %.*s", (int)k, buf);
+            cr_assert(tagc_time_equal(&got, &prefix), "scan %.*s", (int)k, buf);
+        }
+        int rc = tagc_time_parse(exact, n, &got);
+        cr_assert_eq(rc, want_rc, "parse %.*s", (int)n, buf);
+        cr_assert(rc != 0 || tagc_time_equal(&got, &want), "parse %.*s", (int)n, buf);
+        free(exact);
+
+        for (int pad = 0; pad <= 40; pad += 40) {
+            size_t len = n + 2 + (size_t)pad;
+            char *json = malloc(len);
+            json[0] = '"';
+            memcpy(json + 1, buf, n);
+            json[n + 1] = '"';
+            memset(json + n + 2, ' ', (size_t)pad);
+            tagc_arena arena;
+            tagc_error err;
+            tagc_json_dec d;
+            tagc_arena_init(&arena);
+            tagc_json_dec_init(&d, json, len, &arena, &err, NULL);
+            tagc_time t = {1, 2, 3};
+            rc = tagc_json_read_time(&d, &t);
+            /* the reader also rejects what JSON does not allow in a string */
+            bool plain = true;
+            for (size_t i = 0; i < n; i++)
+                plain &= buf[i] != '"' && buf[i] != '\\' && (unsigned char)buf[i] >= 0x20;
+            if (plain) {
+                cr_assert_eq(rc == 0, want_rc == 0, "read \"%.*s\": rc %d", (int)n, buf, rc);
+                if (rc == 0) {
+                    cr_assert(tagc_time_equal(&t, &want), "read \"%.*s\"", (int)n, buf);
+                    cr_assert_eq(d.p, json + n + 2);
+                }
+            }
+            if (rc != 0) {
+                tagc_time untouched = {1, 2, 3};
+                cr_assert(tagc_time_equal(&t, &untouched), "a failed read wrote its value: %.*s", (int)n, buf);
+            }
+            tagc_arena_free(&arena);
+            free(json);
+        }
+    }
+    cr_log_info("time: %zu accepted by the parser, %zu whole by the fast path", accepted, scanned);
+    cr_assert(scanned > 30000 && accepted > scanned);
+}
+
 /* MARK: - UTF-8 runs in unescape, without Go */
 
 /* The length of the valid UTF-8 sequence at s (n bytes left), 0 if none:
