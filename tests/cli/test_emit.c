@@ -10,6 +10,7 @@
 #include <criterion/criterion.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,7 +289,7 @@ Test(format, matches_snprintf)
                  lit[2], lit[3], lit[4], lit[5], lit[6], lit[7], lit[8]);
         int prec = (int)random_len(&seed) - 5; /* negative: no precision */
         size_t z = (size_t)seed * 2654435761u;
-        int d = (int)seed - (int)(seed >> 1);
+        int d = iter == 1 ? INT_MIN : (int)(seed % 2000000001u) - 1000000000; /* no overflow */
         long long ll = -(long long)seed * 1000003;
         char want[1000];
         snprintf(want, sizeof want, fmt, s1, z, prec, s2, d, 'x', ll, iter % 7 ? s3 : "");
