@@ -19,43 +19,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "workdir.h"
+
 typedef struct run_result {
     int status; /* exit status, or 128 + signal */
     char *out, *err;
     size_t out_len, err_len;
 } run_result;
 
-static char workdir[64];
-
-static void make_workdir(void)
-{
-    snprintf(workdir, sizeof workdir, "/tmp/tagc-cli-XXXXXX");
-    cr_assert_not_null(mkdtemp(workdir));
-}
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
-static void remove_workdir(void)
-{
-    nftw(workdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 TestSuite(cli, .init = make_workdir, .fini = remove_workdir, .timeout = 120);
-
-static char *path_in(const char *name)
-{
-    static char buf[4][512];
-    static int next;
-    char *p = buf[next++ % 4];
-    snprintf(p, sizeof buf[0], "%s/%s", workdir, name);
-    return p;
-}
 
 static void write_bytes(const char *name, const void *data, size_t len)
 {

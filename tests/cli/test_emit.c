@@ -18,36 +18,9 @@
 #include <unistd.h>
 
 #include "pipeline.h"
-
-static char workdir[64];
-
-static void make_workdir(void)
-{
-    snprintf(workdir, sizeof workdir, "/tmp/tagc-emit-XXXXXX");
-    cr_assert_not_null(mkdtemp(workdir));
-}
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
-static void remove_workdir(void)
-{
-    nftw(workdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
+#include "workdir.h"
 
 TestSuite(emit, .init = make_workdir, .fini = remove_workdir, .timeout = 60);
-
-static char *path_in(const char *name)
-{
-    static char buf[512];
-    snprintf(buf, sizeof buf, "%s/%s", workdir, name);
-    return buf;
-}
 
 /* n bytes of text that differ from line to line. */
 static char *make_text(size_t n, unsigned seed)
