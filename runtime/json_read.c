@@ -564,18 +564,10 @@ int tagc_json_read_time(tagc_json_dec *d, tagc_time *out)
 {
     const char *open = d->p;
     size_t avail = (size_t)(d->end - open);
-    int64_t local;
-    if (TAGC_LIKELY(avail > 21 && *open == '"') && tagc_time_scan_clock(open + 1, &local)) {
-        if (TAGC_LIKELY(open[20] == 'Z' && open[21] == '"')) {
-            out->sec = local;
-            out->nsec = 0;
-            out->offset_min = 0;
-            d->p = open + 22;
-            return 0;
-        }
-        tagc_time t; /* a fraction or an offset */
-        size_t n = tagc_time_scan_zone(open + 1, avail - 1, local, &t);
-        if (n != 0 && avail - 1 > n && open[1 + n] == '"') {
+    if (TAGC_LIKELY(avail > 21 && *open == '"')) {
+        tagc_time t;
+        size_t n = tagc_time_scan_inline(open + 1, avail - 1, &t);
+        if (TAGC_LIKELY(n != 0 && avail - 1 > n && open[1 + n] == '"')) {
             *out = t;
             d->p = open + n + 2;
             return 0;
