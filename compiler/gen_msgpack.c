@@ -678,27 +678,11 @@ typedef struct mp_field {
     const char *var;
 } mp_field;
 
-/* The checked writes of fields f[0..n) of a run (keys, and the flat values). */
-static void run_checked(gen *g, int ind, const mp_field *f, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        int in = ind;
-        if (f[i].cond) {
-            emit(g, in, "if (%s) {", f[i].cond);
-            in++;
-        }
-        emit(g, in, "tagc_buf_put(out, %s, %zu);%s", f[i].key, f[i].key_len, f[i].comment);
-        if (f[i].flat)
-            write_member(g, in, f[i].w->field->type, f[i].has, f[i].lv);
-        if (f[i].cond)
-            emit(g, ind, "}");
-    }
-}
-
 /*
  * A run of fields: their keys and flat values written after one room check,
- * unchecked; when the room is not there, the same with checked writes. A run
- * of one key alone is just that key, checked.
+ * unchecked. When there is no room (an error recorded in out) the writer
+ * returns: everything after it would write nothing. A run without values is
+ * the key of the call after it, a checked write.
  */
 static void emit_run(gen *g, const mp_field *f, size_t n, bool *told)
 {
@@ -714,14 +698,17 @@ static void emit_run(gen *g, const mp_field *f, size_t n, bool *told)
             var = var ? pool_printf(g->pool, "%s + %s", var, f[i].var) : f[i].var;
     }
     if (!any_value) {
-        run_checked(g, 1, f, n);
+        for (size_t i = 0; i < n; i++) /* one key: the run ends with the field after it */
+            emit(g, 1, "tagc_buf_put(out, %s, %zu);%s", f[i].key, f[i].key_len, f[i].comment);
         return;
     }
-    emit(g, 1, "p = tagc_mp_room(out, %zu, %s);", fixed, var ? var : "0");
     /* the comments once a function */
-    emit(g, 1, "if (p != NULL) {%s", *told ? "" : " /* room for the most these fields take: unchecked writes */");
+    emit(g, 1, "p = tagc_mp_room(out, %zu, %s);%s", fixed, var ? var : "0",
+         *told ? "" : " /* room for the most these fields take */");
+    emit(g, 1, "if (p == NULL)");
+    emit(g, 2, "return;%s", *told ? "" : " /* out holds an error */");
     for (size_t i = 0; i < n; i++) {
-        int in = 2;
+        int in = 1;
         if (f[i].cond) {
             emit(g, in, "if (%s) {", f[i].cond);
             in++;
@@ -730,12 +717,9 @@ static void emit_run(gen *g, const mp_field *f, size_t n, bool *told)
         if (f[i].flat)
             put_member(g, in, f[i].w->field->type, f[i].has, f[i].lv);
         if (f[i].cond)
-            emit(g, 2, "}");
+            emit(g, 1, "}");
     }
-    emit(g, 2, "tagc_mp_done(out, p);");
-    emit(g, 1, "} else {%s", *told ? "" : " /* checked writes: a fixed buffer near its end, or an error */");
-    run_checked(g, 2, f, n);
-    emit(g, 1, "}");
+    emit(g, 1, "tagc_mp_done(out, p);");
     *told = true;
 }
 
@@ -789,8 +773,13 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         sb_free(&key);
         size_t vfixed = 0;
         f->flat = flat_member(g, f->w->field->type, f->lv, &vfixed, &f->var);
-        if (f->var && f->cond) /* the string is not there (or behind a NULL pointer) otherwise */
-            f->var = pool_printf(g->pool, "(%s ? %s : 0)", f->cond, f->var);
+        /* var counts the strings written (a fixed buffer's room is checked against it):
+         * not the one of an omitted field, one behind a NULL pointer or a nil *string */
+        const char *when = f->cond;
+        if (f->has)
+            when = when ? pool_printf(g->pool, "(%s) && %s", when, f->has) : f->has;
+        if (f->var && when && strcmp(when, pool_printf(g->pool, "%s != 0", f->var)) != 0)
+            f->var = pool_printf(g->pool, "(%s ? %s : 0)", when, f->var);
         f->fixed = f->key_len + (f->flat ? vfixed : 0);
     }
     bool any_flat = false;
@@ -857,29 +846,34 @@ static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type 
     emit(g, 2, "tagc_mp_write_nil(out);");
     emit(g, 2, "return;");
     emit(g, 1, "}");
-    if (flat) {
-        if (var) {
-            emit(g, 1, "for (size_t i = 0; i < v->len && var <= UINT32_MAX; i++)");
-            emit(g, 2, "var += %s;", var);
-        }
-        emit(g, 1, "p = tagc_mp_room_n(out, 5, %zu, v->len, %s);", each, var ? "var" : "0");
-        emit(g, 1, "if (p != NULL) { /* room for the most the elements take: unchecked writes */");
-        emit(g, 2, "p = tagc_mp_put_array(p, v->len);");
-        emit(g, 2, "for (size_t i = 0; i < v->len; i++) {");
-        if (opt)
-            put_member(g, 3, t->elem, "v->ptr[i].has", "v->ptr[i].val");
-        else
-            put_value(g, 3, t->elem, elv);
-        emit(g, 2, "}");
-        emit(g, 2, "tagc_mp_done(out, p);");
-        emit(g, 2, "return;");
+    if (!flat) {
+        emit(g, 1, "tagc_mp_write_array(out, v->len);");
+        emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
+        write_elem(g, 2, t->elem, elv);
         emit(g, 1, "}");
-        emit(g, 1, "/* checked writes: a fixed buffer near its end, or an error */");
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        return;
     }
-    emit(g, 1, "tagc_mp_write_array(out, v->len);");
+    if (var) {
+        emit(g, 1, "for (size_t i = 0; i < v->len && var <= UINT32_MAX; i++)");
+        if (opt) /* a nil *string writes no bytes */
+            emit(g, 2, "var += v->ptr[i].has ? %s : 0;", var);
+        else
+            emit(g, 2, "var += %s;", var);
+    }
+    emit(g, 1, "p = tagc_mp_room_n(out, 5, %zu, v->len, %s); /* room for the most the elements take */",
+         each, var ? "var" : "0");
+    emit(g, 1, "if (p == NULL)");
+    emit(g, 2, "return; /* out holds an error */");
+    emit(g, 1, "p = tagc_mp_put_array(p, v->len);");
     emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
-    write_elem(g, 2, t->elem, elv);
+    if (opt)
+        put_member(g, 2, t->elem, "v->ptr[i].has", "v->ptr[i].val");
+    else
+        put_value(g, 2, t->elem, elv);
     emit(g, 1, "}");
+    emit(g, 1, "tagc_mp_done(out, p);");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }

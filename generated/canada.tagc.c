@@ -825,17 +825,13 @@ void canada_feature_collection_write_msgpack(tagc_buf *out, const canada_feature
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 20, v->type.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
-        p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\250features", 9);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
-        tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\250features", 9);
-    }
+    p = tagc_mp_room(out, 20, v->type.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
+    p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
+    p = tagc_mp_put(p, "\250features", 9);
+    tagc_mp_done(out, p);
     canada_feature_slice_write_msgpack(out, &v->features);
 }
 
@@ -909,17 +905,13 @@ void canada_feature_write_msgpack(tagc_buf *out, const canada_feature *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 22, v->type.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\203\244type", 6); /* map of 3, "type" */
-        p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\252properties", 11);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\203\244type", 6); /* map of 3, "type" */
-        tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\252properties", 11);
-    }
+    p = tagc_mp_room(out, 22, v->type.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\203\244type", 6); /* map of 3, "type" */
+    p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
+    p = tagc_mp_put(p, "\252properties", 11);
+    tagc_mp_done(out, p);
     canada_properties_write_msgpack(out, &v->properties);
     tagc_buf_put(out, "\250geometry", 9);
     canada_geometry_write_msgpack(out, &v->geometry);
@@ -1001,15 +993,12 @@ void canada_properties_write_msgpack(tagc_buf *out, const canada_properties *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 11, v->name.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\201\244name", 6); /* map of 1, "name" */
-        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\201\244name", 6); /* map of 1, "name" */
-        tagc_mp_write_str(out, v->name.ptr, v->name.len);
-    }
+    p = tagc_mp_room(out, 11, v->name.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\201\244name", 6); /* map of 1, "name" */
+    p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -1076,17 +1065,13 @@ void canada_geometry_write_msgpack(tagc_buf *out, const canada_geometry *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 23, v->type.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
-        p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\253coordinates", 12);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
-        tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\253coordinates", 12);
-    }
+    p = tagc_mp_room(out, 23, v->type.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
+    p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
+    p = tagc_mp_put(p, "\253coordinates", 12);
+    tagc_mp_done(out, p);
     canada_float64_array2_slice_slice_write_msgpack(out, &v->coordinates);
 }
 

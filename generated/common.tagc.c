@@ -323,19 +323,14 @@ void sink_money_write_msgpack(tagc_buf *out, const sink_money *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 31, v->currency.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\246amount", 8); /* map of 2, "amount" */
-        p = tagc_mp_put_int(p, v->amount);
-        p = tagc_mp_put(p, "\250currency", 9);
-        p = tagc_mp_put_str(p, v->currency.ptr, v->currency.len);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\246amount", 8); /* map of 2, "amount" */
-        tagc_mp_write_int(out, v->amount);
-        tagc_buf_put(out, "\250currency", 9);
-        tagc_mp_write_str(out, v->currency.ptr, v->currency.len);
-    }
+    p = tagc_mp_room(out, 31, v->currency.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\246amount", 8); /* map of 2, "amount" */
+    p = tagc_mp_put_int(p, v->amount);
+    p = tagc_mp_put(p, "\250currency", 9);
+    p = tagc_mp_put_str(p, v->currency.ptr, v->currency.len);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in

@@ -3927,23 +3927,16 @@ void sink_base_write_msgpack(tagc_buf *out, const sink_base *v)
     n += v->version != 0;
 
     tagc_mp_write_map(out, n);
-    p = tagc_mp_room(out, 29, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\242id", 3);
-        p = tagc_mp_put_int(p, v->id);
-        if (v->version != 0) {
-            p = tagc_mp_put(p, "\247version", 8);
-            p = tagc_mp_put_uint(p, v->version);
-        }
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\242id", 3);
-        tagc_mp_write_int(out, v->id);
-        if (v->version != 0) {
-            tagc_buf_put(out, "\247version", 8);
-            tagc_mp_write_uint(out, v->version);
-        }
+    p = tagc_mp_room(out, 29, 0); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\242id", 3);
+    p = tagc_mp_put_int(p, v->id);
+    if (v->version != 0) {
+        p = tagc_mp_put(p, "\247version", 8);
+        p = tagc_mp_put_uint(p, v->version);
     }
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -4016,19 +4009,14 @@ void sink_audit_write_msgpack(tagc_buf *out, const sink_audit *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 43, v->created_by.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\252created_by", 12); /* map of 2, "created_by" */
-        p = tagc_mp_put_str(p, v->created_by.ptr, v->created_by.len);
-        p = tagc_mp_put(p, "\252created_at", 11);
-        p = tagc_mp_put_time(out, p, &v->created_at);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\252created_by", 12); /* map of 2, "created_by" */
-        tagc_mp_write_str(out, v->created_by.ptr, v->created_by.len);
-        tagc_buf_put(out, "\252created_at", 11);
-        tagc_mp_write_time(out, &v->created_at);
-    }
+    p = tagc_mp_room(out, 43, v->created_by.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\252created_by", 12); /* map of 2, "created_by" */
+    p = tagc_mp_put_str(p, v->created_by.ptr, v->created_by.len);
+    p = tagc_mp_put(p, "\252created_at", 11);
+    p = tagc_mp_put_time(out, p, &v->created_at);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -4101,75 +4089,42 @@ void sink_scalars_write_msgpack(tagc_buf *out, const sink_scalars *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 182, v->s.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\336\000\020\241b", 5); /* map of 16, "b" */
-        p = tagc_mp_put_bool(p, v->b);
-        p = tagc_mp_put(p, "\241i", 2);
-        p = tagc_mp_put_int(p, v->i);
-        p = tagc_mp_put(p, "\242i8", 3);
-        p = tagc_mp_put_int(p, v->i8);
-        p = tagc_mp_put(p, "\243i16", 4);
-        p = tagc_mp_put_int(p, v->i16);
-        p = tagc_mp_put(p, "\243i32", 4);
-        p = tagc_mp_put_int(p, v->i32);
-        p = tagc_mp_put(p, "\243i64", 4);
-        p = tagc_mp_put_int(p, v->i64);
-        p = tagc_mp_put(p, "\241u", 2);
-        p = tagc_mp_put_uint(p, v->u);
-        p = tagc_mp_put(p, "\242u8", 3);
-        p = tagc_mp_put_uint(p, v->u8);
-        p = tagc_mp_put(p, "\243u16", 4);
-        p = tagc_mp_put_uint(p, v->u16);
-        p = tagc_mp_put(p, "\243u32", 4);
-        p = tagc_mp_put_uint(p, v->u32);
-        p = tagc_mp_put(p, "\243u64", 4);
-        p = tagc_mp_put_uint(p, v->u64);
-        p = tagc_mp_put(p, "\243f32", 4);
-        p = tagc_mp_put_f32(p, v->f32);
-        p = tagc_mp_put(p, "\243f64", 4);
-        p = tagc_mp_put_f64(p, v->f64);
-        p = tagc_mp_put(p, "\242by", 3);
-        p = tagc_mp_put_uint(p, v->by);
-        p = tagc_mp_put(p, "\241r", 2);
-        p = tagc_mp_put_int(p, v->r);
-        p = tagc_mp_put(p, "\241s", 2);
-        p = tagc_mp_put_str(p, v->s.ptr, v->s.len);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\336\000\020\241b", 5); /* map of 16, "b" */
-        tagc_mp_write_bool(out, v->b);
-        tagc_buf_put(out, "\241i", 2);
-        tagc_mp_write_int(out, v->i);
-        tagc_buf_put(out, "\242i8", 3);
-        tagc_mp_write_int(out, v->i8);
-        tagc_buf_put(out, "\243i16", 4);
-        tagc_mp_write_int(out, v->i16);
-        tagc_buf_put(out, "\243i32", 4);
-        tagc_mp_write_int(out, v->i32);
-        tagc_buf_put(out, "\243i64", 4);
-        tagc_mp_write_int(out, v->i64);
-        tagc_buf_put(out, "\241u", 2);
-        tagc_mp_write_uint(out, v->u);
-        tagc_buf_put(out, "\242u8", 3);
-        tagc_mp_write_uint(out, v->u8);
-        tagc_buf_put(out, "\243u16", 4);
-        tagc_mp_write_uint(out, v->u16);
-        tagc_buf_put(out, "\243u32", 4);
-        tagc_mp_write_uint(out, v->u32);
-        tagc_buf_put(out, "\243u64", 4);
-        tagc_mp_write_uint(out, v->u64);
-        tagc_buf_put(out, "\243f32", 4);
-        tagc_mp_write_f32(out, v->f32);
-        tagc_buf_put(out, "\243f64", 4);
-        tagc_mp_write_f64(out, v->f64);
-        tagc_buf_put(out, "\242by", 3);
-        tagc_mp_write_uint(out, v->by);
-        tagc_buf_put(out, "\241r", 2);
-        tagc_mp_write_int(out, v->r);
-        tagc_buf_put(out, "\241s", 2);
-        tagc_mp_write_str(out, v->s.ptr, v->s.len);
-    }
+    p = tagc_mp_room(out, 182, v->s.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\336\000\020\241b", 5); /* map of 16, "b" */
+    p = tagc_mp_put_bool(p, v->b);
+    p = tagc_mp_put(p, "\241i", 2);
+    p = tagc_mp_put_int(p, v->i);
+    p = tagc_mp_put(p, "\242i8", 3);
+    p = tagc_mp_put_int(p, v->i8);
+    p = tagc_mp_put(p, "\243i16", 4);
+    p = tagc_mp_put_int(p, v->i16);
+    p = tagc_mp_put(p, "\243i32", 4);
+    p = tagc_mp_put_int(p, v->i32);
+    p = tagc_mp_put(p, "\243i64", 4);
+    p = tagc_mp_put_int(p, v->i64);
+    p = tagc_mp_put(p, "\241u", 2);
+    p = tagc_mp_put_uint(p, v->u);
+    p = tagc_mp_put(p, "\242u8", 3);
+    p = tagc_mp_put_uint(p, v->u8);
+    p = tagc_mp_put(p, "\243u16", 4);
+    p = tagc_mp_put_uint(p, v->u16);
+    p = tagc_mp_put(p, "\243u32", 4);
+    p = tagc_mp_put_uint(p, v->u32);
+    p = tagc_mp_put(p, "\243u64", 4);
+    p = tagc_mp_put_uint(p, v->u64);
+    p = tagc_mp_put(p, "\243f32", 4);
+    p = tagc_mp_put_f32(p, v->f32);
+    p = tagc_mp_put(p, "\243f64", 4);
+    p = tagc_mp_put_f64(p, v->f64);
+    p = tagc_mp_put(p, "\242by", 3);
+    p = tagc_mp_put_uint(p, v->by);
+    p = tagc_mp_put(p, "\241r", 2);
+    p = tagc_mp_put_int(p, v->r);
+    p = tagc_mp_put(p, "\241s", 2);
+    p = tagc_mp_put_str(p, v->s.ptr, v->s.len);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -4330,15 +4285,12 @@ void sink_node_write_msgpack(tagc_buf *out, const sink_node *v)
     n += v->index.len != 0;
 
     tagc_mp_write_map(out, n);
-    p = tagc_mp_room(out, 10, v->name.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\244name", 5);
-        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\244name", 5);
-        tagc_mp_write_str(out, v->name.ptr, v->name.len);
-    }
+    p = tagc_mp_room(out, 10, v->name.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\244name", 5);
+    p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+    tagc_mp_done(out, p);
     if (v->parent != NULL) {
         tagc_buf_put(out, "\246parent", 7);
         sink_node_ptr_write_msgpack(out, v->parent);
@@ -4447,59 +4399,37 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     n += v->other.len != 0;
 
     tagc_mp_write_map(out, n);
-    p = tagc_mp_room(out, 77, (v->audit != NULL ? v->audit->created_by.len : 0));
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\242id", 3);
-        p = tagc_mp_put_int(p, v->base.id);
-        if (v->base.version != 0) {
-            p = tagc_mp_put(p, "\247version", 8);
-            p = tagc_mp_put_uint(p, v->base.version);
-        }
-        if (v->audit != NULL) {
-            p = tagc_mp_put(p, "\252created_by", 11);
-            p = tagc_mp_put_str(p, v->audit->created_by.ptr, v->audit->created_by.len);
-        }
-        if (v->audit != NULL) {
-            p = tagc_mp_put(p, "\252created_at", 11);
-            p = tagc_mp_put_time(out, p, &v->audit->created_at);
-        }
-        p = tagc_mp_put(p, "\245Label", 6);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\242id", 3);
-        tagc_mp_write_int(out, v->base.id);
-        if (v->base.version != 0) {
-            tagc_buf_put(out, "\247version", 8);
-            tagc_mp_write_uint(out, v->base.version);
-        }
-        if (v->audit != NULL) {
-            tagc_buf_put(out, "\252created_by", 11);
-            tagc_mp_write_str(out, v->audit->created_by.ptr, v->audit->created_by.len);
-        }
-        if (v->audit != NULL) {
-            tagc_buf_put(out, "\252created_at", 11);
-            tagc_mp_write_time(out, &v->audit->created_at);
-        }
-        tagc_buf_put(out, "\245Label", 6);
+    p = tagc_mp_room(out, 77, (v->audit != NULL ? v->audit->created_by.len : 0)); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\242id", 3);
+    p = tagc_mp_put_int(p, v->base.id);
+    if (v->base.version != 0) {
+        p = tagc_mp_put(p, "\247version", 8);
+        p = tagc_mp_put_uint(p, v->base.version);
     }
+    if (v->audit != NULL) {
+        p = tagc_mp_put(p, "\252created_by", 11);
+        p = tagc_mp_put_str(p, v->audit->created_by.ptr, v->audit->created_by.len);
+    }
+    if (v->audit != NULL) {
+        p = tagc_mp_put(p, "\252created_at", 11);
+        p = tagc_mp_put_time(out, p, &v->audit->created_at);
+    }
+    p = tagc_mp_put(p, "\245Label", 6);
+    tagc_mp_done(out, p);
     sink_label_write_msgpack(out, &v->label);
     tagc_buf_put(out, "\247scalars", 8);
     sink_scalars_write_msgpack(out, &v->scalars);
     p = tagc_mp_room(out, 41, 0);
-    if (p != NULL) {
-        p = tagc_mp_put(p, "\244when", 5);
-        p = tagc_mp_put_time(out, p, &v->when);
-        p = tagc_mp_put(p, "\247timeout", 8);
-        p = tagc_mp_put_int(p, v->timeout);
-        p = tagc_mp_put(p, "\243raw", 4);
-        tagc_mp_done(out, p);
-    } else {
-        tagc_buf_put(out, "\244when", 5);
-        tagc_mp_write_time(out, &v->when);
-        tagc_buf_put(out, "\247timeout", 8);
-        tagc_mp_write_int(out, v->timeout);
-        tagc_buf_put(out, "\243raw", 4);
-    }
+    if (p == NULL)
+        return;
+    p = tagc_mp_put(p, "\244when", 5);
+    p = tagc_mp_put_time(out, p, &v->when);
+    p = tagc_mp_put(p, "\247timeout", 8);
+    p = tagc_mp_put_int(p, v->timeout);
+    p = tagc_mp_put(p, "\243raw", 4);
+    tagc_mp_done(out, p);
     tagc_mp_write_raw(out, &v->raw);
     tagc_buf_put(out, "\245iface", 6);
     tagc_mp_write_any(out, v->iface);
@@ -4524,30 +4454,19 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     tagc_buf_put(out, "\245child", 6);
     sink_node_ptr_write_msgpack(out, v->child);
     p = tagc_mp_room(out, 29, 0);
-    if (p != NULL) {
-        p = tagc_mp_put(p, "\245score", 6);
-        if (!v->has_score)
-            p = tagc_mp_put_nil(p);
-        else
-            p = tagc_mp_put_f64(p, v->score);
-        if (v->has_flag) {
-            p = tagc_mp_put(p, "\244flag", 5);
-            p = tagc_mp_put_bool(p, v->flag);
-        }
-        p = tagc_mp_put(p, "\247by_name", 8);
-        tagc_mp_done(out, p);
-    } else {
-        tagc_buf_put(out, "\245score", 6);
-        if (!v->has_score)
-            tagc_mp_write_nil(out);
-        else
-            tagc_mp_write_f64(out, v->score);
-        if (v->has_flag) {
-            tagc_buf_put(out, "\244flag", 5);
-            tagc_mp_write_bool(out, v->flag);
-        }
-        tagc_buf_put(out, "\247by_name", 8);
+    if (p == NULL)
+        return;
+    p = tagc_mp_put(p, "\245score", 6);
+    if (!v->has_score)
+        p = tagc_mp_put_nil(p);
+    else
+        p = tagc_mp_put_f64(p, v->score);
+    if (v->has_flag) {
+        p = tagc_mp_put(p, "\244flag", 5);
+        p = tagc_mp_put_bool(p, v->flag);
     }
+    p = tagc_mp_put(p, "\247by_name", 8);
+    tagc_mp_done(out, p);
     sink_string_int64_map_write_msgpack(out, &v->by_name);
     tagc_buf_put(out, "\245by_id", 6);
     sink_int64_string_map_write_msgpack(out, &v->by_id);
@@ -4571,69 +4490,39 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
         tagc_buf_put(out, "\244perm", 5);
         sink_perm_write_msgpack(out, &v->perm);
     }
-    p = tagc_mp_room(out, 118, v->quoted.len + v->dash.len + v->mp_only.len + (v->renamed.len != 0 ? v->renamed.len : 0) + v->no_tag.len + v->default_.len);
-    if (p != NULL) {
-        p = tagc_mp_put(p, "\243big", 4);
-        p = tagc_mp_put_int(p, v->big);
-        if (v->ratio != 0) {
-            p = tagc_mp_put(p, "\245ratio", 6);
-            p = tagc_mp_put_f64(p, v->ratio);
-        }
-        p = tagc_mp_put(p, "\242ok", 3);
-        p = tagc_mp_put_bool(p, v->ok);
-        p = tagc_mp_put(p, "\246quoted", 7);
-        p = tagc_mp_put_str(p, v->quoted.ptr, v->quoted.len);
-        p = tagc_mp_put(p, "\245maybe", 6);
-        if (!v->has_maybe)
-            p = tagc_mp_put_nil(p);
-        else
-            p = tagc_mp_put_int(p, v->maybe);
-        p = tagc_mp_put(p, "\241-", 2);
-        p = tagc_mp_put_str(p, v->dash.ptr, v->dash.len);
-        p = tagc_mp_put(p, "\247mp_only", 8);
-        p = tagc_mp_put_str(p, v->mp_only.ptr, v->mp_only.len);
-        if (v->renamed.len != 0) {
-            p = tagc_mp_put(p, "\241r", 2);
-            p = tagc_mp_put_str(p, v->renamed.ptr, v->renamed.len);
-        }
-        p = tagc_mp_put(p, "\245NoTag", 6);
-        p = tagc_mp_put_str(p, v->no_tag.ptr, v->no_tag.len);
-        p = tagc_mp_put(p, "\247default", 8);
-        p = tagc_mp_put_str(p, v->default_.ptr, v->default_.len);
-        p = tagc_mp_put(p, "\246struct", 7);
-        p = tagc_mp_put_bool(p, v->struct_);
-        tagc_mp_done(out, p);
-    } else {
-        tagc_buf_put(out, "\243big", 4);
-        tagc_mp_write_int(out, v->big);
-        if (v->ratio != 0) {
-            tagc_buf_put(out, "\245ratio", 6);
-            tagc_mp_write_f64(out, v->ratio);
-        }
-        tagc_buf_put(out, "\242ok", 3);
-        tagc_mp_write_bool(out, v->ok);
-        tagc_buf_put(out, "\246quoted", 7);
-        tagc_mp_write_str(out, v->quoted.ptr, v->quoted.len);
-        tagc_buf_put(out, "\245maybe", 6);
-        if (!v->has_maybe)
-            tagc_mp_write_nil(out);
-        else
-            tagc_mp_write_int(out, v->maybe);
-        tagc_buf_put(out, "\241-", 2);
-        tagc_mp_write_str(out, v->dash.ptr, v->dash.len);
-        tagc_buf_put(out, "\247mp_only", 8);
-        tagc_mp_write_str(out, v->mp_only.ptr, v->mp_only.len);
-        if (v->renamed.len != 0) {
-            tagc_buf_put(out, "\241r", 2);
-            tagc_mp_write_str(out, v->renamed.ptr, v->renamed.len);
-        }
-        tagc_buf_put(out, "\245NoTag", 6);
-        tagc_mp_write_str(out, v->no_tag.ptr, v->no_tag.len);
-        tagc_buf_put(out, "\247default", 8);
-        tagc_mp_write_str(out, v->default_.ptr, v->default_.len);
-        tagc_buf_put(out, "\246struct", 7);
-        tagc_mp_write_bool(out, v->struct_);
+    p = tagc_mp_room(out, 118, v->quoted.len + v->dash.len + v->mp_only.len + v->renamed.len + v->no_tag.len + v->default_.len);
+    if (p == NULL)
+        return;
+    p = tagc_mp_put(p, "\243big", 4);
+    p = tagc_mp_put_int(p, v->big);
+    if (v->ratio != 0) {
+        p = tagc_mp_put(p, "\245ratio", 6);
+        p = tagc_mp_put_f64(p, v->ratio);
     }
+    p = tagc_mp_put(p, "\242ok", 3);
+    p = tagc_mp_put_bool(p, v->ok);
+    p = tagc_mp_put(p, "\246quoted", 7);
+    p = tagc_mp_put_str(p, v->quoted.ptr, v->quoted.len);
+    p = tagc_mp_put(p, "\245maybe", 6);
+    if (!v->has_maybe)
+        p = tagc_mp_put_nil(p);
+    else
+        p = tagc_mp_put_int(p, v->maybe);
+    p = tagc_mp_put(p, "\241-", 2);
+    p = tagc_mp_put_str(p, v->dash.ptr, v->dash.len);
+    p = tagc_mp_put(p, "\247mp_only", 8);
+    p = tagc_mp_put_str(p, v->mp_only.ptr, v->mp_only.len);
+    if (v->renamed.len != 0) {
+        p = tagc_mp_put(p, "\241r", 2);
+        p = tagc_mp_put_str(p, v->renamed.ptr, v->renamed.len);
+    }
+    p = tagc_mp_put(p, "\245NoTag", 6);
+    p = tagc_mp_put_str(p, v->no_tag.ptr, v->no_tag.len);
+    p = tagc_mp_put(p, "\247default", 8);
+    p = tagc_mp_put_str(p, v->default_.ptr, v->default_.len);
+    p = tagc_mp_put(p, "\246struct", 7);
+    p = tagc_mp_put_bool(p, v->struct_);
+    tagc_mp_done(out, p);
     if (v->left != NULL) {
         tagc_buf_put(out, "\244Left", 5);
         sink_node_ptr_write_msgpack(out, v->left);
@@ -4650,19 +4539,14 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     sink_money_write_msgpack(out, &v->money);
     tagc_buf_put(out, "\244unit", 5);
     sink_unit_write_msgpack(out, &v->unit);
-    p = tagc_mp_room(out, 11, (v->other.len != 0 ? v->other.len : 0));
-    if (p != NULL) {
-        if (v->other.len != 0) {
-            p = tagc_mp_put(p, "\245other", 6);
-            p = tagc_mp_put_str(p, v->other.ptr, v->other.len);
-        }
-        tagc_mp_done(out, p);
-    } else {
-        if (v->other.len != 0) {
-            tagc_buf_put(out, "\245other", 6);
-            tagc_mp_write_str(out, v->other.ptr, v->other.len);
-        }
+    p = tagc_mp_room(out, 11, v->other.len);
+    if (p == NULL)
+        return;
+    if (v->other.len != 0) {
+        p = tagc_mp_put(p, "\245other", 6);
+        p = tagc_mp_put_str(p, v->other.ptr, v->other.len);
     }
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -5120,20 +5004,14 @@ static void sink_string_slice_write_msgpack(tagc_buf *out, const sink_string_sli
     }
     for (size_t i = 0; i < v->len && var <= UINT32_MAX; i++)
         var += v->ptr[i].len;
-    p = tagc_mp_room_n(out, 5, 5, v->len, var);
-    if (p != NULL) { /* room for the most the elements take: unchecked writes */
-        p = tagc_mp_put_array(p, v->len);
-        for (size_t i = 0; i < v->len; i++) {
-            p = tagc_mp_put_str(p, v->ptr[i].ptr, v->ptr[i].len);
-        }
-        tagc_mp_done(out, p);
-        return;
-    }
-    /* checked writes: a fixed buffer near its end, or an error */
-    tagc_mp_write_array(out, v->len);
+    p = tagc_mp_room_n(out, 5, 5, v->len, var); /* room for the most the elements take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put_array(p, v->len);
     for (size_t i = 0; i < v->len; i++) {
-        tagc_mp_write_str(out, v->ptr[i].ptr, v->ptr[i].len);
+        p = tagc_mp_put_str(p, v->ptr[i].ptr, v->ptr[i].len);
     }
+    tagc_mp_done(out, p);
 }
 
 static int sink_string_slice_read_msgpack(tagc_mp_dec *d, sink_string_slice *v)
@@ -5415,20 +5293,14 @@ static void sink_int32_slice_write_msgpack(tagc_buf *out, const sink_int32_slice
         tagc_mp_write_nil(out);
         return;
     }
-    p = tagc_mp_room_n(out, 5, 9, v->len, 0);
-    if (p != NULL) { /* room for the most the elements take: unchecked writes */
-        p = tagc_mp_put_array(p, v->len);
-        for (size_t i = 0; i < v->len; i++) {
-            p = tagc_mp_put_int(p, v->ptr[i]);
-        }
-        tagc_mp_done(out, p);
-        return;
-    }
-    /* checked writes: a fixed buffer near its end, or an error */
-    tagc_mp_write_array(out, v->len);
+    p = tagc_mp_room_n(out, 5, 9, v->len, 0); /* room for the most the elements take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put_array(p, v->len);
     for (size_t i = 0; i < v->len; i++) {
-        tagc_mp_write_int(out, v->ptr[i]);
+        p = tagc_mp_put_int(p, v->ptr[i]);
     }
+    tagc_mp_done(out, p);
 }
 
 static int sink_int32_slice_read_msgpack(tagc_mp_dec *d, sink_int32_slice *v)
@@ -5840,19 +5712,14 @@ static void sink_sink_address_geo_write_msgpack(tagc_buf *out, const sink_sink_a
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 27, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\243Lat", 5); /* map of 2, "Lat" */
-        p = tagc_mp_put_f64(p, v->lat);
-        p = tagc_mp_put(p, "\243Lon", 4);
-        p = tagc_mp_put_f64(p, v->lon);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\243Lat", 5); /* map of 2, "Lat" */
-        tagc_mp_write_f64(out, v->lat);
-        tagc_buf_put(out, "\243Lon", 4);
-        tagc_mp_write_f64(out, v->lon);
-    }
+    p = tagc_mp_room(out, 27, 0); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\243Lat", 5); /* map of 2, "Lat" */
+    p = tagc_mp_put_f64(p, v->lat);
+    p = tagc_mp_put(p, "\243Lon", 4);
+    p = tagc_mp_put_f64(p, v->lon);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -5925,17 +5792,13 @@ static void sink_sink_address_write_msgpack(tagc_buf *out, const sink_sink_addre
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 15, v->city.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\244city", 6); /* map of 2, "city" */
-        p = tagc_mp_put_str(p, v->city.ptr, v->city.len);
-        p = tagc_mp_put(p, "\243geo", 4);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\244city", 6); /* map of 2, "city" */
-        tagc_mp_write_str(out, v->city.ptr, v->city.len);
-        tagc_buf_put(out, "\243geo", 4);
-    }
+    p = tagc_mp_room(out, 15, v->city.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\244city", 6); /* map of 2, "city" */
+    p = tagc_mp_put_str(p, v->city.ptr, v->city.len);
+    p = tagc_mp_put(p, "\243geo", 4);
+    tagc_mp_done(out, p);
     sink_sink_address_geo_write_msgpack(out, &v->geo);
 }
 
@@ -6009,19 +5872,14 @@ static void sink_sink_items_write_msgpack(tagc_buf *out, const sink_sink_items *
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 23, v->sku.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\243sku", 5); /* map of 2, "sku" */
-        p = tagc_mp_put_str(p, v->sku.ptr, v->sku.len);
-        p = tagc_mp_put(p, "\243qty", 4);
-        p = tagc_mp_put_int(p, v->qty);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\243sku", 5); /* map of 2, "sku" */
-        tagc_mp_write_str(out, v->sku.ptr, v->sku.len);
-        tagc_buf_put(out, "\243qty", 4);
-        tagc_mp_write_int(out, v->qty);
-    }
+    p = tagc_mp_room(out, 23, v->sku.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\243sku", 5); /* map of 2, "sku" */
+    p = tagc_mp_put_str(p, v->sku.ptr, v->sku.len);
+    p = tagc_mp_put(p, "\243qty", 4);
+    p = tagc_mp_put_int(p, v->qty);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in

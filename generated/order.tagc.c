@@ -1262,19 +1262,14 @@ void order_geo_write_msgpack(tagc_buf *out, const order_geo *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 27, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\243lat", 5); /* map of 2, "lat" */
-        p = tagc_mp_put_f64(p, v->lat);
-        p = tagc_mp_put(p, "\243lon", 4);
-        p = tagc_mp_put_f64(p, v->lon);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\243lat", 5); /* map of 2, "lat" */
-        tagc_mp_write_f64(out, v->lat);
-        tagc_buf_put(out, "\243lon", 4);
-        tagc_mp_write_f64(out, v->lon);
-    }
+    p = tagc_mp_room(out, 27, 0); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\243lat", 5); /* map of 2, "lat" */
+    p = tagc_mp_put_f64(p, v->lat);
+    p = tagc_mp_put(p, "\243lon", 4);
+    p = tagc_mp_put_f64(p, v->lon);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -1347,29 +1342,19 @@ void order_address_write_msgpack(tagc_buf *out, const order_address *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 49, v->street.len + v->city.len + v->zip.len + v->country.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\205\246street", 8); /* map of 5, "street" */
-        p = tagc_mp_put_str(p, v->street.ptr, v->street.len);
-        p = tagc_mp_put(p, "\244city", 5);
-        p = tagc_mp_put_str(p, v->city.ptr, v->city.len);
-        p = tagc_mp_put(p, "\243zip", 4);
-        p = tagc_mp_put_str(p, v->zip.ptr, v->zip.len);
-        p = tagc_mp_put(p, "\247country", 8);
-        p = tagc_mp_put_str(p, v->country.ptr, v->country.len);
-        p = tagc_mp_put(p, "\243geo", 4);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\205\246street", 8); /* map of 5, "street" */
-        tagc_mp_write_str(out, v->street.ptr, v->street.len);
-        tagc_buf_put(out, "\244city", 5);
-        tagc_mp_write_str(out, v->city.ptr, v->city.len);
-        tagc_buf_put(out, "\243zip", 4);
-        tagc_mp_write_str(out, v->zip.ptr, v->zip.len);
-        tagc_buf_put(out, "\247country", 8);
-        tagc_mp_write_str(out, v->country.ptr, v->country.len);
-        tagc_buf_put(out, "\243geo", 4);
-    }
+    p = tagc_mp_room(out, 49, v->street.len + v->city.len + v->zip.len + v->country.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\205\246street", 8); /* map of 5, "street" */
+    p = tagc_mp_put_str(p, v->street.ptr, v->street.len);
+    p = tagc_mp_put(p, "\244city", 5);
+    p = tagc_mp_put_str(p, v->city.ptr, v->city.len);
+    p = tagc_mp_put(p, "\243zip", 4);
+    p = tagc_mp_put_str(p, v->zip.ptr, v->zip.len);
+    p = tagc_mp_put(p, "\247country", 8);
+    p = tagc_mp_put_str(p, v->country.ptr, v->country.len);
+    p = tagc_mp_put(p, "\243geo", 4);
+    tagc_mp_done(out, p);
     order_geo_write_msgpack(out, &v->geo);
 }
 
@@ -1461,29 +1446,19 @@ void order_customer_write_msgpack(tagc_buf *out, const order_customer *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 47, v->name.len + v->email.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
-        p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\244name", 5);
-        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\245email", 6);
-        p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
-        p = tagc_mp_put(p, "\243vip", 4);
-        p = tagc_mp_put_bool(p, v->vip);
-        p = tagc_mp_put(p, "\247address", 8);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
-        tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\244name", 5);
-        tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\245email", 6);
-        tagc_mp_write_str(out, v->email.ptr, v->email.len);
-        tagc_buf_put(out, "\243vip", 4);
-        tagc_mp_write_bool(out, v->vip);
-        tagc_buf_put(out, "\247address", 8);
-    }
+    p = tagc_mp_room(out, 47, v->name.len + v->email.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
+    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put(p, "\244name", 5);
+    p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+    p = tagc_mp_put(p, "\245email", 6);
+    p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
+    p = tagc_mp_put(p, "\243vip", 4);
+    p = tagc_mp_put_bool(p, v->vip);
+    p = tagc_mp_put(p, "\247address", 8);
+    tagc_mp_done(out, p);
     order_address_write_msgpack(out, &v->address);
 }
 
@@ -1575,43 +1550,28 @@ void order_item_write_msgpack(tagc_buf *out, const order_item *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 72, v->sku.len + v->name.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\207\243sku", 5); /* map of 7, "sku" */
-        p = tagc_mp_put_str(p, v->sku.ptr, v->sku.len);
-        p = tagc_mp_put(p, "\244name", 5);
-        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\243qty", 4);
-        p = tagc_mp_put_int(p, v->qty);
-        p = tagc_mp_put(p, "\245price", 6);
-        p = tagc_mp_put_f64(p, v->price);
-        p = tagc_mp_put(p, "\251weight_kg", 10);
-        p = tagc_mp_put_f64(p, v->weight_kg);
-        p = tagc_mp_put(p, "\244tags", 5);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\207\243sku", 5); /* map of 7, "sku" */
-        tagc_mp_write_str(out, v->sku.ptr, v->sku.len);
-        tagc_buf_put(out, "\244name", 5);
-        tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\243qty", 4);
-        tagc_mp_write_int(out, v->qty);
-        tagc_buf_put(out, "\245price", 6);
-        tagc_mp_write_f64(out, v->price);
-        tagc_buf_put(out, "\251weight_kg", 10);
-        tagc_mp_write_f64(out, v->weight_kg);
-        tagc_buf_put(out, "\244tags", 5);
-    }
+    p = tagc_mp_room(out, 72, v->sku.len + v->name.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\207\243sku", 5); /* map of 7, "sku" */
+    p = tagc_mp_put_str(p, v->sku.ptr, v->sku.len);
+    p = tagc_mp_put(p, "\244name", 5);
+    p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+    p = tagc_mp_put(p, "\243qty", 4);
+    p = tagc_mp_put_int(p, v->qty);
+    p = tagc_mp_put(p, "\245price", 6);
+    p = tagc_mp_put_f64(p, v->price);
+    p = tagc_mp_put(p, "\251weight_kg", 10);
+    p = tagc_mp_put_f64(p, v->weight_kg);
+    p = tagc_mp_put(p, "\244tags", 5);
+    tagc_mp_done(out, p);
     order_string_slice_write_msgpack(out, &v->tags);
     p = tagc_mp_room(out, 6, 0);
-    if (p != NULL) {
-        p = tagc_mp_put(p, "\244gift", 5);
-        p = tagc_mp_put_bool(p, v->gift);
-        tagc_mp_done(out, p);
-    } else {
-        tagc_buf_put(out, "\244gift", 5);
-        tagc_mp_write_bool(out, v->gift);
-    }
+    if (p == NULL)
+        return;
+    p = tagc_mp_put(p, "\244gift", 5);
+    p = tagc_mp_put_bool(p, v->gift);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -1714,65 +1674,41 @@ void order_order_write_msgpack(tagc_buf *out, const order_order *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 20, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\214\242id", 4); /* map of 12, "id" */
-        p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246status", 7);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\214\242id", 4); /* map of 12, "id" */
-        tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246status", 7);
-    }
+    p = tagc_mp_room(out, 20, 0); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\214\242id", 4); /* map of 12, "id" */
+    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put(p, "\246status", 7);
+    tagc_mp_done(out, p);
     order_status_write_msgpack(out, &v->status);
     tagc_buf_put(out, "\250customer", 9);
     order_customer_write_msgpack(out, &v->customer);
     tagc_buf_put(out, "\245items", 6);
     order_item_slice_write_msgpack(out, &v->items);
     p = tagc_mp_room(out, 136, v->currency.len + v->notes.len);
-    if (p != NULL) {
-        p = tagc_mp_put(p, "\245total", 6);
-        p = tagc_mp_put_f64(p, v->total);
-        p = tagc_mp_put(p, "\250currency", 9);
-        p = tagc_mp_put_str(p, v->currency.ptr, v->currency.len);
-        p = tagc_mp_put(p, "\250discount", 9);
-        if (!v->has_discount)
-            p = tagc_mp_put_nil(p);
-        else
-            p = tagc_mp_put_f64(p, v->discount);
-        p = tagc_mp_put(p, "\245notes", 6);
-        p = tagc_mp_put_str(p, v->notes.ptr, v->notes.len);
-        p = tagc_mp_put(p, "\252created_at", 11);
-        p = tagc_mp_put_int(p, v->created_at);
-        p = tagc_mp_put(p, "\252updated_at", 11);
-        p = tagc_mp_put_int(p, v->updated_at);
-        p = tagc_mp_put(p, "\252risk_score", 11);
-        p = tagc_mp_put_f64(p, v->risk_score);
-        p = tagc_mp_put(p, "\250attempts", 9);
-        p = tagc_mp_put_int(p, v->attempts);
-        tagc_mp_done(out, p);
-    } else {
-        tagc_buf_put(out, "\245total", 6);
-        tagc_mp_write_f64(out, v->total);
-        tagc_buf_put(out, "\250currency", 9);
-        tagc_mp_write_str(out, v->currency.ptr, v->currency.len);
-        tagc_buf_put(out, "\250discount", 9);
-        if (!v->has_discount)
-            tagc_mp_write_nil(out);
-        else
-            tagc_mp_write_f64(out, v->discount);
-        tagc_buf_put(out, "\245notes", 6);
-        tagc_mp_write_str(out, v->notes.ptr, v->notes.len);
-        tagc_buf_put(out, "\252created_at", 11);
-        tagc_mp_write_int(out, v->created_at);
-        tagc_buf_put(out, "\252updated_at", 11);
-        tagc_mp_write_int(out, v->updated_at);
-        tagc_buf_put(out, "\252risk_score", 11);
-        tagc_mp_write_f64(out, v->risk_score);
-        tagc_buf_put(out, "\250attempts", 9);
-        tagc_mp_write_int(out, v->attempts);
-    }
+    if (p == NULL)
+        return;
+    p = tagc_mp_put(p, "\245total", 6);
+    p = tagc_mp_put_f64(p, v->total);
+    p = tagc_mp_put(p, "\250currency", 9);
+    p = tagc_mp_put_str(p, v->currency.ptr, v->currency.len);
+    p = tagc_mp_put(p, "\250discount", 9);
+    if (!v->has_discount)
+        p = tagc_mp_put_nil(p);
+    else
+        p = tagc_mp_put_f64(p, v->discount);
+    p = tagc_mp_put(p, "\245notes", 6);
+    p = tagc_mp_put_str(p, v->notes.ptr, v->notes.len);
+    p = tagc_mp_put(p, "\252created_at", 11);
+    p = tagc_mp_put_int(p, v->created_at);
+    p = tagc_mp_put(p, "\252updated_at", 11);
+    p = tagc_mp_put_int(p, v->updated_at);
+    p = tagc_mp_put(p, "\252risk_score", 11);
+    p = tagc_mp_put_f64(p, v->risk_score);
+    p = tagc_mp_put(p, "\250attempts", 9);
+    p = tagc_mp_put_int(p, v->attempts);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -1918,20 +1854,14 @@ static void order_string_slice_write_msgpack(tagc_buf *out, const order_string_s
     }
     for (size_t i = 0; i < v->len && var <= UINT32_MAX; i++)
         var += v->ptr[i].len;
-    p = tagc_mp_room_n(out, 5, 5, v->len, var);
-    if (p != NULL) { /* room for the most the elements take: unchecked writes */
-        p = tagc_mp_put_array(p, v->len);
-        for (size_t i = 0; i < v->len; i++) {
-            p = tagc_mp_put_str(p, v->ptr[i].ptr, v->ptr[i].len);
-        }
-        tagc_mp_done(out, p);
-        return;
-    }
-    /* checked writes: a fixed buffer near its end, or an error */
-    tagc_mp_write_array(out, v->len);
+    p = tagc_mp_room_n(out, 5, 5, v->len, var); /* room for the most the elements take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put_array(p, v->len);
     for (size_t i = 0; i < v->len; i++) {
-        tagc_mp_write_str(out, v->ptr[i].ptr, v->ptr[i].len);
+        p = tagc_mp_put_str(p, v->ptr[i].ptr, v->ptr[i].len);
     }
+    tagc_mp_done(out, p);
 }
 
 static int order_string_slice_read_msgpack(tagc_mp_dec *d, order_string_slice *v)

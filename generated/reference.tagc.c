@@ -709,25 +709,17 @@ void reference_report_user_write_msgpack(tagc_buf *out, const reference_report_u
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 40, v->name.len + v->email.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
-        p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\244name", 5);
-        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\245email", 6);
-        p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
-        p = tagc_mp_put(p, "\245roles", 6);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
-        tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\244name", 5);
-        tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\245email", 6);
-        tagc_mp_write_str(out, v->email.ptr, v->email.len);
-        tagc_buf_put(out, "\245roles", 6);
-    }
+    p = tagc_mp_room(out, 40, v->name.len + v->email.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
+    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put(p, "\244name", 5);
+    p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+    p = tagc_mp_put(p, "\245email", 6);
+    p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
+    p = tagc_mp_put(p, "\245roles", 6);
+    tagc_mp_done(out, p);
     reference_string_slice_write_msgpack(out, &v->roles);
     tagc_buf_put(out, "\244meta", 5);
     reference_report_user_metadata_write_msgpack(out, &v->metadata);
@@ -821,27 +813,18 @@ void reference_user_write_msgpack(tagc_buf *out, const reference_user *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 60, v->name.len + v->email.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\204\242id", 4); /* map of 4, "id" */
-        p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\244name", 5);
-        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\245email", 6);
-        p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
-        p = tagc_mp_put(p, "\252created_at", 11);
-        p = tagc_mp_put_time(out, p, &v->created_at);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\204\242id", 4); /* map of 4, "id" */
-        tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\244name", 5);
-        tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\245email", 6);
-        tagc_mp_write_str(out, v->email.ptr, v->email.len);
-        tagc_buf_put(out, "\252created_at", 11);
-        tagc_mp_write_time(out, &v->created_at);
-    }
+    p = tagc_mp_room(out, 60, v->name.len + v->email.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\204\242id", 4); /* map of 4, "id" */
+    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put(p, "\244name", 5);
+    p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+    p = tagc_mp_put(p, "\245email", 6);
+    p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
+    p = tagc_mp_put(p, "\252created_at", 11);
+    p = tagc_mp_put_time(out, p, &v->created_at);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -926,21 +909,15 @@ void reference_tree_node_write_msgpack(tagc_buf *out, const reference_tree_node 
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 31, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\204\242ID", 4); /* map of 4, "ID" */
-        p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\243Val", 4);
-        p = tagc_mp_put_int(p, v->val);
-        p = tagc_mp_put(p, "\244Left", 5);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\204\242ID", 4); /* map of 4, "ID" */
-        tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\243Val", 4);
-        tagc_mp_write_int(out, v->val);
-        tagc_buf_put(out, "\244Left", 5);
-    }
+    p = tagc_mp_room(out, 31, 0); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\204\242ID", 4); /* map of 4, "ID" */
+    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put(p, "\243Val", 4);
+    p = tagc_mp_put_int(p, v->val);
+    p = tagc_mp_put(p, "\244Left", 5);
+    tagc_mp_done(out, p);
     reference_tree_node_ptr_write_msgpack(out, v->left);
     tagc_buf_put(out, "\245Right", 6);
     reference_tree_node_ptr_write_msgpack(out, v->right);
@@ -1035,20 +1012,14 @@ static void reference_string_slice_write_msgpack(tagc_buf *out, const reference_
     }
     for (size_t i = 0; i < v->len && var <= UINT32_MAX; i++)
         var += v->ptr[i].len;
-    p = tagc_mp_room_n(out, 5, 5, v->len, var);
-    if (p != NULL) { /* room for the most the elements take: unchecked writes */
-        p = tagc_mp_put_array(p, v->len);
-        for (size_t i = 0; i < v->len; i++) {
-            p = tagc_mp_put_str(p, v->ptr[i].ptr, v->ptr[i].len);
-        }
-        tagc_mp_done(out, p);
-        return;
-    }
-    /* checked writes: a fixed buffer near its end, or an error */
-    tagc_mp_write_array(out, v->len);
+    p = tagc_mp_room_n(out, 5, 5, v->len, var); /* room for the most the elements take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put_array(p, v->len);
     for (size_t i = 0; i < v->len; i++) {
-        tagc_mp_write_str(out, v->ptr[i].ptr, v->ptr[i].len);
+        p = tagc_mp_put_str(p, v->ptr[i].ptr, v->ptr[i].len);
     }
+    tagc_mp_done(out, p);
 }
 
 static int reference_string_slice_read_msgpack(tagc_mp_dec *d, reference_string_slice *v)
@@ -1081,19 +1052,14 @@ static void reference_report_user_metadata_write_msgpack(tagc_buf *out, const re
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 51, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\251CreatedAt", 11); /* map of 2, "CreatedAt" */
-        p = tagc_mp_put_time(out, p, &v->created_at);
-        p = tagc_mp_put(p, "\251UpdatedAt", 10);
-        p = tagc_mp_put_time(out, p, &v->updated_at);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\251CreatedAt", 11); /* map of 2, "CreatedAt" */
-        tagc_mp_write_time(out, &v->created_at);
-        tagc_buf_put(out, "\251UpdatedAt", 10);
-        tagc_mp_write_time(out, &v->updated_at);
-    }
+    p = tagc_mp_room(out, 51, 0); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\251CreatedAt", 11); /* map of 2, "CreatedAt" */
+    p = tagc_mp_put_time(out, p, &v->created_at);
+    p = tagc_mp_put(p, "\251UpdatedAt", 10);
+    p = tagc_mp_put_time(out, p, &v->updated_at);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in

@@ -235,21 +235,15 @@ void tree_node_write_msgpack(tagc_buf *out, const tree_node *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 35, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\203\242id", 4); /* map of 3, "id" */
-        p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\243val", 4);
-        p = tagc_mp_put_int(p, v->val);
-        p = tagc_mp_put(p, "\250children", 9);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\203\242id", 4); /* map of 3, "id" */
-        tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\243val", 4);
-        tagc_mp_write_int(out, v->val);
-        tagc_buf_put(out, "\250children", 9);
-    }
+    p = tagc_mp_room(out, 35, 0); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\203\242id", 4); /* map of 3, "id" */
+    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put(p, "\243val", 4);
+    p = tagc_mp_put_int(p, v->val);
+    p = tagc_mp_put(p, "\250children", 9);
+    tagc_mp_done(out, p);
     tree_node_slice_write_msgpack(out, &v->children);
 }
 

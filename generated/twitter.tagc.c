@@ -4756,47 +4756,28 @@ void twitter_search_metadata_write_msgpack(tagc_buf *out, const twitter_search_m
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 152, v->max_id_str.len + v->next_results.len + v->query.len + v->refresh_url.len + v->since_id_str.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\211\254completed_in", 14); /* map of 9, "completed_in" */
-        p = tagc_mp_put_f64(p, v->completed_in);
-        p = tagc_mp_put(p, "\246max_id", 7);
-        p = tagc_mp_put_int(p, v->max_id);
-        p = tagc_mp_put(p, "\252max_id_str", 11);
-        p = tagc_mp_put_str(p, v->max_id_str.ptr, v->max_id_str.len);
-        p = tagc_mp_put(p, "\254next_results", 13);
-        p = tagc_mp_put_str(p, v->next_results.ptr, v->next_results.len);
-        p = tagc_mp_put(p, "\245query", 6);
-        p = tagc_mp_put_str(p, v->query.ptr, v->query.len);
-        p = tagc_mp_put(p, "\253refresh_url", 12);
-        p = tagc_mp_put_str(p, v->refresh_url.ptr, v->refresh_url.len);
-        p = tagc_mp_put(p, "\245count", 6);
-        p = tagc_mp_put_int(p, v->count);
-        p = tagc_mp_put(p, "\250since_id", 9);
-        p = tagc_mp_put_int(p, v->since_id);
-        p = tagc_mp_put(p, "\254since_id_str", 13);
-        p = tagc_mp_put_str(p, v->since_id_str.ptr, v->since_id_str.len);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\211\254completed_in", 14); /* map of 9, "completed_in" */
-        tagc_mp_write_f64(out, v->completed_in);
-        tagc_buf_put(out, "\246max_id", 7);
-        tagc_mp_write_int(out, v->max_id);
-        tagc_buf_put(out, "\252max_id_str", 11);
-        tagc_mp_write_str(out, v->max_id_str.ptr, v->max_id_str.len);
-        tagc_buf_put(out, "\254next_results", 13);
-        tagc_mp_write_str(out, v->next_results.ptr, v->next_results.len);
-        tagc_buf_put(out, "\245query", 6);
-        tagc_mp_write_str(out, v->query.ptr, v->query.len);
-        tagc_buf_put(out, "\253refresh_url", 12);
-        tagc_mp_write_str(out, v->refresh_url.ptr, v->refresh_url.len);
-        tagc_buf_put(out, "\245count", 6);
-        tagc_mp_write_int(out, v->count);
-        tagc_buf_put(out, "\250since_id", 9);
-        tagc_mp_write_int(out, v->since_id);
-        tagc_buf_put(out, "\254since_id_str", 13);
-        tagc_mp_write_str(out, v->since_id_str.ptr, v->since_id_str.len);
-    }
+    p = tagc_mp_room(out, 152, v->max_id_str.len + v->next_results.len + v->query.len + v->refresh_url.len + v->since_id_str.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\211\254completed_in", 14); /* map of 9, "completed_in" */
+    p = tagc_mp_put_f64(p, v->completed_in);
+    p = tagc_mp_put(p, "\246max_id", 7);
+    p = tagc_mp_put_int(p, v->max_id);
+    p = tagc_mp_put(p, "\252max_id_str", 11);
+    p = tagc_mp_put_str(p, v->max_id_str.ptr, v->max_id_str.len);
+    p = tagc_mp_put(p, "\254next_results", 13);
+    p = tagc_mp_put_str(p, v->next_results.ptr, v->next_results.len);
+    p = tagc_mp_put(p, "\245query", 6);
+    p = tagc_mp_put_str(p, v->query.ptr, v->query.len);
+    p = tagc_mp_put(p, "\253refresh_url", 12);
+    p = tagc_mp_put_str(p, v->refresh_url.ptr, v->refresh_url.len);
+    p = tagc_mp_put(p, "\245count", 6);
+    p = tagc_mp_put_int(p, v->count);
+    p = tagc_mp_put(p, "\250since_id", 9);
+    p = tagc_mp_put_int(p, v->since_id);
+    p = tagc_mp_put(p, "\254since_id_str", 13);
+    p = tagc_mp_put_str(p, v->since_id_str.ptr, v->since_id_str.len);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -4917,87 +4898,48 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
     tagc_mp_write_map(out, n);
     tagc_buf_put(out, "\250metadata", 9);
     twitter_status_metadata_write_msgpack(out, &v->metadata);
-    p = tagc_mp_room(out, 227, v->created_at.len + v->id_str.len + v->text.len + v->source.len + v->in_reply_to_status_id_str.len + v->in_reply_to_user_id_str.len + v->in_reply_to_screen_name.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\252created_at", 11);
-        p = tagc_mp_put_str(p, v->created_at.ptr, v->created_at.len);
-        p = tagc_mp_put(p, "\242id", 3);
-        p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7);
-        p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\244text", 5);
-        p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
-        p = tagc_mp_put(p, "\246source", 7);
-        p = tagc_mp_put_str(p, v->source.ptr, v->source.len);
-        p = tagc_mp_put(p, "\251truncated", 10);
-        p = tagc_mp_put_bool(p, v->truncated);
-        p = tagc_mp_put(p, "\265in_reply_to_status_id", 22);
-        if (!v->has_in_reply_to_status_id)
-            p = tagc_mp_put_nil(p);
-        else
-            p = tagc_mp_put_int(p, v->in_reply_to_status_id);
-        p = tagc_mp_put(p, "\271in_reply_to_status_id_str", 26);
-        if (!v->has_in_reply_to_status_id_str)
-            p = tagc_mp_put_nil(p);
-        else
-            p = tagc_mp_put_str(p, v->in_reply_to_status_id_str.ptr, v->in_reply_to_status_id_str.len);
-        p = tagc_mp_put(p, "\263in_reply_to_user_id", 20);
-        if (!v->has_in_reply_to_user_id)
-            p = tagc_mp_put_nil(p);
-        else
-            p = tagc_mp_put_int(p, v->in_reply_to_user_id);
-        p = tagc_mp_put(p, "\267in_reply_to_user_id_str", 24);
-        if (!v->has_in_reply_to_user_id_str)
-            p = tagc_mp_put_nil(p);
-        else
-            p = tagc_mp_put_str(p, v->in_reply_to_user_id_str.ptr, v->in_reply_to_user_id_str.len);
-        p = tagc_mp_put(p, "\267in_reply_to_screen_name", 24);
-        if (!v->has_in_reply_to_screen_name)
-            p = tagc_mp_put_nil(p);
-        else
-            p = tagc_mp_put_str(p, v->in_reply_to_screen_name.ptr, v->in_reply_to_screen_name.len);
-        p = tagc_mp_put(p, "\244user", 5);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\252created_at", 11);
-        tagc_mp_write_str(out, v->created_at.ptr, v->created_at.len);
-        tagc_buf_put(out, "\242id", 3);
-        tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7);
-        tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\244text", 5);
-        tagc_mp_write_str(out, v->text.ptr, v->text.len);
-        tagc_buf_put(out, "\246source", 7);
-        tagc_mp_write_str(out, v->source.ptr, v->source.len);
-        tagc_buf_put(out, "\251truncated", 10);
-        tagc_mp_write_bool(out, v->truncated);
-        tagc_buf_put(out, "\265in_reply_to_status_id", 22);
-        if (!v->has_in_reply_to_status_id)
-            tagc_mp_write_nil(out);
-        else
-            tagc_mp_write_int(out, v->in_reply_to_status_id);
-        tagc_buf_put(out, "\271in_reply_to_status_id_str", 26);
-        if (!v->has_in_reply_to_status_id_str)
-            tagc_mp_write_nil(out);
-        else
-            tagc_mp_write_str(out, v->in_reply_to_status_id_str.ptr, v->in_reply_to_status_id_str.len);
-        tagc_buf_put(out, "\263in_reply_to_user_id", 20);
-        if (!v->has_in_reply_to_user_id)
-            tagc_mp_write_nil(out);
-        else
-            tagc_mp_write_int(out, v->in_reply_to_user_id);
-        tagc_buf_put(out, "\267in_reply_to_user_id_str", 24);
-        if (!v->has_in_reply_to_user_id_str)
-            tagc_mp_write_nil(out);
-        else
-            tagc_mp_write_str(out, v->in_reply_to_user_id_str.ptr, v->in_reply_to_user_id_str.len);
-        tagc_buf_put(out, "\267in_reply_to_screen_name", 24);
-        if (!v->has_in_reply_to_screen_name)
-            tagc_mp_write_nil(out);
-        else
-            tagc_mp_write_str(out, v->in_reply_to_screen_name.ptr, v->in_reply_to_screen_name.len);
-        tagc_buf_put(out, "\244user", 5);
-    }
+    p = tagc_mp_room(out, 227, v->created_at.len + v->id_str.len + v->text.len + v->source.len + (v->has_in_reply_to_status_id_str ? v->in_reply_to_status_id_str.len : 0) + (v->has_in_reply_to_user_id_str ? v->in_reply_to_user_id_str.len : 0) + (v->has_in_reply_to_screen_name ? v->in_reply_to_screen_name.len : 0)); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\252created_at", 11);
+    p = tagc_mp_put_str(p, v->created_at.ptr, v->created_at.len);
+    p = tagc_mp_put(p, "\242id", 3);
+    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put(p, "\246id_str", 7);
+    p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
+    p = tagc_mp_put(p, "\244text", 5);
+    p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
+    p = tagc_mp_put(p, "\246source", 7);
+    p = tagc_mp_put_str(p, v->source.ptr, v->source.len);
+    p = tagc_mp_put(p, "\251truncated", 10);
+    p = tagc_mp_put_bool(p, v->truncated);
+    p = tagc_mp_put(p, "\265in_reply_to_status_id", 22);
+    if (!v->has_in_reply_to_status_id)
+        p = tagc_mp_put_nil(p);
+    else
+        p = tagc_mp_put_int(p, v->in_reply_to_status_id);
+    p = tagc_mp_put(p, "\271in_reply_to_status_id_str", 26);
+    if (!v->has_in_reply_to_status_id_str)
+        p = tagc_mp_put_nil(p);
+    else
+        p = tagc_mp_put_str(p, v->in_reply_to_status_id_str.ptr, v->in_reply_to_status_id_str.len);
+    p = tagc_mp_put(p, "\263in_reply_to_user_id", 20);
+    if (!v->has_in_reply_to_user_id)
+        p = tagc_mp_put_nil(p);
+    else
+        p = tagc_mp_put_int(p, v->in_reply_to_user_id);
+    p = tagc_mp_put(p, "\267in_reply_to_user_id_str", 24);
+    if (!v->has_in_reply_to_user_id_str)
+        p = tagc_mp_put_nil(p);
+    else
+        p = tagc_mp_put_str(p, v->in_reply_to_user_id_str.ptr, v->in_reply_to_user_id_str.len);
+    p = tagc_mp_put(p, "\267in_reply_to_screen_name", 24);
+    if (!v->has_in_reply_to_screen_name)
+        p = tagc_mp_put_nil(p);
+    else
+        p = tagc_mp_put_str(p, v->in_reply_to_screen_name.ptr, v->in_reply_to_screen_name.len);
+    p = tagc_mp_put(p, "\244user", 5);
+    tagc_mp_done(out, p);
     twitter_user_write_msgpack(out, &v->user);
     tagc_buf_put(out, "\243geo", 4);
     twitter_point_ptr_write_msgpack(out, v->geo);
@@ -5012,46 +4954,29 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
         twitter_status_ptr_write_msgpack(out, v->retweeted_status);
     }
     p = tagc_mp_room(out, 56, 0);
-    if (p != NULL) {
-        p = tagc_mp_put(p, "\255retweet_count", 14);
-        p = tagc_mp_put_int(p, v->retweet_count);
-        p = tagc_mp_put(p, "\256favorite_count", 15);
-        p = tagc_mp_put_int(p, v->favorite_count);
-        p = tagc_mp_put(p, "\250entities", 9);
-        tagc_mp_done(out, p);
-    } else {
-        tagc_buf_put(out, "\255retweet_count", 14);
-        tagc_mp_write_int(out, v->retweet_count);
-        tagc_buf_put(out, "\256favorite_count", 15);
-        tagc_mp_write_int(out, v->favorite_count);
-        tagc_buf_put(out, "\250entities", 9);
-    }
+    if (p == NULL)
+        return;
+    p = tagc_mp_put(p, "\255retweet_count", 14);
+    p = tagc_mp_put_int(p, v->retweet_count);
+    p = tagc_mp_put(p, "\256favorite_count", 15);
+    p = tagc_mp_put_int(p, v->favorite_count);
+    p = tagc_mp_put(p, "\250entities", 9);
+    tagc_mp_done(out, p);
     twitter_entities_write_msgpack(out, &v->entities);
     p = tagc_mp_room(out, 52, v->lang.len);
-    if (p != NULL) {
-        p = tagc_mp_put(p, "\251favorited", 10);
-        p = tagc_mp_put_bool(p, v->favorited);
-        p = tagc_mp_put(p, "\251retweeted", 10);
-        p = tagc_mp_put_bool(p, v->retweeted);
-        if (v->has_possibly_sensitive) {
-            p = tagc_mp_put(p, "\262possibly_sensitive", 19);
-            p = tagc_mp_put_bool(p, v->possibly_sensitive);
-        }
-        p = tagc_mp_put(p, "\244lang", 5);
-        p = tagc_mp_put_str(p, v->lang.ptr, v->lang.len);
-        tagc_mp_done(out, p);
-    } else {
-        tagc_buf_put(out, "\251favorited", 10);
-        tagc_mp_write_bool(out, v->favorited);
-        tagc_buf_put(out, "\251retweeted", 10);
-        tagc_mp_write_bool(out, v->retweeted);
-        if (v->has_possibly_sensitive) {
-            tagc_buf_put(out, "\262possibly_sensitive", 19);
-            tagc_mp_write_bool(out, v->possibly_sensitive);
-        }
-        tagc_buf_put(out, "\244lang", 5);
-        tagc_mp_write_str(out, v->lang.ptr, v->lang.len);
+    if (p == NULL)
+        return;
+    p = tagc_mp_put(p, "\251favorited", 10);
+    p = tagc_mp_put_bool(p, v->favorited);
+    p = tagc_mp_put(p, "\251retweeted", 10);
+    p = tagc_mp_put_bool(p, v->retweeted);
+    if (v->has_possibly_sensitive) {
+        p = tagc_mp_put(p, "\262possibly_sensitive", 19);
+        p = tagc_mp_put_bool(p, v->possibly_sensitive);
     }
+    p = tagc_mp_put(p, "\244lang", 5);
+    p = tagc_mp_put_str(p, v->lang.ptr, v->lang.len);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -5301,19 +5226,14 @@ void twitter_status_metadata_write_msgpack(tagc_buf *out, const twitter_status_m
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 41, v->result_type.len + v->iso_language_code.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\253result_type", 13); /* map of 2, "result_type" */
-        p = tagc_mp_put_str(p, v->result_type.ptr, v->result_type.len);
-        p = tagc_mp_put(p, "\261iso_language_code", 18);
-        p = tagc_mp_put_str(p, v->iso_language_code.ptr, v->iso_language_code.len);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\253result_type", 13); /* map of 2, "result_type" */
-        tagc_mp_write_str(out, v->result_type.ptr, v->result_type.len);
-        tagc_buf_put(out, "\261iso_language_code", 18);
-        tagc_mp_write_str(out, v->iso_language_code.ptr, v->iso_language_code.len);
-    }
+    p = tagc_mp_room(out, 41, v->result_type.len + v->iso_language_code.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\253result_type", 13); /* map of 2, "result_type" */
+    p = tagc_mp_put_str(p, v->result_type.ptr, v->result_type.len);
+    p = tagc_mp_put(p, "\261iso_language_code", 18);
+    p = tagc_mp_put_str(p, v->iso_language_code.ptr, v->iso_language_code.len);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -5389,197 +5309,105 @@ void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v)
     n += v->profile_banner_url.len != 0;
 
     tagc_mp_write_map(out, n);
-    p = tagc_mp_room(out, 100, v->id_str.len + v->name.len + v->screen_name.len + v->location.len + v->description.len + v->url.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\242id", 3);
-        p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7);
-        p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\244name", 5);
-        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\253screen_name", 12);
-        p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
-        p = tagc_mp_put(p, "\250location", 9);
-        p = tagc_mp_put_str(p, v->location.ptr, v->location.len);
-        p = tagc_mp_put(p, "\253description", 12);
-        p = tagc_mp_put_str(p, v->description.ptr, v->description.len);
-        p = tagc_mp_put(p, "\243url", 4);
-        if (!v->has_url)
-            p = tagc_mp_put_nil(p);
-        else
-            p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
-        p = tagc_mp_put(p, "\250entities", 9);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\242id", 3);
-        tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7);
-        tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\244name", 5);
-        tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\253screen_name", 12);
-        tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
-        tagc_buf_put(out, "\250location", 9);
-        tagc_mp_write_str(out, v->location.ptr, v->location.len);
-        tagc_buf_put(out, "\253description", 12);
-        tagc_mp_write_str(out, v->description.ptr, v->description.len);
-        tagc_buf_put(out, "\243url", 4);
-        if (!v->has_url)
-            tagc_mp_write_nil(out);
-        else
-            tagc_mp_write_str(out, v->url.ptr, v->url.len);
-        tagc_buf_put(out, "\250entities", 9);
-    }
+    p = tagc_mp_room(out, 100, v->id_str.len + v->name.len + v->screen_name.len + v->location.len + v->description.len + (v->has_url ? v->url.len : 0)); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\242id", 3);
+    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put(p, "\246id_str", 7);
+    p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
+    p = tagc_mp_put(p, "\244name", 5);
+    p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+    p = tagc_mp_put(p, "\253screen_name", 12);
+    p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
+    p = tagc_mp_put(p, "\250location", 9);
+    p = tagc_mp_put_str(p, v->location.ptr, v->location.len);
+    p = tagc_mp_put(p, "\253description", 12);
+    p = tagc_mp_put_str(p, v->description.ptr, v->description.len);
+    p = tagc_mp_put(p, "\243url", 4);
+    if (!v->has_url)
+        p = tagc_mp_put_nil(p);
+    else
+        p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
+    p = tagc_mp_put(p, "\250entities", 9);
+    tagc_mp_done(out, p);
     twitter_user_entities_write_msgpack(out, &v->entities);
-    p = tagc_mp_room(out, 713, v->created_at.len + v->time_zone.len + v->lang.len + v->profile_background_color.len + v->profile_background_image_url.len + v->profile_background_image_url_https.len + v->profile_image_url.len + v->profile_image_url_https.len + (v->profile_banner_url.len != 0 ? v->profile_banner_url.len : 0) + v->profile_link_color.len + v->profile_sidebar_border_color.len + v->profile_sidebar_fill_color.len + v->profile_text_color.len);
-    if (p != NULL) {
-        p = tagc_mp_put(p, "\251protected", 10);
-        p = tagc_mp_put_bool(p, v->protected);
-        p = tagc_mp_put(p, "\257followers_count", 16);
-        p = tagc_mp_put_int(p, v->followers_count);
-        p = tagc_mp_put(p, "\255friends_count", 14);
-        p = tagc_mp_put_int(p, v->friends_count);
-        p = tagc_mp_put(p, "\254listed_count", 13);
-        p = tagc_mp_put_int(p, v->listed_count);
-        p = tagc_mp_put(p, "\252created_at", 11);
-        p = tagc_mp_put_str(p, v->created_at.ptr, v->created_at.len);
-        p = tagc_mp_put(p, "\260favourites_count", 17);
-        p = tagc_mp_put_int(p, v->favourites_count);
-        p = tagc_mp_put(p, "\252utc_offset", 11);
-        if (!v->has_utc_offset)
-            p = tagc_mp_put_nil(p);
-        else
-            p = tagc_mp_put_int(p, v->utc_offset);
-        p = tagc_mp_put(p, "\251time_zone", 10);
-        if (!v->has_time_zone)
-            p = tagc_mp_put_nil(p);
-        else
-            p = tagc_mp_put_str(p, v->time_zone.ptr, v->time_zone.len);
-        p = tagc_mp_put(p, "\253geo_enabled", 12);
-        p = tagc_mp_put_bool(p, v->geo_enabled);
-        p = tagc_mp_put(p, "\250verified", 9);
-        p = tagc_mp_put_bool(p, v->verified);
-        p = tagc_mp_put(p, "\256statuses_count", 15);
-        p = tagc_mp_put_int(p, v->statuses_count);
-        p = tagc_mp_put(p, "\244lang", 5);
-        p = tagc_mp_put_str(p, v->lang.ptr, v->lang.len);
-        p = tagc_mp_put(p, "\264contributors_enabled", 21);
-        p = tagc_mp_put_bool(p, v->contributors_enabled);
-        p = tagc_mp_put(p, "\255is_translator", 14);
-        p = tagc_mp_put_bool(p, v->is_translator);
-        p = tagc_mp_put(p, "\266is_translation_enabled", 23);
-        p = tagc_mp_put_bool(p, v->is_translation_enabled);
-        p = tagc_mp_put(p, "\270profile_background_color", 25);
-        p = tagc_mp_put_str(p, v->profile_background_color.ptr, v->profile_background_color.len);
-        p = tagc_mp_put(p, "\274profile_background_image_url", 29);
-        p = tagc_mp_put_str(p, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
-        p = tagc_mp_put(p, "\331\"profile_background_image_url_https", 36);
-        p = tagc_mp_put_str(p, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
-        p = tagc_mp_put(p, "\267profile_background_tile", 24);
-        p = tagc_mp_put_bool(p, v->profile_background_tile);
-        p = tagc_mp_put(p, "\261profile_image_url", 18);
-        p = tagc_mp_put_str(p, v->profile_image_url.ptr, v->profile_image_url.len);
-        p = tagc_mp_put(p, "\267profile_image_url_https", 24);
-        p = tagc_mp_put_str(p, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
-        if (v->profile_banner_url.len != 0) {
-            p = tagc_mp_put(p, "\262profile_banner_url", 19);
-            p = tagc_mp_put_str(p, v->profile_banner_url.ptr, v->profile_banner_url.len);
-        }
-        p = tagc_mp_put(p, "\262profile_link_color", 19);
-        p = tagc_mp_put_str(p, v->profile_link_color.ptr, v->profile_link_color.len);
-        p = tagc_mp_put(p, "\274profile_sidebar_border_color", 29);
-        p = tagc_mp_put_str(p, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
-        p = tagc_mp_put(p, "\272profile_sidebar_fill_color", 27);
-        p = tagc_mp_put_str(p, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
-        p = tagc_mp_put(p, "\262profile_text_color", 19);
-        p = tagc_mp_put_str(p, v->profile_text_color.ptr, v->profile_text_color.len);
-        p = tagc_mp_put(p, "\274profile_use_background_image", 29);
-        p = tagc_mp_put_bool(p, v->profile_use_background_image);
-        p = tagc_mp_put(p, "\257default_profile", 16);
-        p = tagc_mp_put_bool(p, v->default_profile);
-        p = tagc_mp_put(p, "\265default_profile_image", 22);
-        p = tagc_mp_put_bool(p, v->default_profile_image);
-        p = tagc_mp_put(p, "\251following", 10);
-        p = tagc_mp_put_bool(p, v->following);
-        p = tagc_mp_put(p, "\263follow_request_sent", 20);
-        p = tagc_mp_put_bool(p, v->follow_request_sent);
-        p = tagc_mp_put(p, "\255notifications", 14);
-        p = tagc_mp_put_bool(p, v->notifications);
-        tagc_mp_done(out, p);
-    } else {
-        tagc_buf_put(out, "\251protected", 10);
-        tagc_mp_write_bool(out, v->protected);
-        tagc_buf_put(out, "\257followers_count", 16);
-        tagc_mp_write_int(out, v->followers_count);
-        tagc_buf_put(out, "\255friends_count", 14);
-        tagc_mp_write_int(out, v->friends_count);
-        tagc_buf_put(out, "\254listed_count", 13);
-        tagc_mp_write_int(out, v->listed_count);
-        tagc_buf_put(out, "\252created_at", 11);
-        tagc_mp_write_str(out, v->created_at.ptr, v->created_at.len);
-        tagc_buf_put(out, "\260favourites_count", 17);
-        tagc_mp_write_int(out, v->favourites_count);
-        tagc_buf_put(out, "\252utc_offset", 11);
-        if (!v->has_utc_offset)
-            tagc_mp_write_nil(out);
-        else
-            tagc_mp_write_int(out, v->utc_offset);
-        tagc_buf_put(out, "\251time_zone", 10);
-        if (!v->has_time_zone)
-            tagc_mp_write_nil(out);
-        else
-            tagc_mp_write_str(out, v->time_zone.ptr, v->time_zone.len);
-        tagc_buf_put(out, "\253geo_enabled", 12);
-        tagc_mp_write_bool(out, v->geo_enabled);
-        tagc_buf_put(out, "\250verified", 9);
-        tagc_mp_write_bool(out, v->verified);
-        tagc_buf_put(out, "\256statuses_count", 15);
-        tagc_mp_write_int(out, v->statuses_count);
-        tagc_buf_put(out, "\244lang", 5);
-        tagc_mp_write_str(out, v->lang.ptr, v->lang.len);
-        tagc_buf_put(out, "\264contributors_enabled", 21);
-        tagc_mp_write_bool(out, v->contributors_enabled);
-        tagc_buf_put(out, "\255is_translator", 14);
-        tagc_mp_write_bool(out, v->is_translator);
-        tagc_buf_put(out, "\266is_translation_enabled", 23);
-        tagc_mp_write_bool(out, v->is_translation_enabled);
-        tagc_buf_put(out, "\270profile_background_color", 25);
-        tagc_mp_write_str(out, v->profile_background_color.ptr, v->profile_background_color.len);
-        tagc_buf_put(out, "\274profile_background_image_url", 29);
-        tagc_mp_write_str(out, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
-        tagc_buf_put(out, "\331\"profile_background_image_url_https", 36);
-        tagc_mp_write_str(out, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
-        tagc_buf_put(out, "\267profile_background_tile", 24);
-        tagc_mp_write_bool(out, v->profile_background_tile);
-        tagc_buf_put(out, "\261profile_image_url", 18);
-        tagc_mp_write_str(out, v->profile_image_url.ptr, v->profile_image_url.len);
-        tagc_buf_put(out, "\267profile_image_url_https", 24);
-        tagc_mp_write_str(out, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
-        if (v->profile_banner_url.len != 0) {
-            tagc_buf_put(out, "\262profile_banner_url", 19);
-            tagc_mp_write_str(out, v->profile_banner_url.ptr, v->profile_banner_url.len);
-        }
-        tagc_buf_put(out, "\262profile_link_color", 19);
-        tagc_mp_write_str(out, v->profile_link_color.ptr, v->profile_link_color.len);
-        tagc_buf_put(out, "\274profile_sidebar_border_color", 29);
-        tagc_mp_write_str(out, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
-        tagc_buf_put(out, "\272profile_sidebar_fill_color", 27);
-        tagc_mp_write_str(out, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
-        tagc_buf_put(out, "\262profile_text_color", 19);
-        tagc_mp_write_str(out, v->profile_text_color.ptr, v->profile_text_color.len);
-        tagc_buf_put(out, "\274profile_use_background_image", 29);
-        tagc_mp_write_bool(out, v->profile_use_background_image);
-        tagc_buf_put(out, "\257default_profile", 16);
-        tagc_mp_write_bool(out, v->default_profile);
-        tagc_buf_put(out, "\265default_profile_image", 22);
-        tagc_mp_write_bool(out, v->default_profile_image);
-        tagc_buf_put(out, "\251following", 10);
-        tagc_mp_write_bool(out, v->following);
-        tagc_buf_put(out, "\263follow_request_sent", 20);
-        tagc_mp_write_bool(out, v->follow_request_sent);
-        tagc_buf_put(out, "\255notifications", 14);
-        tagc_mp_write_bool(out, v->notifications);
+    p = tagc_mp_room(out, 713, v->created_at.len + (v->has_time_zone ? v->time_zone.len : 0) + v->lang.len + v->profile_background_color.len + v->profile_background_image_url.len + v->profile_background_image_url_https.len + v->profile_image_url.len + v->profile_image_url_https.len + v->profile_banner_url.len + v->profile_link_color.len + v->profile_sidebar_border_color.len + v->profile_sidebar_fill_color.len + v->profile_text_color.len);
+    if (p == NULL)
+        return;
+    p = tagc_mp_put(p, "\251protected", 10);
+    p = tagc_mp_put_bool(p, v->protected);
+    p = tagc_mp_put(p, "\257followers_count", 16);
+    p = tagc_mp_put_int(p, v->followers_count);
+    p = tagc_mp_put(p, "\255friends_count", 14);
+    p = tagc_mp_put_int(p, v->friends_count);
+    p = tagc_mp_put(p, "\254listed_count", 13);
+    p = tagc_mp_put_int(p, v->listed_count);
+    p = tagc_mp_put(p, "\252created_at", 11);
+    p = tagc_mp_put_str(p, v->created_at.ptr, v->created_at.len);
+    p = tagc_mp_put(p, "\260favourites_count", 17);
+    p = tagc_mp_put_int(p, v->favourites_count);
+    p = tagc_mp_put(p, "\252utc_offset", 11);
+    if (!v->has_utc_offset)
+        p = tagc_mp_put_nil(p);
+    else
+        p = tagc_mp_put_int(p, v->utc_offset);
+    p = tagc_mp_put(p, "\251time_zone", 10);
+    if (!v->has_time_zone)
+        p = tagc_mp_put_nil(p);
+    else
+        p = tagc_mp_put_str(p, v->time_zone.ptr, v->time_zone.len);
+    p = tagc_mp_put(p, "\253geo_enabled", 12);
+    p = tagc_mp_put_bool(p, v->geo_enabled);
+    p = tagc_mp_put(p, "\250verified", 9);
+    p = tagc_mp_put_bool(p, v->verified);
+    p = tagc_mp_put(p, "\256statuses_count", 15);
+    p = tagc_mp_put_int(p, v->statuses_count);
+    p = tagc_mp_put(p, "\244lang", 5);
+    p = tagc_mp_put_str(p, v->lang.ptr, v->lang.len);
+    p = tagc_mp_put(p, "\264contributors_enabled", 21);
+    p = tagc_mp_put_bool(p, v->contributors_enabled);
+    p = tagc_mp_put(p, "\255is_translator", 14);
+    p = tagc_mp_put_bool(p, v->is_translator);
+    p = tagc_mp_put(p, "\266is_translation_enabled", 23);
+    p = tagc_mp_put_bool(p, v->is_translation_enabled);
+    p = tagc_mp_put(p, "\270profile_background_color", 25);
+    p = tagc_mp_put_str(p, v->profile_background_color.ptr, v->profile_background_color.len);
+    p = tagc_mp_put(p, "\274profile_background_image_url", 29);
+    p = tagc_mp_put_str(p, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
+    p = tagc_mp_put(p, "\331\"profile_background_image_url_https", 36);
+    p = tagc_mp_put_str(p, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
+    p = tagc_mp_put(p, "\267profile_background_tile", 24);
+    p = tagc_mp_put_bool(p, v->profile_background_tile);
+    p = tagc_mp_put(p, "\261profile_image_url", 18);
+    p = tagc_mp_put_str(p, v->profile_image_url.ptr, v->profile_image_url.len);
+    p = tagc_mp_put(p, "\267profile_image_url_https", 24);
+    p = tagc_mp_put_str(p, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
+    if (v->profile_banner_url.len != 0) {
+        p = tagc_mp_put(p, "\262profile_banner_url", 19);
+        p = tagc_mp_put_str(p, v->profile_banner_url.ptr, v->profile_banner_url.len);
     }
+    p = tagc_mp_put(p, "\262profile_link_color", 19);
+    p = tagc_mp_put_str(p, v->profile_link_color.ptr, v->profile_link_color.len);
+    p = tagc_mp_put(p, "\274profile_sidebar_border_color", 29);
+    p = tagc_mp_put_str(p, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
+    p = tagc_mp_put(p, "\272profile_sidebar_fill_color", 27);
+    p = tagc_mp_put_str(p, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
+    p = tagc_mp_put(p, "\262profile_text_color", 19);
+    p = tagc_mp_put_str(p, v->profile_text_color.ptr, v->profile_text_color.len);
+    p = tagc_mp_put(p, "\274profile_use_background_image", 29);
+    p = tagc_mp_put_bool(p, v->profile_use_background_image);
+    p = tagc_mp_put(p, "\257default_profile", 16);
+    p = tagc_mp_put_bool(p, v->default_profile);
+    p = tagc_mp_put(p, "\265default_profile_image", 22);
+    p = tagc_mp_put_bool(p, v->default_profile_image);
+    p = tagc_mp_put(p, "\251following", 10);
+    p = tagc_mp_put_bool(p, v->following);
+    p = tagc_mp_put(p, "\263follow_request_sent", 20);
+    p = tagc_mp_put_bool(p, v->follow_request_sent);
+    p = tagc_mp_put(p, "\255notifications", 14);
+    p = tagc_mp_put_bool(p, v->notifications);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -6152,17 +5980,13 @@ void twitter_hashtag_write_msgpack(tagc_buf *out, const twitter_hashtag *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 19, v->text.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\244text", 6); /* map of 2, "text" */
-        p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
-        p = tagc_mp_put(p, "\247indices", 8);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\244text", 6); /* map of 2, "text" */
-        tagc_mp_write_str(out, v->text.ptr, v->text.len);
-        tagc_buf_put(out, "\247indices", 8);
-    }
+    p = tagc_mp_room(out, 19, v->text.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\244text", 6); /* map of 2, "text" */
+    p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
+    p = tagc_mp_put(p, "\247indices", 8);
+    tagc_mp_done(out, p);
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
 
@@ -6236,17 +6060,13 @@ void twitter_symbol_write_msgpack(tagc_buf *out, const twitter_symbol *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 19, v->text.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\244text", 6); /* map of 2, "text" */
-        p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
-        p = tagc_mp_put(p, "\247indices", 8);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\244text", 6); /* map of 2, "text" */
-        tagc_mp_write_str(out, v->text.ptr, v->text.len);
-        tagc_buf_put(out, "\247indices", 8);
-    }
+    p = tagc_mp_room(out, 19, v->text.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\244text", 6); /* map of 2, "text" */
+    p = tagc_mp_put_str(p, v->text.ptr, v->text.len);
+    p = tagc_mp_put(p, "\247indices", 8);
+    tagc_mp_done(out, p);
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
 
@@ -6320,25 +6140,17 @@ void twitter_url_write_msgpack(tagc_buf *out, const twitter_url *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 53, v->url.len + v->expanded_url.len + v->display_url.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\204\243url", 5); /* map of 4, "url" */
-        p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
-        p = tagc_mp_put(p, "\254expanded_url", 13);
-        p = tagc_mp_put_str(p, v->expanded_url.ptr, v->expanded_url.len);
-        p = tagc_mp_put(p, "\253display_url", 12);
-        p = tagc_mp_put_str(p, v->display_url.ptr, v->display_url.len);
-        p = tagc_mp_put(p, "\247indices", 8);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\204\243url", 5); /* map of 4, "url" */
-        tagc_mp_write_str(out, v->url.ptr, v->url.len);
-        tagc_buf_put(out, "\254expanded_url", 13);
-        tagc_mp_write_str(out, v->expanded_url.ptr, v->expanded_url.len);
-        tagc_buf_put(out, "\253display_url", 12);
-        tagc_mp_write_str(out, v->display_url.ptr, v->display_url.len);
-        tagc_buf_put(out, "\247indices", 8);
-    }
+    p = tagc_mp_room(out, 53, v->url.len + v->expanded_url.len + v->display_url.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\204\243url", 5); /* map of 4, "url" */
+    p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
+    p = tagc_mp_put(p, "\254expanded_url", 13);
+    p = tagc_mp_put_str(p, v->expanded_url.ptr, v->expanded_url.len);
+    p = tagc_mp_put(p, "\253display_url", 12);
+    p = tagc_mp_put_str(p, v->display_url.ptr, v->display_url.len);
+    p = tagc_mp_put(p, "\247indices", 8);
+    tagc_mp_done(out, p);
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
 
@@ -6424,29 +6236,19 @@ void twitter_user_mention_write_msgpack(tagc_buf *out, const twitter_user_mentio
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 60, v->screen_name.len + v->name.len + v->id_str.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\205\253screen_name", 13); /* map of 5, "screen_name" */
-        p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
-        p = tagc_mp_put(p, "\244name", 5);
-        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\242id", 3);
-        p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7);
-        p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\247indices", 8);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\205\253screen_name", 13); /* map of 5, "screen_name" */
-        tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
-        tagc_buf_put(out, "\244name", 5);
-        tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\242id", 3);
-        tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7);
-        tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\247indices", 8);
-    }
+    p = tagc_mp_room(out, 60, v->screen_name.len + v->name.len + v->id_str.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\205\253screen_name", 13); /* map of 5, "screen_name" */
+    p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
+    p = tagc_mp_put(p, "\244name", 5);
+    p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+    p = tagc_mp_put(p, "\242id", 3);
+    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put(p, "\246id_str", 7);
+    p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
+    p = tagc_mp_put(p, "\247indices", 8);
+    tagc_mp_done(out, p);
     twitter_int64_slice_write_msgpack(out, &v->indices);
 }
 
@@ -6542,75 +6344,46 @@ void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
     n += v->source_status_id_str.len != 0;
 
     tagc_mp_write_map(out, n);
-    p = tagc_mp_room(out, 32, v->id_str.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\242id", 3);
-        p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7);
-        p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\247indices", 8);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\242id", 3);
-        tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7);
-        tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\247indices", 8);
-    }
+    p = tagc_mp_room(out, 32, v->id_str.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\242id", 3);
+    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put(p, "\246id_str", 7);
+    p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
+    p = tagc_mp_put(p, "\247indices", 8);
+    tagc_mp_done(out, p);
     twitter_int64_slice_write_msgpack(out, &v->indices);
     p = tagc_mp_room(out, 96, v->media_url.len + v->media_url_https.len + v->url.len + v->display_url.len + v->expanded_url.len + v->type.len);
-    if (p != NULL) {
-        p = tagc_mp_put(p, "\251media_url", 10);
-        p = tagc_mp_put_str(p, v->media_url.ptr, v->media_url.len);
-        p = tagc_mp_put(p, "\257media_url_https", 16);
-        p = tagc_mp_put_str(p, v->media_url_https.ptr, v->media_url_https.len);
-        p = tagc_mp_put(p, "\243url", 4);
-        p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
-        p = tagc_mp_put(p, "\253display_url", 12);
-        p = tagc_mp_put_str(p, v->display_url.ptr, v->display_url.len);
-        p = tagc_mp_put(p, "\254expanded_url", 13);
-        p = tagc_mp_put_str(p, v->expanded_url.ptr, v->expanded_url.len);
-        p = tagc_mp_put(p, "\244type", 5);
-        p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\245sizes", 6);
-        tagc_mp_done(out, p);
-    } else {
-        tagc_buf_put(out, "\251media_url", 10);
-        tagc_mp_write_str(out, v->media_url.ptr, v->media_url.len);
-        tagc_buf_put(out, "\257media_url_https", 16);
-        tagc_mp_write_str(out, v->media_url_https.ptr, v->media_url_https.len);
-        tagc_buf_put(out, "\243url", 4);
-        tagc_mp_write_str(out, v->url.ptr, v->url.len);
-        tagc_buf_put(out, "\253display_url", 12);
-        tagc_mp_write_str(out, v->display_url.ptr, v->display_url.len);
-        tagc_buf_put(out, "\254expanded_url", 13);
-        tagc_mp_write_str(out, v->expanded_url.ptr, v->expanded_url.len);
-        tagc_buf_put(out, "\244type", 5);
-        tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\245sizes", 6);
-    }
+    if (p == NULL)
+        return;
+    p = tagc_mp_put(p, "\251media_url", 10);
+    p = tagc_mp_put_str(p, v->media_url.ptr, v->media_url.len);
+    p = tagc_mp_put(p, "\257media_url_https", 16);
+    p = tagc_mp_put_str(p, v->media_url_https.ptr, v->media_url_https.len);
+    p = tagc_mp_put(p, "\243url", 4);
+    p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
+    p = tagc_mp_put(p, "\253display_url", 12);
+    p = tagc_mp_put_str(p, v->display_url.ptr, v->display_url.len);
+    p = tagc_mp_put(p, "\254expanded_url", 13);
+    p = tagc_mp_put_str(p, v->expanded_url.ptr, v->expanded_url.len);
+    p = tagc_mp_put(p, "\244type", 5);
+    p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
+    p = tagc_mp_put(p, "\245sizes", 6);
+    tagc_mp_done(out, p);
     twitter_media_sizes_write_msgpack(out, &v->sizes);
-    p = tagc_mp_room(out, 52, (v->source_status_id_str.len != 0 ? v->source_status_id_str.len : 0));
-    if (p != NULL) {
-        if (v->source_status_id != 0) {
-            p = tagc_mp_put(p, "\260source_status_id", 17);
-            p = tagc_mp_put_int(p, v->source_status_id);
-        }
-        if (v->source_status_id_str.len != 0) {
-            p = tagc_mp_put(p, "\264source_status_id_str", 21);
-            p = tagc_mp_put_str(p, v->source_status_id_str.ptr, v->source_status_id_str.len);
-        }
-        tagc_mp_done(out, p);
-    } else {
-        if (v->source_status_id != 0) {
-            tagc_buf_put(out, "\260source_status_id", 17);
-            tagc_mp_write_int(out, v->source_status_id);
-        }
-        if (v->source_status_id_str.len != 0) {
-            tagc_buf_put(out, "\264source_status_id_str", 21);
-            tagc_mp_write_str(out, v->source_status_id_str.ptr, v->source_status_id_str.len);
-        }
+    p = tagc_mp_room(out, 52, v->source_status_id_str.len);
+    if (p == NULL)
+        return;
+    if (v->source_status_id != 0) {
+        p = tagc_mp_put(p, "\260source_status_id", 17);
+        p = tagc_mp_put_int(p, v->source_status_id);
     }
+    if (v->source_status_id_str.len != 0) {
+        p = tagc_mp_put(p, "\264source_status_id_str", 21);
+        p = tagc_mp_put_str(p, v->source_status_id_str.ptr, v->source_status_id_str.len);
+    }
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -6833,23 +6606,16 @@ void twitter_media_size_write_msgpack(tagc_buf *out, const twitter_media_size *v
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 35, v->resize.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\203\241w", 3); /* map of 3, "w" */
-        p = tagc_mp_put_int(p, v->w);
-        p = tagc_mp_put(p, "\241h", 2);
-        p = tagc_mp_put_int(p, v->h);
-        p = tagc_mp_put(p, "\246resize", 7);
-        p = tagc_mp_put_str(p, v->resize.ptr, v->resize.len);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\203\241w", 3); /* map of 3, "w" */
-        tagc_mp_write_int(out, v->w);
-        tagc_buf_put(out, "\241h", 2);
-        tagc_mp_write_int(out, v->h);
-        tagc_buf_put(out, "\246resize", 7);
-        tagc_mp_write_str(out, v->resize.ptr, v->resize.len);
-    }
+    p = tagc_mp_room(out, 35, v->resize.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\203\241w", 3); /* map of 3, "w" */
+    p = tagc_mp_put_int(p, v->w);
+    p = tagc_mp_put(p, "\241h", 2);
+    p = tagc_mp_put_int(p, v->h);
+    p = tagc_mp_put(p, "\246resize", 7);
+    p = tagc_mp_put_str(p, v->resize.ptr, v->resize.len);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -6928,17 +6694,13 @@ void twitter_point_write_msgpack(tagc_buf *out, const twitter_point *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 23, v->type.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
-        p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\253coordinates", 12);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
-        tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\253coordinates", 12);
-    }
+    p = tagc_mp_room(out, 23, v->type.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
+    p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
+    p = tagc_mp_put(p, "\253coordinates", 12);
+    tagc_mp_done(out, p);
     twitter_float64_array2_write_msgpack(out, &v->coordinates);
 }
 
@@ -7012,23 +6774,16 @@ void twitter_contributor_write_msgpack(tagc_buf *out, const twitter_contributor 
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 42, v->id_str.len + v->screen_name.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\203\242id", 4); /* map of 3, "id" */
-        p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\246id_str", 7);
-        p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
-        p = tagc_mp_put(p, "\253screen_name", 12);
-        p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\203\242id", 4); /* map of 3, "id" */
-        tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\246id_str", 7);
-        tagc_mp_write_str(out, v->id_str.ptr, v->id_str.len);
-        tagc_buf_put(out, "\253screen_name", 12);
-        tagc_mp_write_str(out, v->screen_name.ptr, v->screen_name.len);
-    }
+    p = tagc_mp_room(out, 42, v->id_str.len + v->screen_name.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\203\242id", 4); /* map of 3, "id" */
+    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put(p, "\246id_str", 7);
+    p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
+    p = tagc_mp_put(p, "\253screen_name", 12);
+    p = tagc_mp_put_str(p, v->screen_name.ptr, v->screen_name.len);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -7107,41 +6862,25 @@ void twitter_place_write_msgpack(tagc_buf *out, const twitter_place *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 103, v->id.len + v->url.len + v->place_type.len + v->name.len + v->full_name.len + v->country_code.len + v->country.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\211\242id", 4); /* map of 9, "id" */
-        p = tagc_mp_put_str(p, v->id.ptr, v->id.len);
-        p = tagc_mp_put(p, "\243url", 4);
-        p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
-        p = tagc_mp_put(p, "\252place_type", 11);
-        p = tagc_mp_put_str(p, v->place_type.ptr, v->place_type.len);
-        p = tagc_mp_put(p, "\244name", 5);
-        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\251full_name", 10);
-        p = tagc_mp_put_str(p, v->full_name.ptr, v->full_name.len);
-        p = tagc_mp_put(p, "\254country_code", 13);
-        p = tagc_mp_put_str(p, v->country_code.ptr, v->country_code.len);
-        p = tagc_mp_put(p, "\247country", 8);
-        p = tagc_mp_put_str(p, v->country.ptr, v->country.len);
-        p = tagc_mp_put(p, "\254bounding_box", 13);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\211\242id", 4); /* map of 9, "id" */
-        tagc_mp_write_str(out, v->id.ptr, v->id.len);
-        tagc_buf_put(out, "\243url", 4);
-        tagc_mp_write_str(out, v->url.ptr, v->url.len);
-        tagc_buf_put(out, "\252place_type", 11);
-        tagc_mp_write_str(out, v->place_type.ptr, v->place_type.len);
-        tagc_buf_put(out, "\244name", 5);
-        tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\251full_name", 10);
-        tagc_mp_write_str(out, v->full_name.ptr, v->full_name.len);
-        tagc_buf_put(out, "\254country_code", 13);
-        tagc_mp_write_str(out, v->country_code.ptr, v->country_code.len);
-        tagc_buf_put(out, "\247country", 8);
-        tagc_mp_write_str(out, v->country.ptr, v->country.len);
-        tagc_buf_put(out, "\254bounding_box", 13);
-    }
+    p = tagc_mp_room(out, 103, v->id.len + v->url.len + v->place_type.len + v->name.len + v->full_name.len + v->country_code.len + v->country.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\211\242id", 4); /* map of 9, "id" */
+    p = tagc_mp_put_str(p, v->id.ptr, v->id.len);
+    p = tagc_mp_put(p, "\243url", 4);
+    p = tagc_mp_put_str(p, v->url.ptr, v->url.len);
+    p = tagc_mp_put(p, "\252place_type", 11);
+    p = tagc_mp_put_str(p, v->place_type.ptr, v->place_type.len);
+    p = tagc_mp_put(p, "\244name", 5);
+    p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+    p = tagc_mp_put(p, "\251full_name", 10);
+    p = tagc_mp_put_str(p, v->full_name.ptr, v->full_name.len);
+    p = tagc_mp_put(p, "\254country_code", 13);
+    p = tagc_mp_put_str(p, v->country_code.ptr, v->country_code.len);
+    p = tagc_mp_put(p, "\247country", 8);
+    p = tagc_mp_put_str(p, v->country.ptr, v->country.len);
+    p = tagc_mp_put(p, "\254bounding_box", 13);
+    tagc_mp_done(out, p);
     twitter_bounding_box_write_msgpack(out, &v->bounding_box);
     tagc_buf_put(out, "\252attributes", 11);
     twitter_string_string_map_write_msgpack(out, &v->attributes);
@@ -7259,17 +6998,13 @@ void twitter_bounding_box_write_msgpack(tagc_buf *out, const twitter_bounding_bo
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 23, v->type.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
-        p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
-        p = tagc_mp_put(p, "\253coordinates", 12);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\244type", 6); /* map of 2, "type" */
-        tagc_mp_write_str(out, v->type.ptr, v->type.len);
-        tagc_buf_put(out, "\253coordinates", 12);
-    }
+    p = tagc_mp_room(out, 23, v->type.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\244type", 6); /* map of 2, "type" */
+    p = tagc_mp_put_str(p, v->type.ptr, v->type.len);
+    p = tagc_mp_put(p, "\253coordinates", 12);
+    tagc_mp_done(out, p);
     twitter_float64_array2_slice_slice_write_msgpack(out, &v->coordinates);
 }
 
@@ -7689,20 +7424,14 @@ static void twitter_int64_slice_write_msgpack(tagc_buf *out, const twitter_int64
         tagc_mp_write_nil(out);
         return;
     }
-    p = tagc_mp_room_n(out, 5, 9, v->len, 0);
-    if (p != NULL) { /* room for the most the elements take: unchecked writes */
-        p = tagc_mp_put_array(p, v->len);
-        for (size_t i = 0; i < v->len; i++) {
-            p = tagc_mp_put_int(p, v->ptr[i]);
-        }
-        tagc_mp_done(out, p);
-        return;
-    }
-    /* checked writes: a fixed buffer near its end, or an error */
-    tagc_mp_write_array(out, v->len);
+    p = tagc_mp_room_n(out, 5, 9, v->len, 0); /* room for the most the elements take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put_array(p, v->len);
     for (size_t i = 0; i < v->len; i++) {
-        tagc_mp_write_int(out, v->ptr[i]);
+        p = tagc_mp_put_int(p, v->ptr[i]);
     }
+    tagc_mp_done(out, p);
 }
 
 static int twitter_int64_slice_read_msgpack(tagc_mp_dec *d, twitter_int64_slice *v)

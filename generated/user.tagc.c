@@ -333,25 +333,17 @@ void user_user_write_msgpack(tagc_buf *out, const user_user *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 40, v->name.len + v->email.len);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
-        p = tagc_mp_put_int(p, v->id);
-        p = tagc_mp_put(p, "\244name", 5);
-        p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
-        p = tagc_mp_put(p, "\245email", 6);
-        p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
-        p = tagc_mp_put(p, "\245roles", 6);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\205\242id", 4); /* map of 5, "id" */
-        tagc_mp_write_int(out, v->id);
-        tagc_buf_put(out, "\244name", 5);
-        tagc_mp_write_str(out, v->name.ptr, v->name.len);
-        tagc_buf_put(out, "\245email", 6);
-        tagc_mp_write_str(out, v->email.ptr, v->email.len);
-        tagc_buf_put(out, "\245roles", 6);
-    }
+    p = tagc_mp_room(out, 40, v->name.len + v->email.len); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
+    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put(p, "\244name", 5);
+    p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
+    p = tagc_mp_put(p, "\245email", 6);
+    p = tagc_mp_put_str(p, v->email.ptr, v->email.len);
+    p = tagc_mp_put(p, "\245roles", 6);
+    tagc_mp_done(out, p);
     user_string_slice_write_msgpack(out, &v->roles);
     tagc_buf_put(out, "\244meta", 5);
     user_user_metadata_write_msgpack(out, &v->metadata);
@@ -452,20 +444,14 @@ static void user_string_slice_write_msgpack(tagc_buf *out, const user_string_sli
     }
     for (size_t i = 0; i < v->len && var <= UINT32_MAX; i++)
         var += v->ptr[i].len;
-    p = tagc_mp_room_n(out, 5, 5, v->len, var);
-    if (p != NULL) { /* room for the most the elements take: unchecked writes */
-        p = tagc_mp_put_array(p, v->len);
-        for (size_t i = 0; i < v->len; i++) {
-            p = tagc_mp_put_str(p, v->ptr[i].ptr, v->ptr[i].len);
-        }
-        tagc_mp_done(out, p);
-        return;
-    }
-    /* checked writes: a fixed buffer near its end, or an error */
-    tagc_mp_write_array(out, v->len);
+    p = tagc_mp_room_n(out, 5, 5, v->len, var); /* room for the most the elements take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put_array(p, v->len);
     for (size_t i = 0; i < v->len; i++) {
-        tagc_mp_write_str(out, v->ptr[i].ptr, v->ptr[i].len);
+        p = tagc_mp_put_str(p, v->ptr[i].ptr, v->ptr[i].len);
     }
+    tagc_mp_done(out, p);
 }
 
 static int user_string_slice_read_msgpack(tagc_mp_dec *d, user_string_slice *v)
@@ -498,19 +484,14 @@ static void user_user_metadata_write_msgpack(tagc_buf *out, const user_user_meta
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 53, 0);
-    if (p != NULL) { /* room for the most these fields take: unchecked writes */
-        p = tagc_mp_put(p, "\202\252created_at", 12); /* map of 2, "created_at" */
-        p = tagc_mp_put_time(out, p, &v->created_at);
-        p = tagc_mp_put(p, "\252updated_at", 11);
-        p = tagc_mp_put_time(out, p, &v->updated_at);
-        tagc_mp_done(out, p);
-    } else { /* checked writes: a fixed buffer near its end, or an error */
-        tagc_buf_put(out, "\202\252created_at", 12); /* map of 2, "created_at" */
-        tagc_mp_write_time(out, &v->created_at);
-        tagc_buf_put(out, "\252updated_at", 11);
-        tagc_mp_write_time(out, &v->updated_at);
-    }
+    p = tagc_mp_room(out, 53, 0); /* room for the most these fields take */
+    if (p == NULL)
+        return; /* out holds an error */
+    p = tagc_mp_put(p, "\202\252created_at", 12); /* map of 2, "created_at" */
+    p = tagc_mp_put_time(out, p, &v->created_at);
+    p = tagc_mp_put(p, "\252updated_at", 11);
+    p = tagc_mp_put_time(out, p, &v->updated_at);
+    tagc_mp_done(out, p);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in

@@ -13,6 +13,7 @@ void tagc_buf_init(tagc_buf *b)
     b->cap = 0;
     b->err = 0;
     b->fixed = false;
+    b->spill = NULL;
 }
 
 void tagc_buf_init_fixed(tagc_buf *b, void *mem, size_t cap)
@@ -22,6 +23,7 @@ void tagc_buf_init_fixed(tagc_buf *b, void *mem, size_t cap)
     b->cap = mem ? cap : 0;
     b->err = 0;
     b->fixed = true;
+    b->spill = NULL;
 }
 
 void tagc_buf_free(tagc_buf *b)

@@ -4,6 +4,7 @@
  * extension (type -1); json.RawMessage as the MessagePack form of its JSON; and
  * interface{} trees. Errors are sticky in the tagc_buf, as for JSON.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "tagc.h"
@@ -562,10 +563,47 @@ uint8_t *tagc_mp_put_time_wide(tagc_buf *b, uint8_t *p, const tagc_time *t)
     tagc_buf_init_fixed(&tmp, p, 15);
     tagc_mp_write_time(&tmp, t);
     if (tmp.err != 0) {
+        if (b->spill != NULL) /* the bytes before it are written first, and may not fit */
+            tagc_buf_put(b, b->spill, (size_t)(p - b->spill));
         tagc_buf_fail(b, tmp.err);
         return p;
     }
     return p + tmp.len;
+}
+
+uint8_t *tagc_mp_room_slow(tagc_buf *b, size_t fixed, size_t var)
+{
+    if (fixed == 0)
+        fixed = 1; /* room for a byte: p is never NULL without an error */
+    if (b->err != 0)
+        return NULL;
+    if (var > UINT32_MAX) { /* some string is longer than MessagePack can say */
+        tagc_buf_fail(b, TAGC_E_INVALID);
+        return NULL;
+    }
+    if (fixed > SIZE_MAX - var) { /* more than memory holds */
+        tagc_buf_fail(b, b->fixed ? TAGC_E_FULL : TAGC_E_NOMEM);
+        return NULL;
+    }
+    if (!b->fixed)
+        return tagc_buf_grow(b, fixed + var) == 0 ? b->data + b->len : NULL;
+    /* A fixed buffer without room for the bound: the run may still fit (the
+     * bound counts 9 bytes an integer), but not when its strings alone do not. */
+    if (var > b->cap - b->len) {
+        tagc_buf_fail(b, TAGC_E_FULL);
+        return NULL;
+    }
+    b->spill = malloc(fixed + var);
+    if (b->spill == NULL)
+        tagc_buf_fail(b, TAGC_E_NOMEM);
+    return b->spill;
+}
+
+void tagc_mp_done_spill(tagc_buf *b, uint8_t *p)
+{
+    tagc_buf_put(b, b->spill, (size_t)(p - b->spill));
+    free(b->spill);
+    b->spill = NULL;
 }
 
 /* MARK: - Exit of an encode */

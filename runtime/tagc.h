@@ -37,10 +37,13 @@ extern "C" {
  * function: gcc's budget for inlining shrinks with the file, and a call costs
  * more than the copy it makes. */
 #define TAGC_ALWAYS_INLINE inline __attribute__((always_inline))
+/* Tells the compiler what holds (it may drop the tests that follow from it). */
+#define TAGC_ASSUME(x) ((x) ? (void)0 : __builtin_unreachable())
 #else
 #define TAGC_LIKELY(x) (x)
 #define TAGC_UNLIKELY(x) (x)
 #define TAGC_ALWAYS_INLINE inline
+#define TAGC_ASSUME(x) ((void)0)
 #endif
 
 /* MARK: - Errors */
@@ -119,6 +122,7 @@ typedef struct tagc_buf {
     size_t cap;
     int err;
     bool fixed;
+    uint8_t *spill; /* a MessagePack run written aside (see tagc_mp_room), else NULL */
 } tagc_buf;
 
 void tagc_buf_init(tagc_buf *b);
@@ -1046,34 +1050,44 @@ void tagc_mp_write_uint_key(tagc_buf *b, uint64_t v);
 
 /*
  * Unchecked writing, for generated encoders. tagc_mp_room(out, fixed, var)
- * gives where to write when fixed + var bytes (var: the bytes of the strings
- * to come) fit, growing a growable buffer, else NULL: then the caller writes
- * the same values with the checked functions above (a fixed buffer near its
- * end, an error already recorded, or strings longer than MessagePack can say).
+ * gives where to write a run of at most fixed + var bytes (var: the bytes of
+ * the strings to come), or NULL when nothing is to be written: an error is
+ * recorded in out (an earlier one, a growth that failed, strings longer than
+ * MessagePack can say, or strings longer than what is left of a fixed buffer).
  * Each put writes at p, within the room asked for, and returns the new end;
- * tagc_mp_done(out, p) makes the bytes written part of out.
+ * tagc_mp_done(out, p) makes the bytes written part of out. A fixed buffer
+ * without room for the bound gets the run in out->spill (heap), which done
+ * appends the checked way and frees: the run may still fit, and a fixed buffer
+ * ends with the bytes, or TAGC_E_FULL, that one write at a time gives.
  */
+uint8_t *tagc_mp_room_slow(tagc_buf *b, size_t fixed, size_t var);
+void tagc_mp_done_spill(tagc_buf *b, uint8_t *p);
 static inline uint8_t *tagc_mp_room(tagc_buf *b, size_t fixed, size_t var)
 {
-    if (TAGC_UNLIKELY(var > UINT32_MAX || fixed > SIZE_MAX - var))
-        return NULL;
-    if (TAGC_LIKELY(b->cap - b->len >= fixed + var && b->err == 0))
-        return b->data + b->len;
-    if (b->fixed || b->err != 0 || tagc_buf_grow(b, fixed + var) != 0)
-        return NULL;
-    return b->data + b->len;
+    if (TAGC_LIKELY(var <= UINT32_MAX && fixed <= SIZE_MAX - var && b->cap - b->len >= fixed + var &&
+                    fixed > 0 && b->err == 0)) {
+        uint8_t *p = b->data + b->len;
+        TAGC_ASSUME(p != NULL); /* cap > 0: data is memory (the caller's test of p folds away) */
+        return p;
+    }
+    return tagc_mp_room_slow(b, fixed, var);
 }
 /* The same for count items of at most each bytes, plus fixed. */
 static inline uint8_t *tagc_mp_room_n(tagc_buf *b, size_t fixed, size_t each, size_t count,
                                       size_t var)
 {
-    if (TAGC_UNLIKELY(count > UINT32_MAX))
-        return NULL; /* too many for an array head: the checked path says so */
+    if (TAGC_UNLIKELY(count > UINT32_MAX)) { /* too many for an array head */
+        tagc_buf_fail(b, TAGC_E_INVALID);
+        return NULL;
+    }
     return tagc_mp_room(b, fixed + each * count, var);
 }
 static inline void tagc_mp_done(tagc_buf *b, uint8_t *p)
 {
-    b->len = (size_t)(p - b->data);
+    if (TAGC_UNLIKELY(b->spill != NULL))
+        tagc_mp_done_spill(b, p);
+    else
+        b->len = (size_t)(p - b->data);
 }
 static inline uint8_t *tagc_mp_put(uint8_t *p, const void *s, size_t n)
 {

@@ -954,6 +954,170 @@ Test(write, failures_leave_nothing)
     tagc_buf_free(&out);
 }
 
+/* MARK: - Fixed buffers */
+
+#define CANARY 0xa5
+#define GUARD 1024 /* bytes past cap checked untouched */
+
+/*
+ * Encodes v into a fixed buffer of every size from 0 to want->len + 16 after a
+ * 3-byte prefix (every step-th size between the first and last 1024 when step
+ * > 1). Enough room: want's bytes. Less: TAGC_E_FULL, or `late` once n >=
+ * late_at (a value that cannot be encoded, reached when the bytes before it
+ * fit), with the buffer cut back to the prefix. Never a byte past cap.
+ */
+static void fixed_sizes(const codec *c, const void *v, const tagc_buf *want, int late,
+                        size_t late_at, size_t step)
+{
+    size_t top = want->len + 16;
+    uint8_t *mem = malloc(3 + top + GUARD);
+    cr_assert_not_null(mem);
+    for (size_t n = 0; n <= top; n += (n < 1024 || n + 1024 >= want->len) ? 1 : step) {
+        size_t cap = 3 + n, end = 3 + top + GUARD;
+        size_t guard_end = cap + GUARD < end ? cap + GUARD : end;
+        memset(mem + cap, CANARY, guard_end - cap);
+        tagc_buf b;
+        tagc_buf_init_fixed(&b, mem, cap);
+        tagc_buf_put(&b, "pre", 3);
+        int rc = c->encode_mp(v, &b);
+        if (late == 0 && n >= want->len) {
+            cr_assert_eq(rc, 0, "%s in %zu bytes: %d", c->name, n, rc);
+            cr_assert_eq(b.len, cap - n + want->len, "%s in %zu bytes", c->name, n);
+            cr_assert(memcmp(mem + 3, want->data, want->len) == 0, "%s in %zu bytes: other bytes",
+                      c->name, n);
+        } else {
+            int code = late != 0 && n >= late_at ? late : TAGC_E_FULL;
+            cr_assert_eq(rc, code, "%s in %zu of %zu bytes: %d, not %d", c->name, n, want->len, rc, code);
+            cr_assert_eq(b.err, code);
+            cr_assert_eq(b.len, 3, "%s in %zu bytes: cut back to the prefix", c->name, n);
+        }
+        cr_assert(memcmp(mem, "pre", 3) == 0);
+        cr_assert_null(b.spill, "%s in %zu bytes: spill left", c->name, n);
+        for (size_t i = cap; i < guard_end; i++)
+            cr_assert_eq(mem[i], CANARY, "%s in %zu bytes: byte %zu past cap written", c->name, n, i - cap);
+    }
+    free(mem);
+}
+
+/* A document decoded from JSON, and its MessagePack in a growable buffer. */
+typedef struct doc {
+    const codec *c;
+    void *v;
+    tagc_arena a;
+    tagc_buf mp;
+} doc;
+
+static void doc_load(doc *d, const char *type, const char *env, const char *rel)
+{
+    size_t len;
+    char *json = load(env, rel, &len);
+    tagc_error err;
+    d->c = find_codec(type);
+    d->v = calloc(1, d->c->size);
+    tagc_arena_init(&d->a);
+    tagc_buf_init(&d->mp);
+    cr_assert_eq(d->c->decode_json(d->v, json, len, &d->a, &err), 0, "%s: %s", rel, err.message);
+    cr_assert_eq(d->c->encode_mp(d->v, &d->mp), 0);
+    free(json);
+}
+
+static void doc_free(doc *d)
+{
+    tagc_buf_free(&d->mp);
+    tagc_arena_free(&d->a);
+    free(d->v);
+}
+
+static void fixed_sizes_of(const char *type, const char *env, const char *rel, size_t step)
+{
+    doc d;
+    doc_load(&d, type, env, rel);
+    fixed_sizes(d.c, d.v, &d.mp, 0, 0, step);
+    doc_free(&d);
+}
+
+Test(fixed, every_size_of_every_workload, .timeout = 600)
+{
+    fixed_sizes_of("user_user", "TAGC_DATA_DIR", "seedwork/user.json", 1);
+    fixed_sizes_of("order_order", "TAGC_DATA_DIR", "seedwork/order.json", 1);
+    fixed_sizes_of("tree_node", "TAGC_DATA_DIR", "seedwork/tree.json", 1);
+    fixed_sizes_of("sink_sink", "TAGC_MSGPACK_TEST_DIR", "sink.json", 1);
+    fixed_sizes_of("twitter_search_result", "TAGC_DATA_DIR", "bench/twitter.json", 211);
+    fixed_sizes_of("canada_feature_collection", "TAGC_DATA_DIR", "bench/canada.json", 4099);
+}
+
+Test(fixed, every_size_of_every_zero_value)
+{
+    for (size_t i = 0; i < N_CODECS; i++) {
+        const codec *c = &all_codecs[i];
+        void *v = calloc(1, c->size);
+        tagc_buf want;
+        c->init(v);
+        tagc_buf_init(&want);
+        cr_assert_eq(c->encode_mp(v, &want), 0, "%s", c->name);
+        fixed_sizes(c, v, &want, 0, 0, 1);
+        tagc_buf_free(&want);
+        free(v);
+    }
+}
+
+/* The offset just after the first copy of key (a str of plain bytes) in m. */
+static size_t after_key(const tagc_buf *m, const char *key)
+{
+    uint8_t enc[32];
+    size_t n = strlen(key);
+    enc[0] = (uint8_t)(0xa0 | n);
+    memcpy(enc + 1, key, n);
+    for (size_t i = 0; i + n + 1 <= m->len; i++)
+        if (memcmp(m->data + i, enc, n + 1) == 0)
+            return i + n + 1;
+    cr_assert_fail("no key %s", key);
+    return 0;
+}
+
+Test(fixed, a_time_that_cannot_be_encoded_after_the_bytes_before_it)
+{
+    /* writing one value at a time: TAGC_E_FULL while the bytes before the time do
+     * not fit, then TAGC_E_INVALID; in a run of its own and after a string */
+    doc d;
+    doc_load(&d, "sink_sink", "TAGC_MSGPACK_TEST_DIR", "sink.json");
+    sink_sink *v = d.v;
+    cr_assert_not_null(v->audit);
+    v->when.nsec = -1;
+    fixed_sizes(d.c, v, &d.mp, TAGC_E_INVALID, after_key(&d.mp, "when"), 1);
+    v->when.nsec = 0;
+    v->audit->created_at.nsec = 1000000000;
+    fixed_sizes(d.c, v, &d.mp, TAGC_E_INVALID, after_key(&d.mp, "created_at"), 1);
+    doc_free(&d);
+}
+
+Test(fixed, a_nil_string_pointer_counts_no_bytes)
+{
+    /* a *string that is not set but keeps a long value: nil is written, and an
+     * exact-size buffer still takes the document */
+    doc d;
+    doc_load(&d, "twitter_search_result", "TAGC_DATA_DIR", "bench/twitter.json");
+    twitter_search_result *v = d.v;
+    size_t long_len = 2 * d.mp.len;
+    char *stale = calloc(1, long_len);
+    cr_assert(v->statuses.len > 0);
+    for (size_t i = 0; i < v->statuses.len; i++) {
+        twitter_status *s = &v->statuses.ptr[i];
+        if (s->has_in_reply_to_screen_name)
+            continue;
+        s->in_reply_to_screen_name.ptr = stale;
+        s->in_reply_to_screen_name.len = long_len;
+    }
+    uint8_t *mem = malloc(d.mp.len);
+    tagc_buf b;
+    tagc_buf_init_fixed(&b, mem, d.mp.len);
+    cr_assert_eq(d.c->encode_mp(v, &b), 0);
+    cr_assert(b.len == d.mp.len && memcmp(mem, d.mp.data, b.len) == 0);
+    free(mem);
+    free(stale);
+    doc_free(&d);
+}
+
 Test(write, omitempty_and_names)
 {
     /* renamed: msgpack:"r,omitempty"; json_only: msgpack:"-"; mp_only: msgpack only */
