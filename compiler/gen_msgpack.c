@@ -8,8 +8,9 @@
  * They are written as straight-line code: the map head (constant unless some
  * field is conditional), then each key as its constant encoded bytes. Keys and
  * flat values (scalars, strings, times) come in runs: one tagc_mp_room check
- * for the most a run can take, then unchecked puts; the checked writes of the
- * same fields when the room is not there. They are read with a loop over the
+ * for the most a run can take, then unchecked puts; no room (an error in out)
+ * returns (a fixed buffer near its end is the runtime's business: see
+ * tagc_mp_room). They are read with a loop over the
  * map's pairs that first compares the input with the encoded bytes of the key
  * expected next (declared order), then reads the key and looks it up by length
  * and bytes (MessagePack keys match exactly).

@@ -9,6 +9,10 @@
  *                 2^64-1), each length boundary of str, bin, array, map (31, 255,
  *                 65535, 65536), floats, timestamps (32/64/96-bit, before 1970,
  *                 with nanoseconds), ext; every format read back into fields.
+ *   Fixed buffers every size from 0 to the output's + 16 for every workload and
+ *                 zero value: the growable encoding's bytes or TAGC_E_FULL (or the
+ *                 error of a value met once the bytes before it fit), cut back,
+ *                 nothing past cap (the writers' spill near a fixed buffer's end).
  *   Hostile input truncation at every byte offset, lengths claiming more than the
  *                 input holds, nesting bombs, wrong types, strict mode: each a
  *                 clear error with offset and path (run under ASan/UBSan).
