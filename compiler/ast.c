@@ -169,6 +169,27 @@ char *pool_printf(struct pool *p, const char *fmt, ...)
     return pool_strndup(p, sb->data, sb->len);
 }
 
+char *pool_cat_(struct pool *p, const char *s, ...)
+{
+    va_list ap;
+    size_t len = 0;
+    va_start(ap, s);
+    for (const char *a = s; a; a = va_arg(ap, const char *))
+        len += strlen(a);
+    va_end(ap);
+    char *r = pool_alloc_raw(p, len + 1);
+    char *d = r;
+    va_start(ap, s);
+    for (const char *a = s; a; a = va_arg(ap, const char *)) {
+        size_t n = strlen(a);
+        memcpy(d, a, n);
+        d += n;
+    }
+    va_end(ap);
+    *d = '\0';
+    return r;
+}
+
 ast_type *ast_type_new(struct pool *p, type_kind kind, src_loc loc)
 {
     ast_type *t = pool_alloc_uninit(p, sizeof *t);

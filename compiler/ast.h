@@ -230,6 +230,10 @@ char *pool_printf(struct pool *p, const char *fmt, ...)
 #endif
     ;
 
+/* The concatenation of the strings given (pool_cat(p, a, b, c)): for names, without a format. */
+char *pool_cat_(struct pool *p, const char *s, ...);
+#define pool_cat(p, ...) pool_cat_(p, __VA_ARGS__, (const char *)NULL)
+
 ast_type *ast_type_new(struct pool *p, type_kind kind, src_loc loc);
 const char *type_kind_name(type_kind k);
 

@@ -28,6 +28,12 @@ typedef struct gen_type {
     bool compared;    /* reached by an _equal function: needs an equality helper */
 } gen_type;
 
+/* A slot of gen.memo: what was computed for an address (a type node, a wire field). */
+typedef struct gen_memo {
+    const void *key; /* NULL: empty */
+    void *val;
+} gen_memo;
+
 typedef struct gen {
     const ast_program *prog;
     const ast_file *file;
@@ -35,10 +41,16 @@ typedef struct gen {
     strbuf *out;
     struct pool *pool;
     const char *pkg; /* C prefix of the file's package */
+    size_t pkg_len;
     gen_type *types; /* composites used, each once, inner ones first */
     size_t ntypes, captypes;
     size_t *type_slots; /* hash of types[] by name: index + 1, 0 = empty */
     size_t type_slots_cap;
+    /* names the generators ask for again and again (a type's helper prefix,
+     * a wire field's lvalue), computed once: by address, in gen and its pool
+     * only, since two generators may share the read-only AST */
+    gen_memo *memo;
+    size_t memo_n, memo_cap;
     /* emit: inside a function (a `{` line in column 0, up to a `}` one), from
      * out offset fn_body on; the output is flushed only outside functions */
     bool in_fn;

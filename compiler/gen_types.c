@@ -48,6 +48,63 @@ bool ty_is_composite(const ast_type *t)
     }
 }
 
+/* MARK: - Names computed once */
+
+static size_t hash_ptr(const void *p)
+{
+    uint64_t x = (uint64_t)(uintptr_t)p;
+    x ^= x >> 33;
+    x *= UINT64_C(0xff51afd7ed558ccd);
+    x ^= x >> 33;
+    return (size_t)x;
+}
+
+/* The value g->memo holds for key: NULL until it is set through the slot. The
+ * slot is valid until the next call. */
+static void **memo_slot(gen *g, const void *key)
+{
+    if (2 * (g->memo_n + 1) > g->memo_cap) {
+        gen_memo *old = g->memo;
+        size_t old_cap = g->memo_cap;
+        g->memo_cap = old_cap ? 2 * old_cap : 1024;
+        g->memo = calloc(g->memo_cap, sizeof *g->memo);
+        if (!g->memo)
+            abort();
+        g->memo_n = 0;
+        for (size_t i = 0; i < old_cap; i++)
+            if (old[i].key)
+                *memo_slot(g, old[i].key) = old[i].val;
+        free(old);
+    }
+    size_t mask = g->memo_cap - 1;
+    for (size_t i = hash_ptr(key) & mask;; i = (i + 1) & mask) {
+        gen_memo *m = &g->memo[i];
+        if (m->key == key)
+            return &m->val;
+        if (m->key == NULL) {
+            m->key = key;
+            g->memo_n++;
+            return &m->val;
+        }
+    }
+}
+
+/* The names of a composite type node, each computed when first asked for. */
+typedef struct type_names {
+    const char *short_name; /* ty_short */
+    const char *fn;         /* ty_fn */
+    const char *ptr_cname;  /* ty_cname of a pointer to a struct */
+    size_t type_index;      /* ty_find: index + 1 in g->types; 0: not found yet */
+} type_names;
+
+static type_names *names_of(gen *g, const ast_type *t)
+{
+    void **slot = memo_slot(g, t);
+    if (!*slot)
+        *slot = pool_alloc(g->pool, sizeof(type_names));
+    return *slot;
+}
+
 /* MARK: - Shapes the codecs share */
 
 bool ty_is_signed_int(type_kind k)
@@ -164,11 +221,19 @@ void gen_required_check(gen *g, const char *fail, const char *keys, const uint64
 
 const char *wire_lvalue(gen *g, const wire_field *w, size_t upto)
 {
-    const char *lv = pool_printf(g->pool, "v->%s", w->path[0]->c_name);
+    bool whole = upto == w->path_len; /* the one asked for again and again: memoized */
+    if (whole) {
+        const char *known = *memo_slot(g, w);
+        if (known)
+            return known;
+    }
+    const char *lv = pool_cat(g->pool, "v->", w->path[0]->c_name);
     for (size_t i = 1; i < upto; i++) {
         bool through_ptr = w->path[i - 1]->type->kind == TK_PTR;
-        lv = pool_printf(g->pool, "%s%s%s", lv, through_ptr ? "->" : ".", w->path[i]->c_name);
+        lv = pool_cat(g->pool, lv, through_ptr ? "->" : ".", w->path[i]->c_name);
     }
+    if (whole)
+        *memo_slot(g, w) = (void *)lv;
     return lv;
 }
 
@@ -227,10 +292,25 @@ static const char *builtin_short(type_kind k)
 /* A named type's C name without this file's package prefix, when it has it. */
 static const char *strip_pkg(gen *g, const char *c_name)
 {
-    size_t n = strlen(g->pkg);
+    size_t n = g->pkg_len;
     if (strncmp(c_name, g->pkg, n) == 0 && c_name[n] == '_')
         return c_name + n + 1;
     return c_name;
+}
+
+/* ty_short of a slice, array, pointer or map: composed from its parts'. */
+static const char *composite_short(gen *g, ast_type *t)
+{
+    switch (t->kind) {
+    case TK_SLICE:
+        return pool_cat(g->pool, ty_short(g, t->elem), "_slice");
+    case TK_ARRAY:
+        return pool_printf(g->pool, "%s_array%lld", ty_short(g, t->elem), (long long)t->array_len);
+    case TK_PTR:
+        return pool_cat(g->pool, ty_short(g, t->elem), ty_is_struct(t->elem) ? "_ptr" : "_opt");
+    default: /* TK_MAP */
+        return pool_cat(g->pool, ty_short(g, t->key), "_", ty_short(g, t->elem), "_map");
+    }
 }
 
 const char *ty_short(gen *g, ast_type *t)
@@ -243,14 +323,15 @@ const char *ty_short(gen *g, ast_type *t)
     case TK_SLICE:
         if (t->elem->kind == TK_UINT8)
             return "bytes";
-        return pool_printf(g->pool, "%s_slice", ty_short(g, t->elem));
+        /* fallthrough */
     case TK_ARRAY:
-        return pool_printf(g->pool, "%s_array%lld", ty_short(g, t->elem), (long long)t->array_len);
     case TK_PTR:
-        return pool_printf(g->pool, "%s_%s", ty_short(g, t->elem),
-                           ty_is_struct(t->elem) ? "ptr" : "opt");
-    case TK_MAP:
-        return pool_printf(g->pool, "%s_%s_map", ty_short(g, t->key), ty_short(g, t->elem));
+    case TK_MAP: {
+        type_names *tn = names_of(g, t);
+        if (!tn->short_name)
+            tn->short_name = composite_short(g, t);
+        return tn->short_name;
+    }
     default:
         return builtin_short(t->kind);
     }
@@ -262,7 +343,10 @@ const char *ty_fn(gen *g, ast_type *t)
         return t->decl->c_name;
     if (t->kind == TK_STRUCT)
         return t->c_name;
-    return pool_printf(g->pool, "%s_%s", g->pkg, ty_short(g, t));
+    type_names *tn = names_of(g, t);
+    if (!tn->fn)
+        tn->fn = pool_cat(g->pool, g->pkg, "_", ty_short(g, t));
+    return tn->fn;
 }
 
 const char *ty_cname(gen *g, ast_type *t)
@@ -279,8 +363,12 @@ const char *ty_cname(gen *g, ast_type *t)
     case TK_MAP:
         return ty_fn(g, t);
     case TK_PTR:
-        if (ty_is_struct(t->elem))
-            return pool_printf(g->pool, "%s *", ty_cname(g, t->elem));
+        if (ty_is_struct(t->elem)) {
+            type_names *tn = names_of(g, t);
+            if (!tn->ptr_cname)
+                tn->ptr_cname = pool_cat(g->pool, ty_cname(g, t->elem), " *");
+            return tn->ptr_cname;
+        }
         return ty_fn(g, t);
     case TK_ARRAY:
         return NULL;
@@ -416,7 +504,16 @@ static void collect_fields(gen *g, ast_type *st)
 
 gen_type *ty_find(gen *g, ast_type *t)
 {
-    return find_type(g, ty_fn(g, t));
+    /* g->types is complete when this is first called (after collect): an
+     * index found stays right */
+    type_names *tn = names_of(g, t);
+    if (!tn->type_index) {
+        gen_type *gt = find_type(g, ty_fn(g, t));
+        if (!gt)
+            return NULL;
+        tn->type_index = (size_t)(gt - g->types) + 1;
+    }
+    return &g->types[tn->type_index - 1];
 }
 
 /* Marks the composites that code for a value of type t calls: on the wire
@@ -492,6 +589,7 @@ void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts
     g->out = out;
     g->pool = pool_new();
     g->pkg = c_snake_name(g->pool, f->package);
+    g->pkg_len = strlen(g->pkg);
     for (ast_decl *d = f->decls; d; d = d->next) {
         if (d->type->kind == TK_STRUCT) /* the named struct itself is not a composite */
             collect_fields(g, d->type);
@@ -517,6 +615,7 @@ void gen_done(gen *g)
 {
     free(g->types);
     free(g->type_slots);
+    free(g->memo);
     pool_free(g->pool);
 }
 
@@ -677,15 +776,6 @@ typedef struct defined_set {
     const void **slots; /* NULL = empty */
     size_t n, cap;
 } defined_set;
-
-static size_t hash_ptr(const void *p)
-{
-    uint64_t x = (uint64_t)(uintptr_t)p;
-    x ^= x >> 33;
-    x *= UINT64_C(0xff51afd7ed558ccd);
-    x ^= x >> 33;
-    return (size_t)x;
-}
 
 static const void **defined_slot(const defined_set *s, const void *p)
 {
