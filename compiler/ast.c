@@ -9,6 +9,7 @@
 #define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
 #endif
 #include "ast.h"
+#include "fmt.h"
 #include "pipeline.h"
 
 #include <stdarg.h>
@@ -32,6 +33,7 @@ typedef struct pool_chunk {
 struct pool {
     pool_chunk *chunks; /* the newest chunk first */
     strbuf scratch;     /* pool_printf formats here */
+    fmt_cache *fmts;    /* and parses its formats once */
 };
 
 static void *xcalloc(size_t n, size_t size)
@@ -60,6 +62,7 @@ void pool_free(struct pool *p)
         c = next;
     }
     sb_free(&p->scratch);
+    fmt_cache_free(p->fmts);
     free(p);
 }
 
@@ -155,16 +158,18 @@ char *pool_strdup(struct pool *p, const char *s)
     return pool_strndup(p, s, strlen(s));
 }
 
-char *pool_printf(struct pool *p, const char *fmt, ...)
+char *pool_printf_(struct pool *p, const char *fmt, ...)
 {
     /* formatted in the pool's scratch buffer (strbuf.c's fast printf), then copied */
     strbuf *sb = &p->scratch;
-    if (!sb->data)
+    if (!sb->data) {
         sb_init(sb);
+        p->fmts = fmt_cache_new();
+    }
     sb->len = 0;
     va_list ap;
     va_start(ap, fmt);
-    sb_vprintf(sb, fmt, ap);
+    sb_vprintf_cached(sb, p->fmts, fmt, ap);
     va_end(ap);
     return pool_strndup(p, sb->data, sb->len);
 }

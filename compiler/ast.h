@@ -224,12 +224,14 @@ void *pool_alloc(struct pool *p, size_t size); /* zeroed */
 void *pool_alloc_uninit(struct pool *p, size_t size); /* not zeroed: for what is written whole */
 char *pool_strndup(struct pool *p, const char *s, size_t n);
 char *pool_strdup(struct pool *p, const char *s);
-char *pool_printf(struct pool *p, const char *fmt, ...)
+/* printf into the pool. fmt must be a string literal: the pool parses each
+ * format once (fmt.h), by its address. */
+#define pool_printf(p, fmt, ...) pool_printf_(p, "" fmt, __VA_ARGS__)
+char *pool_printf_(struct pool *p, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-
 /* The concatenation of the strings given (pool_cat(p, a, b, c)): for names, without a format. */
 char *pool_cat_(struct pool *p, const char *s, ...);
 #define pool_cat(p, ...) pool_cat_(p, __VA_ARGS__, (const char *)NULL)

@@ -17,6 +17,7 @@
 #ifndef TAGC_GEN_H
 #define TAGC_GEN_H
 
+#include "fmt.h"
 #include "pipeline.h"
 
 /* A composite or anonymous type used by the file, with its generated names. */
@@ -51,6 +52,7 @@ typedef struct gen {
      * only, since two generators may share the read-only AST */
     gen_memo *memo;
     size_t memo_n, memo_cap;
+    struct fmt_cache *fmts; /* emit's formats, parsed once */
     /* emit: inside a function (a `{` line in column 0, up to a `}` one), from
      * out offset fn_body on; the output is flushed only outside functions */
     bool in_fn;

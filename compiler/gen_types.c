@@ -590,6 +590,7 @@ void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts
     g->pool = pool_new();
     g->pkg = c_snake_name(g->pool, f->package);
     g->pkg_len = strlen(g->pkg);
+    g->fmts = fmt_cache_new();
     for (ast_decl *d = f->decls; d; d = d->next) {
         if (d->type->kind == TK_STRUCT) /* the named struct itself is not a composite */
             collect_fields(g, d->type);
@@ -616,6 +617,7 @@ void gen_done(gen *g)
     free(g->types);
     free(g->type_slots);
     free(g->memo);
+    fmt_cache_free(g->fmts);
     pool_free(g->pool);
 }
 
@@ -666,7 +668,7 @@ void emit_fmt(gen *g, int ind, const char *fmt, size_t fmt_len, ...)
     va_list ap;
     va_start(ap, fmt_len);
     strbuf *out = g->out;
-    sb_vprintf_n(out, fmt, fmt_len, ap);
+    sb_vprintf_cached(out, g->fmts, fmt, ap);
     va_end(ap);
     sb_reserve(out, 1);
     out->data[out->len++] = '\n';
