@@ -176,21 +176,28 @@ char *pool_printf_(struct pool *p, const char *fmt, ...)
 
 char *pool_cat_(struct pool *p, const char *s, ...)
 {
+    enum { MAX_PARTS = 8 };
+    const char *part[MAX_PARTS];
+    size_t len[MAX_PARTS];
+    size_t n = 0, total = 0;
     va_list ap;
-    size_t len = 0;
-    va_start(ap, s);
-    for (const char *a = s; a; a = va_arg(ap, const char *))
-        len += strlen(a);
-    va_end(ap);
-    char *r = pool_alloc_raw(p, len + 1);
-    char *d = r;
     va_start(ap, s);
     for (const char *a = s; a; a = va_arg(ap, const char *)) {
-        size_t n = strlen(a);
-        memcpy(d, a, n);
-        d += n;
+        if (n == MAX_PARTS) {
+            fputs("tagc: internal error: pool_cat of more than 8 strings\n", stderr);
+            abort();
+        }
+        part[n] = a;
+        len[n] = strlen(a);
+        total += len[n++];
     }
     va_end(ap);
+    char *r = pool_alloc_raw(p, total + 1);
+    char *d = r;
+    for (size_t i = 0; i < n; i++) {
+        memcpy(d, part[i], len[i]);
+        d += len[i];
+    }
     *d = '\0';
     return r;
 }

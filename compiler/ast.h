@@ -232,7 +232,8 @@ char *pool_printf_(struct pool *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* The concatenation of the strings given (pool_cat(p, a, b, c)): for names, without a format. */
+/* The concatenation of the strings given (pool_cat(p, a, b, c), 8 at most):
+ * for names, without a format. */
 char *pool_cat_(struct pool *p, const char *s, ...);
 #define pool_cat(p, ...) pool_cat_(p, __VA_ARGS__, (const char *)NULL)
 

@@ -2,7 +2,6 @@
  * gen_types.c - C names and declarations of schema types, and the header's type
  * definitions in an order a C compiler accepts (see gen.h for the mapping).
  */
-#include <inttypes.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -117,18 +116,26 @@ bool ty_is_unsigned_int(type_kind k)
     return k == TK_UINT8 || k == TK_UINT16 || k == TK_UINT32 || k == TK_UINT64;
 }
 
-const char *ty_int_suffix(type_kind k)
+const char *ty_int_reader(type_kind k, bool msgpack)
 {
+    static const char *const readers[2][8] = {
+        {"tagc_json_read_i8", "tagc_json_read_i16", "tagc_json_read_i32", "tagc_json_read_i64",
+         "tagc_json_read_u8", "tagc_json_read_u16", "tagc_json_read_u32", "tagc_json_read_u64"},
+        {"tagc_mp_read_i8", "tagc_mp_read_i16", "tagc_mp_read_i32", "tagc_mp_read_i64",
+         "tagc_mp_read_u8", "tagc_mp_read_u16", "tagc_mp_read_u32", "tagc_mp_read_u64"},
+    };
+    int i;
     switch (k) {
-    case TK_INT8: return "i8";
-    case TK_INT16: return "i16";
-    case TK_INT32: return "i32";
-    case TK_UINT8: return "u8";
-    case TK_UINT16: return "u16";
-    case TK_UINT32: return "u32";
-    case TK_UINT64: return "u64";
-    default: return "i64";
+    case TK_INT8: i = 0; break;
+    case TK_INT16: i = 1; break;
+    case TK_INT32: i = 2; break;
+    case TK_UINT8: i = 4; break;
+    case TK_UINT16: i = 5; break;
+    case TK_UINT32: i = 6; break;
+    case TK_UINT64: i = 7; break;
+    default: i = 3; break; /* int64, and time.Duration */
     }
+    return readers[msgpack][i];
 }
 
 const char *ty_int_min(type_kind k)
@@ -187,22 +194,22 @@ const char *ty_nonempty_cond(gen *g, ast_type *t, const char *lv)
         return lv;
     case TK_STRING:
         if (ty_enum(t))
-            return pool_printf(g->pool, "%s != 0", lv);
-        return pool_printf(g->pool, "%s.len != 0", lv);
+            return pool_cat(g->pool, lv, " != 0");
+        return pool_cat(g->pool, lv, ".len != 0");
     case TK_SLICE:
     case TK_MAP:
     case TK_RAW:
-        return pool_printf(g->pool, "%s.len != 0", lv);
+        return pool_cat(g->pool, lv, ".len != 0");
     case TK_ANY:
     case TK_PTR:
-        return pool_printf(g->pool, "%s != NULL", lv);
+        return pool_cat(g->pool, lv, " != NULL");
     case TK_ARRAY:
         return u->array_len == 0 ? "false" : NULL;
     case TK_STRUCT:
     case TK_TIME:
         return NULL; /* never empty */
     default:
-        return pool_printf(g->pool, "%s != 0", lv); /* numbers */
+        return pool_cat(g->pool, lv, " != 0"); /* numbers */
     }
 }
 
@@ -212,10 +219,20 @@ void gen_required_check(gen *g, const char *fail, const char *keys, const uint64
     for (size_t w = 0; w < words; w++) {
         if (required[w] == 0)
             continue;
-        const char *mask = pool_printf(g->pool, "UINT64_C(0x%" PRIx64 ")", required[w]);
+        /* UINT64_C(0x<lower-case hex>): written here, the fast formatter has no %x */
+        char mask[32], *p = mask + sizeof mask;
+        *--p = '\0';
+        *--p = ')';
+        uint64_t v = required[w];
+        do {
+            *--p = "0123456789abcdef"[v & 15];
+            v >>= 4;
+        } while (v);
+        p -= 11;
+        memcpy(p, "UINT64_C(0x", 11);
         emit(g, 1, "if (d->strict && (~seen[%zu] & %s) != 0) /* a field without omitempty is missing */",
-             w, mask);
-        emit(g, 2, "return %s(d, %s, %zu, ~seen[%zu] & %s);", fail, keys, w, w, mask);
+             w, p);
+        emit(g, 2, "return %s(d, %s, %zu, ~seen[%zu] & %s);", fail, keys, w, w, p);
     }
 }
 
@@ -240,7 +257,7 @@ const char *wire_lvalue(gen *g, const wire_field *w, size_t upto)
 const char *wire_has_lvalue(gen *g, const char *lv, const char *c_name)
 {
     size_t n = strlen(lv) - strlen(c_name);
-    return pool_printf(g->pool, "%.*shas_%s", (int)n, lv, c_name);
+    return pool_cat(g->pool, pool_strndup(g->pool, lv, n), "has_", c_name);
 }
 
 static const char *builtin_cname(type_kind k)
@@ -386,8 +403,8 @@ const char *ty_decl(gen *g, ast_type *t, const char *name)
     const char *c = ty_cname(g, t);
     size_t n = strlen(c);
     if (n && c[n - 1] == '*')
-        return pool_printf(g->pool, "%s%s", c, name);
-    return pool_printf(g->pool, "%s %s", c, name);
+        return pool_cat(g->pool, c, name);
+    return pool_cat(g->pool, c, " ", name);
 }
 
 const char *ty_const_decl(gen *g, ast_type *t, const char *name)
@@ -399,8 +416,8 @@ const char *ty_const_decl(gen *g, ast_type *t, const char *name)
     const char *c = ty_cname(g, t);
     size_t n = strlen(c);
     if (n && c[n - 1] == '*')
-        return pool_printf(g->pool, "%sconst %s", c, name);
-    return pool_printf(g->pool, "const %s %s", c, name);
+        return pool_cat(g->pool, c, "const ", name);
+    return pool_cat(g->pool, "const ", c, " ", name);
 }
 
 /* A field's name and its place in declared order, sorted by the name. */
@@ -664,9 +681,15 @@ void emit_text(gen *g, int ind, const char *text, size_t len)
 
 void emit_fmt(gen *g, int ind, const char *fmt, size_t fmt_len, ...)
 {
-    line_start(g, ind, fmt_len);
     va_list ap;
     va_start(ap, fmt_len);
+    if (fmt_len == 2 && fmt[0] == '%' && fmt[1] == 's') { /* a line made elsewhere, or a blank one */
+        const char *text = va_arg(ap, const char *);
+        va_end(ap);
+        emit_text(g, ind, text, strlen(text));
+        return;
+    }
+    line_start(g, ind, fmt_len);
     strbuf *out = g->out;
     sb_vprintf_cached(out, g->fmts, fmt, ap);
     va_end(ap);
