@@ -427,36 +427,75 @@ typedef struct named_index {
     size_t idx;
 } named_index;
 
-static int by_length_then_bytes(const void *a, const void *b)
+/* Length, then bytes, then declared order (a total order: the sort's result
+ * does not depend on the algorithm, even with names repeated). */
+static bool name_before(const named_index *x, const named_index *y)
 {
-    const named_index *x = a, *y = b;
     if (x->len != y->len)
-        return x->len < y->len ? -1 : 1;
-    return memcmp(x->name, y->name, x->len);
+        return x->len < y->len;
+    int c = memcmp(x->name, y->name, x->len);
+    return c != 0 ? c < 0 : x->idx < y->idx;
+}
+
+/* Sorts a[0..n) with name_before: a merge sort through tmp[0..n), the
+ * comparison in line (qsort's call through a pointer cost more than it). */
+static void sort_names(named_index *a, named_index *tmp, size_t n)
+{
+    if (n < 2)
+        return;
+    size_t h = n / 2;
+    sort_names(a, tmp, h);
+    sort_names(a + h, tmp, n - h);
+    if (!name_before(&a[h], &a[h - 1]))
+        return; /* in order already */
+    memcpy(tmp, a, h * sizeof *a);
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n)
+        a[k++] = name_before(&a[j], &tmp[i]) ? a[j++] : tmp[i++];
+    while (i < h)
+        a[k++] = tmp[i++];
+}
+
+/* Appends the decimal digits of v at d; returns the end. */
+static char *put_decimal(char *d, size_t v)
+{
+    char tmp[24], *p = tmp + sizeof tmp;
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    size_t n = (size_t)(tmp + sizeof tmp - p);
+    memcpy(d, p, n);
+    return d + n;
 }
 
 void gen_name_order(gen *g, const char *table, const char *const *names, size_t n)
 {
-    named_index *sorted = pool_alloc(g->pool, (n ? n : 1) * sizeof *sorted);
+    named_index *sorted = pool_alloc_uninit(g->pool, 2 * (n ? n : 1) * sizeof *sorted);
     for (size_t i = 0; i < n; i++)
         sorted[i] = (named_index){names[i], strlen(names[i]), i};
-    qsort(sorted, n, sizeof *sorted, by_length_then_bytes);
+    sort_names(sorted, sorted + n, n);
     if (n > 16) /* 16 a line */
         emit(g, 0, "static const uint16_t %s[] = {", table);
-    strbuf line;
-    sb_init(&line);
+    char line[16 * 22 + 1]; /* 16 numbers and their ", " */
+    char *d = line;
     for (size_t i = 0; i < n; i++) {
-        sb_printf(&line, "%s%zu", i % 16 > 0 ? ", " : "", sorted[i].idx);
+        if (i % 16 > 0) {
+            memcpy(d, ", ", 2);
+            d += 2;
+        }
+        d = put_decimal(d, sorted[i].idx);
+        *d = '\0';
         if (n > 16 && (i % 16 == 15 || i + 1 == n)) {
-            emit(g, 1, "%s,", line.data);
-            line.len = 0;
+            emit(g, 1, "%s,", line);
+            d = line;
         }
     }
+    *d = '\0';
     if (n <= 16)
-        emit(g, 0, "static const uint16_t %s[] = {%s};", table, line.data);
+        emit(g, 0, "static const uint16_t %s[] = {%s};", table, line);
     else
         emit(g, 0, "};");
-    sb_free(&line);
 }
 
 /* MARK: - The composites a file uses */
