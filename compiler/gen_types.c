@@ -238,19 +238,17 @@ void gen_required_check(gen *g, const char *fail, const char *keys, const uint64
 
 const char *wire_lvalue(gen *g, const wire_field *w, size_t upto)
 {
-    bool whole = upto == w->path_len; /* the one asked for again and again: memoized */
-    if (whole) {
-        const char *known = *memo_slot(g, w);
-        if (known)
-            return known;
-    }
+    /* the whole path: asked for by every codec, memoized */
+    void **known = upto == w->path_len ? memo_slot(g, w) : NULL;
+    if (known && *known)
+        return *known;
     const char *lv = pool_cat(g->pool, "v->", w->path[0]->c_name);
     for (size_t i = 1; i < upto; i++) {
         bool through_ptr = w->path[i - 1]->type->kind == TK_PTR;
         lv = pool_cat(g->pool, lv, through_ptr ? "->" : ".", w->path[i]->c_name);
     }
-    if (whole)
-        *memo_slot(g, w) = (void *)lv;
+    if (known) /* pool_cat leaves g->memo alone: the slot stays valid */
+        *known = (void *)lv;
     return lv;
 }
 
@@ -795,13 +793,47 @@ static const unsigned char lit_len[256] = {
     4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
 };
 
+/* Whether the 8 bytes in x all stand as they are in a C literal (lit_len 1:
+ * 0x20..0x7e but '"', '?' and '\\'), tested together: most keys and names are
+ * such bytes, and a byte at a time costs a table load, an add and a branch. */
+static bool plain8(uint64_t x)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7, low = ~high;
+    /* bit 7 of each byte: that byte is >= 0x20, >= 0x7f (no carry crosses a byte) */
+    uint64_t ge20 = (((x & low) + 0x60 * ones) | x) & high;
+    uint64_t ge7f = (((x & low) + ones) | x) & high;
+    if ((ge20 & ~ge7f) != high)
+        return false;
+    /* bit 7 of each byte: that byte is not '"', '?' or '\\' (nonzero after the xor) */
+    uint64_t q = x ^ ('"' * ones), m = x ^ ('?' * ones), b = x ^ ('\\' * ones);
+    uint64_t nonzero = (((q & low) + low) | q) & (((m & low) + low) | m) & (((b & low) + low) | b);
+    return (nonzero & high) == high;
+}
+
+/* The bytes c_literal writes for u[0..n), quotes excepted. */
+static size_t literal_len(const unsigned char *u, size_t n)
+{
+    size_t len = 0, i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, u + i, 8);
+        if (plain8(x)) {
+            len += 8;
+            continue;
+        }
+        for (size_t j = i; j < i + 8; j++)
+            len += lit_len[u[j]];
+    }
+    for (; i < n; i++)
+        len += lit_len[u[i]];
+    return len;
+}
+
 const char *c_literal(gen *g, const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
-    size_t len = 2;
-    for (size_t i = 0; i < n; i++)
-        len += lit_len[u[i]];
-    char *r = pool_alloc(g->pool, len + 1);
+    size_t len = 2 + literal_len(u, n);
+    char *r = pool_alloc_uninit(g->pool, len + 1);
     char *d = r;
     *d++ = '"';
     if (len == n + 2) { /* nothing to escape */
@@ -811,6 +843,13 @@ const char *c_literal(gen *g, const char *s, size_t n)
         /* JSON text has a quote in every key: the escapes are common, each
          * tested with a branch rather than a switch's indirect jump */
         for (size_t i = 0; i < n; i++) {
+            uint64_t x;
+            if (i + 8 <= n && (memcpy(&x, u + i, 8), plain8(x))) { /* eight copied at once */
+                memcpy(d, &x, 8);
+                d += 8;
+                i += 7;
+                continue;
+            }
             unsigned char c = u[i];
             unsigned char k = lit_len[c];
             if (k == 1) {
@@ -831,6 +870,14 @@ const char *c_literal(gen *g, const char *s, size_t n)
     *d++ = '"';
     *d = '\0';
     return r;
+}
+
+const char *c_name_literal(gen *g, const char *name)
+{
+    void **known = memo_slot(g, name);
+    if (!*known) /* c_literal leaves g->memo alone: the slot stays valid */
+        *known = (void *)c_literal(g, name, strlen(name));
+    return *known;
 }
 
 /* MARK: - Type definitions in dependency order */
