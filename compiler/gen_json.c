@@ -575,6 +575,7 @@ typedef struct wrun {
     int ind;
     strbuf text;  /* constant bytes not yet written */
     strbuf body;  /* the lines of the run so far */
+    strbuf bound_text; /* run_end's: the bound as C */
     size_t bound; /* bytes the run may write, for RUN_MAX */
     size_t fixed; /* of which constant text */
     int n_int, n_float, n_time, n_bool;
@@ -588,6 +589,7 @@ static void run_init(wrun *r, int ind)
     r->ind = ind;
     sb_init(&r->text);
     sb_init(&r->body);
+    sb_init(&r->bound_text);
 }
 
 /* 'c' for a printable byte, NULL when it needs an escape. */
@@ -619,6 +621,15 @@ static void run_flush_text(gen *g, wrun *r)
     r->text.len = 0;
 }
 
+/* Adds " + n * room" (n > 1), " + room" (n == 1) to a run's bound. */
+static void bound_term(strbuf *bound, int n, const char *room)
+{
+    if (n > 1)
+        sb_printf(bound, " + %d * %s", n, room);
+    else if (n == 1)
+        sb_printf(bound, " + %s", room);
+}
+
 /* Writes out the run collected (nothing if empty): a run without scalars is a
  * plain tagc_buf_put of its text. */
 static void run_end(gen *g, wrun *r)
@@ -631,25 +642,16 @@ static void run_end(gen *g, wrun *r)
                  r->text.len);
     } else {
         run_flush_text(g, r);
-        strbuf bound;
-        sb_init(&bound);
-        sb_puts(&bound, pool_printf(g->pool, "%zu", r->fixed));
-        if (r->n_int)
-            sb_puts(&bound, r->n_int > 1 ? pool_printf(g->pool, " + %d * TAGC_I64_MAX_CHARS", r->n_int)
-                                         : " + TAGC_I64_MAX_CHARS");
-        if (r->n_float)
-            sb_puts(&bound, r->n_float > 1 ? pool_printf(g->pool, " + %d * TAGC_F64_ROOM", r->n_float)
-                                           : " + TAGC_F64_ROOM");
-        if (r->n_time)
-            sb_puts(&bound, r->n_time > 1 ? pool_printf(g->pool, " + %d * TAGC_TIME_ROOM", r->n_time)
-                                          : " + TAGC_TIME_ROOM");
-        if (r->n_bool)
-            sb_puts(&bound, r->n_bool > 1 ? pool_printf(g->pool, " + %d * TAGC_BOOL_ROOM", r->n_bool)
-                                          : " + TAGC_BOOL_ROOM");
-        emit(g, r->ind, "p = tagc_run_open(out, &run, %.*s);", (int)bound.len, bound.data);
+        strbuf *bound = &r->bound_text;
+        bound->len = 0;
+        sb_printf(bound, "%zu", r->fixed);
+        bound_term(bound, r->n_int, "TAGC_I64_MAX_CHARS");
+        bound_term(bound, r->n_float, "TAGC_F64_ROOM");
+        bound_term(bound, r->n_time, "TAGC_TIME_ROOM");
+        bound_term(bound, r->n_bool, "TAGC_BOOL_ROOM");
+        emit(g, r->ind, "p = tagc_run_open(out, &run, %s);", bound->data);
         sb_put(g->out, r->body.data, r->body.len);
         emit(g, r->ind, "tagc_run_close(out, &run, p);");
-        sb_free(&bound);
         r->used = true;
     }
     r->text.len = 0;
@@ -732,6 +734,7 @@ static void run_free(wrun *r)
 {
     sb_free(&r->text);
     sb_free(&r->body);
+    sb_free(&r->bound_text);
 }
 
 /* Declares what runs use at the top of the function body that starts at body. */
@@ -771,6 +774,9 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
      * scalars); conditional ones are written with checked calls. */
     wrun run;
     run_init(&run, 1);
+    strbuf key, key_plain; /* each field's, with and without the HTML escapes */
+    sb_init(&key);
+    sb_init(&key_plain);
     bool opened = false; /* a field that is always written has been written */
     for (size_t i = 0; i < st->wire_count; i++) {
         const wire_field *w = &st->wire[i];
@@ -802,11 +808,8 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         }
         /* the key, with its separator */
         size_t len = strlen(w->json_name);
-        strbuf key;
-        sb_init(&key);
+        key.len = key_plain.len = 0;
         json_key_text(&key, w->json_name, len, true);
-        strbuf key_plain;
-        sb_init(&key_plain);
         json_key_text(&key_plain, w->json_name, len, false);
         bool html_differs = key.len != key_plain.len;
         const char *comment = c_name_literal(g, w->json_name);
@@ -840,8 +843,6 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
                 emit(g, ind, "tagc_buf_put(out, %s, %zu);", c_literal(g, k, key.len + 1), key.len + 1);
             }
         }
-        sb_free(&key);
-        sb_free(&key_plain);
         if (in_run && room != 0) {
             run_value(g, &run, t, lv);
         } else {
@@ -885,6 +886,8 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
     }
     run_end(g, &run);
     run_free(&run);
+    sb_free(&key);
+    sb_free(&key_plain);
     mark_unused(g, body, "v o");
     if (run.used)
         declare_run(g, body, !need_sep);

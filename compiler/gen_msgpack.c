@@ -202,6 +202,8 @@ static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
 {
     const char **names = pool_alloc(g->pool, st->wire_count * sizeof *names);
     size_t n = 0;
+    strbuf enc; /* each key's encoding */
+    sb_init(&enc);
     emit(g, 0, "/* The keys in declared order, encoded: the key expected next is compared in");
     emit(g, 0, " * place before any lookup. */");
     emit(g, 0, "static const tagc_mp_key %s_msgpack_keys[] = {", fn);
@@ -210,12 +212,11 @@ static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
         if (!name)
             continue;
         names[n++] = name;
-        strbuf enc;
-        sb_init(&enc);
+        enc.len = 0;
         str_bytes(&enc, name, strlen(name));
         emit(g, 1, "{%s, %zu},", c_literal(g, enc.data, enc.len), enc.len);
-        sb_free(&enc);
     }
+    sb_free(&enc);
     emit(g, 1, "{NULL, 0}, /* after the last field */");
     emit(g, 0, "};");
     emit(g, 0, "/* The fields by name (length, then bytes), for tagc_mp_key_find. */");
