@@ -232,6 +232,17 @@ char *pool_printf_(struct pool *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* A point in a pool's allocations: pool_release frees what was allocated
+ * after it (the chunks are kept for what comes next), so a pass that makes
+ * many short-lived strings does not grow the pool. Blocks of their own (big
+ * ones, as pool_alloc makes them) are kept until pool_free. */
+typedef struct pool_mark {
+    struct pool_chunk *chunk;
+    size_t used;
+} pool_mark;
+pool_mark pool_get_mark(struct pool *p);
+void pool_release(struct pool *p, pool_mark m);
+
 /* The concatenation of the strings given (pool_cat(p, a, b, c), 8 at most):
  * for names, without a format. */
 char *pool_cat_(struct pool *p, const char *s, ...);

@@ -40,7 +40,10 @@ typedef struct gen {
     const ast_file *file;
     const gen_opts *opts;
     strbuf *out;
+    /* strings of the function being generated: the codecs release them after
+     * each type's functions (gen_release) */
     struct pool *pool;
+    struct pool *keep; /* what outlives that: the memo's names */
     const char *pkg; /* C prefix of the file's package */
     size_t pkg_len;
     gen_type *types; /* composites used, each once, inner ones first */
@@ -61,6 +64,11 @@ typedef struct gen {
 
 void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out);
 void gen_done(gen *g);
+
+/* Around the code of one type: gen_release frees the strings g->pool got
+ * since gen_mark (none of them may be used after it). */
+pool_mark gen_mark(gen *g);
+void gen_release(gen *g, pool_mark m);
 
 /* MARK: - Types (gen_types.c) */
 

@@ -130,6 +130,7 @@ static void composite_equal_signature(gen *g, const gen_type *gt, bool proto)
 
 static void composite_equal(gen *g, const gen_type *gt)
 {
+    pool_mark m = gen_mark(g); /* its strings are released after its code */
     ast_type *t = gt->type;
     composite_equal_signature(g, gt, false);
     emit(g, 0, "{");
@@ -180,10 +181,12 @@ static void composite_equal(gen *g, const gen_type *gt)
     }
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
+    gen_release(g, m);
 }
 
 static void named_equal(gen *g, const ast_decl *d)
 {
+    pool_mark m = gen_mark(g); /* its strings are released after its code */
     emit(g, 0, "bool %s_equal(const %s *a, const %s *b)", d->c_name, d->c_name, d->c_name);
     emit(g, 0, "{");
     if (d->enum_kind != ENUM_NONE) {
@@ -198,6 +201,7 @@ static void named_equal(gen *g, const ast_decl *d)
     }
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
+    gen_release(g, m);
 }
 
 /* MARK: - The API of each named type */

@@ -1229,9 +1229,14 @@ void gen_json_prototypes(gen *g, bool exported)
 
 void gen_json_functions(gen *g)
 {
-    for (ast_decl *d = g->file->decls; d; d = d->next)
+    pool_mark m = gen_mark(g); /* each type's strings are released after its code */
+    for (ast_decl *d = g->file->decls; d; d = d->next) {
         gen_named_json(g, d);
-    for (size_t i = 0; i < g->ntypes; i++)
+        gen_release(g, m);
+    }
+    for (size_t i = 0; i < g->ntypes; i++) {
         if (g->types[i].on_wire)
             gen_composite_json(g, &g->types[i]);
+        gen_release(g, m);
+    }
 }

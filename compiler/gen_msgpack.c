@@ -1119,9 +1119,14 @@ void gen_msgpack_prototypes(gen *g, bool exported)
 void gen_msgpack_functions(gen *g)
 {
     mark_all(g);
-    for (ast_decl *d = g->file->decls; d; d = d->next)
+    pool_mark m = gen_mark(g); /* each type's strings are released after its code */
+    for (ast_decl *d = g->file->decls; d; d = d->next) {
         gen_named_msgpack(g, d);
-    for (size_t i = 0; i < g->ntypes; i++)
+        gen_release(g, m);
+    }
+    for (size_t i = 0; i < g->ntypes; i++) {
         if (g->types[i].on_msgpack)
             gen_composite_msgpack(g, &g->types[i]);
+        gen_release(g, m);
+    }
 }

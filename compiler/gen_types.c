@@ -100,7 +100,7 @@ static type_names *names_of(gen *g, const ast_type *t)
 {
     void **slot = memo_slot(g, t);
     if (!*slot)
-        *slot = pool_alloc(g->pool, sizeof(type_names));
+        *slot = pool_alloc(g->keep, sizeof(type_names));
     return *slot;
 }
 
@@ -242,10 +242,11 @@ const char *wire_lvalue(gen *g, const wire_field *w, size_t upto)
     void **known = upto == w->path_len ? memo_slot(g, w) : NULL;
     if (known && *known)
         return *known;
-    const char *lv = pool_cat(g->pool, "v->", w->path[0]->c_name);
+    struct pool *p = known ? g->keep : g->pool;
+    const char *lv = pool_cat(p, "v->", w->path[0]->c_name);
     for (size_t i = 1; i < upto; i++) {
         bool through_ptr = w->path[i - 1]->type->kind == TK_PTR;
-        lv = pool_cat(g->pool, lv, through_ptr ? "->" : ".", w->path[i]->c_name);
+        lv = pool_cat(p, lv, through_ptr ? "->" : ".", w->path[i]->c_name);
     }
     if (known) /* pool_cat leaves g->memo alone: the slot stays valid */
         *known = (void *)lv;
@@ -318,13 +319,13 @@ static const char *composite_short(gen *g, ast_type *t)
 {
     switch (t->kind) {
     case TK_SLICE:
-        return pool_cat(g->pool, ty_short(g, t->elem), "_slice");
+        return pool_cat(g->keep, ty_short(g, t->elem), "_slice");
     case TK_ARRAY:
-        return pool_printf(g->pool, "%s_array%lld", ty_short(g, t->elem), (long long)t->array_len);
+        return pool_printf(g->keep, "%s_array%lld", ty_short(g, t->elem), (long long)t->array_len);
     case TK_PTR:
-        return pool_cat(g->pool, ty_short(g, t->elem), ty_is_struct(t->elem) ? "_ptr" : "_opt");
+        return pool_cat(g->keep, ty_short(g, t->elem), ty_is_struct(t->elem) ? "_ptr" : "_opt");
     default: /* TK_MAP */
-        return pool_cat(g->pool, ty_short(g, t->key), "_", ty_short(g, t->elem), "_map");
+        return pool_cat(g->keep, ty_short(g, t->key), "_", ty_short(g, t->elem), "_map");
     }
 }
 
@@ -360,7 +361,7 @@ const char *ty_fn(gen *g, ast_type *t)
         return t->c_name;
     type_names *tn = names_of(g, t);
     if (!tn->fn)
-        tn->fn = pool_cat(g->pool, g->pkg, "_", ty_short(g, t));
+        tn->fn = pool_cat(g->keep, g->pkg, "_", ty_short(g, t));
     return tn->fn;
 }
 
@@ -381,7 +382,7 @@ const char *ty_cname(gen *g, ast_type *t)
         if (ty_is_struct(t->elem)) {
             type_names *tn = names_of(g, t);
             if (!tn->ptr_cname)
-                tn->ptr_cname = pool_cat(g->pool, ty_cname(g, t->elem), " *");
+                tn->ptr_cname = pool_cat(g->keep, ty_cname(g, t->elem), " *");
             return tn->ptr_cname;
         }
         return ty_fn(g, t);
@@ -642,7 +643,8 @@ void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts
     g->opts = o;
     g->out = out;
     g->pool = pool_new();
-    g->pkg = c_snake_name(g->pool, f->package);
+    g->keep = pool_new();
+    g->pkg = c_snake_name(g->keep, f->package);
     g->pkg_len = strlen(g->pkg);
     g->fmts = fmt_cache_new();
     for (ast_decl *d = f->decls; d; d = d->next) {
@@ -673,6 +675,17 @@ void gen_done(gen *g)
     free(g->memo);
     fmt_cache_free(g->fmts);
     pool_free(g->pool);
+    pool_free(g->keep);
+}
+
+pool_mark gen_mark(gen *g)
+{
+    return pool_get_mark(g->pool);
+}
+
+void gen_release(gen *g, pool_mark m)
+{
+    pool_release(g->pool, m);
 }
 
 /* MARK: - Emitting text */
@@ -829,11 +842,12 @@ static size_t literal_len(const unsigned char *u, size_t n)
     return len;
 }
 
-const char *c_literal(gen *g, const char *s, size_t n)
+/* c_literal, in pool p. */
+static const char *literal_in(struct pool *p, const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t len = 2 + literal_len(u, n);
-    char *r = pool_alloc_uninit(g->pool, len + 1);
+    char *r = pool_alloc_uninit(p, len + 1);
     char *d = r;
     *d++ = '"';
     if (len == n + 2) { /* nothing to escape */
@@ -872,11 +886,16 @@ const char *c_literal(gen *g, const char *s, size_t n)
     return r;
 }
 
+const char *c_literal(gen *g, const char *s, size_t n)
+{
+    return literal_in(g->pool, s, n);
+}
+
 const char *c_name_literal(gen *g, const char *name)
 {
     void **known = memo_slot(g, name);
-    if (!*known) /* c_literal leaves g->memo alone: the slot stays valid */
-        *known = (void *)c_literal(g, name, strlen(name));
+    if (!*known) /* literal_in leaves g->memo alone: the slot stays valid */
+        *known = (void *)literal_in(g->keep, name, strlen(name));
     return *known;
 }
 
