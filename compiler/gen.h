@@ -157,8 +157,6 @@ void gen_equal_call(gen *g, ast_type *t, const char *a, const char *b);
 void mark_unused(gen *g, size_t body, const char *params);
 /* A C string literal for bytes s[0..n) (with quotes). */
 const char *c_literal(gen *g, const char *s, size_t n);
-/* c_literal of a name of the AST (its text never changes): made once. */
-const char *c_name_literal(gen *g, const char *name);
 /* emit(g, ind, fmt, ...): appends a formatted line indented by `ind` levels of
  * four spaces. Between functions, it hands what g->out holds to its flush
  * function (if any) once that is more than EMIT_FLUSH_AT bytes.

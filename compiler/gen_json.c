@@ -221,7 +221,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         const wire_field *w = &st->wire[i];
         if (!w->json_name)
             continue;
-        emit(g, 2, "case %zu: /* %s */", idx, c_name_literal(g, w->json_name));
+        emit(g, 2, "case %zu: /* %s */", idx, c_literal(g, w->json_name, strlen(w->json_name)));
         read_member(g, 3, w, "goto fail;");
         emit(g, 3, "break;");
         idx++;
@@ -812,7 +812,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         json_key_text(&key, w->json_name, len, true);
         json_key_text(&key_plain, w->json_name, len, false);
         bool html_differs = key.len != key_plain.len;
-        const char *comment = c_name_literal(g, w->json_name);
+        const char *comment = c_literal(g, w->json_name, strlen(w->json_name));
         bool in_run = !cond && !html_differs && !(need_sep && !opened);
         size_t room = !ty_is_opt(t) && !w->json_string ? run_room(t) : 0;
         if (in_run) {

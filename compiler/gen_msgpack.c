@@ -276,7 +276,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         const wire_field *w = &st->wire[i];
         if (!w->msgpack_name)
             continue;
-        emit(g, 2, "case %zu: /* %s */", idx, c_name_literal(g, w->msgpack_name));
+        emit(g, 2, "case %zu: /* %s */", idx, c_literal(g, w->msgpack_name, strlen(w->msgpack_name)));
         read_member(g, 3, w, "goto fail;");
         emit(g, 3, "break;");
         idx++;

@@ -238,18 +238,13 @@ void gen_required_check(gen *g, const char *fail, const char *keys, const uint64
 
 const char *wire_lvalue(gen *g, const wire_field *w, size_t upto)
 {
-    /* the whole path: asked for by every codec, memoized */
-    void **known = upto == w->path_len ? memo_slot(g, w) : NULL;
-    if (known && *known)
-        return *known;
-    struct pool *p = known ? g->keep : g->pool;
-    const char *lv = pool_cat(p, "v->", w->path[0]->c_name);
+    /* made again by each codec: a memo of every field cost more (its table's
+     * cache misses) than these few copies */
+    const char *lv = pool_cat(g->pool, "v->", w->path[0]->c_name);
     for (size_t i = 1; i < upto; i++) {
         bool through_ptr = w->path[i - 1]->type->kind == TK_PTR;
-        lv = pool_cat(p, lv, through_ptr ? "->" : ".", w->path[i]->c_name);
+        lv = pool_cat(g->pool, lv, through_ptr ? "->" : ".", w->path[i]->c_name);
     }
-    if (known) /* pool_cat leaves g->memo alone: the slot stays valid */
-        *known = (void *)lv;
     return lv;
 }
 
@@ -862,12 +857,11 @@ static char *literal_byte(char *d, unsigned char c)
     return d;
 }
 
-/* c_literal, in pool p. */
-static const char *literal_in(struct pool *p, const char *s, size_t n)
+const char *c_literal(gen *g, const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t len = 2 + literal_len(u, n);
-    char *r = pool_alloc_uninit(p, len + 1);
+    char *r = pool_alloc_uninit(g->pool, len + 1);
     char *d = r;
     *d++ = '"';
     if (len == n + 2) { /* nothing to escape */
@@ -894,19 +888,6 @@ static const char *literal_in(struct pool *p, const char *s, size_t n)
     *d++ = '"';
     *d = '\0';
     return r;
-}
-
-const char *c_literal(gen *g, const char *s, size_t n)
-{
-    return literal_in(g->pool, s, n);
-}
-
-const char *c_name_literal(gen *g, const char *name)
-{
-    void **known = memo_slot(g, name);
-    if (!*known) /* literal_in leaves g->memo alone: the slot stays valid */
-        *known = (void *)literal_in(g->keep, name, strlen(name));
-    return *known;
 }
 
 /* MARK: - Type definitions in dependency order */
