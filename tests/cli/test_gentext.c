@@ -148,7 +148,6 @@ Test(gentext, cached_formats_match_snprintf)
         char want[1000];
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-#pragma GCC diagnostic ignored "-Wformat-overflow"
         snprintf(want, sizeof want, fmt, s1, z, prec, s2, d, 'x', ll, s3);
         strbuf sb;
         sb_init(&sb);
