@@ -9,6 +9,7 @@
 #define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
 #endif
 #include "ast.h"
+#include "fmt.h"
 #include "pipeline.h"
 
 #include <stdarg.h>
@@ -26,12 +27,15 @@ enum { POOL_CHUNK = 64 * 1024, POOL_BIG_CHUNK = 2 * 1024 * 1024 };
 typedef struct pool_chunk {
     struct pool_chunk *next;
     size_t used, cap;
+    bool solo; /* a big block's own chunk (pool_alloc_raw) */
     _Alignas(max_align_t) unsigned char data[];
 } pool_chunk;
 
 struct pool {
     pool_chunk *chunks; /* the newest chunk first */
+    pool_chunk *spare;  /* chunks pool_release emptied, for chunk_new_raw */
     strbuf scratch;     /* pool_printf formats here */
+    fmt_cache *fmts;    /* and parses its formats once */
 };
 
 static void *xcalloc(size_t n, size_t size)
@@ -53,14 +57,51 @@ void pool_free(struct pool *p)
 {
     if (!p)
         return;
-    pool_chunk *c = p->chunks;
-    while (c) {
-        pool_chunk *next = c->next;
-        free(c);
-        c = next;
+    for (pool_chunk *lists[2] = {p->chunks, p->spare}, **l = lists; l < lists + 2; l++) {
+        pool_chunk *c = *l;
+        while (c) {
+            pool_chunk *next = c->next;
+            free(c);
+            c = next;
+        }
     }
     sb_free(&p->scratch);
+    fmt_cache_free(p->fmts);
     free(p);
+}
+
+/* Marks released memory: under AddressSanitizer, a use of a string released
+ * is reported (until the pool hands the bytes out again); elsewhere they are
+ * overwritten, so such a use shows in the output instead of passing unseen. */
+#if defined(__SANITIZE_ADDRESS__)
+#define POOL_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POOL_ASAN 1
+#endif
+#endif
+#ifdef POOL_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
+static void poison(void *mem, size_t n)
+{
+#ifdef POOL_ASAN
+    ASAN_POISON_MEMORY_REGION(mem, n);
+#else
+    (void)mem;
+    (void)n;
+#endif
+}
+
+static void unpoison(void *mem, size_t n)
+{
+#ifdef POOL_ASAN
+    ASAN_UNPOISON_MEMORY_REGION(mem, n);
+#else
+    (void)mem;
+    (void)n;
+#endif
 }
 
 static pool_chunk *chunk_new(size_t cap)
@@ -90,6 +131,7 @@ static pool_chunk *chunk_new_raw(size_t cap)
     c->next = NULL;
     c->used = 0;
     c->cap = cap;
+    c->solo = false;
     return c;
 }
 
@@ -110,6 +152,7 @@ static void *pool_alloc_raw(struct pool *p, size_t size)
     if (size > POOL_CHUNK / 4) {
         pool_chunk *c = chunk_new(size);
         c->used = size;
+        c->solo = true;
         if (p->chunks) {
             c->next = p->chunks->next;
             p->chunks->next = c;
@@ -120,13 +163,47 @@ static void *pool_alloc_raw(struct pool *p, size_t size)
     }
     pool_chunk *c = p->chunks;
     if (!c || c->cap - c->used < size) {
-        c = chunk_new_raw(POOL_CHUNK);
+        if (p->spare) { /* one pool_release emptied: its pages are mapped already */
+            c = p->spare;
+            p->spare = c->next;
+            c->used = 0;
+        } else {
+            c = chunk_new_raw(POOL_CHUNK);
+        }
         c->next = p->chunks;
         p->chunks = c;
     }
     void *mem = c->data + c->used;
     c->used += size;
+    unpoison(mem, size);
     return mem;
+}
+
+pool_mark pool_get_mark(struct pool *p)
+{
+    return (pool_mark){p->chunks, p->chunks ? p->chunks->used : 0};
+}
+
+void pool_release(struct pool *p, pool_mark m)
+{
+    /* the chunks carved since the mark are the ones before it in the list;
+     * big blocks' own chunks among them stay (freed by pool_free) */
+    pool_chunk **link = &p->chunks;
+    while (*link != m.chunk) {
+        pool_chunk *c = *link;
+        if (c->solo) {
+            link = &c->next;
+            continue;
+        }
+        *link = c->next;
+        poison(c->data, c->used);
+        c->next = p->spare;
+        p->spare = c;
+    }
+    if (m.chunk) {
+        poison(m.chunk->data + m.used, m.chunk->used - m.used);
+        m.chunk->used = m.used;
+    }
 }
 
 void *pool_alloc_uninit(struct pool *p, size_t size)
@@ -155,18 +232,48 @@ char *pool_strdup(struct pool *p, const char *s)
     return pool_strndup(p, s, strlen(s));
 }
 
-char *pool_printf(struct pool *p, const char *fmt, ...)
+char *pool_printf_(struct pool *p, const char *fmt, ...)
 {
     /* formatted in the pool's scratch buffer (strbuf.c's fast printf), then copied */
     strbuf *sb = &p->scratch;
-    if (!sb->data)
+    if (!sb->data) {
         sb_init(sb);
+        p->fmts = fmt_cache_new();
+    }
     sb->len = 0;
     va_list ap;
     va_start(ap, fmt);
-    sb_vprintf(sb, fmt, ap);
+    sb_vprintf_cached(sb, p->fmts, fmt, ap);
     va_end(ap);
     return pool_strndup(p, sb->data, sb->len);
+}
+
+char *pool_cat_(struct pool *p, const char *s, ...)
+{
+    enum { MAX_PARTS = 8 };
+    const char *part[MAX_PARTS];
+    size_t len[MAX_PARTS];
+    size_t n = 0, total = 0;
+    va_list ap;
+    va_start(ap, s);
+    for (const char *a = s; a; a = va_arg(ap, const char *)) {
+        if (n == MAX_PARTS) {
+            fputs("tagc: internal error: pool_cat of more than 8 strings\n", stderr);
+            abort();
+        }
+        part[n] = a;
+        len[n] = strlen(a);
+        total += len[n++];
+    }
+    va_end(ap);
+    char *r = pool_alloc_raw(p, total + 1);
+    char *d = r;
+    for (size_t i = 0; i < n; i++) {
+        memcpy(d, part[i], len[i]);
+        d += len[i];
+    }
+    *d = '\0';
+    return r;
 }
 
 ast_type *ast_type_new(struct pool *p, type_kind kind, src_loc loc)

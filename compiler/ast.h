@@ -224,11 +224,29 @@ void *pool_alloc(struct pool *p, size_t size); /* zeroed */
 void *pool_alloc_uninit(struct pool *p, size_t size); /* not zeroed: for what is written whole */
 char *pool_strndup(struct pool *p, const char *s, size_t n);
 char *pool_strdup(struct pool *p, const char *s);
-char *pool_printf(struct pool *p, const char *fmt, ...)
+/* printf into the pool. fmt must be a string literal: the pool parses each
+ * format once (fmt.h), by its address. */
+#define pool_printf(p, fmt, ...) pool_printf_(p, "" fmt, __VA_ARGS__)
+char *pool_printf_(struct pool *p, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* A point in a pool's allocations: pool_release frees what was allocated
+ * after it (the chunks are kept for what comes next), so a pass that makes
+ * many short-lived strings does not grow the pool. Blocks of their own (big
+ * ones, as pool_alloc makes them) are kept until pool_free. */
+typedef struct pool_mark {
+    struct pool_chunk *chunk;
+    size_t used;
+} pool_mark;
+pool_mark pool_get_mark(struct pool *p);
+void pool_release(struct pool *p, pool_mark m);
+
+/* The concatenation of the strings given (pool_cat(p, a, b, c), 8 at most):
+ * for names, without a format. */
+char *pool_cat_(struct pool *p, const char *s, ...);
+#define pool_cat(p, ...) pool_cat_(p, __VA_ARGS__, (const char *)NULL)
 
 ast_type *ast_type_new(struct pool *p, type_kind kind, src_loc loc);
 const char *type_kind_name(type_kind k);

@@ -17,6 +17,7 @@
 #ifndef TAGC_GEN_H
 #define TAGC_GEN_H
 
+#include "fmt.h"
 #include "pipeline.h"
 
 /* A composite or anonymous type used by the file, with its generated names. */
@@ -28,17 +29,33 @@ typedef struct gen_type {
     bool compared;    /* reached by an _equal function: needs an equality helper */
 } gen_type;
 
+/* A slot of gen.memo: what was computed for an address (a type node, a wire field). */
+typedef struct gen_memo {
+    const void *key; /* NULL: empty */
+    void *val;
+} gen_memo;
+
 typedef struct gen {
     const ast_program *prog;
     const ast_file *file;
     const gen_opts *opts;
     strbuf *out;
+    /* strings of the function being generated: the codecs release them after
+     * each type's functions (gen_release) */
     struct pool *pool;
+    struct pool *keep; /* what outlives that: the memo's names */
     const char *pkg; /* C prefix of the file's package */
+    size_t pkg_len;
     gen_type *types; /* composites used, each once, inner ones first */
     size_t ntypes, captypes;
     size_t *type_slots; /* hash of types[] by name: index + 1, 0 = empty */
     size_t type_slots_cap;
+    /* names the generators ask for again and again (a type's helper prefix,
+     * a wire field's lvalue), computed once: by address, in gen and its pool
+     * only, since two generators may share the read-only AST */
+    gen_memo *memo;
+    size_t memo_n, memo_cap;
+    struct fmt_cache *fmts; /* emit's formats, parsed once */
     /* emit: inside a function (a `{` line in column 0, up to a `}` one), from
      * out offset fn_body on; the output is flushed only outside functions */
     bool in_fn;
@@ -47,6 +64,11 @@ typedef struct gen {
 
 void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out);
 void gen_done(gen *g);
+
+/* Around the code of one type: gen_release frees the strings g->pool got
+ * since gen_mark (none of them may be used after it). */
+pool_mark gen_mark(gen *g);
+void gen_release(gen *g, pool_mark m);
 
 /* MARK: - Types (gen_types.c) */
 
@@ -76,7 +98,8 @@ const char *ty_fn(gen *g, ast_type *t);
 /* Shapes the codecs share. */
 bool ty_is_signed_int(type_kind k);   /* intN, and time.Duration */
 bool ty_is_unsigned_int(type_kind k);
-const char *ty_int_suffix(type_kind k); /* i8 .. u64: the runtime's per-width readers */
+/* The runtime's reader of an integer of kind k: tagc_json_read_i8 .. tagc_mp_read_u64. */
+const char *ty_int_reader(type_kind k, bool msgpack);
 const char *ty_int_min(type_kind k);    /* INT8_MIN ..: the C limits of a width */
 const char *ty_int_max(type_kind k);
 bool ty_null_keeps(type_kind k);      /* a builtin scalar that null (nil) leaves unchanged, as in Go */

@@ -41,42 +41,43 @@ static bool is_scalar_eq(ast_type *t)
     }
 }
 
-/* A C expression comparing the values at lvalues a and b of type t. */
+/* A C expression comparing the values at lvalues a and b of type t. Built
+ * with pool_cat: the formatter costs more than these few pieces. */
 static const char *eq_expr(gen *g, ast_type *t, const char *a, const char *b)
 {
     if (t->kind == TK_FLOAT64 || t->kind == TK_FLOAT32)
-        return pool_printf(g->pool, "tagc_%s_equal(%s, %s)", t->kind == TK_FLOAT64 ? "f64" : "f32", a, b);
+        return pool_cat(g->pool, t->kind == TK_FLOAT64 ? "tagc_f64_equal(" : "tagc_f32_equal(", a, ", ", b, ")");
     if (is_scalar_eq(t))
-        return pool_printf(g->pool, "%s == %s", a, b);
+        return pool_cat(g->pool, a, " == ", b);
+    const char *fn = NULL; /* a runtime function taking pointers */
     switch (t->kind) {
-    case TK_STRING:
-        return pool_printf(g->pool, "tagc_str_equal(&%s, &%s)", a, b);
-    case TK_TIME:
-        return pool_printf(g->pool, "tagc_time_equal(&%s, &%s)", a, b);
-    case TK_RAW:
-        return pool_printf(g->pool, "tagc_raw_equal(&%s, &%s)", a, b);
+    case TK_STRING: fn = "tagc_str_equal(&"; break;
+    case TK_TIME: fn = "tagc_time_equal(&"; break;
+    case TK_RAW: fn = "tagc_raw_equal(&"; break;
     case TK_ANY:
-        return pool_printf(g->pool, "tagc_any_equal(%s, %s)", a, b);
+        return pool_cat(g->pool, "tagc_any_equal(", a, ", ", b, ")");
     case TK_SLICE:
         if (t->elem->kind == TK_UINT8)
-            return pool_printf(g->pool, "tagc_bytes_equal(&%s, &%s)", a, b);
+            fn = "tagc_bytes_equal(&";
         break;
     case TK_PTR:
         if (ty_is_struct(t->elem))
-            return pool_printf(g->pool, "%s_equal(%s, %s)", ty_fn(g, t), a, b);
+            return pool_cat(g->pool, ty_fn(g, t), "_equal(", a, ", ", b, ")");
         break;
     default:
         break;
     }
-    return pool_printf(g->pool, "%s_equal(&%s, &%s)", ty_fn(g, t), a, b);
+    if (fn)
+        return pool_cat(g->pool, fn, a, ", &", b, ")");
+    return pool_cat(g->pool, ty_fn(g, t), "_equal(&", a, ", &", b, ")");
 }
 
 /* Its negation: true when they differ. */
 static const char *ne_expr(gen *g, ast_type *t, const char *a, const char *b)
 {
     if (is_scalar_eq(t) && t->kind != TK_FLOAT64 && t->kind != TK_FLOAT32)
-        return pool_printf(g->pool, "%s != %s", a, b);
-    return pool_printf(g->pool, "!%s", eq_expr(g, t, a, b));
+        return pool_cat(g->pool, a, " != ", b);
+    return pool_cat(g->pool, "!", eq_expr(g, t, a, b));
 }
 
 static void equal_opt(gen *g, int ind, ast_type *elem, const char *ha, const char *hb,
@@ -89,11 +90,11 @@ static void equal_opt(gen *g, int ind, ast_type *elem, const char *ha, const cha
 static void equal_struct_body(gen *g, ast_type *st)
 {
     for (ast_field *f = st->fields; f; f = f->next) {
-        const char *a = pool_printf(g->pool, "a->%s", f->c_name);
-        const char *b = pool_printf(g->pool, "b->%s", f->c_name);
+        const char *a = pool_cat(g->pool, "a->", f->c_name);
+        const char *b = pool_cat(g->pool, "b->", f->c_name);
         if (f->type->kind == TK_PTR && !ty_is_struct(f->type->elem)) {
-            equal_opt(g, 1, f->type->elem, pool_printf(g->pool, "a->has_%s", f->c_name),
-                      pool_printf(g->pool, "b->has_%s", f->c_name), a, b);
+            equal_opt(g, 1, f->type->elem, pool_cat(g->pool, "a->has_", f->c_name),
+                      pool_cat(g->pool, "b->has_", f->c_name), a, b);
         } else {
             emit(g, 1, "if (%s)", ne_expr(g, f->type, a, b));
             emit(g, 2, "return false;");
@@ -105,8 +106,8 @@ static void equal_struct_body(gen *g, ast_type *st)
 static void equal_elem(gen *g, int ind, ast_type *t, const char *a, const char *b)
 {
     if (t->kind == TK_PTR && !ty_is_struct(t->elem)) {
-        equal_opt(g, ind, t->elem, pool_printf(g->pool, "%s.has", a), pool_printf(g->pool, "%s.has", b),
-                  pool_printf(g->pool, "%s.val", a), pool_printf(g->pool, "%s.val", b));
+        equal_opt(g, ind, t->elem, pool_cat(g->pool, a, ".has"), pool_cat(g->pool, b, ".has"),
+                  pool_cat(g->pool, a, ".val"), pool_cat(g->pool, b, ".val"));
         return;
     }
     emit(g, ind, "if (%s)", ne_expr(g, t, a, b));
@@ -129,6 +130,7 @@ static void composite_equal_signature(gen *g, const gen_type *gt, bool proto)
 
 static void composite_equal(gen *g, const gen_type *gt)
 {
+    pool_mark m = gen_mark(g); /* its strings are released after its code */
     ast_type *t = gt->type;
     composite_equal_signature(g, gt, false);
     emit(g, 0, "{");
@@ -179,10 +181,12 @@ static void composite_equal(gen *g, const gen_type *gt)
     }
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
+    gen_release(g, m);
 }
 
 static void named_equal(gen *g, const ast_decl *d)
 {
+    pool_mark m = gen_mark(g); /* its strings are released after its code */
     emit(g, 0, "bool %s_equal(const %s *a, const %s *b)", d->c_name, d->c_name, d->c_name);
     emit(g, 0, "{");
     if (d->enum_kind != ENUM_NONE) {
@@ -197,6 +201,7 @@ static void named_equal(gen *g, const ast_decl *d)
     }
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
+    gen_release(g, m);
 }
 
 /* MARK: - The API of each named type */

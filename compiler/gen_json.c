@@ -15,42 +15,39 @@
 
 /* MARK: - Reading */
 
-/* The call that reads a value of type t into the lvalue lv; *keeps: null
- * leaves lv as it is (the caller tests it), else the call reads null itself. */
-static const char *read_call(gen *g, ast_type *t, const char *lv, bool *keeps)
+/* The function that reads a value of type t (called as fn(d, &lvalue)); *keeps:
+ * null leaves the lvalue as it is (the caller tests it), else fn reads null itself. */
+static const char *read_fn(gen *g, ast_type *t, bool *keeps)
 {
     type_kind k = t->kind;
     *keeps = ty_null_keeps(k);
     if (ty_is_signed_int(k) || ty_is_unsigned_int(k))
-        return pool_printf(g->pool, "tagc_json_read_%s(d, &%s)", ty_int_suffix(k), lv);
-    const char *fn;
+        return ty_int_reader(k, false);
     if (k == TK_BOOL)
-        fn = "tagc_json_read_bool";
-    else if (k == TK_FLOAT32)
-        fn = "tagc_json_read_f32";
-    else if (k == TK_FLOAT64)
-        fn = "tagc_json_read_f64";
-    else if (k == TK_STRING)
-        fn = "tagc_json_read_str";
-    else if (k == TK_TIME)
-        fn = "tagc_json_read_time";
-    else if (k == TK_RAW)
-        fn = "tagc_json_read_raw";
-    else if (k == TK_ANY)
-        fn = "tagc_json_read_any";
-    else if (ty_is_bytes(t))
-        fn = "tagc_json_read_bytes_value";
-    else
-        fn = pool_printf(g->pool, "%s_read_json", ty_fn(g, t));
-    return pool_printf(g->pool, "%s(d, &%s)", fn, lv);
+        return "tagc_json_read_bool";
+    if (k == TK_FLOAT32)
+        return "tagc_json_read_f32";
+    if (k == TK_FLOAT64)
+        return "tagc_json_read_f64";
+    if (k == TK_STRING)
+        return "tagc_json_read_str";
+    if (k == TK_TIME)
+        return "tagc_json_read_time";
+    if (k == TK_RAW)
+        return "tagc_json_read_raw";
+    if (k == TK_ANY)
+        return "tagc_json_read_any";
+    if (ty_is_bytes(t))
+        return "tagc_json_read_bytes_value";
+    return pool_cat(g->pool, ty_fn(g, t), "_read_json");
 }
 
 /* Code that reads a value of type t into the lvalue lv; `fail` is the statement run with rc set. */
 static void read_value(gen *g, int ind, ast_type *t, const char *lv, const char *fail)
 {
     bool keeps;
-    const char *call = read_call(g, t, lv, &keeps);
-    emit(g, ind, "if (%s(rc = %s) != 0)", keeps ? "!tagc_json_null(d) && " : "", call);
+    const char *fn = read_fn(g, t, &keeps);
+    emit(g, ind, "if (%s(rc = %s(d, &%s)) != 0)", keeps ? "!tagc_json_null(d) && " : "", fn, lv);
     emit(g, ind + 1, "%s", fail);
 }
 
@@ -59,13 +56,13 @@ static void read_opt(gen *g, int ind, ast_type *elem, const char *has, const cha
                      const char *fail)
 {
     bool keeps;
-    const char *call = read_call(g, elem, val, &keeps);
+    const char *fn = read_fn(g, elem, &keeps);
     emit(g, ind, "if (tagc_json_null(d)) {");
     emit(g, ind + 1, "%s = false;", has);
     emit(g, ind + 1, "memset(&%s, 0, sizeof %s);", val, val);
     emit(g, ind, "} else {");
     emit(g, ind + 1, "%s = true;", has);
-    emit(g, ind + 1, "if ((rc = %s) != 0)", call);
+    emit(g, ind + 1, "if ((rc = %s(d, &%s)) != 0)", fn, val);
     emit(g, ind + 2, "%s", fail);
     emit(g, ind, "}");
 }
@@ -224,9 +221,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         const wire_field *w = &st->wire[i];
         if (!w->json_name)
             continue;
-        size_t len = strlen(w->json_name);
-        const char *lit = c_literal(g, w->json_name, len);
-        emit(g, 2, "case %zu: /* %s */", idx, lit);
+        emit(g, 2, "case %zu: /* %s */", idx, c_literal(g, w->json_name, strlen(w->json_name)));
         read_member(g, 3, w, "goto fail;");
         emit(g, 3, "break;");
         idx++;
@@ -580,6 +575,7 @@ typedef struct wrun {
     int ind;
     strbuf text;  /* constant bytes not yet written */
     strbuf body;  /* the lines of the run so far */
+    strbuf bound_text; /* run_end's: the bound as C */
     size_t bound; /* bytes the run may write, for RUN_MAX */
     size_t fixed; /* of which constant text */
     int n_int, n_float, n_time, n_bool;
@@ -593,6 +589,7 @@ static void run_init(wrun *r, int ind)
     r->ind = ind;
     sb_init(&r->text);
     sb_init(&r->body);
+    sb_init(&r->bound_text);
 }
 
 /* 'c' for a printable byte, NULL when it needs an escape. */
@@ -624,6 +621,15 @@ static void run_flush_text(gen *g, wrun *r)
     r->text.len = 0;
 }
 
+/* Adds " + n * room" (n > 1), " + room" (n == 1) to a run's bound. */
+static void bound_term(strbuf *bound, int n, const char *room)
+{
+    if (n > 1)
+        sb_printf(bound, " + %d * %s", n, room);
+    else if (n == 1)
+        sb_printf(bound, " + %s", room);
+}
+
 /* Writes out the run collected (nothing if empty): a run without scalars is a
  * plain tagc_buf_put of its text. */
 static void run_end(gen *g, wrun *r)
@@ -636,25 +642,16 @@ static void run_end(gen *g, wrun *r)
                  r->text.len);
     } else {
         run_flush_text(g, r);
-        strbuf bound;
-        sb_init(&bound);
-        sb_puts(&bound, pool_printf(g->pool, "%zu", r->fixed));
-        if (r->n_int)
-            sb_puts(&bound, r->n_int > 1 ? pool_printf(g->pool, " + %d * TAGC_I64_MAX_CHARS", r->n_int)
-                                         : " + TAGC_I64_MAX_CHARS");
-        if (r->n_float)
-            sb_puts(&bound, r->n_float > 1 ? pool_printf(g->pool, " + %d * TAGC_F64_ROOM", r->n_float)
-                                           : " + TAGC_F64_ROOM");
-        if (r->n_time)
-            sb_puts(&bound, r->n_time > 1 ? pool_printf(g->pool, " + %d * TAGC_TIME_ROOM", r->n_time)
-                                          : " + TAGC_TIME_ROOM");
-        if (r->n_bool)
-            sb_puts(&bound, r->n_bool > 1 ? pool_printf(g->pool, " + %d * TAGC_BOOL_ROOM", r->n_bool)
-                                          : " + TAGC_BOOL_ROOM");
-        emit(g, r->ind, "p = tagc_run_open(out, &run, %.*s);", (int)bound.len, bound.data);
+        strbuf *bound = &r->bound_text;
+        bound->len = 0;
+        sb_printf(bound, "%zu", r->fixed);
+        bound_term(bound, r->n_int, "TAGC_I64_MAX_CHARS");
+        bound_term(bound, r->n_float, "TAGC_F64_ROOM");
+        bound_term(bound, r->n_time, "TAGC_TIME_ROOM");
+        bound_term(bound, r->n_bool, "TAGC_BOOL_ROOM");
+        emit(g, r->ind, "p = tagc_run_open(out, &run, %s);", bound->data);
         sb_put(g->out, r->body.data, r->body.len);
         emit(g, r->ind, "tagc_run_close(out, &run, p);");
-        sb_free(&bound);
         r->used = true;
     }
     r->text.len = 0;
@@ -737,6 +734,7 @@ static void run_free(wrun *r)
 {
     sb_free(&r->text);
     sb_free(&r->body);
+    sb_free(&r->bound_text);
 }
 
 /* Declares what runs use at the top of the function body that starts at body. */
@@ -776,6 +774,9 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
      * scalars); conditional ones are written with checked calls. */
     wrun run;
     run_init(&run, 1);
+    strbuf key, key_plain; /* each field's, with and without the HTML escapes */
+    sb_init(&key);
+    sb_init(&key_plain);
     bool opened = false; /* a field that is always written has been written */
     for (size_t i = 0; i < st->wire_count; i++) {
         const wire_field *w = &st->wire[i];
@@ -807,14 +808,11 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         }
         /* the key, with its separator */
         size_t len = strlen(w->json_name);
-        strbuf key;
-        sb_init(&key);
+        key.len = key_plain.len = 0;
         json_key_text(&key, w->json_name, len, true);
-        strbuf key_plain;
-        sb_init(&key_plain);
         json_key_text(&key_plain, w->json_name, len, false);
         bool html_differs = key.len != key_plain.len;
-        const char *comment = c_literal(g, w->json_name, len);
+        const char *comment = c_literal(g, w->json_name, strlen(w->json_name));
         bool in_run = !cond && !html_differs && !(need_sep && !opened);
         size_t room = !ty_is_opt(t) && !w->json_string ? run_room(t) : 0;
         if (in_run) {
@@ -845,8 +843,6 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
                 emit(g, ind, "tagc_buf_put(out, %s, %zu);", c_literal(g, k, key.len + 1), key.len + 1);
             }
         }
-        sb_free(&key);
-        sb_free(&key_plain);
         if (in_run && room != 0) {
             run_value(g, &run, t, lv);
         } else {
@@ -890,6 +886,8 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
     }
     run_end(g, &run);
     run_free(&run);
+    sb_free(&key);
+    sb_free(&key_plain);
     mark_unused(g, body, "v o");
     if (run.used)
         declare_run(g, body, !need_sep);
@@ -1231,9 +1229,14 @@ void gen_json_prototypes(gen *g, bool exported)
 
 void gen_json_functions(gen *g)
 {
-    for (ast_decl *d = g->file->decls; d; d = d->next)
+    pool_mark m = gen_mark(g); /* each type's strings are released after its code */
+    for (ast_decl *d = g->file->decls; d; d = d->next) {
         gen_named_json(g, d);
-    for (size_t i = 0; i < g->ntypes; i++)
+        gen_release(g, m);
+    }
+    for (size_t i = 0; i < g->ntypes; i++) {
         if (g->types[i].on_wire)
             gen_composite_json(g, &g->types[i]);
+        gen_release(g, m);
+    }
 }

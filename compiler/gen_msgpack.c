@@ -126,42 +126,39 @@ static void mark_all(gen *g)
 
 /* MARK: - Reading */
 
-/* The call that reads a value of type t into the lvalue lv; *keeps: nil leaves
- * lv as it is (the caller tests it), else the call reads nil itself. */
-static const char *read_call(gen *g, ast_type *t, const char *lv, bool *keeps)
+/* The function that reads a value of type t (called as fn(d, &lvalue)); *keeps:
+ * nil leaves the lvalue as it is (the caller tests it), else fn reads nil itself. */
+static const char *read_fn(gen *g, ast_type *t, bool *keeps)
 {
     type_kind k = t->kind;
     *keeps = ty_null_keeps(k);
     if (ty_is_signed_int(k) || ty_is_unsigned_int(k))
-        return pool_printf(g->pool, "tagc_mp_read_%s(d, &%s)", ty_int_suffix(k), lv);
-    const char *fn;
+        return ty_int_reader(k, true);
     if (k == TK_BOOL)
-        fn = "tagc_mp_read_bool";
-    else if (k == TK_FLOAT32)
-        fn = "tagc_mp_read_f32";
-    else if (k == TK_FLOAT64)
-        fn = "tagc_mp_read_f64";
-    else if (k == TK_STRING)
-        fn = "tagc_mp_read_str";
-    else if (k == TK_TIME)
-        fn = "tagc_mp_read_time";
-    else if (k == TK_RAW)
-        fn = "tagc_mp_read_raw";
-    else if (k == TK_ANY)
-        fn = "tagc_mp_read_any";
-    else if (ty_is_bytes(t))
-        fn = "tagc_mp_read_bytes";
-    else
-        fn = pool_printf(g->pool, "%s_read_msgpack", ty_fn(g, t));
-    return pool_printf(g->pool, "%s(d, &%s)", fn, lv);
+        return "tagc_mp_read_bool";
+    if (k == TK_FLOAT32)
+        return "tagc_mp_read_f32";
+    if (k == TK_FLOAT64)
+        return "tagc_mp_read_f64";
+    if (k == TK_STRING)
+        return "tagc_mp_read_str";
+    if (k == TK_TIME)
+        return "tagc_mp_read_time";
+    if (k == TK_RAW)
+        return "tagc_mp_read_raw";
+    if (k == TK_ANY)
+        return "tagc_mp_read_any";
+    if (ty_is_bytes(t))
+        return "tagc_mp_read_bytes";
+    return pool_cat(g->pool, ty_fn(g, t), "_read_msgpack");
 }
 
 /* Code that reads a value of type t into the lvalue lv; `fail` is the statement run with rc set. */
 static void read_value(gen *g, int ind, ast_type *t, const char *lv, const char *fail)
 {
     bool keeps;
-    const char *call = read_call(g, t, lv, &keeps);
-    emit(g, ind, "if (%s(rc = %s) != 0)", keeps ? "!tagc_mp_nil(d) && " : "", call);
+    const char *fn = read_fn(g, t, &keeps);
+    emit(g, ind, "if (%s(rc = %s(d, &%s)) != 0)", keeps ? "!tagc_mp_nil(d) && " : "", fn, lv);
     emit(g, ind + 1, "%s", fail);
 }
 
@@ -170,13 +167,13 @@ static void read_opt(gen *g, int ind, ast_type *elem, const char *has, const cha
                      const char *fail)
 {
     bool keeps;
-    const char *call = read_call(g, elem, val, &keeps);
+    const char *fn = read_fn(g, elem, &keeps);
     emit(g, ind, "if (tagc_mp_nil(d)) {");
     emit(g, ind + 1, "%s = false;", has);
     emit(g, ind + 1, "memset(&%s, 0, sizeof %s);", val, val);
     emit(g, ind, "} else {");
     emit(g, ind + 1, "%s = true;", has);
-    emit(g, ind + 1, "if ((rc = %s) != 0)", call);
+    emit(g, ind + 1, "if ((rc = %s(d, &%s)) != 0)", fn, val);
     emit(g, ind + 2, "%s", fail);
     emit(g, ind, "}");
 }
@@ -206,6 +203,8 @@ static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
 {
     const char **names = pool_alloc(g->pool, st->wire_count * sizeof *names);
     size_t n = 0;
+    strbuf enc; /* each key's encoding */
+    sb_init(&enc);
     emit(g, 0, "/* The keys in declared order, encoded: the key expected next is compared in");
     emit(g, 0, " * place before any lookup. */");
     emit(g, 0, "static const tagc_mp_key %s_msgpack_keys[] = {", fn);
@@ -214,12 +213,11 @@ static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
         if (!name)
             continue;
         names[n++] = name;
-        strbuf enc;
-        sb_init(&enc);
+        enc.len = 0;
         str_bytes(&enc, name, strlen(name));
         emit(g, 1, "{%s, %zu},", c_literal(g, enc.data, enc.len), enc.len);
-        sb_free(&enc);
     }
+    sb_free(&enc);
     emit(g, 1, "{NULL, 0}, /* after the last field */");
     emit(g, 0, "};");
     emit(g, 0, "/* The fields by name (length, then bytes), for tagc_mp_key_find. */");
@@ -1116,9 +1114,14 @@ void gen_msgpack_prototypes(gen *g, bool exported)
 void gen_msgpack_functions(gen *g)
 {
     mark_all(g);
-    for (ast_decl *d = g->file->decls; d; d = d->next)
+    pool_mark m = gen_mark(g); /* each type's strings are released after its code */
+    for (ast_decl *d = g->file->decls; d; d = d->next) {
         gen_named_msgpack(g, d);
-    for (size_t i = 0; i < g->ntypes; i++)
+        gen_release(g, m);
+    }
+    for (size_t i = 0; i < g->ntypes; i++) {
         if (g->types[i].on_msgpack)
             gen_composite_msgpack(g, &g->types[i]);
+        gen_release(g, m);
+    }
 }

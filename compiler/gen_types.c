@@ -2,7 +2,6 @@
  * gen_types.c - C names and declarations of schema types, and the header's type
  * definitions in an order a C compiler accepts (see gen.h for the mapping).
  */
-#include <inttypes.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,6 +47,63 @@ bool ty_is_composite(const ast_type *t)
     }
 }
 
+/* MARK: - Names computed once */
+
+static size_t hash_ptr(const void *p)
+{
+    uint64_t x = (uint64_t)(uintptr_t)p;
+    x ^= x >> 33;
+    x *= UINT64_C(0xff51afd7ed558ccd);
+    x ^= x >> 33;
+    return (size_t)x;
+}
+
+/* The value g->memo holds for key: NULL until it is set through the slot. The
+ * slot is valid until the next call. */
+static void **memo_slot(gen *g, const void *key)
+{
+    if (2 * (g->memo_n + 1) > g->memo_cap) {
+        gen_memo *old = g->memo;
+        size_t old_cap = g->memo_cap;
+        g->memo_cap = old_cap ? 2 * old_cap : 1024;
+        g->memo = calloc(g->memo_cap, sizeof *g->memo);
+        if (!g->memo)
+            abort();
+        g->memo_n = 0;
+        for (size_t i = 0; i < old_cap; i++)
+            if (old[i].key)
+                *memo_slot(g, old[i].key) = old[i].val;
+        free(old);
+    }
+    size_t mask = g->memo_cap - 1;
+    for (size_t i = hash_ptr(key) & mask;; i = (i + 1) & mask) {
+        gen_memo *m = &g->memo[i];
+        if (m->key == key)
+            return &m->val;
+        if (m->key == NULL) {
+            m->key = key;
+            g->memo_n++;
+            return &m->val;
+        }
+    }
+}
+
+/* The names of a composite type node, each computed when first asked for. */
+typedef struct type_names {
+    const char *short_name; /* ty_short */
+    const char *fn;         /* ty_fn */
+    const char *ptr_cname;  /* ty_cname of a pointer to a struct */
+    size_t type_index;      /* ty_find: index + 1 in g->types; 0: not found yet */
+} type_names;
+
+static type_names *names_of(gen *g, const ast_type *t)
+{
+    void **slot = memo_slot(g, t);
+    if (!*slot)
+        *slot = pool_alloc(g->keep, sizeof(type_names));
+    return *slot;
+}
+
 /* MARK: - Shapes the codecs share */
 
 bool ty_is_signed_int(type_kind k)
@@ -60,18 +116,26 @@ bool ty_is_unsigned_int(type_kind k)
     return k == TK_UINT8 || k == TK_UINT16 || k == TK_UINT32 || k == TK_UINT64;
 }
 
-const char *ty_int_suffix(type_kind k)
+const char *ty_int_reader(type_kind k, bool msgpack)
 {
+    static const char *const readers[2][8] = {
+        {"tagc_json_read_i8", "tagc_json_read_i16", "tagc_json_read_i32", "tagc_json_read_i64",
+         "tagc_json_read_u8", "tagc_json_read_u16", "tagc_json_read_u32", "tagc_json_read_u64"},
+        {"tagc_mp_read_i8", "tagc_mp_read_i16", "tagc_mp_read_i32", "tagc_mp_read_i64",
+         "tagc_mp_read_u8", "tagc_mp_read_u16", "tagc_mp_read_u32", "tagc_mp_read_u64"},
+    };
+    int i;
     switch (k) {
-    case TK_INT8: return "i8";
-    case TK_INT16: return "i16";
-    case TK_INT32: return "i32";
-    case TK_UINT8: return "u8";
-    case TK_UINT16: return "u16";
-    case TK_UINT32: return "u32";
-    case TK_UINT64: return "u64";
-    default: return "i64";
+    case TK_INT8: i = 0; break;
+    case TK_INT16: i = 1; break;
+    case TK_INT32: i = 2; break;
+    case TK_UINT8: i = 4; break;
+    case TK_UINT16: i = 5; break;
+    case TK_UINT32: i = 6; break;
+    case TK_UINT64: i = 7; break;
+    default: i = 3; break; /* int64, and time.Duration */
     }
+    return readers[msgpack][i];
 }
 
 const char *ty_int_min(type_kind k)
@@ -130,22 +194,22 @@ const char *ty_nonempty_cond(gen *g, ast_type *t, const char *lv)
         return lv;
     case TK_STRING:
         if (ty_enum(t))
-            return pool_printf(g->pool, "%s != 0", lv);
-        return pool_printf(g->pool, "%s.len != 0", lv);
+            return pool_cat(g->pool, lv, " != 0");
+        return pool_cat(g->pool, lv, ".len != 0");
     case TK_SLICE:
     case TK_MAP:
     case TK_RAW:
-        return pool_printf(g->pool, "%s.len != 0", lv);
+        return pool_cat(g->pool, lv, ".len != 0");
     case TK_ANY:
     case TK_PTR:
-        return pool_printf(g->pool, "%s != NULL", lv);
+        return pool_cat(g->pool, lv, " != NULL");
     case TK_ARRAY:
         return u->array_len == 0 ? "false" : NULL;
     case TK_STRUCT:
     case TK_TIME:
         return NULL; /* never empty */
     default:
-        return pool_printf(g->pool, "%s != 0", lv); /* numbers */
+        return pool_cat(g->pool, lv, " != 0"); /* numbers */
     }
 }
 
@@ -155,19 +219,31 @@ void gen_required_check(gen *g, const char *fail, const char *keys, const uint64
     for (size_t w = 0; w < words; w++) {
         if (required[w] == 0)
             continue;
-        const char *mask = pool_printf(g->pool, "UINT64_C(0x%" PRIx64 ")", required[w]);
+        /* UINT64_C(0x<lower-case hex>): written here, the fast formatter has no %x */
+        char mask[32], *p = mask + sizeof mask;
+        *--p = '\0';
+        *--p = ')';
+        uint64_t v = required[w];
+        do {
+            *--p = "0123456789abcdef"[v & 15];
+            v >>= 4;
+        } while (v);
+        p -= 11;
+        memcpy(p, "UINT64_C(0x", 11);
         emit(g, 1, "if (d->strict && (~seen[%zu] & %s) != 0) /* a field without omitempty is missing */",
-             w, mask);
-        emit(g, 2, "return %s(d, %s, %zu, ~seen[%zu] & %s);", fail, keys, w, w, mask);
+             w, p);
+        emit(g, 2, "return %s(d, %s, %zu, ~seen[%zu] & %s);", fail, keys, w, w, p);
     }
 }
 
 const char *wire_lvalue(gen *g, const wire_field *w, size_t upto)
 {
-    const char *lv = pool_printf(g->pool, "v->%s", w->path[0]->c_name);
+    /* made again by each codec: a memo of every field cost more (its table's
+     * cache misses) than these few copies */
+    const char *lv = pool_cat(g->pool, "v->", w->path[0]->c_name);
     for (size_t i = 1; i < upto; i++) {
         bool through_ptr = w->path[i - 1]->type->kind == TK_PTR;
-        lv = pool_printf(g->pool, "%s%s%s", lv, through_ptr ? "->" : ".", w->path[i]->c_name);
+        lv = pool_cat(g->pool, lv, through_ptr ? "->" : ".", w->path[i]->c_name);
     }
     return lv;
 }
@@ -175,7 +251,7 @@ const char *wire_lvalue(gen *g, const wire_field *w, size_t upto)
 const char *wire_has_lvalue(gen *g, const char *lv, const char *c_name)
 {
     size_t n = strlen(lv) - strlen(c_name);
-    return pool_printf(g->pool, "%.*shas_%s", (int)n, lv, c_name);
+    return pool_cat(g->pool, pool_strndup(g->pool, lv, n), "has_", c_name);
 }
 
 static const char *builtin_cname(type_kind k)
@@ -227,10 +303,25 @@ static const char *builtin_short(type_kind k)
 /* A named type's C name without this file's package prefix, when it has it. */
 static const char *strip_pkg(gen *g, const char *c_name)
 {
-    size_t n = strlen(g->pkg);
+    size_t n = g->pkg_len;
     if (strncmp(c_name, g->pkg, n) == 0 && c_name[n] == '_')
         return c_name + n + 1;
     return c_name;
+}
+
+/* ty_short of a slice, array, pointer or map: composed from its parts'. */
+static const char *composite_short(gen *g, ast_type *t)
+{
+    switch (t->kind) {
+    case TK_SLICE:
+        return pool_cat(g->keep, ty_short(g, t->elem), "_slice");
+    case TK_ARRAY:
+        return pool_printf(g->keep, "%s_array%lld", ty_short(g, t->elem), (long long)t->array_len);
+    case TK_PTR:
+        return pool_cat(g->keep, ty_short(g, t->elem), ty_is_struct(t->elem) ? "_ptr" : "_opt");
+    default: /* TK_MAP */
+        return pool_cat(g->keep, ty_short(g, t->key), "_", ty_short(g, t->elem), "_map");
+    }
 }
 
 const char *ty_short(gen *g, ast_type *t)
@@ -243,14 +334,15 @@ const char *ty_short(gen *g, ast_type *t)
     case TK_SLICE:
         if (t->elem->kind == TK_UINT8)
             return "bytes";
-        return pool_printf(g->pool, "%s_slice", ty_short(g, t->elem));
+        /* fallthrough */
     case TK_ARRAY:
-        return pool_printf(g->pool, "%s_array%lld", ty_short(g, t->elem), (long long)t->array_len);
     case TK_PTR:
-        return pool_printf(g->pool, "%s_%s", ty_short(g, t->elem),
-                           ty_is_struct(t->elem) ? "ptr" : "opt");
-    case TK_MAP:
-        return pool_printf(g->pool, "%s_%s_map", ty_short(g, t->key), ty_short(g, t->elem));
+    case TK_MAP: {
+        type_names *tn = names_of(g, t);
+        if (!tn->short_name)
+            tn->short_name = composite_short(g, t);
+        return tn->short_name;
+    }
     default:
         return builtin_short(t->kind);
     }
@@ -262,7 +354,10 @@ const char *ty_fn(gen *g, ast_type *t)
         return t->decl->c_name;
     if (t->kind == TK_STRUCT)
         return t->c_name;
-    return pool_printf(g->pool, "%s_%s", g->pkg, ty_short(g, t));
+    type_names *tn = names_of(g, t);
+    if (!tn->fn)
+        tn->fn = pool_cat(g->keep, g->pkg, "_", ty_short(g, t));
+    return tn->fn;
 }
 
 const char *ty_cname(gen *g, ast_type *t)
@@ -279,8 +374,12 @@ const char *ty_cname(gen *g, ast_type *t)
     case TK_MAP:
         return ty_fn(g, t);
     case TK_PTR:
-        if (ty_is_struct(t->elem))
-            return pool_printf(g->pool, "%s *", ty_cname(g, t->elem));
+        if (ty_is_struct(t->elem)) {
+            type_names *tn = names_of(g, t);
+            if (!tn->ptr_cname)
+                tn->ptr_cname = pool_cat(g->keep, ty_cname(g, t->elem), " *");
+            return tn->ptr_cname;
+        }
         return ty_fn(g, t);
     case TK_ARRAY:
         return NULL;
@@ -298,8 +397,8 @@ const char *ty_decl(gen *g, ast_type *t, const char *name)
     const char *c = ty_cname(g, t);
     size_t n = strlen(c);
     if (n && c[n - 1] == '*')
-        return pool_printf(g->pool, "%s%s", c, name);
-    return pool_printf(g->pool, "%s %s", c, name);
+        return pool_cat(g->pool, c, name);
+    return pool_cat(g->pool, c, " ", name);
 }
 
 const char *ty_const_decl(gen *g, ast_type *t, const char *name)
@@ -311,8 +410,8 @@ const char *ty_const_decl(gen *g, ast_type *t, const char *name)
     const char *c = ty_cname(g, t);
     size_t n = strlen(c);
     if (n && c[n - 1] == '*')
-        return pool_printf(g->pool, "%sconst %s", c, name);
-    return pool_printf(g->pool, "const %s %s", c, name);
+        return pool_cat(g->pool, c, "const ", name);
+    return pool_cat(g->pool, "const ", c, " ", name);
 }
 
 /* A field's name and its place in declared order, sorted by the name. */
@@ -322,36 +421,75 @@ typedef struct named_index {
     size_t idx;
 } named_index;
 
-static int by_length_then_bytes(const void *a, const void *b)
+/* Length, then bytes, then declared order (a total order: the sort's result
+ * does not depend on the algorithm, even with names repeated). */
+static bool name_before(const named_index *x, const named_index *y)
 {
-    const named_index *x = a, *y = b;
     if (x->len != y->len)
-        return x->len < y->len ? -1 : 1;
-    return memcmp(x->name, y->name, x->len);
+        return x->len < y->len;
+    int c = memcmp(x->name, y->name, x->len);
+    return c != 0 ? c < 0 : x->idx < y->idx;
+}
+
+/* Sorts a[0..n) with name_before: a merge sort through tmp[0..n), the
+ * comparison in line (qsort's call through a pointer cost more than it). */
+static void sort_names(named_index *a, named_index *tmp, size_t n)
+{
+    if (n < 2)
+        return;
+    size_t h = n / 2;
+    sort_names(a, tmp, h);
+    sort_names(a + h, tmp, n - h);
+    if (!name_before(&a[h], &a[h - 1]))
+        return; /* in order already */
+    memcpy(tmp, a, h * sizeof *a);
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n)
+        a[k++] = name_before(&a[j], &tmp[i]) ? a[j++] : tmp[i++];
+    while (i < h)
+        a[k++] = tmp[i++];
+}
+
+/* Appends the decimal digits of v at d; returns the end. */
+static char *put_decimal(char *d, size_t v)
+{
+    char tmp[24], *p = tmp + sizeof tmp;
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    size_t n = (size_t)(tmp + sizeof tmp - p);
+    memcpy(d, p, n);
+    return d + n;
 }
 
 void gen_name_order(gen *g, const char *table, const char *const *names, size_t n)
 {
-    named_index *sorted = pool_alloc(g->pool, (n ? n : 1) * sizeof *sorted);
+    named_index *sorted = pool_alloc_uninit(g->pool, 2 * (n ? n : 1) * sizeof *sorted);
     for (size_t i = 0; i < n; i++)
         sorted[i] = (named_index){names[i], strlen(names[i]), i};
-    qsort(sorted, n, sizeof *sorted, by_length_then_bytes);
+    sort_names(sorted, sorted + n, n);
     if (n > 16) /* 16 a line */
         emit(g, 0, "static const uint16_t %s[] = {", table);
-    strbuf line;
-    sb_init(&line);
+    char line[16 * 22 + 1]; /* 16 numbers and their ", " */
+    char *d = line;
     for (size_t i = 0; i < n; i++) {
-        sb_printf(&line, "%s%zu", i % 16 > 0 ? ", " : "", sorted[i].idx);
+        if (i % 16 > 0) {
+            memcpy(d, ", ", 2);
+            d += 2;
+        }
+        d = put_decimal(d, sorted[i].idx);
+        *d = '\0';
         if (n > 16 && (i % 16 == 15 || i + 1 == n)) {
-            emit(g, 1, "%s,", line.data);
-            line.len = 0;
+            emit(g, 1, "%s,", line);
+            d = line;
         }
     }
+    *d = '\0';
     if (n <= 16)
-        emit(g, 0, "static const uint16_t %s[] = {%s};", table, line.data);
+        emit(g, 0, "static const uint16_t %s[] = {%s};", table, line);
     else
         emit(g, 0, "};");
-    sb_free(&line);
 }
 
 /* MARK: - The composites a file uses */
@@ -416,7 +554,16 @@ static void collect_fields(gen *g, ast_type *st)
 
 gen_type *ty_find(gen *g, ast_type *t)
 {
-    return find_type(g, ty_fn(g, t));
+    /* g->types is complete when this is first called (after collect): an
+     * index found stays right */
+    type_names *tn = names_of(g, t);
+    if (!tn->type_index) {
+        gen_type *gt = find_type(g, ty_fn(g, t));
+        if (!gt)
+            return NULL;
+        tn->type_index = (size_t)(gt - g->types) + 1;
+    }
+    return &g->types[tn->type_index - 1];
 }
 
 /* Marks the composites that code for a value of type t calls: on the wire
@@ -491,7 +638,10 @@ void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts
     g->opts = o;
     g->out = out;
     g->pool = pool_new();
-    g->pkg = c_snake_name(g->pool, f->package);
+    g->keep = pool_new();
+    g->pkg = c_snake_name(g->keep, f->package);
+    g->pkg_len = strlen(g->pkg);
+    g->fmts = fmt_cache_new();
     for (ast_decl *d = f->decls; d; d = d->next) {
         if (d->type->kind == TK_STRUCT) /* the named struct itself is not a composite */
             collect_fields(g, d->type);
@@ -517,7 +667,20 @@ void gen_done(gen *g)
 {
     free(g->types);
     free(g->type_slots);
+    free(g->memo);
+    fmt_cache_free(g->fmts);
     pool_free(g->pool);
+    pool_free(g->keep);
+}
+
+pool_mark gen_mark(gen *g)
+{
+    return pool_get_mark(g->pool);
+}
+
+void gen_release(gen *g, pool_mark m)
+{
+    pool_release(g->pool, m);
 }
 
 /* MARK: - Emitting text */
@@ -563,11 +726,17 @@ void emit_text(gen *g, int ind, const char *text, size_t len)
 
 void emit_fmt(gen *g, int ind, const char *fmt, size_t fmt_len, ...)
 {
-    line_start(g, ind, fmt_len);
     va_list ap;
     va_start(ap, fmt_len);
+    if (fmt_len == 2 && fmt[0] == '%' && fmt[1] == 's') { /* a line made elsewhere, or a blank one */
+        const char *text = va_arg(ap, const char *);
+        va_end(ap);
+        emit_text(g, ind, text, strlen(text));
+        return;
+    }
+    line_start(g, ind, fmt_len);
     strbuf *out = g->out;
-    sb_vprintf_n(out, fmt, fmt_len, ap);
+    sb_vprintf_cached(out, g->fmts, fmt, ap);
     va_end(ap);
     sb_reserve(out, 1);
     out->data[out->len++] = '\n';
@@ -632,38 +801,89 @@ static const unsigned char lit_len[256] = {
     4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
 };
 
+/* Whether the 8 bytes in x all stand as they are in a C literal (lit_len 1:
+ * 0x20..0x7e but '"', '?' and '\\'), tested together: most keys and names are
+ * such bytes, and a byte at a time costs a table load, an add and a branch. */
+static bool plain8(uint64_t x)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7, low = ~high;
+    /* bit 7 of each byte: that byte is >= 0x20, >= 0x7f (no carry crosses a byte) */
+    uint64_t ge20 = (((x & low) + 0x60 * ones) | x) & high;
+    uint64_t ge7f = (((x & low) + ones) | x) & high;
+    if ((ge20 & ~ge7f) != high)
+        return false;
+    /* bit 7 of each byte: that byte is not '"', '?' or '\\' (nonzero after the xor) */
+    uint64_t q = x ^ ('"' * ones), m = x ^ ('?' * ones), b = x ^ ('\\' * ones);
+    uint64_t nonzero = (((q & low) + low) | q) & (((m & low) + low) | m) & (((b & low) + low) | b);
+    return (nonzero & high) == high;
+}
+
+/* The bytes c_literal writes for u[0..n), quotes excepted. */
+static size_t literal_len(const unsigned char *u, size_t n)
+{
+    size_t len = 0, i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, u + i, 8);
+        if (plain8(x)) {
+            len += 8;
+            continue;
+        }
+        for (size_t j = i; j < i + 8; j++)
+            len += lit_len[u[j]];
+    }
+    for (; i < n; i++)
+        len += lit_len[u[i]];
+    return len;
+}
+
+/* Writes byte c as a C literal has it at d; returns the end. */
+static char *literal_byte(char *d, unsigned char c)
+{
+    unsigned char k = lit_len[c];
+    if (k == 1) {
+        *d++ = (char)c;
+    } else if (k == 2) {
+        d[0] = '\\';
+        d[1] = (char)c;
+        d += 2;
+    } else { /* octal: never swallows a following digit beyond 3 */
+        d[0] = '\\';
+        d[1] = (char)('0' + (c >> 6));
+        d[2] = (char)('0' + ((c >> 3) & 7));
+        d[3] = (char)('0' + (c & 7));
+        d += 4;
+    }
+    return d;
+}
+
 const char *c_literal(gen *g, const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
-    size_t len = 2;
-    for (size_t i = 0; i < n; i++)
-        len += lit_len[u[i]];
-    char *r = pool_alloc(g->pool, len + 1);
+    size_t len = 2 + literal_len(u, n);
+    char *r = pool_alloc_uninit(g->pool, len + 1);
     char *d = r;
     *d++ = '"';
     if (len == n + 2) { /* nothing to escape */
         memcpy(d, s, n);
         d += n;
     } else {
-        /* JSON text has a quote in every key: the escapes are common, each
-         * tested with a branch rather than a switch's indirect jump */
-        for (size_t i = 0; i < n; i++) {
-            unsigned char c = u[i];
-            unsigned char k = lit_len[c];
-            if (k == 1) {
-                *d++ = (char)c;
-            } else if (k == 2) {
-                d[0] = '\\';
-                d[1] = (char)c;
-                d += 2;
-            } else { /* octal: never swallows a following digit beyond 3 */
-                d[0] = '\\';
-                d[1] = (char)('0' + (c >> 6));
-                d[2] = (char)('0' + ((c >> 3) & 7));
-                d[3] = (char)('0' + (c & 7));
-                d += 4;
+        /* JSON text has a quote in every key: eight bytes at a time, as in
+         * literal_len, those with an escape a byte at a time */
+        size_t i = 0;
+        for (; i + 8 <= n; i += 8) {
+            uint64_t x;
+            memcpy(&x, u + i, 8);
+            if (plain8(x)) {
+                memcpy(d, &x, 8);
+                d += 8;
+                continue;
             }
+            for (size_t j = i; j < i + 8; j++)
+                d = literal_byte(d, u[j]);
         }
+        for (; i < n; i++)
+            d = literal_byte(d, u[i]);
     }
     *d++ = '"';
     *d = '\0';
@@ -677,15 +897,6 @@ typedef struct defined_set {
     const void **slots; /* NULL = empty */
     size_t n, cap;
 } defined_set;
-
-static size_t hash_ptr(const void *p)
-{
-    uint64_t x = (uint64_t)(uintptr_t)p;
-    x ^= x >> 33;
-    x *= UINT64_C(0xff51afd7ed558ccd);
-    x ^= x >> 33;
-    return (size_t)x;
-}
 
 static const void **defined_slot(const defined_set *s, const void *p)
 {
