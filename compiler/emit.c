@@ -227,6 +227,19 @@ static void writer_end(emit_stream *s)
     s->writer = NULL;
 }
 
+void emit_discard(emit_stream *s)
+{
+    writer_end(s);
+    free(s->cmp);
+    if (s->old_fd >= 0)
+        close(s->old_fd);
+    if (s->fd >= 0)
+        close(s->fd);
+    if (s->tmp_made)
+        unlink(s->tmp);
+    free(s->tmp);
+}
+
 int emit_close(emit_stream *s)
 {
     writer_end(s);
@@ -269,4 +282,89 @@ int emit_file(const char *path, const char *data, size_t len, diag *dg)
     stream_init(&s, path, dg); /* one piece: no thread */
     write_piece(&s, data, len);
     return emit_close(&s);
+}
+
+/* MARK: - Parts generated ahead */
+
+struct emit_queue {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    strbuf *pieces; /* pieces[head..n) wait to be drained, in order */
+    size_t head, n, cap;
+    bool ended;
+};
+
+/* The queue's own memory: like the generators' (sb_grow), no error path. */
+static void *queue_alloc(void *p, size_t size)
+{
+    p = realloc(p, size);
+    if (!p) {
+        fputs("tagc: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+emit_queue *emit_queue_new(void)
+{
+    emit_queue *q = queue_alloc(NULL, sizeof *q);
+    memset(q, 0, sizeof *q);
+    if (pthread_mutex_init(&q->mu, NULL) != 0 || pthread_cond_init(&q->cv, NULL) != 0) {
+        fputs("tagc: cannot make a mutex\n", stderr);
+        abort();
+    }
+    return q;
+}
+
+void emit_queue_flush(void *ctx, strbuf *sb)
+{
+    emit_queue *q = ctx;
+    strbuf piece = {.data = sb->data, .len = sb->len, .cap = sb->cap};
+    pthread_mutex_lock(&q->mu);
+    if (q->n == q->cap) {
+        q->cap = q->cap ? 2 * q->cap : 64;
+        q->pieces = queue_alloc(q->pieces, q->cap * sizeof *q->pieces);
+    }
+    q->pieces[q->n++] = piece;
+    pthread_cond_signal(&q->cv);
+    pthread_mutex_unlock(&q->mu);
+    /* a buffer of the same size for the next piece, so it does not grow again */
+    sb->data = queue_alloc(NULL, piece.cap);
+    sb->cap = piece.cap;
+}
+
+void emit_queue_end(emit_queue *q)
+{
+    pthread_mutex_lock(&q->mu);
+    q->ended = true;
+    pthread_cond_signal(&q->cv);
+    pthread_mutex_unlock(&q->mu);
+}
+
+void emit_queue_drain(emit_queue *q, emit_stream *s)
+{
+    pthread_mutex_lock(&q->mu);
+    for (;;) {
+        while (q->head == q->n && !q->ended)
+            pthread_cond_wait(&q->cv, &q->mu);
+        if (q->head == q->n)
+            break;
+        strbuf piece = q->pieces[q->head];
+        q->pieces[q->head++] = (strbuf){0};
+        pthread_mutex_unlock(&q->mu);
+        emit_flush(s, &piece); /* gives back the stream's spare buffer (or none) */
+        free(piece.data);
+        pthread_mutex_lock(&q->mu);
+    }
+    pthread_mutex_unlock(&q->mu);
+}
+
+void emit_queue_free(emit_queue *q)
+{
+    for (size_t i = q->head; i < q->n; i++)
+        free(q->pieces[i].data);
+    free(q->pieces);
+    pthread_cond_destroy(&q->cv);
+    pthread_mutex_destroy(&q->mu);
+    free(q);
 }

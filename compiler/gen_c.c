@@ -377,45 +377,49 @@ void gen_header(const ast_program *prog, const ast_file *f, const gen_opts *o, s
     gen_done(&g);
 }
 
-void gen_source(const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out)
+void gen_source(const ast_program *prog, const ast_file *f, const gen_opts *o, gen_part part,
+                strbuf *out)
 {
     gen g;
     gen_init(&g, prog, f, o, out);
-    banner(&g, "c");
-    emit(&g, 0, "#include <string.h>");
-    emit(&g, 0, "%s", "");
-    emit(&g, 0, "#include \"%s.h\"", base_name(f->path));
-    emit(&g, 0, "%s", "");
-    if (g.ntypes) {
-        emit(&g, 0, "/* Helpers for the slices, maps, arrays, pointers and anonymous structs used here. */");
-        for (size_t i = 0; i < g.ntypes; i++)
-            if (g.types[i].compared)
-                composite_equal_signature(&g, &g.types[i], true);
-        if (o->json)
-            gen_json_prototypes(&g, false);
-        if (o->msgpack)
-            gen_msgpack_prototypes(&g, false);
-        if (!o->json && !o->msgpack)
+    if (part == GEN_SOURCE_FIRST) {
+        banner(&g, "c");
+        emit(&g, 0, "#include <string.h>");
+        emit(&g, 0, "%s", "");
+        emit(&g, 0, "#include \"%s.h\"", base_name(f->path));
+        emit(&g, 0, "%s", "");
+        if (g.ntypes) {
+            emit(&g, 0, "/* Helpers for the slices, maps, arrays, pointers and anonymous structs used here. */");
+            for (size_t i = 0; i < g.ntypes; i++)
+                if (g.types[i].compared)
+                    composite_equal_signature(&g, &g.types[i], true);
+            if (o->json)
+                gen_json_prototypes(&g, false);
+            if (o->msgpack)
+                gen_msgpack_prototypes(&g, false);
+            if (!o->json && !o->msgpack)
+                emit(&g, 0, "%s", "");
+        }
+        for (ast_decl *d = f->decls; d; d = d->next)
+            api_functions(&g, d);
+        if (o->json) {
+            emit(&g, 0, "/* MARK: - JSON */");
             emit(&g, 0, "%s", "");
-    }
-    for (ast_decl *d = f->decls; d; d = d->next)
-        api_functions(&g, d);
-    if (o->json) {
-        emit(&g, 0, "/* MARK: - JSON */");
-        emit(&g, 0, "%s", "");
-        gen_json_functions(&g);
-    }
-    if (o->msgpack) {
-        emit(&g, 0, "/* MARK: - MessagePack */");
-        emit(&g, 0, "%s", "");
-        gen_msgpack_functions(&g);
-    }
-    if (g.ntypes) {
-        emit(&g, 0, "/* MARK: - Equality of the helper types */");
-        emit(&g, 0, "%s", "");
-        for (size_t i = 0; i < g.ntypes; i++)
-            if (g.types[i].compared)
-                composite_equal(&g, &g.types[i]);
+            gen_json_functions(&g);
+        }
+    } else {
+        if (o->msgpack) {
+            emit(&g, 0, "/* MARK: - MessagePack */");
+            emit(&g, 0, "%s", "");
+            gen_msgpack_functions(&g);
+        }
+        if (g.ntypes) {
+            emit(&g, 0, "/* MARK: - Equality of the helper types */");
+            emit(&g, 0, "%s", "");
+            for (size_t i = 0; i < g.ntypes; i++)
+                if (g.types[i].compared)
+                    composite_equal(&g, &g.types[i]);
+        }
     }
     gen_done(&g);
 }

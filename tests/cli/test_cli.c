@@ -9,6 +9,7 @@
 #define _XOPEN_SOURCE 700 /* nftw, mkdtemp */
 
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <stdint.h>
@@ -259,6 +260,31 @@ Test(cli, outputs_not_rewritten_when_unchanged)
     cr_assert_neq(mtime_of("out/shop.tagc.c"), 1000000000);
     free(h);
     free(c);
+}
+
+/* The .h and .c are made at once, on two threads; when the header cannot be
+ * written, the source is not replaced either (no new .c beside an old .h). */
+Test(cli, unwritable_header_leaves_source_alone)
+{
+    write_text("shop.tagc", good_schema);
+    mkdir(path_in("out"), 0755);
+    mkdir(path_in("out/shop.tagc.h"), 0755); /* a directory: the rename onto it fails */
+    write_text("out/shop.tagc.c", "old\n");
+    run_result r = RUN("-o", "out", "shop.tagc");
+    expect_error(&r, 2, "out/shop.tagc.h: error: cannot write: Is a directory");
+    cr_assert_eq(count_of(r.err, "error:"), 1, "%s", r.err);
+    run_free(&r);
+    char *c = read_all(path_in("out/shop.tagc.c"), NULL);
+    cr_assert_str_eq(c, "old\n");
+    free(c);
+    /* nothing else: no temporary file left behind */
+    DIR *dir = opendir(path_in("out"));
+    cr_assert_not_null(dir);
+    int entries = 0;
+    for (struct dirent *e; (e = readdir(dir));)
+        entries += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(dir);
+    cr_assert_eq(entries, 2);
 }
 
 Test(cli, check_writes_nothing)
