@@ -12,8 +12,6 @@
 #include "validate.h"
 
 #include <errno.h>
-#include <pthread.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,65 +256,26 @@ static int make_out_dir(const char *dir)
     return 0;
 }
 
-/* MARK: - Generating one file's .h and .c */
-
-/* What the second thread generates: the header, then the source's second part. */
-typedef struct second_half {
-    const ast_program *prog;
-    const ast_file *file;
-    const gen_opts *opts;
-    emit_stream *header;
-    emit_queue *source;
-} second_half;
-
-static void *generate_second_half(void *arg)
-{
-    second_half *h = arg;
-    strbuf sb;
-    sb_init(&sb);
-    sb.flush = emit_flush;
-    sb.flush_ctx = h->header;
-    gen_header(h->prog, h->file, h->opts, &sb);
-    sb_flush(&sb);
-    sb.flush = emit_queue_flush;
-    sb.flush_ctx = h->source;
-    gen_source(h->prog, h->file, h->opts, GEN_SOURCE_SECOND, &sb);
-    sb_flush(&sb);
-    sb_free(&sb);
-    emit_queue_end(h->source);
-    return NULL;
-}
-
-/* Writes r's .h and .c, each a piece at a time while it is generated, on two
- * threads: this one generates the source's first part; the other the header
- * and then the source's second part, which waits in memory until the first is
- * written (the two parts take about as long). Without a second thread, the
- * same work runs in this one. A header that cannot be written leaves the
- * source untouched too. */
+/* Writes r's .h and .c, each a piece at a time while it is generated (by two
+ * threads: gen_files). A header that cannot be written leaves the source
+ * untouched too. */
 static int generate_file(const ast_program *prog, const ast_file *f, const gen_opts *o,
                          const root *r, diag *dg)
 {
     emit_stream h, c;
     emit_open(&h, r->out_h, dg);
     emit_open(&c, r->out_c, dg);
-    second_half half = {prog, f, o, &h, emit_queue_new()};
-    pthread_t thread;
-    bool threaded = pthread_create(&thread, NULL, generate_second_half, &half) == 0;
-    if (!threaded)
-        generate_second_half(&half);
-
-    strbuf sb;
-    sb_init(&sb);
-    sb.flush = emit_flush;
-    sb.flush_ctx = &c;
-    gen_source(prog, f, o, GEN_SOURCE_FIRST, &sb);
-    sb_flush(&sb);
-    sb_free(&sb);
-    emit_queue_drain(half.source, &c);
-    if (threaded)
-        pthread_join(thread, NULL);
-    emit_queue_free(half.source);
-
+    strbuf hb, cb;
+    sb_init(&hb);
+    sb_init(&cb);
+    hb.flush = cb.flush = emit_flush;
+    hb.flush_ctx = &h;
+    cb.flush_ctx = &c;
+    gen_files(prog, f, o, &hb, &cb);
+    sb_flush(&hb);
+    sb_flush(&cb);
+    sb_free(&hb);
+    sb_free(&cb);
     if (emit_close(&h) != 0) {
         emit_discard(&c);
         return -1;

@@ -3,9 +3,8 @@
  * flush (and written by emit's writer thread) make exactly the file given,
  * an identical file is left alone (same inode, same mtime), any difference
  * (in the middle, shorter, longer) replaces it whole, and an error is
- * reported once, at close, with no file left behind. A later part made by
- * another thread through a queue lands after the first, and a discarded
- * stream leaves the old file as it was.
+ * reported once, at close, with no file left behind; a discarded stream
+ * leaves the old file as it was.
  */
 #define _XOPEN_SOURCE 700 /* nftw, mkdtemp */
 
@@ -13,8 +12,6 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
-#include <pthread.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,83 +227,6 @@ Test(emit, error_reported_at_close)
     const char *first = strstr(err, "error:");
     cr_assert_null(strstr(first + 1, "error:"), "reported once: %s", err);
     free(err);
-    free(text);
-}
-
-/* MARK: - A later part generated ahead, on another thread */
-
-typedef struct producer {
-    emit_queue *q;
-    const char *text;
-    size_t n, piece;
-} producer;
-
-/* Appends text[0..n) in lines of varied lengths, flushing into the queue. */
-static void *produce(void *arg)
-{
-    producer *p = arg;
-    strbuf sb;
-    sb_init(&sb);
-    sb.flush = emit_queue_flush;
-    sb.flush_ctx = p->q;
-    for (size_t i = 0, len = 1; i < p->n; i += len, len = len % 97 + 1) {
-        if (len > p->n - i)
-            len = p->n - i;
-        sb_put(&sb, p->text + i, len);
-        if (sb.len >= p->piece)
-            sb_flush(&sb);
-    }
-    sb_flush(&sb);
-    sb_free(&sb);
-    emit_queue_end(p->q);
-    return NULL;
-}
-
-/* The first `split` bytes in this thread, the rest by a producer thread through
- * a queue (started before the first part, drained after it, as tagc does). */
-static void emit_two_parts(const char *path, const char *text, size_t n, size_t split,
-                           size_t piece, bool threaded)
-{
-    diag dg;
-    diag_init(&dg, stderr);
-    emit_stream es;
-    emit_open(&es, path, &dg);
-    producer p = {emit_queue_new(), text + split, n - split, piece};
-    pthread_t thread;
-    if (threaded)
-        cr_assert_eq(pthread_create(&thread, NULL, produce, &p), 0);
-    else
-        produce(&p); /* all of it queued before the first part starts */
-    strbuf sb;
-    sb_init(&sb);
-    sb.flush = emit_flush;
-    sb.flush_ctx = &es;
-    sb_put(&sb, text, split);
-    sb_flush(&sb);
-    sb_free(&sb);
-    emit_queue_drain(p.q, &es);
-    if (threaded)
-        cr_assert_eq(pthread_join(thread, NULL), 0);
-    emit_queue_free(p.q);
-    cr_assert_eq(emit_close(&es), 0);
-}
-
-Test(emit, second_part_from_a_queue)
-{
-    size_t n = 300001;
-    char *text = make_text(n, 11);
-    size_t splits[] = {0, 1, 4096, 150000, n - 1, n};
-    char *path = path_in("out.c");
-    for (size_t i = 0; i < sizeof splits / sizeof splits[0]; i++) {
-        for (size_t k = 1; k < sizeof pieces / sizeof pieces[0]; k++) {
-            for (int threaded = 0; threaded < 2; threaded++) {
-                unlink(path);
-                emit_two_parts(path, text, n, splits[i], pieces[k], threaded);
-                expect_file(path, text, n);
-                expect_only("out.c");
-            }
-        }
-    }
     free(text);
 }
 
