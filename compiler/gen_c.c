@@ -505,7 +505,7 @@ static void emit_piece(gen *g, const piece *p)
 /* MARK: - Both files, on two threads */
 
 /* A task: this many pieces, so that taking one costs little beside it. */
-enum { PIECES_PER_TASK = 8 };
+enum { PIECES_PER_TASK = 32 };
 
 typedef struct files_job files_job;
 

@@ -82,8 +82,10 @@ void gen_files(const ast_program *prog, const ast_file *f, const gen_opts *o, st
                strbuf *c);
 
 /* ordered.c: tasks 0..ntasks-1 run on this thread and a second one; out gets
- * their text in task order (through its flush function when it has one, a
- * task at a time). Without a second thread, this one does everything. */
+ * their text in task order, and is flushed (sb_flush) whenever it holds
+ * ORDERED_FLUSH_AT bytes or more. Without a second thread, this one does
+ * everything. */
+enum { ORDERED_FLUSH_AT = 128 * 1024 };
 typedef struct ordered_job {
     size_t ntasks;
     void (*run)(void *ctx, size_t task, strbuf *out); /* appends task's text to out */

@@ -287,6 +287,53 @@ Test(cli, unwritable_header_leaves_source_alone)
     cr_assert_eq(entries, 2);
 }
 
+/* A schema that is not a regular file (a pipe: no size to read it at once)
+ * is read as a stream, and gives the same output as the file. */
+Test(cli, schema_from_a_pipe)
+{
+    size_t big = 300000; /* more than a pipe holds and than the stream's first buffer */
+    const char *head = "package shop\n// ", *tail = "\ntype User struct {\n\tID int64 `json:\"id\"`\n}\n";
+    size_t len = strlen(head) + big + strlen(tail);
+    char *text = malloc(len + 1);
+    cr_assert_not_null(text);
+    strcpy(text, head);
+    memset(text + strlen(head), 'x', big);
+    strcpy(text + strlen(head) + big, tail);
+    mkdir(path_in("file"), 0755);
+    mkdir(path_in("pipe"), 0755);
+    write_text("file/shop.tagc", text);
+    run_result r = RUN("-o", "from_file", "file/shop.tagc");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+
+    cr_assert_eq(mkfifo(path_in("pipe/shop.tagc"), 0644), 0);
+    pid_t writer = fork();
+    cr_assert_neq(writer, -1);
+    if (writer == 0) {
+        FILE *f = fopen(path_in("pipe/shop.tagc"), "wb");
+        size_t ok = f ? fwrite(text, 1, len, f) : 0;
+        _exit(f && ok == len && fclose(f) == 0 ? 0 : 1);
+    }
+    r = RUN("-o", "from_pipe", "pipe/shop.tagc");
+    int ws;
+    cr_assert_eq(waitpid(writer, &ws, 0), writer);
+    cr_assert(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    const char *outputs[] = {"shop.tagc.h", "shop.tagc.c"};
+    for (int i = 0; i < 2; i++) {
+        char from_file[64], from_pipe[64];
+        snprintf(from_file, sizeof from_file, "from_file/%s", outputs[i]);
+        snprintf(from_pipe, sizeof from_pipe, "from_pipe/%s", outputs[i]);
+        char *a = read_all(path_in(from_file), NULL), *b = read_all(path_in(from_pipe), NULL);
+        cr_assert(a && b);
+        cr_assert_str_eq(a, b);
+        free(a);
+        free(b);
+    }
+    free(text);
+}
+
 Test(cli, check_writes_nothing)
 {
     write_text("shop.tagc", good_schema);
