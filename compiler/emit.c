@@ -227,6 +227,19 @@ static void writer_end(emit_stream *s)
     s->writer = NULL;
 }
 
+void emit_discard(emit_stream *s)
+{
+    writer_end(s);
+    free(s->cmp);
+    if (s->old_fd >= 0)
+        close(s->old_fd);
+    if (s->fd >= 0)
+        close(s->fd);
+    if (s->tmp_made)
+        unlink(s->tmp);
+    free(s->tmp);
+}
+
 int emit_close(emit_stream *s)
 {
     writer_end(s);

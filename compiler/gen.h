@@ -136,14 +136,19 @@ void gen_enum_functions(gen *g, const ast_decl *d);
 /* MARK: - JSON (gen_json.c) */
 
 void gen_json_prototypes(gen *g, bool exported);
-void gen_json_functions(gen *g);
+/* The functions of a named type (exported), and of a composite on the JSON wire (static). */
+void gen_named_json(gen *g, const ast_decl *d);
+void gen_composite_json(gen *g, const gen_type *gt);
 
 /* MARK: - MessagePack (gen_msgpack.c) */
 
 /* <type>_write_msgpack / <type>_read_msgpack: exported ones for the named types
  * (header), or static ones for the composites on the MessagePack wire (source). */
 void gen_msgpack_prototypes(gen *g, bool exported);
-void gen_msgpack_functions(gen *g);
+/* Sets on_msgpack of the composites the MessagePack code calls: before the two below. */
+void gen_msgpack_mark(gen *g);
+void gen_named_msgpack(gen *g, const ast_decl *d);
+void gen_composite_msgpack(gen *g, const gen_type *gt);
 
 /* MARK: - Values (gen_c.c): init and equality */
 

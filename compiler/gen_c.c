@@ -2,6 +2,8 @@
  * gen_c.c - the two files generated for a schema file: NAME.tagc.h (types and
  * the API of SPEC section 2) and NAME.tagc.c (init, equality and the codecs).
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gen.h"
@@ -130,7 +132,6 @@ static void composite_equal_signature(gen *g, const gen_type *gt, bool proto)
 
 static void composite_equal(gen *g, const gen_type *gt)
 {
-    pool_mark m = gen_mark(g); /* its strings are released after its code */
     ast_type *t = gt->type;
     composite_equal_signature(g, gt, false);
     emit(g, 0, "{");
@@ -181,12 +182,10 @@ static void composite_equal(gen *g, const gen_type *gt)
     }
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
-    gen_release(g, m);
 }
 
 static void named_equal(gen *g, const ast_decl *d)
 {
-    pool_mark m = gen_mark(g); /* its strings are released after its code */
     emit(g, 0, "bool %s_equal(const %s *a, const %s *b)", d->c_name, d->c_name, d->c_name);
     emit(g, 0, "{");
     if (d->enum_kind != ENUM_NONE) {
@@ -201,7 +200,6 @@ static void named_equal(gen *g, const ast_decl *d)
     }
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
-    gen_release(g, m);
 }
 
 /* MARK: - The API of each named type */
@@ -338,89 +336,241 @@ static const char *guard_name(gen *g)
     return s;
 }
 
-void gen_header(const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out)
+static void gen_header(gen *g)
 {
-    gen g;
-    gen_init(&g, prog, f, o, out);
-    banner(&g, "h");
-    const char *guard = guard_name(&g);
-    emit(&g, 0, "#ifndef %s", guard);
-    emit(&g, 0, "#define %s", guard);
-    emit(&g, 0, "%s", "");
-    emit(&g, 0, "#include <tagc.h>");
+    const ast_file *f = g->file;
+    const gen_opts *o = g->opts;
+    banner(g, "h");
+    const char *guard = guard_name(g);
+    emit(g, 0, "#ifndef %s", guard);
+    emit(g, 0, "#define %s", guard);
+    emit(g, 0, "%s", "");
+    emit(g, 0, "#include <tagc.h>");
     for (ast_import *im = f->imports; im; im = im->next)
         if (im->target)
-            emit(&g, 0, "#include \"%s.h\"", base_name(im->path));
-    emit(&g, 0, "%s", "");
-    emit(&g, 0, "#ifdef __cplusplus");
-    emit(&g, 0, "extern \"C\" {");
-    emit(&g, 0, "#endif");
-    emit(&g, 0, "%s", "");
-    gen_type_definitions(&g);
-    emit(&g, 0, "/* MARK: - API */");
-    emit(&g, 0, "%s", "");
+            emit(g, 0, "#include \"%s.h\"", base_name(im->path));
+    emit(g, 0, "%s", "");
+    emit(g, 0, "#ifdef __cplusplus");
+    emit(g, 0, "extern \"C\" {");
+    emit(g, 0, "#endif");
+    emit(g, 0, "%s", "");
+    gen_type_definitions(g);
+    emit(g, 0, "/* MARK: - API */");
+    emit(g, 0, "%s", "");
     for (ast_decl *d = f->decls; d; d = d->next)
-        api_prototypes(&g, d);
+        api_prototypes(g, d);
     if (o->json) {
-        emit(&g, 0, "/* MARK: - Steps for generated code (other schemas that use these types call them) */");
-        emit(&g, 0, "%s", "");
-        gen_json_prototypes(&g, true);
-        emit(&g, 0, "%s", "");
+        emit(g, 0, "/* MARK: - Steps for generated code (other schemas that use these types call them) */");
+        emit(g, 0, "%s", "");
+        gen_json_prototypes(g, true);
+        emit(g, 0, "%s", "");
     }
     if (o->msgpack) {
         if (!o->json) {
-            emit(&g, 0, "/* MARK: - Steps for generated code (other schemas that use these types call them) */");
-            emit(&g, 0, "%s", "");
+            emit(g, 0, "/* MARK: - Steps for generated code (other schemas that use these types call them) */");
+            emit(g, 0, "%s", "");
         }
-        gen_msgpack_prototypes(&g, true);
-        emit(&g, 0, "%s", "");
+        gen_msgpack_prototypes(g, true);
+        emit(g, 0, "%s", "");
     }
-    emit(&g, 0, "#ifdef __cplusplus");
-    emit(&g, 0, "}");
-    emit(&g, 0, "#endif");
-    emit(&g, 0, "#endif /* %s */", guard);
-    gen_done(&g);
+    emit(g, 0, "#ifdef __cplusplus");
+    emit(g, 0, "}");
+    emit(g, 0, "#endif");
+    emit(g, 0, "#endif /* %s */", guard);
 }
 
-void gen_source(const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out)
+/* MARK: - The source, as pieces */
+
+/* The .c is a list of pieces, each a few functions that need nothing from
+ * the others: the two threads of gen_files take them in turns. */
+typedef enum piece_kind {
+    PIECE_START,           /* banner, includes, the helpers' prototypes */
+    PIECE_API,             /* decl: init, equal, enum names, encode/decode */
+    PIECE_MARK,            /* a section's heading: text */
+    PIECE_JSON,            /* decl: its JSON reader and writer */
+    PIECE_JSON_HELPER,     /* type: a composite's JSON reader and writer */
+    PIECE_MSGPACK,         /* decl: MessagePack */
+    PIECE_MSGPACK_HELPER,  /* type */
+    PIECE_EQUAL_HELPER,    /* type: a composite's equality */
+} piece_kind;
+
+typedef struct piece {
+    piece_kind kind;
+    const ast_decl *decl;
+    size_t type; /* index in g->types: the same in every gen of the file */
+    const char *text;
+} piece;
+
+typedef struct piece_list {
+    piece *items;
+    size_t n, cap;
+} piece_list;
+
+static void add_piece(piece_list *l, piece p)
 {
-    gen g;
-    gen_init(&g, prog, f, o, out);
-    banner(&g, "c");
-    emit(&g, 0, "#include <string.h>");
-    emit(&g, 0, "%s", "");
-    emit(&g, 0, "#include \"%s.h\"", base_name(f->path));
-    emit(&g, 0, "%s", "");
-    if (g.ntypes) {
-        emit(&g, 0, "/* Helpers for the slices, maps, arrays, pointers and anonymous structs used here. */");
-        for (size_t i = 0; i < g.ntypes; i++)
-            if (g.types[i].compared)
-                composite_equal_signature(&g, &g.types[i], true);
-        if (o->json)
-            gen_json_prototypes(&g, false);
-        if (o->msgpack)
-            gen_msgpack_prototypes(&g, false);
-        if (!o->json && !o->msgpack)
-            emit(&g, 0, "%s", "");
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 256;
+        l->items = realloc(l->items, l->cap * sizeof *l->items);
+        if (!l->items) {
+            fputs("tagc: out of memory\n", stderr);
+            abort();
+        }
     }
-    for (ast_decl *d = f->decls; d; d = d->next)
-        api_functions(&g, d);
+    l->items[l->n++] = p;
+}
+
+static void list_pieces(const gen *g, piece_list *l)
+{
+    const ast_file *f = g->file;
+    const gen_opts *o = g->opts;
+    add_piece(l, (piece){.kind = PIECE_START});
+    for (const ast_decl *d = f->decls; d; d = d->next)
+        add_piece(l, (piece){.kind = PIECE_API, .decl = d});
     if (o->json) {
-        emit(&g, 0, "/* MARK: - JSON */");
-        emit(&g, 0, "%s", "");
-        gen_json_functions(&g);
+        add_piece(l, (piece){.kind = PIECE_MARK, .text = "/* MARK: - JSON */"});
+        for (const ast_decl *d = f->decls; d; d = d->next)
+            add_piece(l, (piece){.kind = PIECE_JSON, .decl = d});
+        for (size_t i = 0; i < g->ntypes; i++)
+            if (g->types[i].on_wire)
+                add_piece(l, (piece){.kind = PIECE_JSON_HELPER, .type = i});
     }
     if (o->msgpack) {
-        emit(&g, 0, "/* MARK: - MessagePack */");
-        emit(&g, 0, "%s", "");
-        gen_msgpack_functions(&g);
+        add_piece(l, (piece){.kind = PIECE_MARK, .text = "/* MARK: - MessagePack */"});
+        for (const ast_decl *d = f->decls; d; d = d->next)
+            add_piece(l, (piece){.kind = PIECE_MSGPACK, .decl = d});
+        for (size_t i = 0; i < g->ntypes; i++)
+            if (g->types[i].on_msgpack)
+                add_piece(l, (piece){.kind = PIECE_MSGPACK_HELPER, .type = i});
     }
-    if (g.ntypes) {
-        emit(&g, 0, "/* MARK: - Equality of the helper types */");
-        emit(&g, 0, "%s", "");
-        for (size_t i = 0; i < g.ntypes; i++)
-            if (g.types[i].compared)
-                composite_equal(&g, &g.types[i]);
+    if (g->ntypes) {
+        add_piece(l, (piece){.kind = PIECE_MARK, .text = "/* MARK: - Equality of the helper types */"});
+        for (size_t i = 0; i < g->ntypes; i++)
+            if (g->types[i].compared)
+                add_piece(l, (piece){.kind = PIECE_EQUAL_HELPER, .type = i});
     }
+}
+
+static void source_start(gen *g)
+{
+    const gen_opts *o = g->opts;
+    banner(g, "c");
+    emit(g, 0, "#include <string.h>");
+    emit(g, 0, "%s", "");
+    emit(g, 0, "#include \"%s.h\"", base_name(g->file->path));
+    emit(g, 0, "%s", "");
+    if (!g->ntypes)
+        return;
+    emit(g, 0, "/* Helpers for the slices, maps, arrays, pointers and anonymous structs used here. */");
+    for (size_t i = 0; i < g->ntypes; i++)
+        if (g->types[i].compared)
+            composite_equal_signature(g, &g->types[i], true);
+    if (o->json)
+        gen_json_prototypes(g, false);
+    if (o->msgpack)
+        gen_msgpack_prototypes(g, false);
+    if (!o->json && !o->msgpack)
+        emit(g, 0, "%s", "");
+}
+
+/* Emits a piece; the strings it took from g->pool are released after it. */
+static void emit_piece(gen *g, const piece *p)
+{
+    pool_mark m = gen_mark(g);
+    switch (p->kind) {
+    case PIECE_START:
+        source_start(g);
+        break;
+    case PIECE_API:
+        api_functions(g, p->decl);
+        break;
+    case PIECE_MARK:
+        emit_text(g, 0, p->text, strlen(p->text));
+        emit(g, 0, "%s", "");
+        break;
+    case PIECE_JSON:
+        gen_named_json(g, p->decl);
+        break;
+    case PIECE_JSON_HELPER:
+        gen_composite_json(g, &g->types[p->type]);
+        break;
+    case PIECE_MSGPACK:
+        gen_named_msgpack(g, p->decl);
+        break;
+    case PIECE_MSGPACK_HELPER:
+        gen_composite_msgpack(g, &g->types[p->type]);
+        break;
+    case PIECE_EQUAL_HELPER:
+        composite_equal(g, &g->types[p->type]);
+        break;
+    }
+    gen_release(g, m);
+}
+
+/* MARK: - Both files, on two threads */
+
+/* A task: this many pieces, so that taking one costs little beside it. */
+enum { PIECES_PER_TASK = 32 };
+
+typedef struct files_job files_job;
+
+/* A thread's generator for the source. */
+typedef struct source_gen {
+    files_job *job;
+    gen g;
+} source_gen;
+
+struct files_job {
+    const ast_program *prog;
+    const ast_file *file;
+    const gen_opts *opts;
+    strbuf *h;
+    piece_list pieces;
+    source_gen src[2]; /* this thread's, the second's */
+};
+
+static void run_task(void *ctx, size_t task, strbuf *out)
+{
+    source_gen *s = ctx;
+    const piece_list *l = &s->job->pieces;
+    s->g.out = out;
+    size_t end = (task + 1) * PIECES_PER_TASK;
+    for (size_t i = task * PIECES_PER_TASK; i < end && i < l->n; i++)
+        emit_piece(&s->g, &l->items[i]);
+}
+
+static void source_gen_init(files_job *job, source_gen *s)
+{
+    s->job = job;
+    gen_init(&s->g, job->prog, job->file, job->opts, NULL);
+    if (job->opts->msgpack)
+        gen_msgpack_mark(&s->g);
+}
+
+/* The second thread: the header, then its generator for the source. */
+static void header_first(void *arg)
+{
+    files_job *job = arg;
+    gen g;
+    gen_init(&g, job->prog, job->file, job->opts, job->h);
+    gen_header(&g);
     gen_done(&g);
+    source_gen_init(job, &job->src[1]);
+}
+
+void gen_files(const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *h, strbuf *c)
+{
+    files_job job = {.prog = prog, .file = f, .opts = o, .h = h};
+    source_gen_init(&job, &job.src[0]);
+    list_pieces(&job.src[0].g, &job.pieces);
+    ordered_job run = {
+        .ntasks = (job.pieces.n + PIECES_PER_TASK - 1) / PIECES_PER_TASK,
+        .run = run_task,
+        .ctx = {&job.src[0], &job.src[1]},
+        .helper_first = header_first,
+        .helper_first_arg = &job,
+    };
+    ordered_run(&run, c);
+    gen_done(&job.src[0].g);
+    gen_done(&job.src[1].g);
+    free(job.pieces.items);
 }

@@ -1123,7 +1123,7 @@ static void gen_enum_json(gen *g, const ast_decl *d)
 
 /* MARK: - Per file */
 
-static void gen_named_json(gen *g, const ast_decl *d)
+void gen_named_json(gen *g, const ast_decl *d)
 {
     if (d->enum_kind != ENUM_NONE) {
         gen_enum_json(g, d);
@@ -1158,7 +1158,7 @@ static void gen_named_json(gen *g, const ast_decl *d)
     emit(g, 0, "%s", "");
 }
 
-static void gen_composite_json(gen *g, const gen_type *gt)
+void gen_composite_json(gen *g, const gen_type *gt)
 {
     ast_type *t = gt->type;
     const char *fn = gt->name;
@@ -1225,18 +1225,4 @@ void gen_json_prototypes(gen *g, bool exported)
             composite_prototypes(g, &g->types[i]);
     if (g->ntypes)
         emit(g, 0, "%s", "");
-}
-
-void gen_json_functions(gen *g)
-{
-    pool_mark m = gen_mark(g); /* each type's strings are released after its code */
-    for (ast_decl *d = g->file->decls; d; d = d->next) {
-        gen_named_json(g, d);
-        gen_release(g, m);
-    }
-    for (size_t i = 0; i < g->ntypes; i++) {
-        if (g->types[i].on_wire)
-            gen_composite_json(g, &g->types[i]);
-        gen_release(g, m);
-    }
 }

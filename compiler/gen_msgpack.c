@@ -110,7 +110,7 @@ static void mark_used(gen *g, ast_type *t)
         mark_member(g, t->elem);
 }
 
-static void mark_all(gen *g)
+void gen_msgpack_mark(gen *g)
 {
     for (ast_decl *d = g->file->decls; d; d = d->next) {
         ast_type *t = d->type;
@@ -1006,7 +1006,7 @@ static void gen_enum_msgpack(gen *g, const ast_decl *d)
 
 /* MARK: - Per file */
 
-static void gen_named_msgpack(gen *g, const ast_decl *d)
+void gen_named_msgpack(gen *g, const ast_decl *d)
 {
     if (d->enum_kind != ENUM_NONE) {
         gen_enum_msgpack(g, d);
@@ -1039,7 +1039,7 @@ static void gen_named_msgpack(gen *g, const ast_decl *d)
     emit(g, 0, "%s", "");
 }
 
-static void gen_composite_msgpack(gen *g, const gen_type *gt)
+void gen_composite_msgpack(gen *g, const gen_type *gt)
 {
     ast_type *t = gt->type;
     const char *fn = gt->name;
@@ -1099,7 +1099,7 @@ void gen_msgpack_prototypes(gen *g, bool exported)
         }
         return;
     }
-    mark_all(g);
+    gen_msgpack_mark(g);
     bool any = false;
     for (size_t i = 0; i < g->ntypes; i++) {
         if (g->types[i].on_msgpack) {
@@ -1109,19 +1109,4 @@ void gen_msgpack_prototypes(gen *g, bool exported)
     }
     if (any)
         emit(g, 0, "%s", "");
-}
-
-void gen_msgpack_functions(gen *g)
-{
-    mark_all(g);
-    pool_mark m = gen_mark(g); /* each type's strings are released after its code */
-    for (ast_decl *d = g->file->decls; d; d = d->next) {
-        gen_named_msgpack(g, d);
-        gen_release(g, m);
-    }
-    for (size_t i = 0; i < g->ntypes; i++) {
-        if (g->types[i].on_msgpack)
-            gen_composite_msgpack(g, &g->types[i]);
-        gen_release(g, m);
-    }
 }

@@ -12,10 +12,14 @@
 #include "pipeline.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Import chains longer than this are surely a mistake, and the loader recurses. */
 enum { MAX_IMPORT_DEPTH = 100 };
@@ -35,12 +39,52 @@ typedef struct loader {
     int depth;
 } loader;
 
-/* Reads a whole file into the pool. Returns 0 or an errno value. */
+/* Reads up to len bytes (fewer only at the end of the file); -1 on error. */
+static ssize_t read_full(int fd, char *buf, size_t len)
+{
+    size_t got = 0;
+    while (got < len) {
+        ssize_t n = read(fd, buf + got, len - got);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    }
+    return (ssize_t)got;
+}
+
+/* Reads a whole file into the pool. Returns 0 or an errno value. A regular
+ * file is read straight into its block (its size from fstat): no copies,
+ * since each megabyte of memory touched for the first time costs page faults. */
 static int read_source(struct pool *pool, const char *path, char **out, size_t *out_len)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
         return errno;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size < SIZE_MAX / 2) {
+        size_t size = (size_t)st.st_size;
+        char *text = pool_alloc_uninit(pool, size + 1);
+        char extra;
+        ssize_t got = read_full(fd, text, size);
+        if (got == (ssize_t)size && read_full(fd, &extra, 1) == 0) {
+            text[size] = '\0';
+            close(fd);
+            *out = text;
+            *out_len = size;
+            return 0;
+        }
+        if (got < 0) {
+            int err = errno;
+            close(fd);
+            return err;
+        }
+        lseek(fd, 0, SEEK_SET); /* it changed while read: read it as a stream below */
+    }
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
     int err = 0;
@@ -54,17 +98,18 @@ static int read_source(struct pool *pool, const char *path, char **out, size_t *
             buf = bigger;
             cap *= 2;
         }
-        size_t n = fread(buf + len, 1, cap - len, fp);
-        len += n;
-        if (n == 0) {
-            if (ferror(fp))
-                err = errno ? errno : EIO;
+        ssize_t n = read_full(fd, buf + len, cap - len);
+        if (n < 0) {
+            err = errno ? errno : EIO;
             break;
         }
+        len += (size_t)n;
+        if (len < cap)
+            break; /* the end */
     }
     if (!buf)
         err = ENOMEM;
-    fclose(fp);
+    close(fd);
     if (!err) {
         *out = pool_strndup(pool, buf, len);
         *out_len = len;

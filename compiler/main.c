@@ -256,6 +256,33 @@ static int make_out_dir(const char *dir)
     return 0;
 }
 
+/* Writes r's .h and .c, each a piece at a time while it is generated (by two
+ * threads: gen_files). A header that cannot be written leaves the source
+ * untouched too. */
+static int generate_file(const ast_program *prog, const ast_file *f, const gen_opts *o,
+                         const root *r, diag *dg)
+{
+    emit_stream h, c;
+    emit_open(&h, r->out_h, dg);
+    emit_open(&c, r->out_c, dg);
+    strbuf hb, cb;
+    sb_init(&hb);
+    sb_init(&cb);
+    hb.flush = cb.flush = emit_flush;
+    hb.flush_ctx = &h;
+    cb.flush_ctx = &c;
+    gen_files(prog, f, o, &hb, &cb);
+    sb_flush(&hb);
+    sb_flush(&cb);
+    sb_free(&hb);
+    sb_free(&cb);
+    if (emit_close(&h) != 0) {
+        emit_discard(&c);
+        return -1;
+    }
+    return emit_close(&c);
+}
+
 static int generate(const ast_program *prog, const options *o, const root *roots, diag *dg)
 {
     if (make_out_dir(o->out_dir) != 0)
@@ -269,24 +296,7 @@ static int generate(const ast_program *prog, const options *o, const root *roots
             fprintf(stderr, "tagc: error: '%s' was not loaded\n", r->arg);
             return EXIT_USAGE;
         }
-        /* Each file is written while it is generated, a piece at a time. */
-        int rc = 0;
-        for (int k = 0; k < 2 && rc == 0; k++) {
-            emit_stream es;
-            emit_open(&es, k == 0 ? r->out_h : r->out_c, dg);
-            strbuf sb;
-            sb_init(&sb);
-            sb.flush = emit_flush;
-            sb.flush_ctx = &es;
-            if (k == 0)
-                gen_header(prog, f, &o->gen, &sb);
-            else
-                gen_source(prog, f, &o->gen, &sb);
-            sb_flush(&sb);
-            sb_free(&sb);
-            rc = emit_close(&es);
-        }
-        if (rc != 0)
+        if (generate_file(prog, f, &o->gen, r, dg) != 0)
             return EXIT_USAGE;
     }
     if (o->depfile) {

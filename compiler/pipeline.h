@@ -73,9 +73,27 @@ typedef struct gen_opts {
     bool msgpack;
 } gen_opts;
 
-/* gen_c.c: the header and source for one file (NAME.tagc.h, NAME.tagc.c). */
-void gen_header(const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out);
-void gen_source(const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *out);
+/* gen_c.c: the header and source for one file (NAME.tagc.h, NAME.tagc.c), each
+ * appended to its strbuf, and handed to its flush function a piece at a time.
+ * Two threads share the work (ordered.c): the second makes the header, then
+ * both make the source's functions. The generators only read the AST; each
+ * thread has its own generator state. */
+void gen_files(const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *h,
+               strbuf *c);
+
+/* ordered.c: tasks 0..ntasks-1 run on this thread and a second one; out gets
+ * their text in task order, and is flushed (sb_flush) whenever it holds
+ * ORDERED_FLUSH_AT bytes or more. Without a second thread, this one does
+ * everything. */
+enum { ORDERED_FLUSH_AT = 128 * 1024 };
+typedef struct ordered_job {
+    size_t ntasks;
+    void (*run)(void *ctx, size_t task, strbuf *out); /* appends task's text to out */
+    void *ctx[2];                    /* run's ctx on this thread, on the second */
+    void (*helper_first)(void *arg); /* what the second thread does before it takes tasks, or NULL */
+    void *helper_first_arg;
+} ordered_job;
+void ordered_run(const ordered_job *job, strbuf *out);
 
 /* emit.c: writes data to path through a temporary file in the same directory and
  * a rename, and leaves path untouched when it already holds exactly data.
@@ -103,6 +121,8 @@ typedef struct emit_stream {
 void emit_open(emit_stream *s, const char *path, diag *dg);
 void emit_flush(void *stream, strbuf *sb);
 int emit_close(emit_stream *s);
+/* Ends a stream without touching path: its temporary file, if any, is removed. */
+void emit_discard(emit_stream *s);
 
 /* depfile.c: Make syntax: targets, colon, every file read; an empty rule per input. */
 int write_depfile(const char *path, const char *const *targets, int ntargets,

@@ -9,6 +9,7 @@
 #define _XOPEN_SOURCE 700 /* nftw, mkdtemp */
 
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <stdint.h>
@@ -259,6 +260,78 @@ Test(cli, outputs_not_rewritten_when_unchanged)
     cr_assert_neq(mtime_of("out/shop.tagc.c"), 1000000000);
     free(h);
     free(c);
+}
+
+/* The .h and .c are made at once, on two threads; when the header cannot be
+ * written, the source is not replaced either (no new .c beside an old .h). */
+Test(cli, unwritable_header_leaves_source_alone)
+{
+    write_text("shop.tagc", good_schema);
+    mkdir(path_in("out"), 0755);
+    mkdir(path_in("out/shop.tagc.h"), 0755); /* a directory: the rename onto it fails */
+    write_text("out/shop.tagc.c", "old\n");
+    run_result r = RUN("-o", "out", "shop.tagc");
+    expect_error(&r, 2, "out/shop.tagc.h: error: cannot write: Is a directory");
+    cr_assert_eq(count_of(r.err, "error:"), 1, "%s", r.err);
+    run_free(&r);
+    char *c = read_all(path_in("out/shop.tagc.c"), NULL);
+    cr_assert_str_eq(c, "old\n");
+    free(c);
+    /* nothing else: no temporary file left behind */
+    DIR *dir = opendir(path_in("out"));
+    cr_assert_not_null(dir);
+    int entries = 0;
+    for (struct dirent *e; (e = readdir(dir));)
+        entries += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(dir);
+    cr_assert_eq(entries, 2);
+}
+
+/* A schema that is not a regular file (a pipe: no size to read it at once)
+ * is read as a stream, and gives the same output as the file. */
+Test(cli, schema_from_a_pipe)
+{
+    size_t big = 300000; /* more than a pipe holds and than the stream's first buffer */
+    const char *head = "package shop\n// ", *tail = "\ntype User struct {\n\tID int64 `json:\"id\"`\n}\n";
+    size_t len = strlen(head) + big + strlen(tail);
+    char *text = malloc(len + 1);
+    cr_assert_not_null(text);
+    strcpy(text, head);
+    memset(text + strlen(head), 'x', big);
+    strcpy(text + strlen(head) + big, tail);
+    mkdir(path_in("file"), 0755);
+    mkdir(path_in("pipe"), 0755);
+    write_text("file/shop.tagc", text);
+    run_result r = RUN("-o", "from_file", "file/shop.tagc");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+
+    cr_assert_eq(mkfifo(path_in("pipe/shop.tagc"), 0644), 0);
+    pid_t writer = fork();
+    cr_assert_neq(writer, -1);
+    if (writer == 0) {
+        FILE *f = fopen(path_in("pipe/shop.tagc"), "wb");
+        size_t ok = f ? fwrite(text, 1, len, f) : 0;
+        _exit(f && ok == len && fclose(f) == 0 ? 0 : 1);
+    }
+    r = RUN("-o", "from_pipe", "pipe/shop.tagc");
+    int ws;
+    cr_assert_eq(waitpid(writer, &ws, 0), writer);
+    cr_assert(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    const char *outputs[] = {"shop.tagc.h", "shop.tagc.c"};
+    for (int i = 0; i < 2; i++) {
+        char from_file[64], from_pipe[64];
+        snprintf(from_file, sizeof from_file, "from_file/%s", outputs[i]);
+        snprintf(from_pipe, sizeof from_pipe, "from_pipe/%s", outputs[i]);
+        char *a = read_all(path_in(from_file), NULL), *b = read_all(path_in(from_pipe), NULL);
+        cr_assert(a && b);
+        cr_assert_str_eq(a, b);
+        free(a);
+        free(b);
+    }
+    free(text);
 }
 
 Test(cli, check_writes_nothing)

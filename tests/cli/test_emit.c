@@ -3,7 +3,8 @@
  * flush (and written by emit's writer thread) make exactly the file given,
  * an identical file is left alone (same inode, same mtime), any difference
  * (in the middle, shorter, longer) replaces it whole, and an error is
- * reported once, at close, with no file left behind.
+ * reported once, at close, with no file left behind; a discarded stream
+ * leaves the old file as it was.
  */
 #define _XOPEN_SOURCE 700 /* nftw, mkdtemp */
 
@@ -226,6 +227,32 @@ Test(emit, error_reported_at_close)
     const char *first = strstr(err, "error:");
     cr_assert_null(strstr(first + 1, "error:"), "reported once: %s", err);
     free(err);
+    free(text);
+}
+
+Test(emit, discard_leaves_the_old_file)
+{
+    size_t n = 100000;
+    char *old = make_text(n, 1), *text = make_text(n, 2);
+    char *path = path_in("out.c");
+    char *err;
+    cr_assert_eq(emit_in_pieces(path, old, n, 4096, &err), 0);
+    free(err);
+    diag dg;
+    diag_init(&dg, stderr);
+    emit_stream es;
+    emit_open(&es, path, &dg);
+    strbuf sb;
+    sb_init(&sb);
+    sb.flush = emit_flush;
+    sb.flush_ctx = &es;
+    sb_put(&sb, text, n); /* differs at once: a temporary file is being written */
+    sb_flush(&sb);
+    sb_free(&sb);
+    emit_discard(&es);
+    expect_file(path, old, n);
+    expect_only("out.c");
+    free(old);
     free(text);
 }
 
