@@ -5,9 +5,6 @@
  * whole program is freed at once, and no pass has to walk the tree (which may
  * be deeply nested) to free it.
  */
-#ifndef _DEFAULT_SOURCE
-#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
-#endif
 #include "ast.h"
 #include "fmt.h"
 #include "pipeline.h"
@@ -17,9 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 enum { POOL_CHUNK = 64 * 1024, POOL_BIG_CHUNK = 2 * 1024 * 1024 };
 
@@ -106,28 +100,18 @@ static void unpoison(void *mem, size_t n)
 
 static pool_chunk *chunk_new(size_t cap)
 {
-    pool_chunk *c = xcalloc(1, sizeof(pool_chunk) + cap);
+    pool_chunk *c = big_calloc(1, sizeof(pool_chunk) + cap);
     c->cap = cap;
     return c;
 }
 
 /* A chunk whose data is not zeroed: pool_alloc zeroes each block it hands out,
  * the strings (most of what the generators allocate) are written whole.
- * Chunks are 2 MB, aligned, and on Linux marked for transparent huge pages:
- * the pools of a big schema grow to ~200 MB, written once, and a page fault
- * per 4 KB was a good part of the time. */
+ * Chunks are 2 MB, in huge pages (big_alloc). */
 static pool_chunk *chunk_new_raw(size_t cap)
 {
-    pool_chunk *c = aligned_alloc(POOL_BIG_CHUNK, POOL_BIG_CHUNK);
-#ifdef MADV_HUGEPAGE
-    if (c)
-        madvise(c, POOL_BIG_CHUNK, MADV_HUGEPAGE);
-#endif
+    pool_chunk *c = big_alloc(POOL_BIG_CHUNK);
     cap = POOL_BIG_CHUNK - sizeof(pool_chunk);
-    if (!c) {
-        fputs("tagc: out of memory\n", stderr);
-        abort();
-    }
     c->next = NULL;
     c->used = 0;
     c->cap = cap;

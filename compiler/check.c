@@ -36,12 +36,8 @@ void smap_init_for(smap *m, size_t n)
     while (cap < 2 * n + 2)
         cap *= 2;
     m->cap = cap;
-    m->keys = calloc(cap, sizeof *m->keys);
-    m->vals = calloc(cap, sizeof *m->vals);
-    if (!m->keys || !m->vals) {
-        fputs("tagc: out of memory\n", stderr);
-        abort();
-    }
+    m->keys = big_calloc(cap, sizeof *m->keys);
+    m->vals = big_calloc(cap, sizeof *m->vals);
 }
 
 void smap_free(smap *m)
@@ -71,12 +67,8 @@ static void smap_grow(smap *m)
 {
     smap old = *m;
     m->cap = old.cap ? old.cap * 2 : 16;
-    m->keys = calloc(m->cap, sizeof *m->keys);
-    m->vals = calloc(m->cap, sizeof *m->vals);
-    if (!m->keys || !m->vals) {
-        fputs("tagc: out of memory\n", stderr);
-        abort();
-    }
+    m->keys = big_calloc(m->cap, sizeof *m->keys);
+    m->vals = big_calloc(m->cap, sizeof *m->vals);
     for (size_t i = 0; i < old.cap; i++)
         if (old.keys[i]) {
             size_t j = smap_slot(m, old.keys[i]);

@@ -66,9 +66,7 @@ static void **memo_slot(gen *g, const void *key)
         gen_memo *old = g->memo;
         size_t old_cap = g->memo_cap;
         g->memo_cap = old_cap ? 2 * old_cap : 1024;
-        g->memo = calloc(g->memo_cap, sizeof *g->memo);
-        if (!g->memo)
-            abort();
+        g->memo = big_calloc(g->memo_cap, sizeof *g->memo);
         g->memo_n = 0;
         for (size_t i = 0; i < old_cap; i++)
             if (old[i].key)
@@ -527,9 +525,7 @@ static void index_type(gen *g)
     if (2 * g->ntypes > g->type_slots_cap) {
         free(g->type_slots);
         g->type_slots_cap = g->type_slots_cap ? 2 * g->type_slots_cap : 64;
-        g->type_slots = calloc(g->type_slots_cap, sizeof *g->type_slots);
-        if (!g->type_slots)
-            abort();
+        g->type_slots = big_calloc(g->type_slots_cap, sizeof *g->type_slots);
         for (size_t i = 0; i + 1 < g->ntypes; i++)
             *type_slot(g, g->types[i].name) = i + 1;
     }

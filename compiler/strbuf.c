@@ -6,8 +6,12 @@
  * conversions the compiler uses (%s, %.*s, %c, %d, %i, %u, %zu, %ld, %lu,
  * %lld, %llu and %%, without flags or widths) are expanded straight into the
  * buffer; a format with any other conversion goes to vsnprintf whole, so the
- * text is always exactly what printf would write.
+ * text is always exactly what printf would write. Big blocks (big_alloc)
+ * live here too: strbuf is the lowest module, and its buffers are the
+ * biggest users.
  */
+#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
+
 #include "pipeline.h"
 #include "fmt.h"
 
@@ -16,25 +20,71 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+/* MARK: - Big blocks */
+
+enum { HUGE_PAGE = 2 * 1024 * 1024, BIG_BLOCK = 1024 * 1024 };
+
+static void *oom(void)
+{
+    /* The compiler has no error path for memory; neither does its user. */
+    fputs("tagc: out of memory\n", stderr);
+    abort();
+}
+
+void *big_alloc(size_t size)
+{
+    if (size < BIG_BLOCK) {
+        void *p = malloc(size ? size : 1);
+        return p ? p : oom();
+    }
+    if (size > SIZE_MAX - HUGE_PAGE)
+        return oom();
+    size_t rounded = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    void *p = aligned_alloc(HUGE_PAGE, rounded);
+    if (!p)
+        return oom();
+#ifdef MADV_HUGEPAGE
+    madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+void *big_calloc(size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size)
+        return oom();
+    void *p = big_alloc(n * size);
+    memset(p, 0, n * size);
+    return p;
+}
+
+/* MARK: - strbuf */
 
 void sb_grow(strbuf *sb, size_t extra)
 {
     if (extra > SIZE_MAX - sb->len - 1)
-        goto oom;
+        oom();
     size_t need = sb->len + extra + 1;
     size_t cap = sb->cap ? sb->cap : 256;
     while (cap < need)
         cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-    char *d = realloc(sb->data, cap);
-    if (!d)
-        goto oom;
+    char *d;
+    if (cap >= BIG_BLOCK) { /* a fresh big block: realloc would not mark it */
+        d = big_alloc(cap);
+        if (sb->data)
+            memcpy(d, sb->data, sb->len + 1);
+        free(sb->data);
+    } else {
+        d = realloc(sb->data, cap);
+        if (!d)
+            oom();
+    }
     sb->data = d;
     sb->cap = cap;
-    return;
-oom:
-    /* The generators have no error path for memory; neither does a compiler user. */
-    fputs("tagc: out of memory\n", stderr);
-    abort();
 }
 
 void sb_init(strbuf *sb)
