@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef TAGC_VERSION_STRING
 #define TAGC_VERSION_STRING "unknown"
@@ -199,12 +200,17 @@ static int prepare_roots(const options *o, root *roots)
         root *r = &roots[i];
         r->arg = o->files[i];
         struct stat st;
-        FILE *fp = fopen(r->arg, "rb");
-        int err = fp ? 0 : errno;
-        if (fp && fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode))
+        int err = stat(r->arg, &st) == 0 ? 0 : errno;
+        if (!err && S_ISDIR(st.st_mode)) {
             err = EISDIR;
-        if (fp)
-            fclose(fp);
+        } else if (!err && S_ISREG(st.st_mode)) {
+            FILE *fp = fopen(r->arg, "rb");
+            err = fp ? 0 : errno;
+            if (fp)
+                fclose(fp);
+        } else if (!err && access(r->arg, R_OK) != 0) {
+            err = errno; /* a pipe is not opened twice: its writer would see the first close */
+        }
         if (err) {
             fprintf(stderr, "tagc: error: cannot open '%s': %s\n", r->arg, strerror(err));
             return EXIT_USAGE;
