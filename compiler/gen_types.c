@@ -49,15 +49,6 @@ bool ty_is_composite(const ast_type *t)
 
 /* MARK: - Names computed once */
 
-static size_t hash_ptr(const void *p)
-{
-    uint64_t x = (uint64_t)(uintptr_t)p;
-    x ^= x >> 33;
-    x *= UINT64_C(0xff51afd7ed558ccd);
-    x ^= x >> 33;
-    return (size_t)x;
-}
-
 /* The value g->memo holds for key: NULL until it is set through the slot. The
  * slot is valid until the next call. */
 static void **memo_slot(gen *g, const void *key)

@@ -39,24 +39,6 @@ typedef struct loader {
     int depth;
 } loader;
 
-/* Reads up to len bytes (fewer only at the end of the file); -1 on error. */
-static ssize_t read_full(int fd, char *buf, size_t len)
-{
-    size_t got = 0;
-    while (got < len) {
-        ssize_t n = read(fd, buf + got, len - got);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        if (n == 0)
-            break;
-        got += (size_t)n;
-    }
-    return (ssize_t)got;
-}
-
 /* Reads a whole file into the pool. Returns 0 or an errno value. A regular
  * file is read straight into its block (its size from fstat): no copies,
  * since each megabyte of memory touched for the first time costs page faults. */

@@ -7,7 +7,9 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/types.h> /* ssize_t */
 #include "ast.h"
 #include "diag.h"
 
@@ -26,6 +28,17 @@ int check_program(ast_program *prog, diag *dg);
 /* names.c: Go name -> C snake_case ("HTTPCode" -> "http_code"), and upper case. */
 char *c_snake_name(struct pool *p, const char *go_name);
 char *c_upper_name(struct pool *p, const char *snake);
+
+/* A hash of an address, for the tables keyed by node or format address
+ * (murmur3's finaliser: addresses differ in their middle bits). */
+static inline size_t hash_ptr(const void *p)
+{
+    uint64_t x = (uint64_t)(uintptr_t)p;
+    x ^= x >> 33;
+    x *= UINT64_C(0xff51afd7ed558ccd);
+    x ^= x >> 33;
+    return (size_t)x;
+}
 
 /* strbuf.c: memory for blocks of a megabyte or more: 2 MB aligned and, on
  * Linux, marked for transparent huge pages (smaller ones: plain malloc).
@@ -102,6 +115,11 @@ typedef struct ordered_job {
     void *helper_first_arg;
 } ordered_job;
 void ordered_run(const ordered_job *job, strbuf *out);
+
+/* io.c: write_all writes data[0..len) whole, 0 or -1 (errno set); read_full
+ * reads up to len bytes, fewer only at the end of the file, -1 on error. */
+int write_all(int fd, const char *data, size_t len);
+ssize_t read_full(int fd, char *buf, size_t len);
 
 /* emit.c: writes data to path through a temporary file in the same directory and
  * a rename, and leaves path untouched when it already holds exactly data.

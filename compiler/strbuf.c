@@ -392,19 +392,10 @@ void fmt_cache_free(fmt_cache *c)
     free(c);
 }
 
-static size_t fmt_hash(const char *fmt)
-{
-    uint64_t x = (uint64_t)(uintptr_t)fmt;
-    x ^= x >> 33;
-    x *= UINT64_C(0xff51afd7ed558ccd);
-    x ^= x >> 33;
-    return (size_t)x;
-}
-
 static fmt_plan *fmt_slot(fmt_cache *c, const char *fmt)
 {
     size_t mask = c->cap - 1;
-    for (size_t i = fmt_hash(fmt) & mask;; i = (i + 1) & mask) {
+    for (size_t i = hash_ptr(fmt) & mask;; i = (i + 1) & mask) {
         fmt_plan *pl = &c->slots[i];
         if (pl->fmt == fmt || pl->fmt == NULL)
             return pl;

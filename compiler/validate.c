@@ -49,15 +49,6 @@ struct validator {
     bool nomem;
 };
 
-static size_t ptr_hash(const void *p)
-{
-    uint64_t x = (uint64_t)(uintptr_t)p;
-    x ^= x >> 33;
-    x *= UINT64_C(0xff51afd7ed558ccd);
-    x ^= x >> 33;
-    return (size_t)x;
-}
-
 static void shape_free(shape *s)
 {
     if (!s)
@@ -101,7 +92,7 @@ static shape *shape_new(const ast_type *st)
 static const shape *shape_of(validator *v, const ast_type *st)
 {
     if (v->cap) {
-        for (size_t i = ptr_hash(st) & (v->cap - 1);; i = (i + 1) & (v->cap - 1)) {
+        for (size_t i = hash_ptr(st) & (v->cap - 1);; i = (i + 1) & (v->cap - 1)) {
             if (!v->shapes[i])
                 break;
             if (v->shapes[i]->st == st)
@@ -116,7 +107,7 @@ static const shape *shape_of(validator *v, const ast_type *st)
         for (size_t i = 0; i < v->cap; i++) {
             if (!v->shapes[i])
                 continue;
-            size_t j = ptr_hash(v->shapes[i]->st) & (cap - 1);
+            size_t j = hash_ptr(v->shapes[i]->st) & (cap - 1);
             while (t[j])
                 j = (j + 1) & (cap - 1);
             t[j] = v->shapes[i];
@@ -128,7 +119,7 @@ static const shape *shape_of(validator *v, const ast_type *st)
     shape *s = shape_new(st);
     if (!s)
         return NULL;
-    size_t j = ptr_hash(st) & (v->cap - 1);
+    size_t j = hash_ptr(st) & (v->cap - 1);
     while (v->shapes[j])
         j = (j + 1) & (v->cap - 1);
     v->shapes[j] = s;

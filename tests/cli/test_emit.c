@@ -35,6 +35,15 @@ static char *make_text(size_t n, unsigned seed)
     return t;
 }
 
+/* Opens a stream to path, and a strbuf that flushes into it. */
+static void open_stream(emit_stream *es, strbuf *sb, diag *dg, const char *path)
+{
+    emit_open(es, path, dg);
+    sb_init(sb);
+    sb->flush = emit_flush;
+    sb->flush_ctx = es;
+}
+
 /* Writes text[0..n) to path as the generators do: appended to a strbuf in
  * lines of varied lengths, flushed whenever the buffer holds `piece` bytes.
  * Returns emit_close's result; diagnostics go to *err (a malloc'ed string). */
@@ -47,11 +56,8 @@ static int emit_in_pieces(const char *path, const char *text, size_t n, size_t p
     diag dg;
     diag_init(&dg, out);
     emit_stream es;
-    emit_open(&es, path, &dg);
     strbuf sb;
-    sb_init(&sb);
-    sb.flush = emit_flush;
-    sb.flush_ctx = &es;
+    open_stream(&es, &sb, &dg, path);
     for (size_t i = 0, len = 1; i < n; i += len, len = len % 97 + 1) {
         if (len > n - i)
             len = n - i;
@@ -241,11 +247,8 @@ Test(emit, discard_leaves_the_old_file)
     diag dg;
     diag_init(&dg, stderr);
     emit_stream es;
-    emit_open(&es, path, &dg);
     strbuf sb;
-    sb_init(&sb);
-    sb.flush = emit_flush;
-    sb.flush_ctx = &es;
+    open_stream(&es, &sb, &dg, path);
     sb_put(&sb, text, n); /* differs at once: a temporary file is being written */
     sb_flush(&sb);
     sb_free(&sb);
