@@ -546,15 +546,17 @@ static void source_gen_init(files_job *job, source_gen *s)
         gen_msgpack_mark(&s->g);
 }
 
-/* The second thread: the header, then its generator for the source. */
+/* The second thread: the header, with the generator it then uses for the
+ * source (the header reads nothing gen_msgpack_mark sets). */
 static void header_first(void *arg)
 {
     files_job *job = arg;
-    gen g;
-    gen_init(&g, job->prog, job->file, job->opts, job->h);
-    gen_header(&g);
-    gen_done(&g);
+    gen *g = &job->src[1].g;
     source_gen_init(job, &job->src[1]);
+    g->out = job->h;
+    pool_mark m = gen_mark(g);
+    gen_header(g);
+    gen_release(g, m);
 }
 
 void gen_files(const ast_program *prog, const ast_file *f, const gen_opts *o, strbuf *h, strbuf *c)
