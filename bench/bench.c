@@ -34,7 +34,7 @@
 #include "stream_bench.h"
 
 #ifndef BENCH_DATA_DIR
-#define BENCH_DATA_DIR "../shared/data"
+#define BENCH_DATA_DIR "data"
 #endif
 
 /* MARK: - workloads */

@@ -53,7 +53,7 @@ def orders_jsonl(build_dir, n=130000):
     """The orders stream: gen.py's n orders, made once into the build directory."""
     path = os.path.join(build_dir, "bench", "orders-%d.jsonl" % n)
     if not os.path.exists(path):
-        data = os.environ.get("TAGC_BENCH_DATA", os.path.join(ROOT, "..", "shared", "data"))
+        data = os.environ.get("TAGC_BENCH_DATA", os.path.join(ROOT, "data"))
         log("generating %d orders into %s ..." % (n, path))
         with open(path + ".tmp", "w") as f:
             subprocess.run([sys.executable, os.path.join(data, "seedwork", "gen.py"), "jsonl", str(n)],

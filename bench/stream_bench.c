@@ -2,7 +2,7 @@
  * stream_bench.c - the stream rows of the benchmark (see stream_bench.h and
  * bench/README.md, "Streams").
  *
- * Streams: shared/data/bench/amazon_cellphones.ndjson (schemas/amazon.tagc,
+ * Streams: data/bench/amazon_cellphones.ndjson (schemas/amazon.tagc,
  * each line a []any), read 200 times over (the file is 0.28 MB), and an
  * orders.jsonl of gen.py (schemas/order.tagc), 130000 orders (about 200 MB)
  * generated at bench time into a temporary file (--quick: 3000, about 5 MB).

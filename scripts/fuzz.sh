@@ -21,7 +21,7 @@ for exe in build-fuzz/tests/fuzz/fuzz_*; do
     workload=${name#*_}
     corpus=build-fuzz/corpus/$name
     mkdir -p "$corpus"
-    for seed in ../shared/data/seedwork/$workload.json ../shared/data/bench/$workload.json; do
+    for seed in data/seedwork/$workload.json data/bench/$workload.json; do
         [ -f "$seed" ] || continue
         if [ "$codec" = json ]; then
             cp "$seed" "$corpus/"

@@ -180,7 +180,7 @@ static inline char *read_file(const char *path, size_t *len)
     return buf;
 }
 
-/* A workload file under TAGC_DATA_DIR (shared/data). */
+/* A workload file under TAGC_DATA_DIR (data). */
 static inline char *read_data(const char *rel, size_t *len)
 {
     const char *dir = getenv("TAGC_DATA_DIR");

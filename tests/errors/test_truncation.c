@@ -1,7 +1,7 @@
 /*
  * test_truncation.c - every prefix of the workload documents is rejected.
  *
- * For shared/data/seedwork/{user,order,tree}.json and a kitchen-sink document
+ * For data/seedwork/{user,order,tree}.json and a kitchen-sink document
  * that uses every kind of field, each prefix is copied into a malloc'd buffer
  * of exactly its length (ASan sees any read past the end) and decoded:
  *   - a prefix that still holds the whole document (only trailing whitespace

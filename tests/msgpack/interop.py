@@ -28,7 +28,7 @@ except ImportError:
     sys.exit(77)
 
 TOOL = sys.argv[1]
-DATA = os.environ.get("TAGC_DATA_DIR", "../shared/data")
+DATA = os.environ.get("TAGC_DATA_DIR", "data")
 HERE = os.environ.get("TAGC_MSGPACK_TEST_DIR", os.path.dirname(os.path.abspath(__file__)))
 
 # (type, file, the document has no time.Time, keys whose JSON form differs by design)

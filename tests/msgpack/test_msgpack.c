@@ -1,7 +1,7 @@
 /*
  * test_msgpack.c - the generated MessagePack codecs and the runtime under them.
  *
- *   Round trips   every workload (shared/data/seedwork, shared/data/bench) and a
+ *   Round trips   every workload (data/seedwork, data/bench) and a
  *                 document using every construct (sink.json): decoded from JSON,
  *                 encoded to MessagePack, decoded back: _equal, and the same bytes
  *                 when encoded again; the zero value of every named type.
@@ -17,7 +17,7 @@
  *                 input holds, nesting bombs, wrong types, strict mode: each a
  *                 clear error with offset and path (run under ASan/UBSan).
  *
- * Environment: TAGC_DATA_DIR (shared/data), TAGC_MSGPACK_TEST_DIR (this folder).
+ * Environment: TAGC_DATA_DIR (data), TAGC_MSGPACK_TEST_DIR (this folder).
  */
 #include <criterion/criterion.h>
 

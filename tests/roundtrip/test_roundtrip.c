@@ -1,8 +1,8 @@
 /*
  * test_roundtrip.c - the workload documents through the generated JSON codecs.
  *
- * For each document (shared/data/seedwork/{user,order,tree}.json and
- * shared/data/bench/{twitter,canada}.json) and its schema (schemas/NAME.tagc):
+ * For each document (data/seedwork/{user,order,tree}.json and
+ * data/bench/{twitter,canada}.json) and its schema (schemas/NAME.tagc):
  *   - decode, encode: the output is the input as a parse tree (cJSON, an
  *     independent parser, compares them);
  *   - decode(encode(x)) _equal x;
@@ -15,7 +15,7 @@
  *     TAGC_E_FULL; strict decoding accepts every document (every key declared,
  *     every field without omitempty present); a reset arena decodes again.
  *
- * Environment: TAGC_DATA_DIR (the shared/data folder), TAGC_GO_REF_DIR (where
+ * Environment: TAGC_DATA_DIR (the data folder), TAGC_GO_REF_DIR (where
  * the Go references are; unset: those comparisons are skipped).
  */
 #include <criterion/criterion.h>

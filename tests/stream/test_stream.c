@@ -13,7 +13,7 @@
  *                 order, for 0-3 threads and small chunks, on the Amazon
  *                 ndjson (as interface{}) and on 20000 generated orders.
  *
- * Environment: TAGC_DATA_DIR (shared/data), TAGC_GEN_PY (seedwork/gen.py).
+ * Environment: TAGC_DATA_DIR (data), TAGC_GEN_PY (seedwork/gen.py).
  */
 #include <criterion/criterion.h>
 

@@ -3,7 +3,7 @@
  * than memory, through a pipe, at constant memory.
  *
  * This process is the generator: it writes orders (schemas/order.tagc, made by
- * shared/data/seedwork/gen.py once, then repeated) into a pipe that is the
+ * data/seedwork/gen.py once, then repeated) into a pipe that is the
  * standard input of `tagc validate`, with a few bad records at known places
  * (near the start, in the middle, the very last one). Nothing is written to
  * disk. Then it checks, from wait4's rusage of the validate process alone, that
@@ -14,7 +14,7 @@
  * Environment:
  *   TAGC                  the tagc to run
  *   TAGC_SRC              the source tree (for schemas/order.tagc)
- *   TAGC_GEN_PY           shared/data/seedwork/gen.py
+ *   TAGC_GEN_PY           data/seedwork/gen.py
  *   TAGC_STREAM_MB        JSONL megabytes to stream (default 2048: 2 GB)
  *   TAGC_STREAM_MP_MB     MessagePack megabytes (default: a quarter of the JSONL's)
  *   TAGC_STREAM_MAX_RSS_KB  peak RSS limit of validate in KiB (default 16384;
