@@ -12,7 +12,8 @@ import os, re, subprocess, sys
 ROOT = os.path.realpath(sys.argv[1] if len(sys.argv) > 1 else ".")
 SKIP_DIRS = ("data/",)               # third-party documents: their text is data
 RELATIVE = re.compile(r"(?<![\w.])((?:\.\./)+)([\w.-]+)")
-# meson's  root / '..' / 'x'  and Python's  join(ROOT, "..", "x"): from the root
+# meson's project_source_root() over a '..' component, or Python's join() of the
+# root and a '..' component: both climb out of the root
 SPLIT = re.compile(r"""(?:project_source_root\(\)|ROOT)\s*[/,]\s*['"]\.\.['"]""")
 ABSOLUTE = re.compile(r"(?<![\w.~])/(?:work|home|root|Users)/[\w.-]+")
 
