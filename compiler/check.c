@@ -8,6 +8,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,10 +19,10 @@
 
 static size_t hash_str(const char *s)
 {
-    size_t h = 1469598103934665603u; /* FNV-1a */
+    uint64_t h = 1469598103934665603u; /* FNV-1a, 64-bit on every target */
     for (; *s; s++)
         h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return h;
+    return (size_t)h;
 }
 
 void smap_init(smap *m)

@@ -14,6 +14,7 @@
  * (name, "-" and omitempty), as vmihailenco/msgpack's SetCustomStructTag("json")
  * does; the same embedding rules apply.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -279,10 +280,10 @@ static int cmp_tie(const void *pa, const void *pb)
 
 static size_t hash_name(const char *s)
 {
-    size_t h = 1469598103934665603u; /* FNV-1a */
+    uint64_t h = 1469598103934665603u; /* FNV-1a, 64-bit on every target */
     for (; *s; s++)
         h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return h;
+    return (size_t)h;
 }
 
 /*

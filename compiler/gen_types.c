@@ -486,10 +486,10 @@ void gen_name_order(gen *g, const char *table, const char *const *names, size_t 
 /* g->types by name: an open-addressing table of indexes (+ 1) into g->types. */
 static size_t hash_name(const char *s)
 {
-    size_t h = 1469598103934665603u; /* FNV-1a */
+    uint64_t h = 1469598103934665603u; /* FNV-1a, 64-bit on every target */
     for (; *s; s++)
         h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return h;
+    return (size_t)h;
 }
 
 static size_t *type_slot(const gen *g, const char *name)

@@ -463,6 +463,7 @@ static int read_str_general(tagc_json_dec *d, tagc_str *out, size_t plain)
      * block (rounded up to 8 bytes) has room for them. */
     body = d->p + 1;
     const char *close = NULL;
+    (void)plain; /* only the SSE2 scan below skips what is known (others get 0) */
 #if JSON_READ_SSE2
     /* printable ASCII up to the quote, 16 bytes a step; the rest (escapes,
      * UTF-8, the last 15 bytes of the input) goes through tagc_json_scan_str */

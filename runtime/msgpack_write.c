@@ -91,6 +91,18 @@ void tagc_mp_write_f64(tagc_buf *b, double v)
 
 /* MARK: - Strings, bin, containers, ext */
 
+/* Whether a length fits MessagePack's 32-bit ones: always where size_t has 32
+ * bits (and the comparison would be one that is always true). */
+static bool fits_u32(size_t n)
+{
+#if SIZE_MAX > UINT32_MAX
+    return n <= UINT32_MAX;
+#else
+    (void)n;
+    return true;
+#endif
+}
+
 static void str_header(tagc_buf *b, size_t n)
 {
     if (n < 32)
@@ -99,7 +111,7 @@ static void str_header(tagc_buf *b, size_t n)
         put_u8(b, 0xd9, (uint8_t)n);
     else if (n <= UINT16_MAX)
         put_u16(b, 0xda, (uint16_t)n);
-    else if ((uint64_t)n <= UINT32_MAX)
+    else if (fits_u32(n))
         put_u32(b, 0xdb, (uint32_t)n);
     else
         tagc_buf_fail(b, TAGC_E_INVALID); /* longer than MessagePack can say */
@@ -118,7 +130,7 @@ void tagc_mp_write_bin(tagc_buf *b, const uint8_t *p, size_t n)
         put_u8(b, 0xc4, (uint8_t)n);
     else if (n <= UINT16_MAX)
         put_u16(b, 0xc5, (uint16_t)n);
-    else if ((uint64_t)n <= UINT32_MAX)
+    else if (fits_u32(n))
         put_u32(b, 0xc6, (uint32_t)n);
     else
         tagc_buf_fail(b, TAGC_E_INVALID);
@@ -140,7 +152,7 @@ void tagc_mp_write_array_slow(tagc_buf *b, size_t n)
         tagc_buf_byte(b, (uint8_t)(0x90 | n));
     else if (n <= UINT16_MAX)
         put_u16(b, 0xdc, (uint16_t)n);
-    else if ((uint64_t)n <= UINT32_MAX)
+    else if (fits_u32(n))
         put_u32(b, 0xdd, (uint32_t)n);
     else
         tagc_buf_fail(b, TAGC_E_INVALID);
@@ -152,7 +164,7 @@ void tagc_mp_write_map_slow(tagc_buf *b, size_t n)
         tagc_buf_byte(b, (uint8_t)(0x80 | n));
     else if (n <= UINT16_MAX)
         put_u16(b, 0xde, (uint16_t)n);
-    else if ((uint64_t)n <= UINT32_MAX)
+    else if (fits_u32(n))
         put_u32(b, 0xdf, (uint32_t)n);
     else
         tagc_buf_fail(b, TAGC_E_INVALID);
@@ -172,7 +184,7 @@ void tagc_mp_write_ext(tagc_buf *b, int8_t type, const uint8_t *data, size_t n)
             put_u8(b, 0xc7, (uint8_t)n);
         else if (n <= UINT16_MAX)
             put_u16(b, 0xc8, (uint16_t)n);
-        else if ((uint64_t)n <= UINT32_MAX)
+        else if (fits_u32(n))
             put_u32(b, 0xc9, (uint32_t)n);
         else
             tagc_buf_fail(b, TAGC_E_INVALID);

@@ -924,7 +924,12 @@ int tagc_jsonl_decode_parallel(tagc_stream_reader *r, const tagc_jsonl_parallel 
     memcpy(P.carry, r->buf + r->start, P.carry_len);
     r->start = r->scan = r->len;
     /* slots start on cache lines (slot is _Alignas(64)): no false sharing */
-    P.slots = aligned_alloc(_Alignof(slot), P.nslots * sizeof *P.slots);
+    /* posix_memalign, not C11's aligned_alloc: declared by the POSIX level the
+     * threads need already, whatever -std a user builds with */
+    void *slots_mem = NULL;
+    if (posix_memalign(&slots_mem, _Alignof(slot), P.nslots * sizeof *P.slots) != 0)
+        slots_mem = NULL;
+    P.slots = slots_mem;
     pthread_t *tids = threads ? calloc((size_t)threads, sizeof *tids) : NULL;
     if (!P.slots || (threads && !tids)) {
         free(P.slots);

@@ -19,6 +19,13 @@
 #ifndef TAGC_H
 #define TAGC_H
 
+/* The runtime and the code tagc generates are C11 (_Alignas, _Alignof,
+ * _Static_assert): say so before an older standard fails later and less
+ * clearly (docs/decisions.md, "C11 is required"). */
+#if !defined(__cplusplus) && (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 201112L)
+#error "tagc needs C11 or later: compile with -std=c11 (or gnu11, c17, ...)"
+#endif
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -6,22 +6,36 @@
 set -eu
 cd "$(dirname "$0")/.."
 
+# --- werror (issue 14): users build without -Werror (a warning another compiler
+# or target finds must not stop their build), CI with it. setup_build DIR ARGS
+# makes DIR, or reconfigures an existing one (./run demo's, say), with werror.
+setup_build() {
+    dir=$1
+    shift
+    if [ -d "$dir" ]; then
+        meson configure "$dir" -Dwerror=true "$@"
+    else
+        meson setup "$dir" -Dwerror=true "$@"
+    fi
+}
+# --- end werror
+
 echo "== build and test"
-[ -d build ] || meson setup build
+setup_build build
 ninja -C build
 meson test -C build --print-errorlogs
 
 echo "== bench smoke check: release build, every contender and stream decodes to the same values (no timings)"
 if [ -d build-release ]; then
-    meson configure build-release -Dbench=true
+    setup_build build-release -Dbench=true
 else
-    meson setup build-release --buildtype=release -Dbench=true -Dtests=false
+    setup_build build-release --buildtype=release -Dbench=true -Dtests=false
 fi
 ninja -C build-release bench/bench
 build-release/bench/bench --quick --check-only
 
 echo "== build and test under ASan + UBSan"
-[ -d build-asan ] || meson setup build-asan -Db_sanitize=address,undefined -Db_lundef=false
+setup_build build-asan -Db_sanitize=address,undefined -Db_lundef=false
 ninja -C build-asan
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 LSAN_OPTIONS=suppressions="$PWD/scripts/lsan.supp" \
@@ -29,7 +43,7 @@ UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-asan --print-errorlogs --timeout-multiplier 3
 
 echo "== the compiler's threads under ThreadSanitizer (any report fails), and its output the same"
-[ -d build-tsan ] || meson setup build-tsan -Db_sanitize=thread -Db_lundef=false -Dtests=false
+setup_build build-tsan -Db_sanitize=thread -Db_lundef=false -Dtests=false
 ninja -C build-tsan compiler/tagc
 python3 scripts/gen_big_schema.py -n 300 -o build-tsan/big.tagc
 rm -rf build-tsan/out build-tsan/out-plain

@@ -573,66 +573,127 @@ static int scalars_with(const char *key, const uint8_t *val, size_t n, sink_scal
     return rc;
 }
 
+/* An integer of -2^63 .. 2^64-1 on every target (no __int128 on 32-bit ones):
+ * a sign and a magnitude; zero is never negative. */
+typedef struct wide {
+    bool neg;
+    uint64_t mag;
+} wide;
+
+static wide wide_s(int64_t v)
+{
+    return v < 0 ? (wide){true, (uint64_t)0 - (uint64_t)v} : (wide){false, (uint64_t)v};
+}
+
+static wide wide_u(uint64_t v)
+{
+    return (wide){false, v};
+}
+
+/* -1, 0, 1 as a < b, a == b, a > b */
+static int wide_cmp(wide a, wide b)
+{
+    if (a.neg != b.neg)
+        return a.neg ? -1 : 1;
+    int c = a.mag < b.mag ? -1 : a.mag > b.mag;
+    return a.neg ? -c : c;
+}
+
+static bool wide_in(wide v, wide lo, wide hi)
+{
+    return wide_cmp(v, lo) >= 0 && wide_cmp(v, hi) <= 0;
+}
+
+/* v + d for d = -1 or 1, within the range above */
+static wide wide_add(wide v, int d)
+{
+    if (v.mag == 0)
+        return d < 0 ? (wide){true, 1} : (wide){false, 1};
+    if (v.neg == (d < 0))
+        return (wide){v.neg, v.mag + 1};
+    v.mag--;
+    if (v.mag == 0)
+        v.neg = false;
+    return v;
+}
+
+static wide wide_neg(wide v)
+{
+    return (wide){v.mag != 0 && !v.neg, v.mag};
+}
+
+/* The two's complement bits of v (what a format of 8 bytes or fewer holds). */
+static uint64_t wide_bits(wide v)
+{
+    return v.neg ? (uint64_t)0 - v.mag : v.mag;
+}
+
 /* Every way to write v: each integer format that can hold it. */
-static size_t int_forms(__int128 v, uint8_t forms[][9], size_t *lens)
+static size_t int_forms(wide v, uint8_t forms[][9], size_t *lens)
 {
     size_t k = 0;
+    uint64_t bits = wide_bits(v);
 #define FORM(tag, n)                                              \
     do {                                                          \
         forms[k][0] = tag;                                        \
         for (int i = 0; i < n; i++)                               \
-            forms[k][1 + i] = (uint8_t)((uint64_t)v >> (8 * (n - 1 - i))); \
+            forms[k][1 + i] = (uint8_t)(bits >> (8 * (n - 1 - i))); \
         lens[k++] = 1 + n;                                        \
     } while (0)
-    if (v >= 0 && v <= 127) {
-        forms[k][0] = (uint8_t)v;
+#define IN(lo, hi) wide_in(v, lo, hi)
+    if (IN(wide_u(0), wide_u(127))) {
+        forms[k][0] = (uint8_t)bits;
         lens[k++] = 1;
     }
-    if (v >= -32 && v < 0) {
-        forms[k][0] = (uint8_t)(int8_t)v;
+    if (IN(wide_s(-32), wide_s(-1))) {
+        forms[k][0] = (uint8_t)bits;
         lens[k++] = 1;
     }
-    if (v >= 0 && v <= UINT8_MAX) FORM(0xcc, 1);
-    if (v >= 0 && v <= UINT16_MAX) FORM(0xcd, 2);
-    if (v >= 0 && v <= UINT32_MAX) FORM(0xce, 4);
-    if (v >= 0 && v <= (__int128)UINT64_MAX) FORM(0xcf, 8);
-    if (v >= INT8_MIN && v <= INT8_MAX) FORM(0xd0, 1);
-    if (v >= INT16_MIN && v <= INT16_MAX) FORM(0xd1, 2);
-    if (v >= INT32_MIN && v <= INT32_MAX) FORM(0xd2, 4);
-    if (v >= INT64_MIN && v <= INT64_MAX) FORM(0xd3, 8);
+    if (IN(wide_u(0), wide_u(UINT8_MAX))) FORM(0xcc, 1);
+    if (IN(wide_u(0), wide_u(UINT16_MAX))) FORM(0xcd, 2);
+    if (IN(wide_u(0), wide_u(UINT32_MAX))) FORM(0xce, 4);
+    if (IN(wide_u(0), wide_u(UINT64_MAX))) FORM(0xcf, 8);
+    if (IN(wide_s(INT8_MIN), wide_s(INT8_MAX))) FORM(0xd0, 1);
+    if (IN(wide_s(INT16_MIN), wide_s(INT16_MAX))) FORM(0xd1, 2);
+    if (IN(wide_s(INT32_MIN), wide_s(INT32_MAX))) FORM(0xd2, 4);
+    if (IN(wide_s(INT64_MIN), wide_s(INT64_MAX))) FORM(0xd3, 8);
+#undef IN
 #undef FORM
     return k;
 }
 
 typedef struct int_field {
     const char *key;
-    __int128 min, max;
+    bool is_signed;
+    uint64_t max;       /* the field's range: [-max-1, max] or [0, max] */
 } int_field;
 
 Test(read, every_integer_format_into_every_width)
 {
     static const int_field fields[] = {
-        {"i8", INT8_MIN, INT8_MAX}, {"i16", INT16_MIN, INT16_MAX}, {"i32", INT32_MIN, INT32_MAX},
-        {"i64", INT64_MIN, INT64_MAX}, {"i", INT64_MIN, INT64_MAX}, {"r", INT32_MIN, INT32_MAX},
-        {"u8", 0, UINT8_MAX}, {"by", 0, UINT8_MAX}, {"u16", 0, UINT16_MAX},
-        {"u32", 0, UINT32_MAX}, {"u64", 0, UINT64_MAX}, {"u", 0, UINT64_MAX},
+        {"i8", true, INT8_MAX}, {"i16", true, INT16_MAX}, {"i32", true, INT32_MAX},
+        {"i64", true, INT64_MAX}, {"i", true, INT64_MAX}, {"r", true, INT32_MAX},
+        {"u8", false, UINT8_MAX}, {"by", false, UINT8_MAX}, {"u16", false, UINT16_MAX},
+        {"u32", false, UINT32_MAX}, {"u64", false, UINT64_MAX}, {"u", false, UINT64_MAX},
     };
     /* each boundary, and one either side */
-    static const __int128 base[] = {0, 1, 31, 32, 127, 128, 255, 256, 32767, 32768, 65535, 65536,
+    static const uint64_t base[] = {0, 1, 31, 32, 127, 128, 255, 256, 32767, 32768, 65535, 65536,
                                     2147483647LL, 2147483648LL, 4294967295LL, 4294967296LL,
                                     9223372036854775807LL};
-    __int128 values[200];
+    wide values[200];
     size_t nv = 0;
     for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
-        values[nv++] = base[i];
-        values[nv++] = base[i] + 1;
-        values[nv++] = -base[i];
-        values[nv++] = -base[i] - 1;
+        values[nv++] = wide_u(base[i]);
+        values[nv++] = wide_add(wide_u(base[i]), 1);
+        values[nv++] = wide_neg(wide_u(base[i]));
+        values[nv++] = wide_add(wide_neg(wide_u(base[i])), -1);
     }
-    values[nv++] = (__int128)UINT64_MAX;
+    values[nv++] = wide_u(UINT64_MAX);
     for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
+        wide lo = fields[f].is_signed ? (wide){true, fields[f].max + 1} : wide_u(0);
+        wide hi = wide_u(fields[f].max);
         for (size_t i = 0; i < nv; i++) {
-            __int128 v = values[i];
+            wide v = values[i];
             uint8_t forms[10][9];
             size_t lens[10];
             size_t nf = int_forms(v, forms, lens);
@@ -640,9 +701,10 @@ Test(read, every_integer_format_into_every_width)
                 sink_scalars s;
                 tagc_error err;
                 int rc = scalars_with(fields[f].key, forms[k], lens[k], &s, &err);
-                bool fits = v >= fields[f].min && v <= fields[f].max;
-                cr_assert_eq(rc, fits ? 0 : TAGC_E_RANGE, "%s <- %lld (format 0x%02x): %d", fields[f].key,
-                             (long long)v, forms[k][0], rc);
+                bool fits = wide_in(v, lo, hi);
+                cr_assert_eq(rc, fits ? 0 : TAGC_E_RANGE, "%s <- %s%llu (format 0x%02x): %d",
+                             fields[f].key, v.neg ? "-" : "", (unsigned long long)v.mag,
+                             forms[k][0], rc);
                 if (!fits) {
                     cr_assert_eq(err.offset, 2 + strlen(fields[f].key), "offset of the value");
                     char path[16];
@@ -650,20 +712,21 @@ Test(read, every_integer_format_into_every_width)
                     cr_assert_str_eq(err.path, path);
                     continue;
                 }
-                __int128 got;
-                if (!strcmp(fields[f].key, "i8")) got = s.i8;
-                else if (!strcmp(fields[f].key, "i16")) got = s.i16;
-                else if (!strcmp(fields[f].key, "i32")) got = s.i32;
-                else if (!strcmp(fields[f].key, "i64")) got = s.i64;
-                else if (!strcmp(fields[f].key, "i")) got = s.i;
-                else if (!strcmp(fields[f].key, "r")) got = s.r;
-                else if (!strcmp(fields[f].key, "u8")) got = s.u8;
-                else if (!strcmp(fields[f].key, "by")) got = s.by;
-                else if (!strcmp(fields[f].key, "u16")) got = s.u16;
-                else if (!strcmp(fields[f].key, "u32")) got = s.u32;
-                else if (!strcmp(fields[f].key, "u64")) got = s.u64;
-                else got = s.u;
-                cr_assert(got == v, "%s <- %lld", fields[f].key, (long long)v);
+                wide got;
+                if (!strcmp(fields[f].key, "i8")) got = wide_s(s.i8);
+                else if (!strcmp(fields[f].key, "i16")) got = wide_s(s.i16);
+                else if (!strcmp(fields[f].key, "i32")) got = wide_s(s.i32);
+                else if (!strcmp(fields[f].key, "i64")) got = wide_s(s.i64);
+                else if (!strcmp(fields[f].key, "i")) got = wide_s(s.i);
+                else if (!strcmp(fields[f].key, "r")) got = wide_s(s.r);
+                else if (!strcmp(fields[f].key, "u8")) got = wide_u(s.u8);
+                else if (!strcmp(fields[f].key, "by")) got = wide_u(s.by);
+                else if (!strcmp(fields[f].key, "u16")) got = wide_u(s.u16);
+                else if (!strcmp(fields[f].key, "u32")) got = wide_u(s.u32);
+                else if (!strcmp(fields[f].key, "u64")) got = wide_u(s.u64);
+                else got = wide_u(s.u);
+                cr_assert(wide_cmp(got, v) == 0, "%s <- %s%llu", fields[f].key, v.neg ? "-" : "",
+                          (unsigned long long)v.mag);
             }
         }
     }
