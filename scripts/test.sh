@@ -6,19 +6,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-# --- werror (issue 14): users build without -Werror (a warning another compiler
-# or target finds must not stop their build), CI with it. setup_build DIR ARGS
-# makes DIR, or reconfigures an existing one (./run demo's, say), with werror.
-setup_build() {
-    dir=$1
-    shift
-    if [ -d "$dir" ]; then
-        meson configure "$dir" -Dwerror=true "$@"
-    else
-        meson setup "$dir" -Dwerror=true "$@"
-    fi
-}
-# --- end werror
+# werror in CI, not for users (issue 14)
+. scripts/setup_build.sh
 
 echo "== build and test"
 setup_build build
@@ -54,6 +43,10 @@ cmp build-tsan/out/big.tagc.c build-tsan/out-plain/big.tagc.c
 
 echo "== consumer projects (Meson and Make) against an installed tagc"
 examples/check-consumers.sh
+
+# --- cross builds (issue 14): aarch64 and s390x under qemu-user, i386 natively
+scripts/cross.sh
+# --- end cross builds
 
 if [ -x scripts/fuzz.sh ]; then
     echo "== fuzz smoke"

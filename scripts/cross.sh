@@ -1,0 +1,149 @@
+#!/bin/sh
+# Cross builds (issue 14), called by scripts/test.sh after the native build
+# (build/) has run its tests. With Debian's cross compilers (scripts/cross/*.ini)
+# and werror, as CI builds everything:
+#
+#   aarch64, s390x (big-endian), under qemu-user:
+#     the whole project built; the cross-built tagc (under qemu, through
+#     Meson's exe_wrapper) regenerates generated/, compared byte for byte with
+#     the committed files; each workload document through the generated
+#     JSON and MessagePack codecs (examples/demo/roundtrip), the outputs
+#     compared byte for byte with the native build's and with Go's. No
+#     Criterion there (not packaged for s390x; emulated, the suite would take
+#     most of CI's time).
+#   i386 (run natively):
+#     without SSE2 (i686, x87 floating point): the runtime's plain C paths,
+#       the whole test suite but json_schema_workloads (Python's validator
+#       over tagc's schema output: no target code in it, 70 s);
+#     with SSE2 (-msse2 -mfpmath=sse): the SSE2 string scanning, the suites
+#       that decode and encode (runtime, roundtrip, conformance, go, errors,
+#       msgpack, stream) and golden.
+#
+# CROSS_TARGETS (default "aarch64 s390x i686 i686-sse2") picks some.
+set -eu
+cd "$(dirname "$0")/.."
+
+targets=${CROSS_TARGETS:-aarch64 s390x i686 i686-sse2}
+workloads="user:seedwork/user.json order:seedwork/order.json tree:seedwork/tree.json
+           twitter:bench/twitter.json canada:bench/canada.json"
+
+# i386 Criterion: libcriterion3:i386 cannot be installed beside the amd64 one
+# (libnanomsg5 is not Multi-Arch: same; installing one removes the other), so
+# its three packages are unpacked into build-i686-deps/ (downloaded once, by
+# apt from dpkg's i386 architecture, which scripts/setup.sh adds), with a
+# criterion.pc of our own, and a machine file pointing pkg-config at it. The
+# tests find the two libraries through LD_LIBRARY_PATH (i386_libs): an rpath
+# (RUNPATH) would not serve libcriterion's own dependency, libnanomsg. Criterion's other i386 dependencies are installed normally.
+deps=$PWD/build-i686-deps
+i386_libs=$deps/root/usr/lib/i386-linux-gnu
+i386_criterion() {
+    if [ ! -f "$deps/i386-deps.ini" ]; then
+        rm -rf "$deps"
+        mkdir -p "$deps/debs"
+        (cd "$deps/debs" && apt-get download -q libcriterion3:i386 libcriterion-dev:i386 libnanomsg5:i386)
+        for d in "$deps"/debs/*.deb; do
+            dpkg-deb -x "$d" "$deps/root"
+        done
+        lib=$deps/root/usr/lib/i386-linux-gnu
+        mkdir -p "$deps/pkgconfig"
+        cat > "$deps/pkgconfig/criterion.pc" <<PC
+Name: criterion
+Description: Criterion 2.4.1 for i386, unpacked by scripts/cross.sh
+Version: 2.4.1
+Libs: -L$lib -lcriterion -Wl,-rpath-link,$lib
+Cflags: -I$deps/root/usr/include
+PC
+        cat > "$deps/i386-deps.ini" <<INI
+[properties]
+pkg_config_libdir = ['$deps/pkgconfig', '/usr/lib/i386-linux-gnu/pkgconfig', '/usr/share/pkgconfig']
+INI
+    fi
+}
+
+# setup_cross DIR "CROSS-FILE ARGS" OPTIONS...: setup_build for a cross build
+# (an existing folder keeps its machine files: meson configure takes none)
+setup_cross() {
+    dir=$1 machine=$2
+    shift 2
+    if [ -d "$dir" ]; then
+        meson configure "$dir" -Dwerror=true "$@"
+    else
+        # shellcheck disable=SC2086 # machine: several words on purpose
+        meson setup "$dir" $machine -Dwerror=true "$@"
+    fi
+}
+
+# roundtrip_all RUNNER... OUTDIR: every workload through examples/demo/roundtrip
+roundtrip_all() {
+    out=$1
+    shift
+    mkdir -p "$out"
+    for w in $workloads; do
+        "$@" "${w%%:*}" "data/${w#*:}" "$out/${w%%:*}"
+    done
+}
+
+# The native build's outputs are the reference; they are Go's (when Go made
+# references: tests/roundtrip's, built by the native test run).
+ref=build/cross-ref
+ninja -C build examples/demo/roundtrip >/dev/null
+roundtrip_all "$ref" build/examples/demo/roundtrip
+for w in $workloads; do
+    n=${w%%:*}
+    if [ -f "build/tests/roundtrip/$n.go.json" ]; then
+        cmp "$ref/$n.json" "build/tests/roundtrip/$n.go.json"
+        cmp "$ref/$n.indent.json" "build/tests/roundtrip/$n.go.indent.json"
+    fi
+done
+
+for t in $targets; do
+    start=$(date +%s)
+    case $t in
+    aarch64 | s390x)
+        echo "== cross build for $t, run under qemu-$t"
+        dir=build-$t
+        setup_cross "$dir" "--cross-file scripts/cross/$t.ini" -Dtests=false >/dev/null
+        ninja -C "$dir"
+        echo "-- generated/ as the $t tagc writes it: the committed files, byte for byte"
+        for f in generated/*.tagc.h generated/*.tagc.c; do
+            cmp "$f" "$dir/generated/${f#generated/}"
+        done
+        echo "-- the workloads through the $t codecs: the native (and Go's) bytes"
+        rm -rf "$dir/roundtrip"
+        roundtrip_all "$dir/roundtrip" env QEMU_LD_PREFIX="/usr/$t-linux-gnu" "qemu-$t" \
+            "$dir/examples/demo/roundtrip"
+        for f in "$ref"/*; do
+            cmp "$f" "$dir/roundtrip/${f#"$ref"/}"
+        done
+        ;;
+    i686)
+        echo "== i386 without SSE2 (x87): the test suite"
+        if i686-linux-gnu-gcc -dM -E - </dev/null | grep -q __SSE2__; then
+            echo "i686-linux-gnu-gcc targets SSE2 by default: the plain C path is not tested" >&2
+            exit 1
+        fi
+        i386_criterion
+        setup_cross build-i686 \
+            "--cross-file scripts/cross/i686.ini --cross-file build-i686-deps/i386-deps.ini" >/dev/null
+        ninja -C build-i686
+        LD_LIBRARY_PATH=$i386_libs meson test -C build-i686 --print-errorlogs \
+            $(meson test -C build-i686 --list 2>/dev/null | sed -n 's|^.* / ||p' | grep -vx json_schema_workloads)
+        ;;
+    i686-sse2)
+        echo "== i386 with SSE2: the suites that decode and encode"
+        i386_criterion
+        setup_cross build-i686-sse2 \
+            "--cross-file scripts/cross/i686.ini --cross-file build-i686-deps/i386-deps.ini" \
+            -Dc_args='-msse2 -mfpmath=sse' >/dev/null
+        ninja -C build-i686-sse2
+        LD_LIBRARY_PATH=$i386_libs meson test -C build-i686-sse2 --print-errorlogs --suite runtime --suite roundtrip \
+            --suite conformance --suite go --suite errors --suite msgpack --suite stream
+        LD_LIBRARY_PATH=$i386_libs meson test -C build-i686-sse2 --print-errorlogs golden
+        ;;
+    *)
+        echo "cross.sh: unknown target $t" >&2
+        exit 2
+        ;;
+    esac
+    echo "-- $t: $(($(date +%s) - start)) s"
+done
