@@ -48,6 +48,10 @@ examples/check-consumers.sh
 scripts/cross.sh
 # --- end cross builds
 
+# --- a clone is all it takes (issue 14): ./run demo in a fresh clone, a meson dist tarball alone
+scripts/clone-check.sh
+# --- end clone check
+
 if [ -x scripts/fuzz.sh ]; then
     echo "== fuzz smoke"
     scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
