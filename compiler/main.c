@@ -12,6 +12,8 @@
 #include "validate.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -263,8 +265,9 @@ static int make_out_dir(const char *dir)
 }
 
 /* Writes r's .h and .c, each a piece at a time while it is generated (by two
- * threads: gen_files). A header that cannot be written leaves the source
- * untouched too. */
+ * threads: gen_files), as one change: both temporary files are complete before
+ * either is renamed, so a failed write (EFBIG, ENOSPC) leaves the old pair. The
+ * two renames run with signals blocked, so that a signal cannot fall between. */
 static int generate_file(const ast_program *prog, const ast_file *f, const gen_opts *o,
                          const root *r, diag *dg)
 {
@@ -282,11 +285,23 @@ static int generate_file(const ast_program *prog, const ast_file *f, const gen_o
     sb_flush(&cb);
     sb_free(&hb);
     sb_free(&cb);
-    if (emit_close(&h) != 0) {
+    int hf = emit_finish(&h);
+    int cf = hf == 0 ? emit_finish(&c) : -1;
+    if (hf != 0 || cf != 0) {
+        emit_discard(&h);
         emit_discard(&c);
         return -1;
     }
-    return emit_close(&c);
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old); /* the threads are done: this is the only one */
+    int rc = emit_commit(&h);
+    if (rc == 0)
+        rc = emit_commit(&c);
+    else
+        emit_discard(&c);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
 }
 
 static int generate(const ast_program *prog, const options *o, const root *roots, diag *dg)
@@ -338,6 +353,7 @@ static int cmd_generate(int argc, char **argv)
         goto done;
     }
 
+    tmpfiles_catch_signals();
     diag dg;
     diag_init(&dg, stderr);
     prog.pool = pool_new();
