@@ -46,7 +46,7 @@ static void diverge(emit_stream *s)
         s->err = errno;
         return;
     }
-    s->fd = mkstemp(s->tmp);
+    s->fd = tmpfile_create(s->tmp);
     if (s->fd < 0) {
         s->err = errno;
         tmpfile_release(s->tmp);

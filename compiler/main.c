@@ -122,7 +122,7 @@ static int parse_options(int argc, char **argv, options *o)
     o->gen.json = o->gen.msgpack = true;
     o->files = calloc((size_t)argc, sizeof *o->files);
     if (!o->files)
-        return usage_error("%s", strerror(ENOMEM));
+        tagc_out_of_memory();
     bool only_files = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -208,6 +208,8 @@ static int prepare_roots(const options *o, root *roots)
         } else if (!err && S_ISREG(st.st_mode)) {
             FILE *fp = fopen(r->arg, "rb");
             err = fp ? 0 : errno;
+            if (err == ENOMEM)
+                tagc_out_of_memory();
             if (fp)
                 fclose(fp);
         } else if (!err && access(r->arg, R_OK) != 0) {
@@ -217,13 +219,16 @@ static int prepare_roots(const options *o, root *roots)
             fprintf(stderr, "tagc: error: cannot open '%s': %s\n", r->arg, strerror(err));
             return EXIT_USAGE;
         }
+        errno = 0;
         r->real = realpath(r->arg, NULL);
-        r->out_h = out_path(o->out_dir, r->arg, ".h");
-        r->out_c = out_path(o->out_dir, r->arg, ".c");
-        if (!r->real || !r->out_h || !r->out_c) {
-            fprintf(stderr, "tagc: error: '%s': %s\n", r->arg, strerror(errno ? errno : ENOMEM));
+        if (!r->real && errno != ENOMEM) {
+            fprintf(stderr, "tagc: error: '%s': %s\n", r->arg, strerror(errno));
             return EXIT_USAGE;
         }
+        r->out_h = out_path(o->out_dir, r->arg, ".h");
+        r->out_c = out_path(o->out_dir, r->arg, ".c");
+        if (!r->real || !r->out_h || !r->out_c)
+            tagc_out_of_memory();
         for (int j = 0; j < i; j++) {
             if (strcmp(roots[j].out_h, r->out_h) != 0)
                 continue;
@@ -244,6 +249,8 @@ static const ast_file *find_root(const ast_program *prog, const root *r)
         if (!f->is_root)
             continue;
         char *real = realpath(f->path, NULL);
+        if (!real && errno == ENOMEM)
+            tagc_out_of_memory();
         bool same = real && strcmp(real, r->real) == 0;
         free(real);
         if (same)
@@ -323,7 +330,7 @@ static int generate(const ast_program *prog, const options *o, const root *roots
     if (o->depfile) {
         const char **targets = calloc((size_t)o->nfiles * 2, sizeof *targets);
         if (!targets)
-            return EXIT_USAGE;
+            tagc_out_of_memory();
         int n = 0;
         for (int i = 0; i < o->nfiles; i++) {
             if (roots[i].duplicate)
@@ -348,7 +355,9 @@ static int cmd_generate(int argc, char **argv)
     if (status >= 0)
         goto done;
     roots = calloc((size_t)o.nfiles, sizeof *roots);
-    if (!roots || (status = prepare_roots(&o, roots)) != 0) {
+    if (!roots)
+        tagc_out_of_memory();
+    if ((status = prepare_roots(&o, roots)) != 0) {
         status = EXIT_USAGE;
         goto done;
     }

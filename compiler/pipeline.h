@@ -122,13 +122,14 @@ int write_all(int fd, const char *data, size_t len);
 ssize_t read_full(int fd, char *buf, size_t len);
 
 /* tmpfiles.c: the temporary output files, removed on every way out.
- * tmpfile_claim gives a buffer holding "PATH.tmpXXXXXX" for mkstemp, already
- * on the list (NULL, errno set: none free); tmpfile_release takes it off (the
- * caller has renamed or removed the file). tmpfiles_remove_all unlinks every
+ * tmpfile_claim gives a buffer holding "PATH.tmpXXXXXX" (NULL, errno set: none
+ * free); tmpfile_create makes the file, as mkstemp; tmpfile_release takes it
+ * off the list (the caller has renamed or removed the file). tmpfiles_remove_all unlinks every
  * listed file (async-signal-safe). tmpfiles_catch_signals makes SIGINT, SIGTERM,
  * SIGHUP, SIGPIPE and SIGQUIT remove them before the program ends as it would
  * have, and makes a write over `ulimit -f` fail with EFBIG (SIGXFSZ ignored). */
 char *tmpfile_claim(const char *path);
+int tmpfile_create(char *name); /* mkstemp(name), on the list; -1 once the program is ending */
 void tmpfile_release(char *name);
 void tmpfiles_remove_all(void);
 void tmpfiles_catch_signals(void);

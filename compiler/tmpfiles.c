@@ -5,25 +5,32 @@
  *
  * A signal handler may only read memory that is never freed or rewritten
  * under it, so the names live in a few fixed slots rather than on the heap.
- * A slot is marked live before mkstemp creates its file: there is no moment
- * when the file exists and the handler does not know it (unlinking a name
- * whose XXXXXX mkstemp has not yet replaced just fails).
+ * The way out (a signal, or out of memory in any thread) first forbids new
+ * files, then waits out any mkstemp under way: there is no moment when a
+ * file exists that the sweep does not see, and none is made after it.
  */
 #include "pipeline.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 enum { SLOTS = 8, NAME_MAX_LEN = 4096 };
 
+/* A slot's state. CREATING covers mkstemp, with signals blocked in that
+ * thread: whoever is leaving waits for it to end, then sees the file. */
+enum { FREE, CLAIMED, CREATING, MADE };
+
 static struct {
-    atomic_int claimed; /* taken by a stream (0/1) */
-    atomic_int live;    /* name holds a file to remove on the way out */
+    atomic_int state;
     char name[NAME_MAX_LEN];
 } slots[SLOTS];
+
+static atomic_int leaving; /* set once the program is on its way out: no new file */
 
 char *tmpfile_claim(const char *path)
 {
@@ -33,33 +40,59 @@ char *tmpfile_claim(const char *path)
         return NULL;
     }
     for (int i = 0; i < SLOTS; i++) {
-        int expect = 0;
-        if (!atomic_compare_exchange_strong(&slots[i].claimed, &expect, 1))
+        int expect = FREE;
+        if (!atomic_compare_exchange_strong(&slots[i].state, &expect, CLAIMED))
             continue;
         memcpy(slots[i].name, path, n);
         memcpy(slots[i].name + n, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
-        atomic_store(&slots[i].live, 1);
         return slots[i].name;
     }
     errno = EMFILE; /* never more than a .h and a .c at once */
     return NULL;
 }
 
+static int slot_of(const char *name)
+{
+    for (int i = 0; i < SLOTS; i++)
+        if (slots[i].name == name)
+            return i;
+    return -1;
+}
+
+int tmpfile_create(char *name)
+{
+    int i = slot_of(name);
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    atomic_store(&slots[i].state, CREATING);
+    int fd = -1;
+    if (atomic_load(&leaving))
+        errno = EINTR; /* the program is ending: its sweep has been or is being done */
+    else
+        fd = mkstemp(name);
+    atomic_store(&slots[i].state, fd >= 0 ? MADE : CLAIMED);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return fd;
+}
+
 void tmpfile_release(char *name)
 {
-    for (int i = 0; i < SLOTS; i++) {
-        if (slots[i].name == name) {
-            atomic_store(&slots[i].live, 0);
-            atomic_store(&slots[i].claimed, 0);
-        }
-    }
+    int i = slot_of(name);
+    if (i >= 0)
+        atomic_store(&slots[i].state, FREE);
 }
 
 void tmpfiles_remove_all(void)
 {
-    for (int i = 0; i < SLOTS; i++)
-        if (atomic_exchange(&slots[i].live, 0))
+    atomic_store(&leaving, 1);
+    for (int i = 0; i < SLOTS; i++) {
+        int st;
+        while ((st = atomic_load(&slots[i].state)) == CREATING)
+            ; /* another thread is in mkstemp (never this one: it blocks signals there) */
+        if (st == MADE)
             unlink(slots[i].name); /* async-signal-safe */
+    }
 }
 
 static void on_signal(int sig)
