@@ -952,6 +952,14 @@ static char *schema_path(struct pool *p, const char *dir, const char *name, bool
     return pool_printf(p, "%s%s%s%s.schema.json", dir, sep, name, strict ? ".strict" : "");
 }
 
+void gen_json_schema_text(const ast_program *prog, const ast_decl *d, bool strict, strbuf *out)
+{
+    ctx c = {.prog = prog, .pool = pool_new(), .strict = strict};
+    schema_document(&c, d, out);
+    free(c.defs);
+    pool_free(c.pool);
+}
+
 int gen_json_schemas(const ast_program *prog, const char *dir, bool strict, const char *depfile,
                      diag *dg)
 {

@@ -180,5 +180,8 @@ int write_depfile(const char *path, const char *const *targets, int ntargets,
  * Returns 0, or -1 after reporting the I/O error. */
 int gen_json_schemas(const ast_program *prog, const char *dir, bool strict, const char *depfile,
                      diag *dg);
+/* One type's document (as in <Type>.schema.json, or .strict.schema.json), into out:
+ * what gen_json_schemas writes, without the files (the fuzz target's entry point). */
+void gen_json_schema_text(const ast_program *prog, const ast_decl *d, bool strict, strbuf *out);
 
 #endif /* TAGC_PIPELINE_H */
