@@ -3,7 +3,8 @@
  * load -> check -> generate -> write, each stage stopping on errors.
  *
  * Exit status: 0 success, 1 errors in the input (including a missing or cyclic
- * import), 2 bad usage or I/O failure (including a root file that cannot be read).
+ * import), 2 bad usage, I/O failure (including a root file that cannot be read)
+ * or out of memory (oom.c).
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 
@@ -57,7 +58,8 @@ static const char usage_text[] =
     "  -h, --help          print this help and exit\n"
     "\n"
     "Exit status: 0 success; 1 errors in the schemas (a missing or cyclic import\n"
-    "included); 2 bad usage or an I/O failure (a FILE that cannot be read included).\n"
+    "included); 2 bad usage, an I/O failure (a FILE that cannot be read included)\n"
+    "or out of memory.\n"
     "Unchanged outputs are not rewritten, so their modification times are kept.\n";
 
 typedef struct options {
