@@ -62,6 +62,10 @@ static int slot_of(const char *name)
 int tmpfile_create(char *name)
 {
     int i = slot_of(name);
+    if (i < 0) { /* not from tmpfile_claim */
+        errno = EINVAL;
+        return -1;
+    }
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);
