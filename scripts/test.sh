@@ -28,9 +28,9 @@ LSAN_OPTIONS=suppressions="$PWD/scripts/lsan.supp" \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-asan --print-errorlogs --timeout-multiplier 3
 
-# --- clang UBSan (issue 15): clang checks what gcc's UBSan does not (NULL + 0,
-# pointer overflow, calls through a wrong function type). No suppressions: any
-# report halts the test that made it. The Go differential suite runs in the
+# --- clang UBSan (issue 15): clang checks what gcc's UBSan does not (NULL + 0
+# and other pointer arithmetic that overflows). No suppressions: any report
+# halts the test that made it. The Go differential suite runs in the
 # gcc builds; here it is off to keep this step short.
 echo "== build and test under clang's UBSan"
 if command -v clang >/dev/null; then
