@@ -23,6 +23,15 @@ static char dir[] = "/tmp/tagc-fuzz-compiler-XXXXXX";
 static char path[sizeof dir + 16];
 static FILE *devnull;
 
+static void cleanup(void)
+{
+    char common[sizeof dir + 16];
+    snprintf(common, sizeof common, "%s/common.tagc", dir);
+    unlink(common);
+    unlink(path);
+    rmdir(dir);
+}
+
 static void setup(void)
 {
     if (!mkdtemp(dir))
@@ -42,6 +51,7 @@ static void setup(void)
     devnull = fopen("/dev/null", "w");
     if (!devnull)
         abort();
+    atexit(cleanup);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
