@@ -36,8 +36,7 @@ static void *xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n, size);
     if (!p) {
-        fputs("tagc: out of memory\n", stderr);
-        abort();
+        tagc_out_of_memory();
     }
     return p;
 }
@@ -127,8 +126,7 @@ static void *pool_alloc_raw(struct pool *p, size_t size)
     if (size == 0)
         size = 1;
     if (size > SIZE_MAX - align) {
-        fputs("tagc: out of memory\n", stderr);
-        abort();
+        tagc_out_of_memory();
     }
     size = (size + align - 1) / align * align;
     /* Big blocks (source texts) get a chunk of their own, kept behind the

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "oom.h"
 
 typedef struct ast_file ast_file;
 typedef struct ast_decl ast_decl;

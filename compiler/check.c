@@ -110,21 +110,20 @@ static void collect(checker *ck, src_loc loc, const char *msg, const src_loc *no
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
     if (!mem) {
-        fputs("tagc: out of memory\n", stderr);
-        abort();
+        tagc_out_of_memory();
     }
     diag tmp;
     diag_init(&tmp, mem);
     diag_error(&tmp, loc, "%s", msg);
     if (note_loc)
         diag_note(&tmp, *note_loc, "%s", note);
-    fclose(mem);
+    if (fclose(mem) != 0 || !text) /* the stream's buffer could not grow */
+        tagc_out_of_memory();
     if (ck->nmsgs == ck->capmsgs) {
         ck->capmsgs = ck->capmsgs ? 2 * ck->capmsgs : 32;
         ck->msgs = realloc(ck->msgs, ck->capmsgs * sizeof *ck->msgs);
         if (!ck->msgs) {
-            fputs("tagc: out of memory\n", stderr);
-            abort();
+            tagc_out_of_memory();
         }
     }
     ck->msgs[ck->nmsgs] = (check_msg){loc, file_index(ck, loc.file), ck->nmsgs, text};
@@ -296,8 +295,7 @@ int check_program(ast_program *prog, diag *dg)
         ck.nscopes++;
     ck.scopes = calloc(ck.nscopes ? ck.nscopes : 1, sizeof *ck.scopes);
     if (!ck.scopes) {
-        fputs("tagc: out of memory\n", stderr);
-        abort();
+        tagc_out_of_memory();
     }
     size_t i = 0;
     for (ast_file *f = prog->files; f; f = f->next, i++)

@@ -65,7 +65,7 @@ static void visit_decl(walk *w, ast_decl *d)
         w->cap = w->cap ? 2 * w->cap : 64;
         w->stack = realloc(w->stack, w->cap * sizeof *w->stack);
         if (!w->stack)
-            abort();
+            tagc_out_of_memory();
     }
     w->stack[w->depth++] = d;
     d->check_state = ON_STACK;

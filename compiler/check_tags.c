@@ -159,6 +159,8 @@ static bool json_name_ok(const char *s)
 /* Whether the comma-separated opts[0..len) include want. */
 static bool has_option(const char *opts, size_t len, const char *want)
 {
+    if (!opts) /* no comma, no options: and NULL + 0 is undefined */
+        return false;
     size_t n = strlen(want);
     const char *end = opts + len;
     for (const char *s = opts; s && s < end;) {

@@ -57,7 +57,7 @@ typedef struct entries {
             (arr)->cap = (arr)->cap ? 2 * (arr)->cap : 16;                     \
             (arr)->v = realloc((arr)->v, (arr)->cap * sizeof *(arr)->v);       \
             if (!(arr)->v)                                                     \
-                abort();                                                       \
+                tagc_out_of_memory();                                          \
         }                                                                      \
     } while (0)
 
@@ -177,7 +177,7 @@ static void collect(checker *ck, const ast_type *st, const void *ident, cands *o
                 continue;
             visited = realloc(visited, (nvisited + 1) * sizeof *visited);
             if (!visited)
-                abort();
+                tagc_out_of_memory();
             visited[nvisited++] = cur.v[i].ident;
             explore(ck, &cur.v[i], &next, out, c);
         }
@@ -306,7 +306,7 @@ static size_t dominant(checker *ck, cand *v, size_t n, codec c)
     size_t *last = malloc(n * sizeof *last);      /* of a first candidate: its group's last */
     size_t *size = malloc(n * sizeof *size);      /* of a first candidate: its group's size */
     if (!slots || !next || !last || !size)
-        abort();
+        tagc_out_of_memory();
     memset(slots, 0, cap * sizeof *slots);
     bool any_group = false;
     for (size_t i = 0; i < n; i++) {
@@ -340,7 +340,7 @@ static size_t dominant(checker *ck, cand *v, size_t n, codec c)
     tie *ties = NULL;
     size_t nties = 0, ng = 0;
     if (!groups)
-        abort();
+        tagc_out_of_memory();
     for (size_t i = 0; i < n; i++) {
         if (size[i] < 2) /* not a first candidate, or alone */
             continue;
@@ -368,7 +368,7 @@ static size_t dominant(checker *ck, cand *v, size_t n, codec c)
                 tied++;
             ties = realloc(ties, (nties + 1) * sizeof *ties);
             if (!ties)
-                abort();
+                tagc_out_of_memory();
             ties[nties++] = (tie){g, tied};
             continue;
         }
@@ -401,7 +401,7 @@ static void build(checker *ck, ast_type *st, const void *ident)
     all.n = nj + nm;
     all.v = malloc(2 * (all.n ? all.n : 1) * sizeof *all.v); /* the list, then sort_by_index's room */
     if (!all.v)
-        abort();
+        tagc_out_of_memory();
     if (nj)
         memcpy(all.v, j.v, nj * sizeof *all.v);
     if (nm)

@@ -41,17 +41,15 @@ static void stream_init(emit_stream *s, const char *path, diag *dg)
  * file takes over, with the s->len bytes that were equal. */
 static void diverge(emit_stream *s)
 {
-    size_t n = strlen(s->path) + sizeof ".tmpXXXXXX";
-    s->tmp = malloc(n);
+    s->tmp = tmpfile_claim(s->path); /* on the list before the file exists: a signal removes it */
     if (!s->tmp) {
-        s->err = ENOMEM;
+        s->err = errno;
         return;
     }
-    snprintf(s->tmp, n, "%s.tmpXXXXXX", s->path);
-    s->fd = mkstemp(s->tmp);
+    s->fd = tmpfile_create(s->tmp);
     if (s->fd < 0) {
         s->err = errno;
-        free(s->tmp);
+        tmpfile_release(s->tmp);
         s->tmp = NULL;
         return;
     }
@@ -194,34 +192,51 @@ static void writer_end(emit_stream *s)
     s->writer = NULL;
 }
 
+/* Removes the temporary file, if any, and takes it off the list. */
+static void drop_tmp(emit_stream *s)
+{
+    if (s->tmp_made)
+        unlink(s->tmp);
+    s->tmp_made = false;
+    if (s->tmp)
+        tmpfile_release(s->tmp);
+    s->tmp = NULL;
+}
+
 void emit_discard(emit_stream *s)
 {
     writer_end(s);
     free(s->cmp);
+    s->cmp = NULL;
     if (s->old_fd >= 0)
         close(s->old_fd);
+    s->old_fd = -1;
     if (s->fd >= 0)
         close(s->fd);
-    if (s->tmp_made)
-        unlink(s->tmp);
-    free(s->tmp);
+    s->fd = -1;
+    drop_tmp(s);
 }
 
-int emit_close(emit_stream *s)
+int emit_finish(emit_stream *s)
 {
     writer_end(s);
+    s->finished = true;
     if (!s->err && s->fd < 0) {
         char c;
         if (s->old_fd >= 0 && read_full(s->old_fd, &c, 1) == 0) {
             close(s->old_fd); /* the same bytes: leave the file alone */
+            s->old_fd = -1;
             free(s->cmp);
+            s->cmp = NULL;
             return 0;
         }
         diverge(s); /* shorter than the old file, or no old file */
     }
     free(s->cmp);
+    s->cmp = NULL;
     if (s->old_fd >= 0)
         close(s->old_fd);
+    s->old_fd = -1;
     int err = s->err;
     if (s->fd >= 0) {
         /* mkstemp makes the file private; give it the mode a plain create would */
@@ -230,17 +245,37 @@ int emit_close(emit_stream *s)
         if (!err && fchmod(s->fd, 0666 & ~mask) != 0)
             err = errno;
         if (close(s->fd) != 0 && !err)
-            err = errno;
+            err = errno; /* a delayed write error (NFS, ENOSPC) shows here */
+        s->fd = -1;
     }
-    if (!err && rename(s->tmp, s->path) != 0)
-        err = errno;
     if (err) {
-        if (s->tmp_made)
-            unlink(s->tmp);
+        drop_tmp(s);
         diag_error_file(s->dg, s->path, "cannot write: %s", strerror(err));
+        return -1;
     }
-    free(s->tmp);
-    return err ? -1 : 0;
+    return 0;
+}
+
+int emit_commit(emit_stream *s)
+{
+    if (!s->tmp_made) { /* unchanged */
+        drop_tmp(s);
+        return 0;
+    }
+    int err = rename(s->tmp, s->path) != 0 ? errno : 0;
+    if (!err)
+        s->tmp_made = false; /* the name is path's now */
+    drop_tmp(s);
+    if (err) {
+        diag_error_file(s->dg, s->path, "cannot write: %s", strerror(err));
+        return -1;
+    }
+    return 0;
+}
+
+int emit_close(emit_stream *s)
+{
+    return emit_finish(s) == 0 ? emit_commit(s) : -1;
 }
 
 int emit_file(const char *path, const char *data, size_t len, diag *dg)

@@ -412,8 +412,7 @@ static void add_piece(piece_list *l, piece p)
         l->cap = l->cap ? 2 * l->cap : 256;
         l->items = realloc(l->items, l->cap * sizeof *l->items);
         if (!l->items) {
-            fputs("tagc: out of memory\n", stderr);
-            abort();
+            tagc_out_of_memory();
         }
     }
     l->items[l->n++] = p;

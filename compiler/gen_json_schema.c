@@ -427,8 +427,7 @@ static void add_def(ctx *c, const ast_decl *d, ast_type *anon)
         size_t cap = c->capdefs ? c->capdefs * 2 : 16;
         def *n = realloc(c->defs, cap * sizeof *n);
         if (!n) {
-            fputs("tagc: out of memory\n", stderr);
-            abort();
+            tagc_out_of_memory();
         }
         c->defs = n;
         c->capdefs = cap;
@@ -953,6 +952,14 @@ static char *schema_path(struct pool *p, const char *dir, const char *name, bool
     return pool_printf(p, "%s%s%s%s.schema.json", dir, sep, name, strict ? ".strict" : "");
 }
 
+void gen_json_schema_text(const ast_program *prog, const ast_decl *d, bool strict, strbuf *out)
+{
+    ctx c = {.prog = prog, .pool = pool_new(), .strict = strict};
+    schema_document(&c, d, out);
+    free(c.defs);
+    pool_free(c.pool);
+}
+
 int gen_json_schemas(const ast_program *prog, const char *dir, bool strict, const char *depfile,
                      diag *dg)
 {
@@ -969,8 +976,7 @@ int gen_json_schemas(const ast_program *prog, const char *dir, bool strict, cons
     const char **targets = calloc(n * 2 + 1, sizeof *targets);
     int ntargets = 0, rc = 0;
     if (!targets) {
-        fputs("tagc: out of memory\n", stderr);
-        abort();
+        tagc_out_of_memory();
     }
     for (const ast_file *f = prog->files; f && rc == 0; f = f->next) {
         if (!f->is_root)

@@ -611,7 +611,7 @@ static void collect(gen *g, ast_type *t)
         g->captypes = g->captypes ? g->captypes * 2 : 16;
         g->types = realloc(g->types, g->captypes * sizeof *g->types);
         if (!g->types)
-            abort();
+            tagc_out_of_memory();
     }
     g->types[g->ntypes++] = (gen_type){.type = t, .name = name};
     index_type(g);
@@ -905,7 +905,7 @@ static void defined_add(defined_set *s, const void *p)
         s->cap = old.cap ? 2 * old.cap : 64;
         s->slots = calloc(s->cap, sizeof *s->slots);
         if (!s->slots)
-            abort();
+            tagc_out_of_memory();
         for (size_t i = 0; i < old.cap; i++)
             if (old.slots[i])
                 *defined_slot(s, old.slots[i]) = old.slots[i];

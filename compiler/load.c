@@ -161,6 +161,8 @@ static ast_file *load_file(loader *ld, const char *path, const ast_import *from)
     char *real = realpath(path, NULL);
     if (!real) {
         int err = errno;
+        if (err == ENOMEM)
+            tagc_out_of_memory();
         if (from)
             diag_error(ld->dg, from->loc, "cannot open %s: %s", path, strerror(err));
         else
@@ -184,6 +186,8 @@ static ast_file *load_file(loader *ld, const char *path, const ast_import *from)
     size_t len = 0;
     int err = read_source(pool, path, &source, &len);
     if (err) {
+        if (err == ENOMEM)
+            tagc_out_of_memory();
         free(real);
         if (from)
             diag_error(ld->dg, from->loc, "cannot read %s: %s", path, strerror(err));

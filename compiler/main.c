@@ -3,7 +3,8 @@
  * load -> check -> generate -> write, each stage stopping on errors.
  *
  * Exit status: 0 success, 1 errors in the input (including a missing or cyclic
- * import), 2 bad usage or I/O failure (including a root file that cannot be read).
+ * import), 2 bad usage, I/O failure (including a root file that cannot be read)
+ * or out of memory (oom.c).
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 
@@ -12,6 +13,8 @@
 #include "validate.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +58,8 @@ static const char usage_text[] =
     "  -h, --help          print this help and exit\n"
     "\n"
     "Exit status: 0 success; 1 errors in the schemas (a missing or cyclic import\n"
-    "included); 2 bad usage or an I/O failure (a FILE that cannot be read included).\n"
+    "included); 2 bad usage, an I/O failure (a FILE that cannot be read included)\n"
+    "or out of memory.\n"
     "Unchanged outputs are not rewritten, so their modification times are kept.\n";
 
 typedef struct options {
@@ -120,7 +124,7 @@ static int parse_options(int argc, char **argv, options *o)
     o->gen.json = o->gen.msgpack = true;
     o->files = calloc((size_t)argc, sizeof *o->files);
     if (!o->files)
-        return usage_error("%s", strerror(ENOMEM));
+        tagc_out_of_memory();
     bool only_files = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -206,6 +210,8 @@ static int prepare_roots(const options *o, root *roots)
         } else if (!err && S_ISREG(st.st_mode)) {
             FILE *fp = fopen(r->arg, "rb");
             err = fp ? 0 : errno;
+            if (err == ENOMEM)
+                tagc_out_of_memory();
             if (fp)
                 fclose(fp);
         } else if (!err && access(r->arg, R_OK) != 0) {
@@ -215,13 +221,16 @@ static int prepare_roots(const options *o, root *roots)
             fprintf(stderr, "tagc: error: cannot open '%s': %s\n", r->arg, strerror(err));
             return EXIT_USAGE;
         }
+        errno = 0;
         r->real = realpath(r->arg, NULL);
-        r->out_h = out_path(o->out_dir, r->arg, ".h");
-        r->out_c = out_path(o->out_dir, r->arg, ".c");
-        if (!r->real || !r->out_h || !r->out_c) {
-            fprintf(stderr, "tagc: error: '%s': %s\n", r->arg, strerror(errno ? errno : ENOMEM));
+        if (!r->real && errno != ENOMEM) {
+            fprintf(stderr, "tagc: error: '%s': %s\n", r->arg, strerror(errno));
             return EXIT_USAGE;
         }
+        r->out_h = out_path(o->out_dir, r->arg, ".h");
+        r->out_c = out_path(o->out_dir, r->arg, ".c");
+        if (!r->real || !r->out_h || !r->out_c)
+            tagc_out_of_memory();
         for (int j = 0; j < i; j++) {
             if (strcmp(roots[j].out_h, r->out_h) != 0)
                 continue;
@@ -242,6 +251,8 @@ static const ast_file *find_root(const ast_program *prog, const root *r)
         if (!f->is_root)
             continue;
         char *real = realpath(f->path, NULL);
+        if (!real && errno == ENOMEM)
+            tagc_out_of_memory();
         bool same = real && strcmp(real, r->real) == 0;
         free(real);
         if (same)
@@ -263,8 +274,9 @@ static int make_out_dir(const char *dir)
 }
 
 /* Writes r's .h and .c, each a piece at a time while it is generated (by two
- * threads: gen_files). A header that cannot be written leaves the source
- * untouched too. */
+ * threads: gen_files), as one change: both temporary files are complete before
+ * either is renamed, so a failed write (EFBIG, ENOSPC) leaves the old pair. The
+ * two renames run with signals blocked, so that a signal cannot fall between. */
 static int generate_file(const ast_program *prog, const ast_file *f, const gen_opts *o,
                          const root *r, diag *dg)
 {
@@ -282,11 +294,23 @@ static int generate_file(const ast_program *prog, const ast_file *f, const gen_o
     sb_flush(&cb);
     sb_free(&hb);
     sb_free(&cb);
-    if (emit_close(&h) != 0) {
+    int hf = emit_finish(&h);
+    int cf = hf == 0 ? emit_finish(&c) : -1;
+    if (hf != 0 || cf != 0) {
+        emit_discard(&h);
         emit_discard(&c);
         return -1;
     }
-    return emit_close(&c);
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old); /* the threads are done: this is the only one */
+    int rc = emit_commit(&h);
+    if (rc == 0)
+        rc = emit_commit(&c);
+    else
+        emit_discard(&c);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
 }
 
 static int generate(const ast_program *prog, const options *o, const root *roots, diag *dg)
@@ -308,7 +332,7 @@ static int generate(const ast_program *prog, const options *o, const root *roots
     if (o->depfile) {
         const char **targets = calloc((size_t)o->nfiles * 2, sizeof *targets);
         if (!targets)
-            return EXIT_USAGE;
+            tagc_out_of_memory();
         int n = 0;
         for (int i = 0; i < o->nfiles; i++) {
             if (roots[i].duplicate)
@@ -333,11 +357,14 @@ static int cmd_generate(int argc, char **argv)
     if (status >= 0)
         goto done;
     roots = calloc((size_t)o.nfiles, sizeof *roots);
-    if (!roots || (status = prepare_roots(&o, roots)) != 0) {
+    if (!roots)
+        tagc_out_of_memory();
+    if ((status = prepare_roots(&o, roots)) != 0) {
         status = EXIT_USAGE;
         goto done;
     }
 
+    tmpfiles_catch_signals();
     diag dg;
     diag_init(&dg, stderr);
     prog.pool = pool_new();

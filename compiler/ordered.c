@@ -90,8 +90,7 @@ void ordered_run(const ordered_job *job, strbuf *out)
     ordered *o = calloc(1, sizeof *o);
     if (!o || pthread_mutex_init(&o->mu, NULL) != 0 || pthread_cond_init(&o->slot_freed, NULL) != 0 ||
         pthread_cond_init(&o->task_done, NULL) != 0) {
-        fputs("tagc: out of memory\n", stderr);
-        abort();
+        tagc_out_of_memory();
     }
     o->job = job;
     for (int i = 0; i < ORDERED_WINDOW; i++)

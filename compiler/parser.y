@@ -87,6 +87,17 @@ static void yyerror(YYLTYPE *loc, yyscan_t scanner, parse_ctx *ctx, const char *
  * far beyond any real schema, and keeps every later (recursive) pass safe. */
 #define YYMAXDEPTH 10000
 
+/* Out of memory growing the stack is not "memory exhausted" (a syntax error):
+ * it ends the compiler as every other allocation does. */
+static void *parser_malloc(size_t size)
+{
+    void *p = malloc(size);
+    if (!p)
+        tagc_out_of_memory();
+    return p;
+}
+#define YYMALLOC parser_malloc
+
 static ast_field *field_new(parse_ctx *c, const char *name, src_loc loc)
 {
     ast_field *f = pool_alloc_uninit(c->pool, sizeof *f);

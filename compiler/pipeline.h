@@ -121,6 +121,19 @@ void ordered_run(const ordered_job *job, strbuf *out);
 int write_all(int fd, const char *data, size_t len);
 ssize_t read_full(int fd, char *buf, size_t len);
 
+/* tmpfiles.c: the temporary output files, removed on every way out.
+ * tmpfile_claim gives a buffer holding "PATH.tmpXXXXXX" (NULL, errno set: none
+ * free); tmpfile_create makes the file, as mkstemp; tmpfile_release takes it
+ * off the list (the caller has renamed or removed the file). tmpfiles_remove_all unlinks every
+ * listed file (async-signal-safe). tmpfiles_catch_signals makes SIGINT, SIGTERM,
+ * SIGHUP, SIGPIPE and SIGQUIT remove them before the program ends as it would
+ * have, and makes a write over `ulimit -f` fail with EFBIG (SIGXFSZ ignored). */
+char *tmpfile_claim(const char *path);
+int tmpfile_create(char *name); /* mkstemp(name), on the list; -1 once the program is ending */
+void tmpfile_release(char *name);
+void tmpfiles_remove_all(void);
+void tmpfiles_catch_signals(void);
+
 /* emit.c: writes data to path through a temporary file in the same directory and
  * a rename, and leaves path untouched when it already holds exactly data.
  * Returns 0, or -1 after reporting the I/O error. */
@@ -136,8 +149,9 @@ typedef struct emit_stream {
     diag *dg;
     int old_fd;    /* the existing file, while the pieces so far equal its start; else -1 */
     int fd;        /* the temporary file, once the content differs; else -1 */
-    char *tmp;     /* its name */
+    char *tmp;     /* its name (a tmpfile_claim slot); NULL: none */
     bool tmp_made;
+    bool finished; /* emit_finish is done: the temporary file is complete, or there is none */
     size_t len;    /* bytes given so far */
     char *cmp;     /* a piece of the old file, to compare */
     size_t cmp_cap;
@@ -147,6 +161,12 @@ typedef struct emit_stream {
 void emit_open(emit_stream *s, const char *path, diag *dg);
 void emit_flush(void *stream, strbuf *sb);
 int emit_close(emit_stream *s);
+/* emit_close in two steps, for files that change together (a .h and its .c):
+ * emit_finish waits for the pieces and completes the temporary file (0, or -1
+ * after reporting the error and removing it); emit_commit renames it over path
+ * (0, or -1 after reporting). Nothing is renamed until every file is finished. */
+int emit_finish(emit_stream *s);
+int emit_commit(emit_stream *s);
 /* Ends a stream without touching path: its temporary file, if any, is removed. */
 void emit_discard(emit_stream *s);
 
@@ -160,5 +180,8 @@ int write_depfile(const char *path, const char *const *targets, int ntargets,
  * Returns 0, or -1 after reporting the I/O error. */
 int gen_json_schemas(const ast_program *prog, const char *dir, bool strict, const char *depfile,
                      diag *dg);
+/* One type's document (as in <Type>.schema.json, or .strict.schema.json), into out:
+ * what gen_json_schemas writes, without the files (the fuzz target's entry point). */
+void gen_json_schema_text(const ast_program *prog, const ast_decl *d, bool strict, strbuf *out);
 
 #endif /* TAGC_PIPELINE_H */

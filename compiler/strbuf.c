@@ -31,8 +31,7 @@ enum { HUGE_PAGE = 2 * 1024 * 1024, BIG_BLOCK = 1024 * 1024 };
 static void *oom(void)
 {
     /* The compiler has no error path for memory; neither does its user. */
-    fputs("tagc: out of memory\n", stderr);
-    abort();
+    tagc_out_of_memory();
 }
 
 void *big_alloc(size_t size)
@@ -378,7 +377,7 @@ fmt_cache *fmt_cache_new(void)
 {
     fmt_cache *c = calloc(1, sizeof *c);
     if (!c)
-        abort();
+        tagc_out_of_memory();
     return c;
 }
 
@@ -410,7 +409,7 @@ static fmt_plan *fmt_add(fmt_cache *c, const char *fmt)
         c->cap = old.cap ? 2 * old.cap : 512;
         c->slots = calloc(c->cap, sizeof *c->slots);
         if (!c->slots)
-            abort();
+            tagc_out_of_memory();
         for (size_t i = 0; i < old.cap; i++)
             if (old.slots[i].fmt)
                 *fmt_slot(c, old.slots[i].fmt) = old.slots[i];
@@ -423,7 +422,7 @@ static fmt_plan *fmt_add(fmt_cache *c, const char *fmt)
     if (n > 0) {
         pl->steps = malloc(n * sizeof *steps);
         if (!pl->steps)
-            abort();
+            tagc_out_of_memory();
         memcpy(pl->steps, steps, n * sizeof *steps);
     }
     c->n++;
