@@ -88,7 +88,7 @@ struct twitter_user {
     bool has_url;
     tagc_str url;
     twitter_user_entities entities;
-    bool protected;
+    bool protected_;
     int64_t followers_count;
     int64_t friends_count;
     int64_t listed_count;

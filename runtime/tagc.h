@@ -266,6 +266,30 @@ typedef struct tagc_str {
     size_t len;
 } tagc_str;
 
+/*
+ * Strings that a program builds. tagc never writes through a tagc_str's ptr
+ * (only decoders make strings, in their arena), so a tagc_str may point at
+ * read-only text: these take const char * and hide the cast, in C and C++.
+ * The text must stay alive and be NUL-terminated at len (as a literal or a C
+ * string is); tagc_str_copy (MARK: - Building values) copies anything else.
+ */
+static inline tagc_str tagc_str_view(const char *nul_terminated, size_t len)
+{
+    tagc_str s;
+    s.ptr = (char *)(uintptr_t)nul_terminated; /* no -Wcast-qual: never written through */
+    s.len = len;
+    return s;
+}
+
+/* TAGC_STR("text"): a string literal, its length counted at compile time. */
+#define TAGC_STR(literal) tagc_str_view("" literal, sizeof(literal) - 1)
+
+/* A C string (NULL gives the empty string {NULL, 0}). Not copied. */
+static inline tagc_str tagc_str_from_cstr(const char *cstr)
+{
+    return tagc_str_view(cstr, cstr ? strlen(cstr) : 0);
+}
+
 /* An instant, as Go's time.Time: seconds since 0001-01-01T00:00:00Z (Go's zero
  * time, so that an all-zero tagc_time is Go's zero value, as every other zeroed
  * tagc value is), nanoseconds in [0, 1e9), and the UTC offset in minutes it is
@@ -324,9 +348,24 @@ static inline bool tagc_bytes_equal(const tagc_bytes *a, const tagc_bytes *b)
            (a->len == 0 || memcmp(a->ptr, b->ptr, a->len) == 0);
 }
 
-/* The non-NULL pointer of empty, non-nil slices and maps. */
+/* The non-NULL pointer of empty, non-nil slices and maps: `s.ptr = TAGC_EMPTY`
+ * (len 0) encodes as [] or {}, a NULL ptr as null. Never written through. */
 extern const uint64_t tagc_empty_slot;
+#ifndef __cplusplus
 #define TAGC_EMPTY ((void *)&tagc_empty_slot)
+#else
+/* C++ does not convert void * to T *: TAGC_EMPTY is a value that converts to
+ * any object pointer (slice ptr, map keys and vals). */
+extern "C++" {
+struct tagc_empty_ptr {
+    template <class T> operator T *() const
+    {
+        return static_cast<T *>(const_cast<void *>(static_cast<const void *>(&tagc_empty_slot)));
+    }
+};
+}
+#define TAGC_EMPTY (tagc_empty_ptr())
+#endif
 
 /* Validated JSON text of a json.RawMessage, kept verbatim; ptr == NULL is nil (encodes as null). */
 typedef struct tagc_raw {
