@@ -6,6 +6,7 @@
  *   MARK: - Buffers       tagc_buf, the output of every encoder
  *   MARK: - Arena         tagc_arena, where decoded values live
  *   MARK: - Values        tagc_str, tagc_time, tagc_raw, tagc_any
+ *   MARK: - Building values   strings and slices copied or grown in an arena
  *   MARK: - Numbers       formatting and parsing in Go's format
  *   MARK: - Strings       JSON escaping, UTF-8, base64, RFC 3339 time
  *   MARK: - JSON          options, the decoder cursor and its primitives
@@ -410,6 +411,37 @@ struct tagc_any {
 
 /* Deep equality (object keys compared as sets). NULL equals NULL only. */
 bool tagc_any_equal(const tagc_any *a, const tagc_any *b);
+
+/* MARK: - Building values (build.c) */
+
+/*
+ * A value to encode can point anywhere (literals, locals, the caller's memory);
+ * these put its parts in an arena instead, so that the caller keeps no
+ * lifetimes: everything lives until tagc_arena_reset or tagc_arena_free. Each
+ * returns 0, or TAGC_E_NOMEM (out of memory, over the arena's limit, or no such
+ * size) leaving *out as it was. The generated header adds, per slice and map
+ * type, <slice>_alloc, <slice>_append and <map>_put on top of tagc_slice_grow
+ * (docs/mapping.md, "Building values").
+ */
+
+/* A copy of the len bytes at p, NUL-terminated (p may be NULL when len is 0). */
+int tagc_str_copy(tagc_arena *a, tagc_str *out, const char *p, size_t len);
+/* A copy of a C string (NULL: the empty string). */
+int tagc_str_copy_cstr(tagc_arena *a, tagc_str *out, const char *cstr);
+/* A copy of len bytes: a non-nil []byte, empty ([] / "") when len is 0. */
+int tagc_bytes_copy(tagc_arena *a, tagc_bytes *out, const void *p, size_t len);
+
+/*
+ * The storage of a slice of len elements of elem_size bytes at ptr, grown to
+ * len + add elements: the add new ones zeroed, the len old ones copied unless
+ * ptr is the arena's latest allocation and room follows it (then it grows in
+ * place). ptr may be NULL, TAGC_EMPTY, or point anywhere (it is only read).
+ * Returns the new storage (TAGC_EMPTY's pointer for 0 elements), or NULL when
+ * out of memory or len + add elements have no size. Appending one at a time to
+ * slices that alternate (a map's keys and vals, or while other values are
+ * allocated) copies each time: for many elements, allocate them in one go.
+ */
+void *tagc_slice_grow(tagc_arena *a, const void *ptr, size_t len, size_t add, size_t elem_size);
 
 /* MARK: - Numbers */
 

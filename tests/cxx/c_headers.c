@@ -1,6 +1,6 @@
 /*
  * c_headers.c - every C11 standard header (and C23's macros, where glibc has
- * them), then the generated headers: a generated name that a standard header
+ * them), then every generated header: a generated name that a standard header
  * defines as a macro (complex, errno, bool, and, ...) would break here.
  */
 #include <assert.h>
@@ -33,6 +33,15 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "amazon.tagc.h"
+#include "canada.tagc.h"
+#include "common.tagc.h"
+#include "kitchen_sink.tagc.h"
+#include "order.tagc.h"
+#include "reference.tagc.h"
+#include "tree.tagc.h"
+#include "twitter.tagc.h"
+#include "user.tagc.h"
 #include "keywords.tagc.h"
 #include "limits.tagc.h"
 
