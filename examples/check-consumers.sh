@@ -2,7 +2,9 @@
 # check-consumers.sh - installs tagc into a temporary prefix, then builds and
 # runs the consumer projects (examples/meson-consumer with Meson,
 # examples/make-consumer with make, examples/cmake-consumer with CMake and its
-# Ninja and Unix Makefiles generators) against it, the way a user's build would.
+# Ninja and Unix Makefiles generators) against it, the way a user's build would;
+# then examples/subproject-consumer, which builds tagc as a Meson subproject
+# with no tagc installed.
 # For each: a change to an imported schema must regenerate the code and rebuild
 # the objects that depend on it (the new field shows in the program's output, the
 # object is newer), and a build with nothing changed must do no work.
@@ -37,6 +39,8 @@ run() {
 mtime() {
     stat -c %Y.%y "$1"
 }
+
+orig_path=$PATH # for the subproject consumer: without the installed tagc
 
 # 1. Install tagc into a temporary prefix.
 prefix=$tmp/prefix
@@ -192,5 +196,41 @@ cmake_check() { # generator name
 command -v cmake >/dev/null || fail "no cmake"
 cmake_check Ninja ninja
 cmake_check "Unix Makefiles" make
+
+# 5. Meson subproject: subprojects/tagc is a link to this tree, nothing installed
+# is visible (no PATH, PKG_CONFIG_PATH or LD_LIBRARY_PATH to the prefix).
+src=$tmp/subproject-consumer
+build=$tmp/subproject-consumer-build
+step "subproject consumer: build tagc as a subproject and run"
+rm -rf "$src" "$build"
+cp -R "$here/subproject-consumer" "$src"
+ln -s "$repo" "$src/subprojects/tagc"
+sub() {
+    echo "+ $*" >>"$log"
+    env -u PKG_CONFIG_PATH -u LD_LIBRARY_PATH PATH="$orig_path" "$@" >"$tmp/sub.out" 2>&1 || {
+        cat "$tmp/sub.out" >>"$log"; fail "$* (status $?)"; }
+    cat "$tmp/sub.out" >>"$log"
+}
+sub meson setup "$build" "$src"
+grep -q 'Program tagc found: YES (overridden)' "$tmp/sub.out" || fail "subproject consumer: find_program('tagc') did not find the subproject's"
+grep -q 'Dependency tagc found: YES .*(overridden)' "$tmp/sub.out" || fail "subproject consumer: dependency('tagc') did not find the subproject's"
+grep -Eq 'tagc\| Build targets in project: [0-9]+' "$tmp/sub.out" || fail "subproject consumer: no tagc subproject"
+sub ninja -C "$build"
+[ -z "$(find "$build/subprojects" -path '*tests*' -name 'test_*' | head -n 1)" ] || fail "subproject consumer: tagc's tests were built"
+check_output "$src" "$build/app"
+sub ninja -C "$build" -n
+grep -q 'no work to do' "$tmp/sub.out" || fail "subproject consumer: a second build has work to do"
+
+step "subproject consumer: change the imported schema, rebuild"
+obj=$(find "$build" -name 'app.c.o' -not -path '*/subprojects/*' | head -n 1)
+[ -n "$obj" ] || fail "subproject consumer: no app.c.o"
+before=$(mtime "$obj")
+sleep 1
+add_field "$src"
+sub ninja -C "$build"
+[ "$(mtime "$obj")" != "$before" ] || fail "subproject consumer: app.c.o was not rebuilt"
+"$build/app" "$src/order.json" | grep -q '"tax_rate":0' || fail "subproject consumer: no tax_rate after the change"
+sub ninja -C "$build" -n
+grep -q 'no work to do' "$tmp/sub.out" || fail "subproject consumer: work to do after the rebuild"
 
 step "ok"
