@@ -133,6 +133,24 @@ check_output "$src" "$src/app"
 "$src/app" "$src/order.json" | grep -q '"tax_rate":0' || fail "make consumer: no tax_rate after the change"
 make -q -C "$src" || fail "make consumer: work to do after the rebuild"
 
+# 3b. README.md's link recipes, on the make consumer's code, each program run
+# without LD_LIBRARY_PATH: the shared libtagc through an rpath, libtagc.a with
+# the rest shared, everything static.
+step "link recipes: rpath, libtagc.a, -static"
+srcs="$src/app.c $src/shop.tagc.c $src/common.tagc.c"
+cflags=$(pkg-config --cflags tagc)
+# shellcheck disable=SC2086 # word splitting of the flags is meant
+run cc -o "$tmp/app-rpath" $srcs $cflags $(pkg-config --libs tagc) -Wl,-rpath,"$libdir"
+# shellcheck disable=SC2086
+run cc -o "$tmp/app-bstatic" $srcs $cflags -Wl,-Bstatic $(pkg-config --static --libs tagc) -Wl,-Bdynamic
+# shellcheck disable=SC2086
+run cc -static -o "$tmp/app-static" $srcs $cflags $(pkg-config --static --libs tagc)
+for kind in rpath bstatic static; do
+    env -u LD_LIBRARY_PATH "$tmp/app-$kind" "$src/order.json" | grep -q '^order 42: ' ||
+        fail "link recipe $kind: the program does not run without LD_LIBRARY_PATH"
+done
+ldd "$tmp/app-bstatic" | grep -q libtagc && fail "link recipe bstatic: linked the shared libtagc"
+
 # 4. CMake, through the installed package (lib/.../cmake/tagc), with both generators.
 cfg=$(find "$prefix" -name tagcConfig.cmake | head -n 1)
 [ -n "$cfg" ] || fail "no tagcConfig.cmake installed"

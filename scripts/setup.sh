@@ -7,6 +7,8 @@ set -eu
 PKGS="meson ninja-build gcc clang flex bison pkg-config libcriterion-dev libcjson-dev
       libjansson-dev libjson-c-dev libmsgpack-dev golang-go python3 python3-jsonschema
       python3-msgpack valgrind libclang-rt-14-dev"
+# C++ headers (tests/cxx) and the CMake consumer (examples/check-consumers.sh)
+PKGS="$PKGS g++ cmake"
 
 missing=""
 for p in $PKGS; do

@@ -1,8 +1,9 @@
 #!/bin/sh
 # check_headers.sh RUNTIME_DIR GENERATED_DIR KEYWORDS_DIR SOURCE_DIR
 # The generated code of the keyword schemas compiles as C11 with gcc and clang;
-# every generated header, after the standard headers, compiles as C11 and as
-# C++11, C++17 and C++20 with g++ and clang++; all with -Wall -Wextra -Werror.
+# every generated header, after the standard headers, compiles as C11, C17 and
+# C2x and as C++11, C++17 and C++20 with g++ and clang++; all with -Wall -Wextra
+# -Werror (and -pedantic for C).
 set -eu
 rt=$1 gen=$2 kw=$3 src=$4
 inc="-I$rt -I$gen -I$kw"
@@ -21,9 +22,11 @@ try() {
 }
 for cc in gcc clang; do
     command -v $cc >/dev/null || { echo "FAIL: no $cc"; exit 1; }
-    try $cc -std=c11 $flags $inc -c "$src/c_headers.c" -o "$tmp/c_headers.o"
+    for std in c11 c17 c2x; do
+        try $cc -std=$std $flags $inc -c "$src/c_headers.c" -o "$tmp/c_headers.o"
+    done
     for f in "$kw"/*.tagc.c; do
-        try $cc -std=c11 -Wall -Wextra -Werror $inc -c "$f" -o "$tmp/kw.o"
+        try $cc -std=c11 $flags $inc -c "$f" -o "$tmp/kw.o"
     done
 done
 for cxx in g++ clang++; do
