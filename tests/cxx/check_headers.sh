@@ -11,6 +11,10 @@ flags="-Wall -Wextra -Werror -pedantic"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tagc-cxx.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 status=0
+for h in "$gen"/*.tagc.h "$kw"/*.tagc.h; do
+    echo "#include \"$(basename "$h")\""
+done >"$tmp/all_generated.h"
+inc="-I$tmp $inc" # first: the build directory has a shorter all_generated.h (roundtrip.cpp's)
 try() {
     if ! "$@" >"$tmp/out" 2>&1; then
         echo "FAIL: $*"

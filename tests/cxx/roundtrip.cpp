@@ -7,15 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "amazon.tagc.h"
-#include "canada.tagc.h"
-#include "common.tagc.h"
-#include "kitchen_sink.tagc.h"
-#include "order.tagc.h"
-#include "reference.tagc.h"
-#include "tree.tagc.h"
-#include "twitter.tagc.h"
-#include "user.tagc.h"
+#include "all_generated.h" /* every header of generated/ (meson.build) */
 #include "keywords.tagc.h"
 #include "limits.tagc.h"
 
