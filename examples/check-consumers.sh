@@ -177,6 +177,8 @@ cmake_check() { # generator name
     cmake_build "$build"
     check_output "$src" "$build/app"
     "$build/app" "$src/order.json" | grep -q tax_rate && fail "cmake consumer ($gen): tax_rate before the change"
+    [ -f "$build/tagc/shop.tagc.h" ] || fail "cmake consumer ($gen): no tagc/shop.tagc.h in the build directory"
+    grep -q encode_msgpack "$build/tagc/shop.tagc.h" && fail "cmake consumer ($gen): OPTIONS --no-msgpack not passed to tagc"
     # tagc::tagc is the shared libtagc: CMake's build rpath finds it
     env -u LD_LIBRARY_PATH "$build/app" "$src/order.json" >/dev/null || fail "cmake consumer ($gen): app does not run without LD_LIBRARY_PATH"
     cmake_no_work "$build" "$gen" "after the first build"
