@@ -634,7 +634,7 @@ static void v_tw_user(D *d, J o, twitter_user *v)
         V_PTR(d, jd_get(e, "url"), v->entities.url, v_tw_ur_ls);
         v_tw_ur_ls(d, jd_get(e, "description"), &v->entities.description);
     }
-    v_bool(d, jd_get(o, "protected"), &v->protected);
+    v_bool(d, jd_get(o, "protected"), &v->protected_);
     v_i64(d, jd_get(o, "followers_count"), &v->followers_count);
     v_i64(d, jd_get(o, "friends_count"), &v->friends_count);
     v_i64(d, jd_get(o, "listed_count"), &v->listed_count);
@@ -928,7 +928,7 @@ static J e_tw_user(const twitter_user *v)
         je_set(e, "url", e_tw_ur_ls(v->entities.url));
     je_set(e, "description", e_tw_ur_ls(&v->entities.description));
     je_set(o, "entities", e);
-    je_set(o, "protected", je_bool(v->protected));
+    je_set(o, "protected", je_bool(v->protected_));
     je_set(o, "followers_count", je_i64(v->followers_count));
     je_set(o, "friends_count", je_i64(v->friends_count));
     je_set(o, "listed_count", je_i64(v->listed_count));

@@ -270,7 +270,8 @@ static void check_decls(checker *ck)
                 check_error(ck, d->loc, "a type cannot be named \"_\"");
                 continue;
             }
-            d->c_name = pool_printf(ck->pool, "%s_%s", sc->prefix, c_snake_name(ck->pool, d->name));
+            d->c_name = c_safe_name(ck->pool, pool_printf(ck->pool, "%s_%s", sc->prefix,
+                                                          c_snake_name(ck->pool, d->name)));
             d->c_upper = c_upper_name(ck->pool, d->c_name);
             ast_decl *prev = smap_put(&sc->decls, d->name, d);
             if (prev) {

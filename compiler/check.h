@@ -95,8 +95,11 @@ bool type_is_quotable(const ast_type *t);
 const char *type_text(struct pool *p, const ast_type *t);
 bool go_exported(const char *name);
 
-/* names.c, beyond pipeline.h: struct member names avoid C keywords. */
+/* names.c, beyond pipeline.h: generated names avoid C and C++ keywords and the
+ * names standard headers define; c_safe_name appends '_' to one that is such a
+ * name (and returns name itself otherwise). */
 bool c_is_reserved(const char *name);
+char *c_safe_name(struct pool *p, char *name);
 char *c_member_name(struct pool *p, const char *go_name);
 
 #endif /* TAGC_CHECK_H */

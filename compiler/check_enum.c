@@ -223,8 +223,8 @@ static const char *value_c_name(checker *ck, const ast_decl *d, const char *name
         if ((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || (c == '_' && name[n + 1]))
             rest = name + n + (c == '_');
     }
-    return pool_printf(ck->pool, "%s_%s", d->c_upper,
-                       c_upper_name(ck->pool, c_snake_name(ck->pool, rest)));
+    return c_safe_name(ck->pool, pool_printf(ck->pool, "%s_%s", d->c_upper,
+                                             c_upper_name(ck->pool, c_snake_name(ck->pool, rest))));
 }
 
 static void add_value(ectx *e, cinfo *ci, ast_decl *d, cval v)

@@ -103,7 +103,8 @@ static void check_field(checker *ck, ast_field *f, smap *names, smap *members,
                   st->kind == TK_MAP))
         st = st->elem; /* as walk_type goes */
     bool anon = st && st->kind == TK_STRUCT;
-    walk_type(ck, f->type, anon ? pool_printf(ck->pool, "%s_%s", prefix, f->c_name) : prefix);
+    walk_type(ck, f->type,
+              anon ? c_safe_name(ck->pool, pool_printf(ck->pool, "%s_%s", prefix, f->c_name)) : prefix);
 }
 
 static void check_struct(checker *ck, ast_type *st, const char *prefix)

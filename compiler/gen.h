@@ -128,6 +128,9 @@ void gen_name_order(gen *g, const char *table, const char *const *names, size_t 
 /* Header: forward declarations, enums, typedefs and struct definitions in an order C accepts. */
 void gen_type_definitions(gen *g);
 
+/* Header: <slice>_alloc, <slice>_append and <map>_put for the file's slice and map types (gen_build.c). */
+void gen_build_helpers(gen *g);
+
 /* MARK: - Enums (gen_enum.c): names and known values, for every codec */
 
 void gen_enum_prototypes(gen *g, const ast_decl *d);

@@ -355,6 +355,7 @@ static void gen_header(gen *g)
     emit(g, 0, "#endif");
     emit(g, 0, "%s", "");
     gen_type_definitions(g);
+    gen_build_helpers(g);
     emit(g, 0, "/* MARK: - API */");
     emit(g, 0, "%s", "");
     for (ast_decl *d = f->decls; d; d = d->next)

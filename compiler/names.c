@@ -104,18 +104,64 @@ char *c_upper_name(struct pool *p, const char *snake)
     return out;
 }
 
-/* C keywords, and names that headers define as macros or types, which a
- * struct member must not be called. Sorted, for bsearch. */
-static const char *const reserved[] = {
-    "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary",
-    "_Noreturn", "_Static_assert", "_Thread_local",
-    "alignas", "alignof", "asm", "auto", "bool", "break", "case", "char", "const",
-    "constexpr", "continue", "default", "do", "double", "else", "enum", "errno", "extern",
-    "false", "float", "for", "goto", "i386", "if", "inline", "int", "int16_t", "int32_t",
-    "int64_t", "int8_t", "linux", "long", "noreturn", "nullptr", "register", "restrict",
-    "return", "short", "signed", "size_t", "sizeof", "static", "static_assert", "struct",
-    "switch", "thread_local", "true", "typedef", "typeof", "uint16_t", "uint32_t",
-    "uint64_t", "uint8_t", "union", "unix", "unsigned", "void", "volatile", "while",
+/*
+ * Names a generated C name must not take, so that the header compiles as C11
+ * and C++ (up to C++20) after any standard header: a name found here gets a
+ * trailing '_' (docs/mapping.md, "Names"). Three tables, each sorted (bsearch).
+ */
+
+/* C keywords up to C23, with C11's <stdbool.h>, <stdalign.h>, <assert.h> and
+ * <threads.h> macros that C23 made keywords. */
+static const char *const c_keywords[] = {
+    "_Alignas", "_Alignof", "_Atomic", "_BitInt", "_Bool", "_Complex", "_Decimal128", "_Decimal32",
+    "_Decimal64", "_Generic", "_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local",
+    "alignas", "alignof", "auto", "bool", "break", "case", "char", "const", "constexpr",
+    "continue", "default", "do", "double", "else", "enum", "extern", "false", "float", "for",
+    "goto", "if", "inline", "int", "long", "nullptr", "register", "restrict", "return", "short",
+    "signed", "sizeof", "static", "static_assert", "struct", "switch", "thread_local", "true",
+    "typedef", "typeof", "typeof_unqual", "union", "unsigned", "void", "volatile", "while",
+};
+
+/* C++ keywords up to C++20 that C lacks (the <iso646.h> names are macros in C). */
+static const char *const cxx_keywords[] = {
+    "and", "and_eq", "asm", "bitand", "bitor", "catch", "char16_t", "char32_t", "char8_t", "class",
+    "co_await", "co_return", "co_yield", "compl", "concept", "const_cast", "consteval",
+    "constinit", "decltype", "delete", "dynamic_cast", "explicit", "export", "friend", "mutable",
+    "namespace", "new", "noexcept", "not", "not_eq", "operator", "or", "or_eq", "private",
+    "protected", "public", "reinterpret_cast", "requires", "static_cast", "template", "this",
+    "throw", "try", "typeid", "typename", "using", "virtual", "wchar_t", "xor", "xor_eq",
+};
+
+/* What standard headers define that a generated name could spell: object-like
+ * macros (errno, complex, stdin, NULL, EOF, the <stdint.h>, <float.h> and
+ * <stdatomic.h> constants of three words and more), typedefs, function-like
+ * macros, and gcc's predefined macros in GNU modes (linux, unix, i386). */
+static const char *const std_names[] = {
+    "ATOMIC_BOOL_LOCK_FREE", "ATOMIC_FLAG_INIT", "ATOMIC_INT_LOCK_FREE", "ATOMIC_LLONG_LOCK_FREE",
+    "ATOMIC_LONG_LOCK_FREE", "ATOMIC_POINTER_LOCK_FREE", "ATOMIC_VAR_INIT", "CLOCKS_PER_SEC",
+    "DBL_DECIMAL_DIG", "DBL_HAS_SUBNORM", "DBL_MANT_DIG", "DBL_MAX_10_EXP", "DBL_MAX_EXP",
+    "DBL_MIN_10_EXP", "DBL_MIN_EXP", "DBL_TRUE_MIN", "EOF", "FE_ALL_EXCEPT", "FE_DFL_ENV",
+    "FLT_DECIMAL_DIG", "FLT_EVAL_METHOD", "FLT_HAS_SUBNORM", "FLT_MANT_DIG", "FLT_MAX_10_EXP",
+    "FLT_MAX_EXP", "FLT_MIN_10_EXP", "FLT_MIN_EXP", "FLT_TRUE_MIN", "INT_FAST16_MAX",
+    "INT_FAST16_MIN", "INT_FAST32_MAX", "INT_FAST32_MIN", "INT_FAST64_MAX", "INT_FAST64_MIN",
+    "INT_FAST8_MAX", "INT_FAST8_MIN", "INT_LEAST16_MAX", "INT_LEAST16_MIN", "INT_LEAST32_MAX",
+    "INT_LEAST32_MIN", "INT_LEAST64_MAX", "INT_LEAST64_MIN", "INT_LEAST8_MAX", "INT_LEAST8_MIN",
+    "LDBL_DECIMAL_DIG", "LDBL_HAS_SUBNORM", "LDBL_MANT_DIG", "LDBL_MAX_10_EXP", "LDBL_MAX_EXP",
+    "LDBL_MIN_10_EXP", "LDBL_MIN_EXP", "LDBL_TRUE_MIN", "MB_LEN_MAX", "NULL", "ONCE_FLAG_INIT",
+    "SIG_ATOMIC_MAX", "SIG_ATOMIC_MIN", "TSS_DTOR_ITERATIONS", "UINT_FAST16_MAX",
+    "UINT_FAST32_MAX", "UINT_FAST64_MAX", "UINT_FAST8_MAX", "UINT_LEAST16_MAX", "UINT_LEAST32_MAX",
+    "UINT_LEAST64_MAX", "UINT_LEAST8_MAX", "assert", "atomic_bool", "atomic_char", "atomic_flag",
+    "atomic_int", "atomic_llong", "atomic_long", "atomic_uint", "atomic_ullong", "atomic_ulong",
+    "clock_t", "complex", "div_t", "errno", "fpos_t", "i386", "imaginary", "int16_t", "int32_t",
+    "int64_t", "int8_t", "int_fast16_t", "int_fast32_t", "int_fast64_t", "int_fast8_t",
+    "int_least16_t", "int_least32_t", "int_least64_t", "int_least8_t", "intmax_t", "intptr_t",
+    "jmp_buf", "ldiv_t", "linux", "lldiv_t", "math_errhandling", "max_align_t", "mbstate_t",
+    "memory_order", "noreturn", "nullptr_t", "offsetof", "once_flag", "ptrdiff_t", "setjmp",
+    "sig_atomic_t", "size_t", "stderr", "stdin", "stdout", "time_t", "uint16_t", "uint32_t",
+    "uint64_t", "uint8_t", "uint_fast16_t", "uint_fast32_t", "uint_fast64_t", "uint_fast8_t",
+    "uint_least16_t", "uint_least32_t", "uint_least64_t", "uint_least8_t", "uintmax_t",
+    "uintptr_t", "unix", "unreachable", "va_arg", "va_copy", "va_end", "va_list", "va_start",
+    "wctype_t", "wint_t",
 };
 
 static int cmp_str(const void *a, const void *b)
@@ -123,19 +169,29 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-enum { RESERVED_MAX_LEN = 14 }; /* "_Static_assert" */
+enum { RESERVED_MAX_LEN = 24 }; /* "ATOMIC_POINTER_LOCK_FREE" */
+
+static bool in_table(const char *name, const char *const *table, size_t n)
+{
+    return bsearch(&name, table, n, sizeof table[0], cmp_str) != NULL;
+}
+
+#define IN_TABLE(name, t) in_table(name, t, sizeof t / sizeof t[0])
 
 bool c_is_reserved(const char *name)
 {
     for (size_t n = 0; name[n]; n++) /* longer names need no search */
         if (n == RESERVED_MAX_LEN)
             return false;
-    return bsearch(&name, reserved, sizeof reserved / sizeof reserved[0], sizeof reserved[0],
-                   cmp_str) != NULL;
+    return IN_TABLE(name, c_keywords) || IN_TABLE(name, cxx_keywords) || IN_TABLE(name, std_names);
+}
+
+char *c_safe_name(struct pool *p, char *name)
+{
+    return c_is_reserved(name) ? pool_printf(p, "%s_", name) : name;
 }
 
 char *c_member_name(struct pool *p, const char *go_name)
 {
-    char *s = c_snake_name(p, go_name);
-    return c_is_reserved(s) ? pool_printf(p, "%s_", s) : s;
+    return c_safe_name(p, c_snake_name(p, go_name));
 }

@@ -22,6 +22,33 @@ typedef struct amazon_any_slice {
 /* Phone */
 typedef amazon_any_slice amazon_phone;
 
+/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */
+
+#ifndef AMAZON_ANY_SLICE_BUILD_DEFINED
+#define AMAZON_ANY_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int amazon_any_slice_alloc(amazon_any_slice *s, tagc_arena *arena, size_t n)
+{
+    tagc_any **p = (tagc_any **)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline tagc_any **amazon_any_slice_append(amazon_any_slice *s, tagc_arena *arena)
+{
+    tagc_any **p = (tagc_any **)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
 /* MARK: - API */
 
 /* Phone */

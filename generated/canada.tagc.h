@@ -60,6 +60,58 @@ struct canada_feature {
     canada_geometry geometry;
 };
 
+/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */
+
+#ifndef CANADA_FEATURE_SLICE_BUILD_DEFINED
+#define CANADA_FEATURE_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int canada_feature_slice_alloc(canada_feature_slice *s, tagc_arena *arena, size_t n)
+{
+    canada_feature *p = (canada_feature *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline canada_feature *canada_feature_slice_append(canada_feature_slice *s, tagc_arena *arena)
+{
+    canada_feature *p = (canada_feature *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
+#ifndef CANADA_FLOAT64_ARRAY2_SLICE_SLICE_BUILD_DEFINED
+#define CANADA_FLOAT64_ARRAY2_SLICE_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int canada_float64_array2_slice_slice_alloc(canada_float64_array2_slice_slice *s, tagc_arena *arena, size_t n)
+{
+    canada_float64_array2_slice *p = (canada_float64_array2_slice *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline canada_float64_array2_slice *canada_float64_array2_slice_slice_append(canada_float64_array2_slice_slice *s, tagc_arena *arena)
+{
+    canada_float64_array2_slice *p = (canada_float64_array2_slice *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
 /* MARK: - API */
 
 /* FeatureCollection */

@@ -89,6 +89,58 @@ struct order_order {
     int32_t attempts;
 };
 
+/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */
+
+#ifndef ORDER_STRING_SLICE_BUILD_DEFINED
+#define ORDER_STRING_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int order_string_slice_alloc(order_string_slice *s, tagc_arena *arena, size_t n)
+{
+    tagc_str *p = (tagc_str *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline tagc_str *order_string_slice_append(order_string_slice *s, tagc_arena *arena)
+{
+    tagc_str *p = (tagc_str *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
+#ifndef ORDER_ITEM_SLICE_BUILD_DEFINED
+#define ORDER_ITEM_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int order_item_slice_alloc(order_item_slice *s, tagc_arena *arena, size_t n)
+{
+    order_item *p = (order_item *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline order_item *order_item_slice_append(order_item_slice *s, tagc_arena *arena)
+{
+    order_item *p = (order_item *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
 /* MARK: - API */
 
 /* Status */

@@ -51,6 +51,33 @@ struct reference_tree_node {
     reference_tree_node *right;
 };
 
+/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */
+
+#ifndef REFERENCE_STRING_SLICE_BUILD_DEFINED
+#define REFERENCE_STRING_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int reference_string_slice_alloc(reference_string_slice *s, tagc_arena *arena, size_t n)
+{
+    tagc_str *p = (tagc_str *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline tagc_str *reference_string_slice_append(reference_string_slice *s, tagc_arena *arena)
+{
+    tagc_str *p = (tagc_str *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
 /* MARK: - API */
 
 /* ReportUser */

@@ -27,6 +27,33 @@ struct tree_node {
     tree_node_slice children;
 };
 
+/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */
+
+#ifndef TREE_NODE_SLICE_BUILD_DEFINED
+#define TREE_NODE_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int tree_node_slice_alloc(tree_node_slice *s, tagc_arena *arena, size_t n)
+{
+    tree_node *p = (tree_node *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline tree_node *tree_node_slice_append(tree_node_slice *s, tagc_arena *arena)
+{
+    tree_node *p = (tree_node *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
 /* MARK: - API */
 
 /* Node */

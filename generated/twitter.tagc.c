@@ -506,7 +506,7 @@ bool twitter_user_equal(const twitter_user *a, const twitter_user *b)
         return false;
     if (!twitter_user_entities_equal(&a->entities, &b->entities))
         return false;
-    if (a->protected != b->protected)
+    if (a->protected_ != b->protected_)
         return false;
     if (a->followers_count != b->followers_count)
         return false;
@@ -2450,7 +2450,7 @@ void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_js
     twitter_user_entities_write_json(out, &v->entities, o);
     p = tagc_run_open(out, &run, 79 + 3 * TAGC_I64_MAX_CHARS + TAGC_BOOL_ROOM);
     p = tagc_put(p, ",\"protected\":", 13);
-    p = tagc_put_bool(p, v->protected);
+    p = tagc_put_bool(p, v->protected_);
     p = tagc_put(p, ",\"followers_count\":", 19);
     p = tagc_put_i64(p, v->followers_count);
     p = tagc_put(p, ",\"friends_count\":", 17);
@@ -2652,7 +2652,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
                 goto fail;
             break;
         case 8: /* "protected" */
-            if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->protected)) != 0)
+            if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->protected_)) != 0)
                 goto fail;
             break;
         case 9: /* "followers_count" */
@@ -5336,7 +5336,7 @@ void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v)
     if (p == NULL)
         return;
     p = tagc_mp_put(p, "\251protected", 10);
-    p = tagc_mp_put_bool(p, v->protected);
+    p = tagc_mp_put_bool(p, v->protected_);
     p = tagc_mp_put(p, "\257followers_count", 16);
     p = tagc_mp_put_int(p, v->followers_count);
     p = tagc_mp_put(p, "\255friends_count", 14);
@@ -5572,7 +5572,7 @@ int twitter_user_read_msgpack(tagc_mp_dec *d, twitter_user *v)
                 goto fail;
             break;
         case 8: /* "protected" */
-            if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->protected)) != 0)
+            if (!tagc_mp_nil(d) && (rc = tagc_mp_read_bool(d, &v->protected_)) != 0)
                 goto fail;
             break;
         case 9: /* "followers_count" */

@@ -88,7 +88,7 @@ struct twitter_user {
     bool has_url;
     tagc_str url;
     twitter_user_entities entities;
-    bool protected;
+    bool protected_;
     int64_t followers_count;
     int64_t friends_count;
     int64_t listed_count;
@@ -319,6 +319,256 @@ struct twitter_place {
     twitter_bounding_box bounding_box;
     twitter_string_string_map attributes;
 };
+
+/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */
+
+#ifndef TWITTER_STATUS_SLICE_BUILD_DEFINED
+#define TWITTER_STATUS_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int twitter_status_slice_alloc(twitter_status_slice *s, tagc_arena *arena, size_t n)
+{
+    twitter_status *p = (twitter_status *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline twitter_status *twitter_status_slice_append(twitter_status_slice *s, tagc_arena *arena)
+{
+    twitter_status *p = (twitter_status *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
+#ifndef TWITTER_CONTRIBUTOR_SLICE_BUILD_DEFINED
+#define TWITTER_CONTRIBUTOR_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int twitter_contributor_slice_alloc(twitter_contributor_slice *s, tagc_arena *arena, size_t n)
+{
+    twitter_contributor *p = (twitter_contributor *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline twitter_contributor *twitter_contributor_slice_append(twitter_contributor_slice *s, tagc_arena *arena)
+{
+    twitter_contributor *p = (twitter_contributor *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
+#ifndef TWITTER_URL_SLICE_BUILD_DEFINED
+#define TWITTER_URL_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int twitter_url_slice_alloc(twitter_url_slice *s, tagc_arena *arena, size_t n)
+{
+    twitter_url *p = (twitter_url *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline twitter_url *twitter_url_slice_append(twitter_url_slice *s, tagc_arena *arena)
+{
+    twitter_url *p = (twitter_url *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
+#ifndef TWITTER_HASHTAG_SLICE_BUILD_DEFINED
+#define TWITTER_HASHTAG_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int twitter_hashtag_slice_alloc(twitter_hashtag_slice *s, tagc_arena *arena, size_t n)
+{
+    twitter_hashtag *p = (twitter_hashtag *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline twitter_hashtag *twitter_hashtag_slice_append(twitter_hashtag_slice *s, tagc_arena *arena)
+{
+    twitter_hashtag *p = (twitter_hashtag *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
+#ifndef TWITTER_SYMBOL_SLICE_BUILD_DEFINED
+#define TWITTER_SYMBOL_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int twitter_symbol_slice_alloc(twitter_symbol_slice *s, tagc_arena *arena, size_t n)
+{
+    twitter_symbol *p = (twitter_symbol *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline twitter_symbol *twitter_symbol_slice_append(twitter_symbol_slice *s, tagc_arena *arena)
+{
+    twitter_symbol *p = (twitter_symbol *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
+#ifndef TWITTER_USER_MENTION_SLICE_BUILD_DEFINED
+#define TWITTER_USER_MENTION_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int twitter_user_mention_slice_alloc(twitter_user_mention_slice *s, tagc_arena *arena, size_t n)
+{
+    twitter_user_mention *p = (twitter_user_mention *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline twitter_user_mention *twitter_user_mention_slice_append(twitter_user_mention_slice *s, tagc_arena *arena)
+{
+    twitter_user_mention *p = (twitter_user_mention *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
+#ifndef TWITTER_MEDIA_SLICE_BUILD_DEFINED
+#define TWITTER_MEDIA_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int twitter_media_slice_alloc(twitter_media_slice *s, tagc_arena *arena, size_t n)
+{
+    twitter_media *p = (twitter_media *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline twitter_media *twitter_media_slice_append(twitter_media_slice *s, tagc_arena *arena)
+{
+    twitter_media *p = (twitter_media *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
+#ifndef TWITTER_INT64_SLICE_BUILD_DEFINED
+#define TWITTER_INT64_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int twitter_int64_slice_alloc(twitter_int64_slice *s, tagc_arena *arena, size_t n)
+{
+    int64_t *p = (int64_t *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline int64_t *twitter_int64_slice_append(twitter_int64_slice *s, tagc_arena *arena)
+{
+    int64_t *p = (int64_t *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
+#ifndef TWITTER_STRING_STRING_MAP_BUILD_DEFINED
+#define TWITTER_STRING_STRING_MAP_BUILD_DEFINED
+/* The value of key in m: the one there, or a zeroed one added at the end (maps keep
+ * insertion order) when m has no such key; NULL when out of memory. The key is
+ * looked for from the start, and stored as it is (copy its text first if it must). */
+static inline tagc_str *twitter_string_string_map_put(twitter_string_string_map *m, tagc_arena *arena, tagc_str key)
+{
+    for (size_t i = 0; i < m->len; i++)
+        if (tagc_str_equal(&m->keys[i], &key))
+            return &m->vals[i];
+    tagc_str *keys = (tagc_str *)tagc_slice_grow(arena, m->keys, m->len, 1, sizeof *keys);
+    if (!keys)
+        return NULL;
+    m->keys = keys; /* one slot more than len: harmless if vals fails */
+    tagc_str *vals = (tagc_str *)tagc_slice_grow(arena, m->vals, m->len, 1, sizeof *vals);
+    if (!vals)
+        return NULL;
+    m->vals = vals;
+    keys[m->len] = key;
+    return &vals[m->len++];
+}
+#endif
+
+#ifndef TWITTER_FLOAT64_ARRAY2_SLICE_SLICE_BUILD_DEFINED
+#define TWITTER_FLOAT64_ARRAY2_SLICE_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int twitter_float64_array2_slice_slice_alloc(twitter_float64_array2_slice_slice *s, tagc_arena *arena, size_t n)
+{
+    twitter_float64_array2_slice *p = (twitter_float64_array2_slice *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline twitter_float64_array2_slice *twitter_float64_array2_slice_slice_append(twitter_float64_array2_slice_slice *s, tagc_arena *arena)
+{
+    twitter_float64_array2_slice *p = (twitter_float64_array2_slice *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
 
 /* MARK: - API */
 

@@ -35,6 +35,33 @@ struct user_user {
     user_user_metadata metadata;
 };
 
+/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */
+
+#ifndef USER_STRING_SLICE_BUILD_DEFINED
+#define USER_STRING_SLICE_BUILD_DEFINED
+/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
+static inline int user_string_slice_alloc(user_string_slice *s, tagc_arena *arena, size_t n)
+{
+    tagc_str *p = (tagc_str *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
+    if (!p)
+        return TAGC_E_NOMEM;
+    s->ptr = p;
+    s->len = n;
+    return 0;
+}
+
+/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
+ * unless it can grow in place); NULL when out of memory, s unchanged. */
+static inline tagc_str *user_string_slice_append(user_string_slice *s, tagc_arena *arena)
+{
+    tagc_str *p = (tagc_str *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    s->ptr = p;
+    return &p[s->len++];
+}
+#endif
+
 /* MARK: - API */
 
 /* User */

@@ -6,6 +6,7 @@
  *   MARK: - Buffers       tagc_buf, the output of every encoder
  *   MARK: - Arena         tagc_arena, where decoded values live
  *   MARK: - Values        tagc_str, tagc_time, tagc_raw, tagc_any
+ *   MARK: - Building values   strings and slices copied or grown in an arena
  *   MARK: - Numbers       formatting and parsing in Go's format
  *   MARK: - Strings       JSON escaping, UTF-8, base64, RFC 3339 time
  *   MARK: - JSON          options, the decoder cursor and its primitives
@@ -273,6 +274,30 @@ typedef struct tagc_str {
     size_t len;
 } tagc_str;
 
+/*
+ * Strings that a program builds. tagc never writes through a tagc_str's ptr
+ * (only decoders make strings, in their arena), so a tagc_str may point at
+ * read-only text: these take const char * and hide the cast, in C and C++.
+ * The text must stay alive and be NUL-terminated at len (as a literal or a C
+ * string is); tagc_str_copy (MARK: - Building values) copies anything else.
+ */
+static inline tagc_str tagc_str_view(const char *nul_terminated, size_t len)
+{
+    tagc_str s;
+    s.ptr = (char *)(uintptr_t)nul_terminated; /* no -Wcast-qual: never written through */
+    s.len = len;
+    return s;
+}
+
+/* TAGC_STR("text"): a string literal, its length counted at compile time. */
+#define TAGC_STR(literal) tagc_str_view("" literal, sizeof(literal) - 1)
+
+/* A C string (NULL gives the empty string {NULL, 0}). Not copied. */
+static inline tagc_str tagc_str_from_cstr(const char *cstr)
+{
+    return tagc_str_view(cstr, cstr ? strlen(cstr) : 0);
+}
+
 /* An instant, as Go's time.Time: seconds since 0001-01-01T00:00:00Z (Go's zero
  * time, so that an all-zero tagc_time is Go's zero value, as every other zeroed
  * tagc value is), nanoseconds in [0, 1e9), and the UTC offset in minutes it is
@@ -331,9 +356,24 @@ static inline bool tagc_bytes_equal(const tagc_bytes *a, const tagc_bytes *b)
            (a->len == 0 || memcmp(a->ptr, b->ptr, a->len) == 0);
 }
 
-/* The non-NULL pointer of empty, non-nil slices and maps. */
+/* The non-NULL pointer of empty, non-nil slices and maps: `s.ptr = TAGC_EMPTY`
+ * (len 0) encodes as [] or {}, a NULL ptr as null. Never written through. */
 extern const uint64_t tagc_empty_slot;
+#ifndef __cplusplus
 #define TAGC_EMPTY ((void *)&tagc_empty_slot)
+#else
+/* C++ does not convert void * to T *: TAGC_EMPTY is a value that converts to
+ * any object pointer (slice ptr, map keys and vals). */
+extern "C++" {
+struct tagc_empty_ptr {
+    template <class T> operator T *() const
+    {
+        return static_cast<T *>(const_cast<void *>(static_cast<const void *>(&tagc_empty_slot)));
+    }
+};
+}
+#define TAGC_EMPTY (tagc_empty_ptr())
+#endif
 
 /* Validated JSON text of a json.RawMessage, kept verbatim; ptr == NULL is nil (encodes as null). */
 typedef struct tagc_raw {
@@ -378,6 +418,37 @@ struct tagc_any {
 
 /* Deep equality (object keys compared as sets). NULL equals NULL only. */
 bool tagc_any_equal(const tagc_any *a, const tagc_any *b);
+
+/* MARK: - Building values (build.c) */
+
+/*
+ * A value to encode can point anywhere (literals, locals, the caller's memory);
+ * these put its parts in an arena instead, so that the caller keeps no
+ * lifetimes: everything lives until tagc_arena_reset or tagc_arena_free. Each
+ * returns 0, or TAGC_E_NOMEM (out of memory, over the arena's limit, or no such
+ * size) leaving *out as it was. The generated header adds, per slice and map
+ * type, <slice>_alloc, <slice>_append and <map>_put on top of tagc_slice_grow
+ * (docs/mapping.md, "Building values").
+ */
+
+/* A copy of the len bytes at p, NUL-terminated (p may be NULL when len is 0). */
+int tagc_str_copy(tagc_arena *a, tagc_str *out, const char *p, size_t len);
+/* A copy of a C string (NULL: the empty string). */
+int tagc_str_copy_cstr(tagc_arena *a, tagc_str *out, const char *cstr);
+/* A copy of len bytes: a non-nil []byte, empty ([] / "") when len is 0. */
+int tagc_bytes_copy(tagc_arena *a, tagc_bytes *out, const void *p, size_t len);
+
+/*
+ * The storage of a slice of len elements of elem_size bytes at ptr, grown to
+ * len + add elements: the add new ones zeroed, the len old ones copied unless
+ * ptr is the arena's latest allocation and room follows it (then it grows in
+ * place). ptr may be NULL, TAGC_EMPTY, or point anywhere (it is only read).
+ * Returns the new storage (TAGC_EMPTY's pointer for 0 elements), or NULL when
+ * out of memory or len + add elements have no size. Appending one at a time to
+ * slices that alternate (a map's keys and vals, or while other values are
+ * allocated) copies each time: for many elements, allocate them in one go.
+ */
+void *tagc_slice_grow(tagc_arena *a, const void *ptr, size_t len, size_t add, size_t elem_size);
 
 /* MARK: - Numbers */
 

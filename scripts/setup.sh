@@ -16,6 +16,8 @@ PKGS="meson ninja-build gcc clang flex bison pkg-config libcriterion-dev libcjso
 # unpacks it privately; here are its dependencies that install side by side.
 PKGS_I386="libc6:i386 libcjson-dev:i386 libffi8:i386 libgit2-1.5:i386"
 # --- end cross builds
+# C++ headers (tests/cxx) and the CMake consumer (examples/check-consumers.sh)
+PKGS="$PKGS g++ cmake"
 
 missing=""
 for p in $PKGS $PKGS_I386; do

@@ -49,6 +49,35 @@ Test(names, members_avoid_c_keywords)
     pool_free(p);
 }
 
+Test(names, members_avoid_cxx_keywords_and_std_macros)
+{
+    struct pool *p = pool_new();
+    cr_expect_str_eq(c_member_name(p, "Protected"), "protected_");
+    cr_expect_str_eq(c_member_name(p, "Class"), "class_");
+    cr_expect_str_eq(c_member_name(p, "CoAwait"), "co_await_");
+    cr_expect_str_eq(c_member_name(p, "Char8T"), "char8_t_");
+    cr_expect_str_eq(c_member_name(p, "Complex"), "complex_");
+    cr_expect_str_eq(c_member_name(p, "And"), "and_");
+    cr_expect_str_eq(c_member_name(p, "Stdin"), "stdin_");
+    cr_expect_str_eq(c_member_name(p, "StaticAssert"), "static_assert_");
+    cr_expect_str_eq(c_member_name(p, "EOF"), "eof"); /* lower case: no macro */
+    cr_expect_str_eq(c_member_name(p, "Classes"), "classes");
+    /* whole names, as types and enum constants are checked */
+    cr_expect_str_eq(c_safe_name(p, pool_strdup(p, "co_await")), "co_await_");
+    cr_expect_str_eq(c_safe_name(p, pool_strdup(p, "INT_LEAST8_MAX")), "INT_LEAST8_MAX_");
+    cr_expect_str_eq(c_safe_name(p, pool_strdup(p, "shop_order")), "shop_order");
+    /* each table sorted for bsearch: its first, middle and last entries find themselves */
+    static const char *const all[] = {
+        "_Alignas", "default", "while", "and", "namespace", "xor_eq", "ATOMIC_BOOL_LOCK_FREE",
+        "ATOMIC_POINTER_LOCK_FREE", "NULL", "EOF", "UINT_LEAST8_MAX", "assert", "memory_order",
+        "wint_t", "stdout", "errno", "imaginary", "unreachable"};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        cr_expect(c_is_reserved(all[i]), "%s", all[i]);
+    cr_expect(!c_is_reserved("ATOMIC_POINTER_LOCK_FREEX"));
+    cr_expect(!c_is_reserved("co"));
+    pool_free(p);
+}
+
 /* MARK: - Checking whole files */
 
 typedef struct checked {
