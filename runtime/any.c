@@ -261,7 +261,12 @@ int tagc_json_read_any(tagc_json_dec *d, tagc_any **out)
 
 /* MARK: - Writing */
 
-static void write_any(tagc_buf *b, const tagc_any *a, bool html, bool sorted)
+/* The Go type of any's values, as the cycle message names it. */
+static const char any_type[] = "interface {}";
+
+/* Objects and arrays count levels (tagc_enc_enter): deeper than max, or a
+ * cycle, is an error with the path. */
+static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted)
 {
     if (b->err)
         return;
@@ -283,28 +288,39 @@ static void write_any(tagc_buf *b, const tagc_any *a, bool html, bool sorted)
         tagc_json_write_str(b, a->u.str.ptr, a->u.str.len, html);
         return;
     case TAGC_ANY_ARRAY:
+        if (!tagc_enc_enter(b, max, 0, a, any_type))
+            return;
         tagc_buf_byte(b, '[');
-        for (size_t i = 0; i < a->u.arr.len && !b->err; i++) {
+        for (size_t i = 0; i < a->u.arr.len; i++) {
             if (i)
                 tagc_buf_byte(b, ',');
-            write_any(b, a->u.arr.items[i], html, sorted);
+            write_any(b, a->u.arr.items[i], max, html, sorted);
+            if (tagc_enc_failed_index(b, a, any_type, i))
+                return;
         }
         tagc_buf_byte(b, ']');
+        tagc_enc_leave(b);
         return;
     case TAGC_ANY_OBJECT: {
         tagc_order ord;
+        if (!tagc_enc_enter(b, max, 0, a, any_type))
+            return;
         tagc_order_str(&ord, a->u.obj.keys, a->u.obj.len, sorted);
         tagc_buf_byte(b, '{');
-        for (size_t k = 0; k < a->u.obj.len && !b->err; k++) {
+        for (size_t k = 0; k < a->u.obj.len; k++) {
             size_t i = tagc_order_at(&ord, k);
             if (k)
                 tagc_buf_byte(b, ',');
             tagc_json_write_str(b, a->u.obj.keys[i].ptr, a->u.obj.keys[i].len, html);
             tagc_buf_byte(b, ':');
-            write_any(b, a->u.obj.vals[i], html, sorted);
+            write_any(b, a->u.obj.vals[i], max, html, sorted);
+            if (tagc_enc_failed_key(b, a, any_type, a->u.obj.keys[i].ptr, a->u.obj.keys[i].len))
+                break;
         }
         tagc_buf_byte(b, '}');
         tagc_order_free(&ord);
+        if (b->err == 0)
+            tagc_enc_leave(b);
         return;
     }
     }
@@ -315,7 +331,7 @@ void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o
 {
     if (!o)
         o = &tagc_json_defaults;
-    write_any(b, a, !o->no_html_escape, !o->unsorted_maps);
+    write_any(b, a, o->max_depth, !o->no_html_escape, !o->unsorted_maps);
 }
 
 /* MARK: - Equality */

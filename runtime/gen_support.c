@@ -55,6 +55,7 @@ int tagc_json_enc_finish(tagc_buf *out, size_t start, const tagc_json_opts *o)
 {
     if (out->err == 0 && o->indent != NULL)
         tagc_json_indent(out, start, o->prefix ? o->prefix : "", o->indent);
+    tagc_enc_done(out);
     if (out->err != 0) {
         if (start <= out->len)
             out->len = start; /* never a half-written document */

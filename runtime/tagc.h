@@ -77,6 +77,10 @@ const char *tagc_strerror(int code);
 #define TAGC_PATH_MAX 256
 #define TAGC_MESSAGE_MAX 160
 
+/* The nesting limit of decoders and encoders when none is set (objects and
+ * arrays, MessagePack maps and arrays, one inside the other). */
+#define TAGC_DEFAULT_MAX_DEPTH 1000
+
 /*
  * What went wrong in a decode. offset is the byte offset in the input where the
  * problem was seen; line and column (both 1-based, column in bytes) are derived
@@ -123,6 +127,14 @@ typedef struct tagc_buf {
     int err;
     bool fixed;
     uint8_t *spill; /* a MessagePack run written aside (see tagc_mp_room), else NULL */
+    /* Nesting while encoding (see Encoder nesting below). The caller may set
+     * max_depth and why; the encoders keep the rest. */
+    int max_depth;         /* MessagePack encoders' limit; 0 = TAGC_DEFAULT_MAX_DEPTH
+                            * (JSON encoders take tagc_json_opts.max_depth) */
+    tagc_error *why;       /* NULL, or where a failed encode says what and where (path) */
+    int depth;             /* levels open in the writers that count them */
+    const void *deep_at;   /* while a nesting failure unwinds: the value it was raised at */
+    const char *deep_type; /* and that value's Go type; NULL when none unwinds */
 } tagc_buf;
 
 void tagc_buf_init(tagc_buf *b);
@@ -209,6 +221,93 @@ static inline uint8_t *tagc_put_byte(uint8_t *p, uint8_t c)
     *p = c;
     return p + 1;
 }
+
+/* MARK: - Encoder nesting (enc_nest.c) */
+
+/*
+ * Encoders refuse values nested deeper than the decoders' limit (default
+ * TAGC_DEFAULT_MAX_DEPTH, JSON objects and arrays or MessagePack maps and
+ * arrays), so that what an encoder writes at a limit, a decoder reads at the
+ * same limit. A value that leads back to itself (C pointers can make cycles)
+ * is found when it reaches the limit, and reported as Go reports one:
+ * TAGC_E_INVALID, "encountered a cycle via T"; a deep value that is no cycle
+ * is TAGC_E_DEPTH. The path of the value at fault goes to b->why when set.
+ *
+ * Only the writers of values whose nesting the schema does not bound count
+ * levels (recursive types, any, json.RawMessage, and those that contain
+ * them). A writer that counts and also holds values of bounded nesting passes
+ * their most levels as `margin`, so the limit holds for them too.
+ */
+
+/* The slow path of tagc_enc_enter: records TAGC_E_DEPTH at value v of Go type `type`. */
+void tagc_enc_too_deep(tagc_buf *b, int max, const void *v, const char *type);
+/* The slow path of tagc_enc_failed_*: the error unwinds through value v (of
+ * Go type `type`); adds the part of the path (key, or index when key is NULL)
+ * and checks whether v is the value the limit was hit at (a cycle). */
+void tagc_enc_unwind(tagc_buf *b, const void *v, const char *type, const char *key, size_t len,
+                     size_t index);
+/* An integer map key's part of the path. */
+void tagc_enc_unwind_int(tagc_buf *b, const void *v, const char *type, int64_t key);
+void tagc_enc_unwind_uint(tagc_buf *b, const void *v, const char *type, uint64_t key);
+
+/* Opens one level at value v (whose own value holds up to margin more levels
+ * that are not counted); false, with the error recorded, beyond max (0: the default). */
+static TAGC_ALWAYS_INLINE bool tagc_enc_enter(tagc_buf *b, int max, int margin, const void *v,
+                                              const char *type)
+{
+    if (TAGC_LIKELY(b->depth + margin < (max > 0 ? max : TAGC_DEFAULT_MAX_DEPTH))) {
+        b->depth++;
+        return true;
+    }
+    tagc_enc_too_deep(b, max, v, type);
+    return false;
+}
+static TAGC_ALWAYS_INLINE void tagc_enc_leave(tagc_buf *b)
+{
+    b->depth--;
+}
+/* After writing the member `key` (or element `index`) of value v: true when
+ * the encode has failed (the writer then returns at once). */
+static TAGC_ALWAYS_INLINE bool tagc_enc_failed_key(tagc_buf *b, const void *v, const char *type,
+                                                   const char *key, size_t len)
+{
+    if (TAGC_LIKELY(b->err == 0))
+        return false;
+    if (b->deep_type != NULL)
+        tagc_enc_unwind(b, v, type, key, len, 0);
+    return true;
+}
+static TAGC_ALWAYS_INLINE bool tagc_enc_failed_index(tagc_buf *b, const void *v, const char *type,
+                                                     size_t index)
+{
+    if (TAGC_LIKELY(b->err == 0))
+        return false;
+    if (b->deep_type != NULL)
+        tagc_enc_unwind(b, v, type, NULL, 0, index);
+    return true;
+}
+/* The same after the value of an integer map key (an enum's: its number). */
+static TAGC_ALWAYS_INLINE bool tagc_enc_failed_int(tagc_buf *b, const void *v, const char *type,
+                                                   int64_t key)
+{
+    if (TAGC_LIKELY(b->err == 0))
+        return false;
+    if (b->deep_type != NULL)
+        tagc_enc_unwind_int(b, v, type, key);
+    return true;
+}
+static TAGC_ALWAYS_INLINE bool tagc_enc_failed_uint(tagc_buf *b, const void *v, const char *type,
+                                                    uint64_t key)
+{
+    if (TAGC_LIKELY(b->err == 0))
+        return false;
+    if (b->deep_type != NULL)
+        tagc_enc_unwind_uint(b, v, type, key);
+    return true;
+}
+/* End of an encode (the _enc_finish functions): levels closed, the path of a
+ * failure completed. */
+void tagc_enc_done(tagc_buf *b);
 
 /* MARK: - Arena */
 
@@ -485,8 +584,6 @@ typedef struct tagc_json_opts {
     int max_depth;        /* 0 = TAGC_DEFAULT_MAX_DEPTH */
 } tagc_json_opts;
 
-#define TAGC_DEFAULT_MAX_DEPTH 1000
-
 /* The state of one decode; generated code passes it down. */
 typedef struct tagc_json_dec {
     const char *p;     /* next byte to read */
@@ -582,6 +679,9 @@ void tagc_json_write_raw(tagc_buf *b, const tagc_raw *r);
 /* write_raw with a choice of HTML escaping (write_raw escapes, as Go's default;
  * html = false is Go's SetEscapeHTML(false)). Invalid text: TAGC_E_INVALID. */
 void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html);
+/* write_raw_opts inside an encode: the text's nesting counts against max_depth
+ * (0: TAGC_DEFAULT_MAX_DEPTH) after the levels open in b; deeper is TAGC_E_DEPTH. */
+void tagc_json_write_raw_in(tagc_buf *b, const tagc_raw *r, bool html, int max_depth);
 void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o);
 
 /* Unchecked writes inside a run (see tagc_run_open): each returns the position
