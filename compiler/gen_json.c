@@ -1053,12 +1053,12 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
     emit(g, 2, "return;");
     emit(g, 1, "}");
     if (en && en->enum_kind == ENUM_STRING)
-        emit(g, 1, "tagc_order_names(&ord, v->keys, sizeof *v->keys, %s_names, %s_names_len, v->len, !o->unsorted_maps);",
+        emit(g, 1, "tagc_order_names(out, &ord, v->keys, sizeof *v->keys, %s_names, %s_names_len, v->len, !o->unsorted_maps);",
              en->c_name, en->c_name);
     else if (ku->kind == TK_STRING)
-        emit(g, 1, "tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);");
+        emit(g, 1, "tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);");
     else
-        emit(g, 1, "tagc_order_int(&ord, v->keys, sizeof *v->keys, %s, v->len, !o->unsorted_maps);",
+        emit(g, 1, "tagc_order_int(out, &ord, v->keys, sizeof *v->keys, %s, v->len, !o->unsorted_maps);",
              ty_is_unsigned_int(ku->kind) ? "false" : "true");
     bool counts = ty_nest_counts(g, t);
     const char *type_lit = gen_nest_type_lit(g, ty_go_name(g, t));

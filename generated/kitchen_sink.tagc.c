@@ -2661,7 +2661,7 @@ static void sink_string_string_map_write_json(tagc_buf *out, const sink_string_s
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);
+    tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -2892,7 +2892,7 @@ static void sink_string_node_ptr_map_write_json(tagc_buf *out, const sink_string
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);
+    tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);
     if (!tagc_enc_enter(out, o->max_depth, 0, v, "map[string]*sink.Node")) { /* a level that recursion repeats */
         tagc_order_free(&ord);
         return;
@@ -3119,7 +3119,7 @@ static void sink_string_int64_map_write_json(tagc_buf *out, const sink_string_in
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);
+    tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -3203,7 +3203,7 @@ static void sink_int64_string_map_write_json(tagc_buf *out, const sink_int64_str
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_int(&ord, v->keys, sizeof *v->keys, true, v->len, !o->unsorted_maps);
+    tagc_order_int(out, &ord, v->keys, sizeof *v->keys, true, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -3287,7 +3287,7 @@ static void sink_color_tags_map_write_json(tagc_buf *out, const sink_color_tags_
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_names(&ord, v->keys, sizeof *v->keys, sink_color_names, sink_color_names_len, v->len, !o->unsorted_maps);
+    tagc_order_names(out, &ord, v->keys, sizeof *v->keys, sink_color_names, sink_color_names_len, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -3371,7 +3371,7 @@ static void sink_label_uint8_map_write_json(tagc_buf *out, const sink_label_uint
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);
+    tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -3455,7 +3455,7 @@ static void sink_priority_bool_map_write_json(tagc_buf *out, const sink_priority
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_int(&ord, v->keys, sizeof *v->keys, true, v->len, !o->unsorted_maps);
+    tagc_order_int(out, &ord, v->keys, sizeof *v->keys, true, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);

@@ -4521,7 +4521,7 @@ static void twitter_string_string_map_write_json(tagc_buf *out, const twitter_st
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);
+    tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);

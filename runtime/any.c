@@ -305,7 +305,7 @@ static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool s
         tagc_order ord;
         if (!tagc_enc_enter(b, max, 0, a, any_type))
             return;
-        tagc_order_str(&ord, a->u.obj.keys, a->u.obj.len, sorted);
+        tagc_order_str(b, &ord, a->u.obj.keys, a->u.obj.len, sorted);
         tagc_buf_byte(b, '{');
         for (size_t k = 0; k < a->u.obj.len; k++) {
             size_t i = tagc_order_at(&ord, k);
@@ -350,25 +350,42 @@ static int key_cmp(const tagc_str *a, const tagc_str *b)
     return a->len < b->len ? -1 : a->len > b->len;
 }
 
-/* Objects: same key set, equal values. Keys are unique within each object. */
+/* Objects by search: for each key of a, its value in b. Quadratic, no memory. */
+static bool obj_equal_scan(const tagc_any *a, const tagc_any *b)
+{
+    size_t n = a->u.obj.len;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 0;
+        while (j < n && !key_eq(&a->u.obj.keys[i], &b->u.obj.keys[j]))
+            j++;
+        if (j == n || !tagc_any_equal(a->u.obj.vals[i], b->u.obj.vals[j]))
+            return false;
+    }
+    return true;
+}
+
+/* Objects: same key set, equal values. Keys are unique within each object.
+ * Keys in the same order (values decoded from the same text, or copies) are
+ * compared in one pass; else small objects are searched, big ones sorted. When
+ * the memory to sort is not there, the search gives the answer (slowly): an
+ * equality never depends on memory. */
 static bool obj_equal(const tagc_any *a, const tagc_any *b)
 {
     size_t n = a->u.obj.len;
     if (n != b->u.obj.len)
         return false;
-    if (n <= 16) {
-        for (size_t i = 0; i < n; i++) {
-            size_t j = 0;
-            while (j < n && !key_eq(&a->u.obj.keys[i], &b->u.obj.keys[j]))
-                j++;
-            if (j == n || !tagc_any_equal(a->u.obj.vals[i], b->u.obj.vals[j]))
+    size_t same = 0;
+    while (same < n && key_eq(&a->u.obj.keys[same], &b->u.obj.keys[same]))
+        same++;
+    if (same == n) {
+        for (size_t i = 0; i < n; i++)
+            if (!tagc_any_equal(a->u.obj.vals[i], b->u.obj.vals[i]))
                 return false;
-        }
         return true;
     }
-    size_t *ia = malloc(2 * n * sizeof *ia);
+    size_t *ia = n > 16 && n <= SIZE_MAX / (2 * sizeof *ia) ? malloc(2 * n * sizeof *ia) : NULL;
     if (!ia)
-        return false;
+        return obj_equal_scan(a, b);
     size_t *ib = ia + n;
     tagc_sort_str_keys(a->u.obj.keys, n, ia);
     tagc_sort_str_keys(b->u.obj.keys, n, ib);

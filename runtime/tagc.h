@@ -900,16 +900,18 @@ long tagc_map_slot_int(tagc_json_dec *d, tagc_map_index *ix, const void *keys, s
                        bool is_signed, size_t n, uint64_t key);
 
 /* The order map entries are written in: sorted as Go sorts keys (by their text;
- * integer keys by their decimal text), or as stored. */
+ * integer keys by their decimal text), or as stored. Sorting more than 32 keys
+ * needs memory: when there is none, TAGC_E_NOMEM is recorded in b (the stored
+ * order would be output that differs from Go's). */
 typedef struct tagc_order {
     size_t *idx; /* NULL: stored order */
     size_t stack[32];
 } tagc_order;
-void tagc_order_str(tagc_order *ord, const tagc_str *keys, size_t n, bool sorted);
-void tagc_order_int(tagc_order *ord, const void *keys, size_t key_size, bool is_signed, size_t n,
-                    bool sorted);
+void tagc_order_str(tagc_buf *b, tagc_order *ord, const tagc_str *keys, size_t n, bool sorted);
+void tagc_order_int(tagc_buf *b, tagc_order *ord, const void *keys, size_t key_size, bool is_signed,
+                    size_t n, bool sorted);
 /* Keys that are string enum values: names[key] is each key's text. */
-void tagc_order_names(tagc_order *ord, const void *keys, size_t key_size, const tagc_str *names,
+void tagc_order_names(tagc_buf *b, tagc_order *ord, const void *keys, size_t key_size, const tagc_str *names,
                       size_t n_names, size_t n, bool sorted);
 static inline size_t tagc_order_at(const tagc_order *ord, size_t k)
 {
