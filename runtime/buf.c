@@ -14,7 +14,7 @@ void tagc_buf_init(tagc_buf *b)
     b->err = 0;
     b->fixed = false;
     b->spill = NULL;
-    b->max_depth = 0;
+    b->max_depth = TAGC_DEFAULT_MAX_DEPTH;
     b->why = NULL;
     b->depth = 0;
     b->deep_at = NULL;
@@ -29,7 +29,7 @@ void tagc_buf_init_fixed(tagc_buf *b, void *mem, size_t cap)
     b->err = 0;
     b->fixed = true;
     b->spill = NULL;
-    b->max_depth = 0;
+    b->max_depth = TAGC_DEFAULT_MAX_DEPTH;
     b->why = NULL;
     b->depth = 0;
     b->deep_at = NULL;

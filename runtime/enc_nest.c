@@ -13,17 +13,22 @@
 
 #include "tagc.h"
 
-void tagc_enc_too_deep(tagc_buf *b, int max, const void *v, const char *type)
+bool tagc_enc_enter_slow(tagc_buf *b, int max, int margin, const void *v, const char *type)
 {
-    if (b->err != 0)
-        return; /* an earlier failure stands */
     if (max <= 0)
         max = TAGC_DEFAULT_MAX_DEPTH;
+    if (b->depth + margin < max && b->err == 0) {
+        b->depth++;
+        return true;
+    }
+    if (b->err != 0)
+        return false; /* an earlier failure stands */
     b->err = TAGC_E_DEPTH;
     b->deep_at = v;
     b->deep_type = type;
     if (b->why)
         tagc_error_set(b->why, TAGC_E_DEPTH, 0, "nesting deeper than %d levels (max_depth)", max);
+    return false;
 }
 
 /* The part of the path, and the cycle test, for one level. */

@@ -11,7 +11,8 @@
 
 const uint64_t tagc_empty_slot = 0;
 
-const tagc_json_opts tagc_json_defaults = {0};
+/* max_depth spelled out: the encoders compare with it as it is (0 takes their slow path). */
+const tagc_json_opts tagc_json_defaults = {.max_depth = TAGC_DEFAULT_MAX_DEPTH};
 
 /* MARK: - Entry and exit */
 

@@ -129,8 +129,9 @@ typedef struct tagc_buf {
     uint8_t *spill; /* a MessagePack run written aside (see tagc_mp_room), else NULL */
     /* Nesting while encoding (see Encoder nesting below). The caller may set
      * max_depth and why; the encoders keep the rest. */
-    int max_depth;         /* MessagePack encoders' limit; 0 = TAGC_DEFAULT_MAX_DEPTH
-                            * (JSON encoders take tagc_json_opts.max_depth) */
+    int max_depth;         /* MessagePack encoders' limit, TAGC_DEFAULT_MAX_DEPTH from
+                            * tagc_buf_init; 0 = the same (JSON encoders take
+                            * tagc_json_opts.max_depth) */
     tagc_error *why;       /* NULL, or where a failed encode says what and where (path) */
     int depth;             /* levels open in the writers that count them */
     const void *deep_at;   /* while a nesting failure unwinds: the value it was raised at */
@@ -239,8 +240,9 @@ static inline uint8_t *tagc_put_byte(uint8_t *p, uint8_t c)
  * their most levels as `margin`, so the limit holds for them too.
  */
 
-/* The slow path of tagc_enc_enter: records TAGC_E_DEPTH at value v of Go type `type`. */
-void tagc_enc_too_deep(tagc_buf *b, int max, const void *v, const char *type);
+/* The slow path of tagc_enc_enter: the limit when max is 0 (the default), and
+ * past it TAGC_E_DEPTH recorded at value v of Go type `type`. */
+bool tagc_enc_enter_slow(tagc_buf *b, int max, int margin, const void *v, const char *type);
 /* The slow path of tagc_enc_failed_*: the error unwinds through value v (of
  * Go type `type`); adds the part of the path (key, or index when key is NULL)
  * and checks whether v is the value the limit was hit at (a cycle). */
@@ -255,12 +257,11 @@ void tagc_enc_unwind_uint(tagc_buf *b, const void *v, const char *type, uint64_t
 static TAGC_ALWAYS_INLINE bool tagc_enc_enter(tagc_buf *b, int max, int margin, const void *v,
                                               const char *type)
 {
-    if (TAGC_LIKELY(b->depth + margin < (max > 0 ? max : TAGC_DEFAULT_MAX_DEPTH))) {
+    if (TAGC_LIKELY(b->depth + margin < max)) {
         b->depth++;
         return true;
     }
-    tagc_enc_too_deep(b, max, v, type);
-    return false;
+    return tagc_enc_enter_slow(b, max, margin, v, type);
 }
 static TAGC_ALWAYS_INLINE void tagc_enc_leave(tagc_buf *b)
 {
