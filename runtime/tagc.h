@@ -651,6 +651,20 @@ int tagc_json_read_any(tagc_json_dec *d, tagc_any **out);
 /* Validates and skips one value of any kind. */
 int tagc_json_skip(tagc_json_dec *d);
 
+/* Go's strconv.ParseFloat(s[0..n), bits) for bits 32 or 64 (num_go.c): decimal
+ * with '_' between digits, leading zeros, "1." and ".5", hexadecimal mantissa
+ * with a 'p' exponent, "inf"/"infinity" in any case, an optional sign. Correctly
+ * rounded; TAGC_E_RANGE past the largest finite value, TAGC_E_SYNTAX for the
+ * rest. scratch: n + 2 bytes. */
+int tagc_go_parse_float(const char *s, size_t n, int bits, char *scratch, double *out);
+/* strconv.ParseInt(s, 10, 64) and ParseUint(s, 10, 64): decimal digits, leading
+ * zeros allowed, a sign only for the signed one. TAGC_E_RANGE, TAGC_E_SYNTAX. */
+int tagc_go_parse_int(const char *s, size_t n, int64_t *out);
+int tagc_go_parse_uint(const char *s, size_t n, uint64_t *out);
+/* A float inside a `string`-option value (d->p..d->end the quoted text), as Go
+ * 1.19 reads it: the text must start with '-' or a digit, then strconv's grammar. */
+int tagc_json_read_quoted_float(tagc_json_dec *d, int bits, double *out);
+
 /* The `string` tag option: the value is a JSON string holding the scalar's JSON.
  * Opens the quote; tagc_json_string_opt_end checks the closing one. */
 int tagc_json_string_opt_begin(tagc_json_dec *d);
