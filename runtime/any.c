@@ -264,6 +264,55 @@ int tagc_json_read_any(tagc_json_dec *d, tagc_any **out)
 /* The Go type of any's values, as the cycle message names it. */
 static const char any_type[] = "interface {}";
 
+static int key_cmp(const tagc_str *a, const tagc_str *b);
+static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted);
+
+/* The entry whose key comes after keys[prev] in Go's order (prev == n: the
+ * first): small objects are sorted as they are written, with no index. */
+static size_t next_key(const tagc_str *keys, size_t n, size_t prev)
+{
+    size_t best = n;
+    for (size_t i = 0; i < n; i++)
+        if ((prev == n || key_cmp(&keys[i], &keys[prev]) > 0) &&
+            (best == n || key_cmp(&keys[i], &keys[best]) < 0))
+            best = i;
+    return best;
+}
+
+/* Objects of up to this many keys are written in order by next_key. */
+#define SMALL_OBJECT 8
+
+/* An object's members. Kept out of write_any, and with no index array on the
+ * stack: a level of nesting costs only the frames of the two (tests/errors/test_stack.c). */
+static void write_object(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted)
+{
+    const tagc_str *keys = a->u.obj.keys;
+    size_t n = a->u.obj.len;
+    size_t *idx = NULL;
+    if (sorted && n > SMALL_OBJECT) {
+        idx = n <= SIZE_MAX / sizeof *idx ? malloc(n * sizeof *idx) : NULL;
+        if (!idx) { /* the stored order would differ from Go's */
+            tagc_buf_fail(b, TAGC_E_NOMEM);
+            return;
+        }
+        tagc_sort_str_keys(keys, n, idx);
+    }
+    tagc_buf_byte(b, '{');
+    size_t i = n;
+    for (size_t k = 0; k < n; k++) {
+        i = idx ? idx[k] : sorted ? next_key(keys, n, i) : k;
+        if (k)
+            tagc_buf_byte(b, ',');
+        tagc_json_write_str(b, keys[i].ptr, keys[i].len, html);
+        tagc_buf_byte(b, ':');
+        write_any(b, a->u.obj.vals[i], max, html, sorted);
+        if (tagc_enc_failed_key(b, a, any_type, keys[i].ptr, keys[i].len))
+            break;
+    }
+    tagc_buf_byte(b, '}');
+    free(idx);
+}
+
 /* Objects and arrays count levels (tagc_enc_enter): deeper than max, or a
  * cycle, is an error with the path. */
 static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted)
@@ -301,28 +350,13 @@ static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool s
         tagc_buf_byte(b, ']');
         tagc_enc_leave(b);
         return;
-    case TAGC_ANY_OBJECT: {
-        tagc_order ord;
+    case TAGC_ANY_OBJECT:
         if (!tagc_enc_enter(b, max, 0, a, any_type))
             return;
-        tagc_order_str(b, &ord, a->u.obj.keys, a->u.obj.len, sorted);
-        tagc_buf_byte(b, '{');
-        for (size_t k = 0; k < a->u.obj.len; k++) {
-            size_t i = tagc_order_at(&ord, k);
-            if (k)
-                tagc_buf_byte(b, ',');
-            tagc_json_write_str(b, a->u.obj.keys[i].ptr, a->u.obj.keys[i].len, html);
-            tagc_buf_byte(b, ':');
-            write_any(b, a->u.obj.vals[i], max, html, sorted);
-            if (tagc_enc_failed_key(b, a, any_type, a->u.obj.keys[i].ptr, a->u.obj.keys[i].len))
-                break;
-        }
-        tagc_buf_byte(b, '}');
-        tagc_order_free(&ord);
+        write_object(b, a, max, html, sorted);
         if (b->err == 0)
             tagc_enc_leave(b);
         return;
-    }
     }
     tagc_buf_fail(b, TAGC_E_INVALID); /* not a kind */
 }

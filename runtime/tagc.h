@@ -81,6 +81,15 @@ const char *tagc_strerror(int code);
  * arrays, MessagePack maps and arrays, one inside the other). */
 #define TAGC_DEFAULT_MAX_DEPTH 1000
 
+/* The stack a decode or encode needs: at most TAGC_STACK_PER_LEVEL bytes for
+ * each level of nesting, on top of TAGC_STACK_BASE, for the runtime and the
+ * code tagc generates (x86-64, gcc -O2; tests/errors/test_stack.c measures each
+ * entry point and prints its cost). A thread that decodes or encodes at depth
+ * D needs TAGC_STACK_NEED(D) bytes of stack; the bulk decoder's workers get it. */
+#define TAGC_STACK_PER_LEVEL 512
+#define TAGC_STACK_BASE (64 * 1024)
+#define TAGC_STACK_NEED(depth) ((size_t)TAGC_STACK_BASE + (size_t)(depth) * TAGC_STACK_PER_LEVEL)
+
 /*
  * What went wrong in a decode. offset is the byte offset in the input where the
  * problem was seen; line and column (both 1-based, column in bytes) are derived
