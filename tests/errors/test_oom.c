@@ -17,6 +17,7 @@
 #include <tagc.h>
 
 #include "kitchen_sink.tagc.h"
+#include "tree.tagc.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define NO_INJECTION 1
@@ -173,4 +174,46 @@ Test(oom, any_equal_needs_no_memory)
     cr_expect(eq_ab, "equal objects in another order are equal without memory");
     cr_expect(!eq_ac);
     cr_expect(eq_aa);
+}
+
+/* Amplification (docs/mapping.md, "Memory: amplification"): each one-byte nil
+ * of a MessagePack array is a zeroed element in the arena, sizeof(T) bytes of
+ * arena per byte of input; an arena limit relative to the input bounds it. */
+Test(amplification, nils_into_a_slice)
+{
+    enum { N = 100000 };
+    uint8_t *src = malloc(N + 16);
+    size_t len = 0;
+    src[len++] = 0x81; /* {"children": [nil x N]} */
+    src[len++] = 0xa8;
+    memcpy(src + len, "children", 8);
+    len += 8;
+    src[len++] = 0xdd;
+    src[len++] = (uint8_t)(N >> 24);
+    src[len++] = (uint8_t)(N >> 16);
+    src[len++] = (uint8_t)(N >> 8);
+    src[len++] = (uint8_t)N;
+    memset(src + len, 0xc0, N);
+    len += N;
+    tagc_arena a;
+    tagc_arena_init(&a);
+    tree_node v;
+    tagc_error err;
+    cr_assert_eq(tree_node_decode_msgpack(&v, src, len, &a, &err), 0, "%s", err.message);
+    cr_expect_eq(v.children.len, N);
+    double factor = (double)a.total / (double)len;
+    printf("amplification: %zu input bytes -> %zu arena bytes (%.1fx, sizeof(tree_node) = %zu)\n", len,
+           a.total, factor, sizeof(tree_node));
+    cr_expect(factor >= (double)sizeof(tree_node) * 0.9, "the factor is sizeof(T) a byte");
+    tagc_arena_free(&a);
+    /* capped below what the document needs: an error, not the memory */
+    tagc_arena_init_limit(&a, len * (sizeof(tree_node) / 2));
+    cr_expect_eq(tree_node_decode_msgpack(&v, src, len, &a, &err), TAGC_E_NOMEM);
+    cr_expect(a.total <= len * (sizeof(tree_node) / 2));
+    tagc_arena_free(&a);
+    /* capped at sizeof(T) a byte (and a block's slack): it fits */
+    tagc_arena_init_limit(&a, len * sizeof(tree_node) + 1024 * 1024);
+    cr_expect_eq(tree_node_decode_msgpack(&v, src, len, &a, &err), 0);
+    tagc_arena_free(&a);
+    free(src);
 }
