@@ -77,15 +77,21 @@ static bool infinity(const char *s, size_t n, double *out)
 /* m * 2^e (m != 0, sticky: nonzero bits below m) rounded to nearest even in a
  * binary format of `bits` significant bits and least normal exponent emin.
  * Returns false when it overflows the format's largest finite value. */
-static bool round_binary(uint64_t m, bool sticky, long e, int bits, int emin, double max,
+static bool round_binary(uint64_t m, bool sticky, int64_t e, int bits, int emin, double max,
                          double *out)
 {
     while (!(m >> 63)) {
         m <<= 1;
         e--;
     }
-    long top = e + 63; /* value in [2^top, 2^(top+1)) */
-    long prec = bits;
+    if (e > 4096) /* far past the largest float */
+        return false;
+    if (e < -4096) { /* far below the least subnormal */
+        *out = 0;
+        return true;
+    }
+    int64_t top = e + 63; /* value in [2^top, 2^(top+1)) */
+    int64_t prec = bits;
     if (top < emin)
         prec = bits - (emin - top);
     if (prec < 0) { /* below half the least subnormal */
@@ -110,7 +116,7 @@ static int parse_hex(const char *s, size_t n, int bits, int emin, double max, do
 {
     uint64_t m = 0;
     bool sticky = false, digits = false, point = false;
-    long e = 0;
+    int64_t e = 0;
     size_t i = 0;
     for (; i < n; i++) {
         char c = s[i];
@@ -127,11 +133,11 @@ static int parse_hex(const char *s, size_t n, int bits, int emin, double max, do
         digits = true;
         if (m >> 56 == 0) {
             m = m << 4 | (uint64_t)hex_val(c);
-            if (point)
+            if (point && e > -(INT64_C(1) << 40))
                 e -= 4;
         } else {
             sticky |= c != '0';
-            if (!point)
+            if (!point && e < INT64_C(1) << 40)
                 e += 4;
         }
     }
@@ -143,7 +149,7 @@ static int parse_hex(const char *s, size_t n, int bits, int emin, double max, do
         eneg = s[i++] == '-';
     if (i >= n || s[i] < '0' || s[i] > '9')
         return TAGC_E_SYNTAX;
-    long x = 0;
+    int64_t x = 0;
     for (; i < n; i++) {
         if (s[i] == '_')
             continue;
@@ -292,7 +298,7 @@ int tagc_go_parse_int(const char *s, size_t n, int64_t *out)
     neg = neg && s[0] == '-';
     if (mag > (uint64_t)INT64_MAX + neg)
         return TAGC_E_RANGE;
-    *out = neg ? (int64_t)(0 - mag) : (int64_t)mag;
+    *out = neg ? (mag == 0 ? 0 : -(int64_t)(mag - 1) - 1) : (int64_t)mag;
     return 0;
 }
 
