@@ -120,6 +120,10 @@ static int read_array(tagc_json_dec *d, tagc_any *a)
     return 0;
 }
 
+/* Kept out of read_value (and so out of the frame that arrays repeat a level). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static int read_object(tagc_json_dec *d, tagc_any *a)
 {
     tagc_str *keys = NULL;

@@ -92,6 +92,20 @@ static char *arrays(int n, size_t *len)
     return s;
 }
 
+/* {"a":{"a":...{}}}: n objects. */
+static char *objects(int n, size_t *len)
+{
+    char *s = malloc(6 * (size_t)n + 1), *p = s;
+    for (int i = 0; i + 1 < n; i++)
+        p += sprintf(p, "{\"a\":");
+    p += sprintf(p, "{}");
+    for (int i = 0; i + 1 < n; i++)
+        *p++ = '}';
+    *p = '\0';
+    *len = (size_t)(p - s);
+    return s;
+}
+
 /* {"raw": n-1 arrays }: n levels, the inner n-1 in a RawMessage, or (key "zz")
  * in a member the type does not have, which is skipped. */
 static char *in_member(const char *key, int n, size_t *len)
@@ -280,6 +294,30 @@ static void prep_any_value(job *j, int depth)
     free(json);
 }
 
+static void prep_obj_json(job *j, int depth)
+{
+    j->text = objects(depth, &j->len);
+}
+
+static void prep_obj_msgpack(job *j, int depth)
+{
+    size_t len;
+    char *json = objects(depth, &len);
+    j->text = (char *)to_msgpack_any(json, len, &j->len);
+    free(json);
+}
+
+static void prep_obj_value(job *j, int depth)
+{
+    size_t len;
+    char *json = objects(depth, &len);
+    sink_doc *v = malloc(sizeof *v);
+    tagc_error err;
+    cr_assert_eq(sink_doc_decode_json(v, json, len, &arena, &err, NULL), 0, "%s", err.message);
+    j->value = v;
+    free(json);
+}
+
 static void prep_raw(job *j, int depth)
 {
     j->text = in_member("raw", depth, &j->len);
@@ -300,6 +338,10 @@ static const entry entries[] = {
     {"MessagePack decode, any", msgpack_decode_any, prep_any_msgpack},
     {"JSON encode, any", json_encode_any, prep_any_value},
     {"MessagePack encode, any", msgpack_encode_any, prep_any_value},
+    {"JSON decode, any objects", json_decode_any, prep_obj_json},
+    {"MessagePack decode, any objects", msgpack_decode_any, prep_obj_msgpack},
+    {"JSON encode, any objects", json_encode_any, prep_obj_value},
+    {"MessagePack encode, any objects", msgpack_encode_any, prep_obj_value},
     {"JSON decode, RawMessage", json_decode_raw, prep_raw},
     {"JSON decode, skipped member", json_skip_unknown, prep_skip},
 };
