@@ -1307,15 +1307,18 @@ static void *check_files_thread(void *arg)
  * depth 1000, which needs between 256 and 512 KiB), so it runs on a thread
  * whose stack fits its depth limit, not on whatever the main thread has. */
 #define VALIDATE_STACK_PER_LEVEL 1024
+/* Never less than a usual main thread's (ASan's frames are several times bigger). */
+#define VALIDATE_STACK_MIN (8u << 20)
 
 static bool run_on_stack(vfiles *f)
 {
     int depth = f->r->opts.max_depth > 0 ? f->r->opts.max_depth : TAGC_DEFAULT_MAX_DEPTH;
+    size_t size = TAGC_STACK_BASE + (size_t)depth * VALIDATE_STACK_PER_LEVEL;
     pthread_attr_t attr;
     pthread_t t;
     if (pthread_attr_init(&attr) != 0)
         return false;
-    bool ok = pthread_attr_setstacksize(&attr, TAGC_STACK_BASE + (size_t)depth * VALIDATE_STACK_PER_LEVEL) == 0 &&
+    bool ok = pthread_attr_setstacksize(&attr, size > VALIDATE_STACK_MIN ? size : VALIDATE_STACK_MIN) == 0 &&
               pthread_create(&t, &attr, check_files_thread, f) == 0;
     pthread_attr_destroy(&attr);
     if (ok)
