@@ -701,7 +701,8 @@ void tagc_json_write_bytes(tagc_buf *b, const uint8_t *p, size_t n, bool nil);
 void tagc_json_write_time(tagc_buf *b, const tagc_time *t);
 void tagc_json_write_raw(tagc_buf *b, const tagc_raw *r);
 /* write_raw with a choice of HTML escaping (write_raw escapes, as Go's default;
- * html = false is Go's SetEscapeHTML(false)). Invalid text: TAGC_E_INVALID. */
+ * html = false is Go's SetEscapeHTML(false)). Invalid text: TAGC_E_INVALID; text
+ * nested deeper than TAGC_DEFAULT_MAX_DEPTH (after the levels open in b): TAGC_E_DEPTH. */
 void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html);
 /* write_raw_opts inside an encode: the text's nesting counts against max_depth
  * (0: TAGC_DEFAULT_MAX_DEPTH) after the levels open in b; deeper is TAGC_E_DEPTH. */
@@ -1166,7 +1167,8 @@ void tagc_mp_write_bytes(tagc_buf *b, const tagc_bytes *v);
 void tagc_mp_write_time(tagc_buf *b, const tagc_time *t);
 /* json.RawMessage: the MessagePack form of the JSON value it holds (integers that
  * fit int64/uint64 as integers, other numbers as float 64); nil or "null" is nil.
- * Text that is not JSON is TAGC_E_INVALID. */
+ * Text that is not JSON is TAGC_E_INVALID; nested past b->max_depth (after the
+ * levels open in b), TAGC_E_DEPTH. */
 void tagc_mp_write_raw(tagc_buf *b, const tagc_raw *r);
 /* interface{}: NULL is nil, numbers float 64, objects maps in stored order. */
 void tagc_mp_write_any(tagc_buf *b, const tagc_any *a);
