@@ -72,6 +72,10 @@ void gen_release(gen *g, pool_mark m);
 
 /* MARK: - Types (gen_types.c) */
 
+/* The memo's slot for key (an address no other user of the memo takes as a key):
+ * NULL until set. Valid until the next call. */
+void **gen_memo_slot(gen *g, const void *key);
+
 /* The type after following named types to their definition. */
 ast_type *ty_under(ast_type *t);
 /* The declaration of a named enum type, or NULL. */
@@ -130,6 +134,27 @@ void gen_type_definitions(gen *g);
 
 /* Header: <slice>_alloc, <slice>_append and <map>_put for the file's slice and map types (gen_build.c). */
 void gen_build_helpers(gen *g);
+/* MARK: - Nesting (gen_nest.c): the encoders' depth limit */
+
+/* The most levels (objects/arrays, maps/arrays) a value of t opens, -1: unbounded
+ * (recursive types, any, json.RawMessage and what holds them). */
+int ty_nesting(gen *g, ast_type *t);
+/* True when the writers of t count levels (its nesting is unbounded). */
+bool ty_nest_counts(gen *g, ast_type *t);
+/* The most levels of the fields of struct st on one wire: a counting writer's margin. */
+int ty_nest_margin(gen *g, const ast_type *st, bool msgpack);
+/* The Go spelling of t ("tree.Node", "[]tree.Node"), for the cycle message. */
+const char *ty_go_name(gen *g, ast_type *t);
+/* go_type as a C string literal. */
+const char *gen_nest_type_lit(gen *g, const char *go_type);
+/* A counting writer's first and last statements: enter returns when the limit is
+ * passed (limit: the C expression of the max depth). */
+void gen_nest_enter(gen *g, int ind, const char *limit, int margin, const char *v, const char *go_type);
+void gen_nest_leave(gen *g, int ind);
+/* After writing a value of type t in a counting writer: when t counts too, the
+ * early return on failure; check is the tagc_enc_failed_* call, cleanup (or NULL)
+ * a statement before the return. */
+void gen_nest_after(gen *g, int ind, ast_type *t, const char *check, const char *cleanup);
 
 /* MARK: - Enums (gen_enum.c): names and known values, for every codec */
 

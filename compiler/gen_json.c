@@ -520,7 +520,7 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
     else if (k == TK_TIME)
         emit(g, ind, "tagc_json_write_time(out, &%s);", lv);
     else if (k == TK_RAW)
-        emit(g, ind, "tagc_json_write_raw_opts(out, &%s, !o->no_html_escape);", lv);
+        emit(g, ind, "tagc_json_write_raw_in(out, &%s, !o->no_html_escape, o->max_depth);", lv);
     else if (k == TK_ANY)
         emit(g, ind, "tagc_json_write_any(out, %s, o);", lv);
     else if (ty_is_bytes(t))
@@ -748,7 +748,7 @@ static void declare_run(gen *g, size_t body, bool blank)
 }
 
 static void gen_struct_write(gen *g, const char *fn, const char *ctype, const ast_type *st,
-                             bool exported)
+                             bool exported, const char *go_type)
 {
     emit(g, 0, "%svoid %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)",
          exported ? "" : "static ", fn, ctype);
@@ -770,6 +770,11 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
     size_t body = g->out->len;
     if (need_sep)
         emit(g, 1, "uint8_t sep = '{'; /* the byte before the next key */");
+    /* a recursive type: its writer counts levels (gen_nest.c) */
+    bool counts = ty_nest_counts(g, (ast_type *)st);
+    const char *type_lit = gen_nest_type_lit(g, go_type);
+    if (counts)
+        gen_nest_enter(g, 1, "o->max_depth", ty_nest_margin(g, st, false), "v", go_type);
     /* Fields always written go into runs (keys with the values that are
      * scalars); conditional ones are written with checked calls. */
     wrun run;
@@ -868,6 +873,11 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
             } else {
                 write_value(g, ind, t, lv);
             }
+            if (counts)
+                gen_nest_after(g, ind, ty_is_opt(t) ? t->elem : t,
+                               pool_printf(g->pool, "tagc_enc_failed_key(out, v, %s, %s, %zu)", type_lit,
+                                           c_literal(g, w->json_name, len), len),
+                               NULL);
         }
         if (cond)
             emit(g, ind - 1, "}");
@@ -885,6 +895,8 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         run_text(g, &run, "}", 1);
     }
     run_end(g, &run);
+    if (counts)
+        gen_nest_leave(g, 1);
     run_free(&run);
     sb_free(&key);
     sb_free(&key_plain);
@@ -904,6 +916,10 @@ static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type 
     emit(g, 2, "tagc_buf_put(out, \"null\", 4);");
     emit(g, 2, "return;");
     emit(g, 1, "}");
+    bool counts = ty_nest_counts(g, t);
+    const char *go_type = ty_go_name(g, t);
+    if (counts)
+        gen_nest_enter(g, 1, "o->max_depth", 0, "v", go_type);
     emit(g, 1, "tagc_buf_byte(out, '[');");
     emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
     bool scalars = !ty_is_opt(t->elem) && run_room(t->elem) != 0;
@@ -924,9 +940,16 @@ static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type 
             write_opt(g, 2, t->elem->elem, "v->ptr[i].has", "v->ptr[i].val");
         else
             write_value(g, 2, t->elem, "v->ptr[i]");
+        if (counts)
+            gen_nest_after(g, 2, ty_is_opt(t->elem) ? t->elem->elem : t->elem,
+                           pool_printf(g->pool, "tagc_enc_failed_index(out, v, %s, i)",
+                                       gen_nest_type_lit(g, go_type)),
+                           NULL);
     }
     emit(g, 1, "}");
     emit(g, 1, "tagc_buf_byte(out, ']');");
+    if (counts)
+        gen_nest_leave(g, 1);
     mark_unused(g, body, "o");
     if (scalars)
         declare_run(g, body, true);
@@ -967,6 +990,10 @@ static void gen_array_write(gen *g, const char *fn, ast_type *t)
         emit(g, 0, "%s", "");
         return;
     }
+    bool counts = ty_nest_counts(g, t);
+    const char *go_type = ty_go_name(g, t);
+    if (counts)
+        gen_nest_enter(g, 1, "o->max_depth", 0, "v", go_type);
     emit(g, 1, "tagc_buf_byte(out, '[');");
     emit(g, 1, "for (size_t i = 0; i < %lld; i++) {", (long long)t->array_len);
     emit(g, 2, "if (i > 0)");
@@ -975,8 +1002,15 @@ static void gen_array_write(gen *g, const char *fn, ast_type *t)
         write_opt(g, 2, t->elem->elem, "(*v)[i].has", "(*v)[i].val");
     else
         write_value(g, 2, t->elem, "(*v)[i]");
+    if (counts)
+        gen_nest_after(g, 2, ty_is_opt(t->elem) ? t->elem->elem : t->elem,
+                       pool_printf(g->pool, "tagc_enc_failed_index(out, v, %s, i)",
+                                   gen_nest_type_lit(g, go_type)),
+                       NULL);
     emit(g, 1, "}");
     emit(g, 1, "tagc_buf_byte(out, ']');");
+    if (counts)
+        gen_nest_leave(g, 1);
     mark_unused(g, body, "o");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
@@ -1019,13 +1053,21 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
     emit(g, 2, "return;");
     emit(g, 1, "}");
     if (en && en->enum_kind == ENUM_STRING)
-        emit(g, 1, "tagc_order_names(&ord, v->keys, sizeof *v->keys, %s_names, %s_names_len, v->len, !o->unsorted_maps);",
+        emit(g, 1, "tagc_order_names(out, &ord, v->keys, sizeof *v->keys, %s_names, %s_names_len, v->len, !o->unsorted_maps);",
              en->c_name, en->c_name);
     else if (ku->kind == TK_STRING)
-        emit(g, 1, "tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);");
+        emit(g, 1, "tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);");
     else
-        emit(g, 1, "tagc_order_int(&ord, v->keys, sizeof *v->keys, %s, v->len, !o->unsorted_maps);",
+        emit(g, 1, "tagc_order_int(out, &ord, v->keys, sizeof *v->keys, %s, v->len, !o->unsorted_maps);",
              ty_is_unsigned_int(ku->kind) ? "false" : "true");
+    bool counts = ty_nest_counts(g, t);
+    const char *type_lit = gen_nest_type_lit(g, ty_go_name(g, t));
+    if (counts) {
+        emit(g, 1, "if (!tagc_enc_enter(out, o->max_depth, 0, v, %s)) { /* a level that recursion repeats */", type_lit);
+        emit(g, 2, "tagc_order_free(&ord);");
+        emit(g, 2, "return;");
+        emit(g, 1, "}");
+    }
     emit(g, 1, "tagc_buf_byte(out, '{');");
     emit(g, 1, "for (size_t k = 0; k < v->len; k++) {");
     emit(g, 2, "size_t i = tagc_order_at(&ord, k);");
@@ -1044,9 +1086,21 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
         write_opt(g, 2, t->elem->elem, "v->vals[i].has", "v->vals[i].val");
     else
         write_value(g, 2, t->elem, "v->vals[i]");
+    if (counts) {
+        const char *check;
+        if (ku->kind == TK_STRING && !(en && en->enum_kind == ENUM_STRING))
+            check = pool_printf(g->pool, "tagc_enc_failed_key(out, v, %s, v->keys[i].ptr, v->keys[i].len)", type_lit);
+        else if (ty_is_unsigned_int(ku->kind))
+            check = pool_printf(g->pool, "tagc_enc_failed_uint(out, v, %s, (uint64_t)v->keys[i])", type_lit);
+        else
+            check = pool_printf(g->pool, "tagc_enc_failed_int(out, v, %s, (int64_t)v->keys[i])", type_lit);
+        gen_nest_after(g, 2, ty_is_opt(t->elem) ? t->elem->elem : t->elem, check, "tagc_order_free(&ord);");
+    }
     emit(g, 1, "}");
     emit(g, 1, "tagc_buf_byte(out, '}');");
     emit(g, 1, "tagc_order_free(&ord);");
+    if (counts)
+        gen_nest_leave(g, 1);
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -1130,7 +1184,8 @@ void gen_named_json(gen *g, const ast_decl *d)
         return;
     }
     if (d->type->kind == TK_STRUCT) {
-        gen_struct_write(g, d->c_name, d->c_name, d->type, true);
+        gen_struct_write(g, d->c_name, d->c_name, d->type, true,
+                         pool_printf(g->pool, "%s.%s", d->file->package, d->name));
         gen_struct_read(g, d->c_name, d->c_name, d->type, true);
         return;
     }
@@ -1164,7 +1219,7 @@ void gen_composite_json(gen *g, const gen_type *gt)
     const char *fn = gt->name;
     switch (t->kind) {
     case TK_STRUCT:
-        gen_struct_write(g, fn, fn, t, false);
+        gen_struct_write(g, fn, fn, t, false, "struct {...}");
         gen_struct_read(g, fn, fn, t, false);
         break;
     case TK_SLICE:

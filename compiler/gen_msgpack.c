@@ -723,7 +723,7 @@ static void emit_run(gen *g, const mp_field *f, size_t n, bool *told)
 }
 
 static void gen_struct_write(gen *g, const char *fn, const char *ctype, const ast_type *st,
-                             bool exported)
+                             bool exported, const char *go_type)
 {
     emit(g, 0, "%svoid %s_write_msgpack(tagc_buf *out, const %s *v)", exported ? "" : "static ", fn, ctype);
     emit(g, 0, "{");
@@ -786,6 +786,9 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         any_flat |= fs[i].flat;
     if (any_flat)
         emit(g, 1, "uint8_t *p;");
+    /* a recursive type: its writer counts levels (gen_nest.c) */
+    bool counts = nf > 0 && ty_nest_counts(g, (ast_type *)st);
+    const char *type_lit = gen_nest_type_lit(g, go_type);
     if (conditional) {
         emit(g, 1, "size_t n = %zu; /* the fields always written, then the others present */", always);
         for (size_t i = 0; i < nf; i++) {
@@ -794,11 +797,16 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
             }
         }
         emit(g, 0, "%s", "");
+        if (counts)
+            gen_nest_enter(g, 1, "out->max_depth", ty_nest_margin(g, st, true), "v", go_type);
         emit(g, 1, "tagc_mp_write_map(out, n);");
     } else if (nf == 0) {
         emit(g, 1, "tagc_buf_byte(out, 0x80); /* an empty map */");
-    } else if (any_flat) {
-        emit(g, 0, "%s", "");
+    } else {
+        if (any_flat)
+            emit(g, 0, "%s", "");
+        if (counts)
+            gen_nest_enter(g, 1, "out->max_depth", ty_nest_margin(g, st, true), "v", go_type);
     }
     /* runs: flat fields, and the key of a non-flat one that is always written */
     bool told = false; /* a run's comments were written */
@@ -808,19 +816,31 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         if (f->flat)
             continue;
         ast_type *t = f->w->field->type;
+        const char *check = NULL; /* a recursive type's early return */
+        if (counts) {
+            const char *name = f->w->msgpack_name;
+            check = pool_printf(g->pool, "tagc_enc_failed_key(out, v, %s, %s, %zu)", type_lit,
+                                c_literal(g, name, strlen(name)), strlen(name));
+        }
         if (!f->cond) {
             emit_run(g, fs + start, i + 1 - start, &told);
             write_member(g, 1, t, f->has, f->lv);
+            if (counts)
+                gen_nest_after(g, 1, ty_is_opt(t) ? t->elem : t, check, NULL);
         } else {
             emit_run(g, fs + start, i - start, &told);
             emit(g, 1, "if (%s) {", f->cond);
             emit(g, 2, "tagc_buf_put(out, %s, %zu);%s", f->key, f->key_len, f->comment);
             write_member(g, 2, t, f->has, f->lv);
+            if (counts)
+                gen_nest_after(g, 2, ty_is_opt(t) ? t->elem : t, check, NULL);
             emit(g, 1, "}");
         }
         start = i + 1;
     }
     emit_run(g, fs + start, nf - start, &told);
+    if (counts)
+        gen_nest_leave(g, 1);
     mark_unused(g, body, "v");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
@@ -846,10 +866,21 @@ static void gen_slice_write(gen *g, const char *fn, const char *ctype, ast_type 
     emit(g, 2, "return;");
     emit(g, 1, "}");
     if (!flat) {
+        bool counts = ty_nest_counts(g, t);
+        const char *go_type = ty_go_name(g, t);
+        if (counts)
+            gen_nest_enter(g, 1, "out->max_depth", 0, "v", go_type);
         emit(g, 1, "tagc_mp_write_array(out, v->len);");
         emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
         write_elem(g, 2, t->elem, elv);
+        if (counts)
+            gen_nest_after(g, 2, opt ? t->elem->elem : t->elem,
+                           pool_printf(g->pool, "tagc_enc_failed_index(out, v, %s, i)",
+                                       gen_nest_type_lit(g, go_type)),
+                           NULL);
         emit(g, 1, "}");
+        if (counts)
+            gen_nest_leave(g, 1);
         emit(g, 0, "}");
         emit(g, 0, "%s", "");
         return;
@@ -881,10 +912,21 @@ static void gen_array_write(gen *g, const char *fn, ast_type *t)
 {
     emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, %s)", fn, ty_const_decl(g, t, "(*v)"));
     emit(g, 0, "{");
+    bool counts = ty_nest_counts(g, t);
+    const char *go_type = ty_go_name(g, t);
+    if (counts)
+        gen_nest_enter(g, 1, "out->max_depth", 0, "v", go_type);
     emit(g, 1, "tagc_mp_write_array(out, %lld);", (long long)t->array_len);
     emit(g, 1, "for (size_t i = 0; i < %lld; i++) {", (long long)t->array_len);
     write_elem(g, 2, t->elem, "(*v)[i]");
+    if (counts)
+        gen_nest_after(g, 2, ty_is_opt(t->elem) ? t->elem->elem : t->elem,
+                       pool_printf(g->pool, "tagc_enc_failed_index(out, v, %s, i)",
+                                   gen_nest_type_lit(g, go_type)),
+                       NULL);
     emit(g, 1, "}");
+    if (counts)
+        gen_nest_leave(g, 1);
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -921,6 +963,10 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
     emit(g, 2, "tagc_mp_write_nil(out);");
     emit(g, 2, "return;");
     emit(g, 1, "}");
+    bool counts = ty_nest_counts(g, t);
+    const char *type_lit = gen_nest_type_lit(g, ty_go_name(g, t));
+    if (counts)
+        gen_nest_enter(g, 1, "out->max_depth", 0, "v", ty_go_name(g, t));
     emit(g, 1, "tagc_mp_write_map(out, v->len);");
     emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
     if (en && en->enum_kind == ENUM_STRING)
@@ -932,7 +978,19 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
     else
         emit(g, 2, "tagc_mp_write_int_key(out, (int64_t)v->keys[i]);");
     write_elem(g, 2, t->elem, "v->vals[i]");
+    if (counts) {
+        const char *check;
+        if (ku->kind == TK_STRING && !(en && en->enum_kind == ENUM_STRING))
+            check = pool_printf(g->pool, "tagc_enc_failed_key(out, v, %s, v->keys[i].ptr, v->keys[i].len)", type_lit);
+        else if (ty_is_unsigned_int(ku->kind))
+            check = pool_printf(g->pool, "tagc_enc_failed_uint(out, v, %s, (uint64_t)v->keys[i])", type_lit);
+        else
+            check = pool_printf(g->pool, "tagc_enc_failed_int(out, v, %s, (int64_t)v->keys[i])", type_lit);
+        gen_nest_after(g, 2, ty_is_opt(t->elem) ? t->elem->elem : t->elem, check, NULL);
+    }
     emit(g, 1, "}");
+    if (counts)
+        gen_nest_leave(g, 1);
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -1013,7 +1071,8 @@ void gen_named_msgpack(gen *g, const ast_decl *d)
         return;
     }
     if (d->type->kind == TK_STRUCT) {
-        gen_struct_write(g, d->c_name, d->c_name, d->type, true);
+        gen_struct_write(g, d->c_name, d->c_name, d->type, true,
+                         pool_printf(g->pool, "%s.%s", d->file->package, d->name));
         gen_struct_read(g, d->c_name, d->c_name, d->type, true);
         return;
     }
@@ -1045,7 +1104,7 @@ void gen_composite_msgpack(gen *g, const gen_type *gt)
     const char *fn = gt->name;
     switch (t->kind) {
     case TK_STRUCT:
-        gen_struct_write(g, fn, fn, t, false);
+        gen_struct_write(g, fn, fn, t, false, "struct {...}");
         gen_struct_read(g, fn, fn, t, false);
         break;
     case TK_SLICE:

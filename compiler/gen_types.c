@@ -77,6 +77,11 @@ static void **memo_slot(gen *g, const void *key)
     }
 }
 
+void **gen_memo_slot(gen *g, const void *key)
+{
+    return memo_slot(g, key);
+}
+
 /* The names of a composite type node, each computed when first asked for. */
 typedef struct type_names {
     const char *short_name; /* ty_short */

@@ -115,13 +115,18 @@ static void amazon_any_slice_write_json(tagc_buf *out, const amazon_any_slice *v
         tagc_buf_put(out, "null", 4);
         return;
     }
+    if (!tagc_enc_enter(out, o->max_depth, 0, v, "[]interface {}")) /* a level that recursion repeats */
+        return;
     tagc_buf_byte(out, '[');
     for (size_t i = 0; i < v->len; i++) {
         if (i > 0)
             tagc_buf_byte(out, ',');
         tagc_json_write_any(out, v->ptr[i], o);
+        if (tagc_enc_failed_index(out, v, "[]interface {}", i))
+            return;
     }
     tagc_buf_byte(out, ']');
+    tagc_enc_leave(out);
 }
 
 static int amazon_any_slice_read_json(tagc_json_dec *d, amazon_any_slice *v)
@@ -178,10 +183,15 @@ static void amazon_any_slice_write_msgpack(tagc_buf *out, const amazon_any_slice
         tagc_mp_write_nil(out);
         return;
     }
+    if (!tagc_enc_enter(out, out->max_depth, 0, v, "[]interface {}")) /* a level that recursion repeats */
+        return;
     tagc_mp_write_array(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tagc_mp_write_any(out, v->ptr[i]);
+        if (tagc_enc_failed_index(out, v, "[]interface {}", i))
+            return;
     }
+    tagc_enc_leave(out);
 }
 
 static int amazon_any_slice_read_msgpack(tagc_mp_dec *d, amazon_any_slice *v)

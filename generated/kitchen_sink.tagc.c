@@ -1912,19 +1912,28 @@ fail: /* rc from the value of field */
 
 void sink_node_write_json(tagc_buf *out, const sink_node *v, const tagc_json_opts *o)
 {
+    if (!tagc_enc_enter(out, o->max_depth, 0, v, "sink.Node")) /* a level that recursion repeats */
+        return;
     tagc_buf_put(out, "{\"name\":", 8);
     tagc_json_write_str(out, v->name.ptr, v->name.len, !o->no_html_escape);
     if (v->parent != NULL) {
         tagc_buf_put(out, ",\"parent\":", 10);
         sink_node_ptr_write_json(out, v->parent, o);
+        if (tagc_enc_failed_key(out, v, "sink.Node", "parent", 6))
+            return;
     }
     tagc_buf_put(out, ",\"children\":", 12);
     sink_node_slice_write_json(out, &v->children, o);
+    if (tagc_enc_failed_key(out, v, "sink.Node", "children", 8))
+        return;
     if (v->index.len != 0) {
         tagc_buf_put(out, ",\"index\":", 9);
         sink_string_node_ptr_map_write_json(out, &v->index, o);
+        if (tagc_enc_failed_key(out, v, "sink.Node", "index", 5))
+            return;
     }
     tagc_buf_byte(out, '}');
+    tagc_enc_leave(out);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next
@@ -2002,6 +2011,8 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     tagc_run run;
     uint8_t *p;
 
+    if (!tagc_enc_enter(out, o->max_depth, 2, v, "sink.Sink")) /* a level that recursion repeats */
+        return;
     p = tagc_run_open(out, &run, 6 + TAGC_I64_MAX_CHARS);
     p = tagc_put(p, "{\"id\":", 6);
     p = tagc_put_i64(p, v->base.id);
@@ -2029,13 +2040,21 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     p = tagc_put_i64(p, v->timeout);
     p = tagc_put(p, ",\"raw\":", 7);
     tagc_run_close(out, &run, p);
-    tagc_json_write_raw_opts(out, &v->raw, !o->no_html_escape);
+    tagc_json_write_raw_in(out, &v->raw, !o->no_html_escape, o->max_depth);
+    if (tagc_enc_failed_key(out, v, "sink.Sink", "raw", 3))
+        return;
     tagc_buf_put(out, ",\"iface\":", 9);
     tagc_json_write_any(out, v->iface, o);
+    if (tagc_enc_failed_key(out, v, "sink.Sink", "iface", 5))
+        return;
     tagc_buf_put(out, ",\"any\":", 7);
     tagc_json_write_any(out, v->any, o);
+    if (tagc_enc_failed_key(out, v, "sink.Sink", "any", 3))
+        return;
     tagc_buf_put(out, ",\"doc\":", 7);
     sink_doc_write_json(out, &v->doc, o);
+    if (tagc_enc_failed_key(out, v, "sink.Sink", "doc", 3))
+        return;
     tagc_buf_put(out, ",\"list\":", 8);
     sink_int32_slice_write_json(out, &v->list, o);
     tagc_buf_put(out, ",\"fixed\":", 9);
@@ -2052,6 +2071,8 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     sink_uint8_array32_write_json(out, &v->hash, o);
     tagc_buf_put(out, ",\"child\":", 9);
     sink_node_ptr_write_json(out, v->child, o);
+    if (tagc_enc_failed_key(out, v, "sink.Sink", "child", 5))
+        return;
     tagc_buf_put(out, ",\"score\":", 9);
     if (!v->has_score)
         tagc_buf_put(out, "null", 4);
@@ -2126,10 +2147,14 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     if (v->left != NULL) {
         tagc_buf_put(out, ",\"Left\":", 8);
         sink_node_ptr_write_json(out, v->left, o);
+        if (tagc_enc_failed_key(out, v, "sink.Sink", "Left", 4))
+            return;
     }
     if (v->right != NULL) {
         tagc_buf_put(out, ",\"Right\":", 9);
         sink_node_ptr_write_json(out, v->right, o);
+        if (tagc_enc_failed_key(out, v, "sink.Sink", "Right", 5))
+            return;
     }
     tagc_buf_put(out, ",\"address\":", 11);
     sink_sink_address_write_json(out, &v->address, o);
@@ -2144,6 +2169,7 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
         tagc_json_write_str(out, v->other.ptr, v->other.len, !o->no_html_escape);
     }
     tagc_buf_byte(out, '}');
+    tagc_enc_leave(out);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next
@@ -2635,7 +2661,7 @@ static void sink_string_string_map_write_json(tagc_buf *out, const sink_string_s
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);
+    tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -2812,13 +2838,18 @@ static void sink_node_slice_write_json(tagc_buf *out, const sink_node_slice *v, 
         tagc_buf_put(out, "null", 4);
         return;
     }
+    if (!tagc_enc_enter(out, o->max_depth, 0, v, "[]sink.Node")) /* a level that recursion repeats */
+        return;
     tagc_buf_byte(out, '[');
     for (size_t i = 0; i < v->len; i++) {
         if (i > 0)
             tagc_buf_byte(out, ',');
         sink_node_write_json(out, &v->ptr[i], o);
+        if (tagc_enc_failed_index(out, v, "[]sink.Node", i))
+            return;
     }
     tagc_buf_byte(out, ']');
+    tagc_enc_leave(out);
 }
 
 static int sink_node_slice_read_json(tagc_json_dec *d, sink_node_slice *v)
@@ -2861,7 +2892,11 @@ static void sink_string_node_ptr_map_write_json(tagc_buf *out, const sink_string
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);
+    tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);
+    if (!tagc_enc_enter(out, o->max_depth, 0, v, "map[string]*sink.Node")) { /* a level that recursion repeats */
+        tagc_order_free(&ord);
+        return;
+    }
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -2870,9 +2905,14 @@ static void sink_string_node_ptr_map_write_json(tagc_buf *out, const sink_string
         tagc_json_write_str(out, v->keys[i].ptr, v->keys[i].len, !o->no_html_escape);
         tagc_buf_byte(out, ':');
         sink_node_ptr_write_json(out, v->vals[i], o);
+        if (tagc_enc_failed_key(out, v, "map[string]*sink.Node", v->keys[i].ptr, v->keys[i].len)) {
+            tagc_order_free(&ord);
+            return;
+        }
     }
     tagc_buf_byte(out, '}');
     tagc_order_free(&ord);
+    tagc_enc_leave(out);
 }
 
 static int sink_string_node_ptr_map_read_json(tagc_json_dec *d, sink_string_node_ptr_map *v)
@@ -3079,7 +3119,7 @@ static void sink_string_int64_map_write_json(tagc_buf *out, const sink_string_in
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);
+    tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -3163,7 +3203,7 @@ static void sink_int64_string_map_write_json(tagc_buf *out, const sink_int64_str
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_int(&ord, v->keys, sizeof *v->keys, true, v->len, !o->unsorted_maps);
+    tagc_order_int(out, &ord, v->keys, sizeof *v->keys, true, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -3247,7 +3287,7 @@ static void sink_color_tags_map_write_json(tagc_buf *out, const sink_color_tags_
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_names(&ord, v->keys, sizeof *v->keys, sink_color_names, sink_color_names_len, v->len, !o->unsorted_maps);
+    tagc_order_names(out, &ord, v->keys, sizeof *v->keys, sink_color_names, sink_color_names_len, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -3331,7 +3371,7 @@ static void sink_label_uint8_map_write_json(tagc_buf *out, const sink_label_uint
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);
+    tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -3415,7 +3455,7 @@ static void sink_priority_bool_map_write_json(tagc_buf *out, const sink_priority
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_int(&ord, v->keys, sizeof *v->keys, true, v->len, !o->unsorted_maps);
+    tagc_order_int(out, &ord, v->keys, sizeof *v->keys, true, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -4284,6 +4324,8 @@ void sink_node_write_msgpack(tagc_buf *out, const sink_node *v)
     n += v->parent != NULL;
     n += v->index.len != 0;
 
+    if (!tagc_enc_enter(out, out->max_depth, 0, v, "sink.Node")) /* a level that recursion repeats */
+        return;
     tagc_mp_write_map(out, n);
     p = tagc_mp_room(out, 10, v->name.len); /* room for the most these fields take */
     if (p == NULL)
@@ -4294,13 +4336,20 @@ void sink_node_write_msgpack(tagc_buf *out, const sink_node *v)
     if (v->parent != NULL) {
         tagc_buf_put(out, "\246parent", 7);
         sink_node_ptr_write_msgpack(out, v->parent);
+        if (tagc_enc_failed_key(out, v, "sink.Node", "parent", 6))
+            return;
     }
     tagc_buf_put(out, "\250children", 9);
     sink_node_slice_write_msgpack(out, &v->children);
+    if (tagc_enc_failed_key(out, v, "sink.Node", "children", 8))
+        return;
     if (v->index.len != 0) {
         tagc_buf_put(out, "\245index", 6);
         sink_string_node_ptr_map_write_msgpack(out, &v->index);
+        if (tagc_enc_failed_key(out, v, "sink.Node", "index", 5))
+            return;
     }
+    tagc_enc_leave(out);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -4398,6 +4447,8 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     n += v->right != NULL;
     n += v->other.len != 0;
 
+    if (!tagc_enc_enter(out, out->max_depth, 2, v, "sink.Sink")) /* a level that recursion repeats */
+        return;
     tagc_mp_write_map(out, n);
     p = tagc_mp_room(out, 77, (v->audit != NULL ? v->audit->created_by.len : 0)); /* room for the most these fields take */
     if (p == NULL)
@@ -4431,12 +4482,20 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     p = tagc_mp_put(p, "\243raw", 4);
     tagc_mp_done(out, p);
     tagc_mp_write_raw(out, &v->raw);
+    if (tagc_enc_failed_key(out, v, "sink.Sink", "raw", 3))
+        return;
     tagc_buf_put(out, "\245iface", 6);
     tagc_mp_write_any(out, v->iface);
+    if (tagc_enc_failed_key(out, v, "sink.Sink", "iface", 5))
+        return;
     tagc_buf_put(out, "\243any", 4);
     tagc_mp_write_any(out, v->any);
+    if (tagc_enc_failed_key(out, v, "sink.Sink", "any", 3))
+        return;
     tagc_buf_put(out, "\243doc", 4);
     sink_doc_write_msgpack(out, &v->doc);
+    if (tagc_enc_failed_key(out, v, "sink.Sink", "doc", 3))
+        return;
     tagc_buf_put(out, "\244list", 5);
     sink_int32_slice_write_msgpack(out, &v->list);
     tagc_buf_put(out, "\245fixed", 6);
@@ -4453,6 +4512,8 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     sink_uint8_array32_write_msgpack(out, &v->hash);
     tagc_buf_put(out, "\245child", 6);
     sink_node_ptr_write_msgpack(out, v->child);
+    if (tagc_enc_failed_key(out, v, "sink.Sink", "child", 5))
+        return;
     p = tagc_mp_room(out, 29, 0);
     if (p == NULL)
         return;
@@ -4526,10 +4587,14 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     if (v->left != NULL) {
         tagc_buf_put(out, "\244Left", 5);
         sink_node_ptr_write_msgpack(out, v->left);
+        if (tagc_enc_failed_key(out, v, "sink.Sink", "Left", 4))
+            return;
     }
     if (v->right != NULL) {
         tagc_buf_put(out, "\245Right", 6);
         sink_node_ptr_write_msgpack(out, v->right);
+        if (tagc_enc_failed_key(out, v, "sink.Sink", "Right", 5))
+            return;
     }
     tagc_buf_put(out, "\247address", 8);
     sink_sink_address_write_msgpack(out, &v->address);
@@ -4547,6 +4612,7 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
         p = tagc_mp_put_str(p, v->other.ptr, v->other.len);
     }
     tagc_mp_done(out, p);
+    tagc_enc_leave(out);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -5190,10 +5256,15 @@ static void sink_node_slice_write_msgpack(tagc_buf *out, const sink_node_slice *
         tagc_mp_write_nil(out);
         return;
     }
+    if (!tagc_enc_enter(out, out->max_depth, 0, v, "[]sink.Node")) /* a level that recursion repeats */
+        return;
     tagc_mp_write_array(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         sink_node_write_msgpack(out, &v->ptr[i]);
+        if (tagc_enc_failed_index(out, v, "[]sink.Node", i))
+            return;
     }
+    tagc_enc_leave(out);
 }
 
 static int sink_node_slice_read_msgpack(tagc_mp_dec *d, sink_node_slice *v)
@@ -5229,11 +5300,16 @@ static void sink_string_node_ptr_map_write_msgpack(tagc_buf *out, const sink_str
         tagc_mp_write_nil(out);
         return;
     }
+    if (!tagc_enc_enter(out, out->max_depth, 0, v, "map[string]*sink.Node")) /* a level that recursion repeats */
+        return;
     tagc_mp_write_map(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tagc_mp_write_str(out, v->keys[i].ptr, v->keys[i].len);
         sink_node_ptr_write_msgpack(out, v->vals[i]);
+        if (tagc_enc_failed_key(out, v, "map[string]*sink.Node", v->keys[i].ptr, v->keys[i].len))
+            return;
     }
+    tagc_enc_leave(out);
 }
 
 static int sink_string_node_ptr_map_read_msgpack(tagc_mp_dec *d, sink_string_node_ptr_map *v)

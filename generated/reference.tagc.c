@@ -479,6 +479,8 @@ void reference_tree_node_write_json(tagc_buf *out, const reference_tree_node *v,
     tagc_run run;
     uint8_t *p;
 
+    if (!tagc_enc_enter(out, o->max_depth, 0, v, "reference.TreeNode")) /* a level that recursion repeats */
+        return;
     p = tagc_run_open(out, &run, 21 + 2 * TAGC_I64_MAX_CHARS);
     p = tagc_put(p, "{\"ID\":", 6);
     p = tagc_put_i64(p, v->id);
@@ -487,9 +489,14 @@ void reference_tree_node_write_json(tagc_buf *out, const reference_tree_node *v,
     p = tagc_put(p, ",\"Left\":", 8);
     tagc_run_close(out, &run, p);
     reference_tree_node_ptr_write_json(out, v->left, o);
+    if (tagc_enc_failed_key(out, v, "reference.TreeNode", "Left", 4))
+        return;
     tagc_buf_put(out, ",\"Right\":", 9);
     reference_tree_node_ptr_write_json(out, v->right, o);
+    if (tagc_enc_failed_key(out, v, "reference.TreeNode", "Right", 5))
+        return;
     tagc_buf_byte(out, '}');
+    tagc_enc_leave(out);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next
@@ -909,6 +916,8 @@ void reference_tree_node_write_msgpack(tagc_buf *out, const reference_tree_node 
 {
     uint8_t *p;
 
+    if (!tagc_enc_enter(out, out->max_depth, 0, v, "reference.TreeNode")) /* a level that recursion repeats */
+        return;
     p = tagc_mp_room(out, 31, 0); /* room for the most these fields take */
     if (p == NULL)
         return; /* out holds an error */
@@ -919,8 +928,13 @@ void reference_tree_node_write_msgpack(tagc_buf *out, const reference_tree_node 
     p = tagc_mp_put(p, "\244Left", 5);
     tagc_mp_done(out, p);
     reference_tree_node_ptr_write_msgpack(out, v->left);
+    if (tagc_enc_failed_key(out, v, "reference.TreeNode", "Left", 4))
+        return;
     tagc_buf_put(out, "\245Right", 6);
     reference_tree_node_ptr_write_msgpack(out, v->right);
+    if (tagc_enc_failed_key(out, v, "reference.TreeNode", "Right", 5))
+        return;
+    tagc_enc_leave(out);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in

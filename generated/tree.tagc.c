@@ -106,6 +106,8 @@ void tree_node_write_json(tagc_buf *out, const tree_node *v, const tagc_json_opt
     tagc_run run;
     uint8_t *p;
 
+    if (!tagc_enc_enter(out, o->max_depth, 0, v, "tree.Node")) /* a level that recursion repeats */
+        return;
     p = tagc_run_open(out, &run, 25 + 2 * TAGC_I64_MAX_CHARS);
     p = tagc_put(p, "{\"id\":", 6);
     p = tagc_put_i64(p, v->id);
@@ -114,7 +116,10 @@ void tree_node_write_json(tagc_buf *out, const tree_node *v, const tagc_json_opt
     p = tagc_put(p, ",\"children\":", 12);
     tagc_run_close(out, &run, p);
     tree_node_slice_write_json(out, &v->children, o);
+    if (tagc_enc_failed_key(out, v, "tree.Node", "children", 8))
+        return;
     tagc_buf_byte(out, '}');
+    tagc_enc_leave(out);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next
@@ -188,13 +193,18 @@ static void tree_node_slice_write_json(tagc_buf *out, const tree_node_slice *v, 
         tagc_buf_put(out, "null", 4);
         return;
     }
+    if (!tagc_enc_enter(out, o->max_depth, 0, v, "[]tree.Node")) /* a level that recursion repeats */
+        return;
     tagc_buf_byte(out, '[');
     for (size_t i = 0; i < v->len; i++) {
         if (i > 0)
             tagc_buf_byte(out, ',');
         tree_node_write_json(out, &v->ptr[i], o);
+        if (tagc_enc_failed_index(out, v, "[]tree.Node", i))
+            return;
     }
     tagc_buf_byte(out, ']');
+    tagc_enc_leave(out);
 }
 
 static int tree_node_slice_read_json(tagc_json_dec *d, tree_node_slice *v)
@@ -235,6 +245,8 @@ void tree_node_write_msgpack(tagc_buf *out, const tree_node *v)
 {
     uint8_t *p;
 
+    if (!tagc_enc_enter(out, out->max_depth, 0, v, "tree.Node")) /* a level that recursion repeats */
+        return;
     p = tagc_mp_room(out, 35, 0); /* room for the most these fields take */
     if (p == NULL)
         return; /* out holds an error */
@@ -245,6 +257,9 @@ void tree_node_write_msgpack(tagc_buf *out, const tree_node *v)
     p = tagc_mp_put(p, "\250children", 9);
     tagc_mp_done(out, p);
     tree_node_slice_write_msgpack(out, &v->children);
+    if (tagc_enc_failed_key(out, v, "tree.Node", "children", 8))
+        return;
+    tagc_enc_leave(out);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -325,10 +340,15 @@ static void tree_node_slice_write_msgpack(tagc_buf *out, const tree_node_slice *
         tagc_mp_write_nil(out);
         return;
     }
+    if (!tagc_enc_enter(out, out->max_depth, 0, v, "[]tree.Node")) /* a level that recursion repeats */
+        return;
     tagc_mp_write_array(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tree_node_write_msgpack(out, &v->ptr[i]);
+        if (tagc_enc_failed_index(out, v, "[]tree.Node", i))
+            return;
     }
+    tagc_enc_leave(out);
 }
 
 static int tree_node_slice_read_msgpack(tagc_mp_dec *d, tree_node_slice *v)

@@ -1862,11 +1862,16 @@ int twitter_bounding_box_decode_json_prefix(twitter_bounding_box *v, const char 
 
 void twitter_search_result_write_json(tagc_buf *out, const twitter_search_result *v, const tagc_json_opts *o)
 {
+    if (!tagc_enc_enter(out, o->max_depth, 1, v, "twitter.SearchResult")) /* a level that recursion repeats */
+        return;
     tagc_buf_put(out, "{\"statuses\":", 12);
     twitter_status_slice_write_json(out, &v->statuses, o);
+    if (tagc_enc_failed_key(out, v, "twitter.SearchResult", "statuses", 8))
+        return;
     tagc_buf_put(out, ",\"search_metadata\":", 19);
     twitter_search_metadata_write_json(out, &v->search_metadata, o);
     tagc_buf_byte(out, '}');
+    tagc_enc_leave(out);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next
@@ -2059,6 +2064,8 @@ void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tag
     tagc_run run;
     uint8_t *p;
 
+    if (!tagc_enc_enter(out, o->max_depth, 6, v, "twitter.Status")) /* a level that recursion repeats */
+        return;
     tagc_buf_put(out, "{\"metadata\":", 12);
     twitter_status_metadata_write_json(out, &v->metadata, o);
     tagc_buf_put(out, ",\"created_at\":", 14);
@@ -2115,6 +2122,8 @@ void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tag
     if (v->retweeted_status != NULL) {
         tagc_buf_put(out, ",\"retweeted_status\":", 20);
         twitter_status_ptr_write_json(out, v->retweeted_status, o);
+        if (tagc_enc_failed_key(out, v, "twitter.Status", "retweeted_status", 16))
+            return;
     }
     p = tagc_run_open(out, &run, 47 + 2 * TAGC_I64_MAX_CHARS);
     p = tagc_put(p, ",\"retweet_count\":", 17);
@@ -2137,6 +2146,7 @@ void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tag
     tagc_buf_put(out, ",\"lang\":", 8);
     tagc_json_write_str(out, v->lang.ptr, v->lang.len, !o->no_html_escape);
     tagc_buf_byte(out, '}');
+    tagc_enc_leave(out);
 }
 
 /* The keys in declared order as compact JSON has them: the key expected next
@@ -4007,13 +4017,18 @@ static void twitter_status_slice_write_json(tagc_buf *out, const twitter_status_
         tagc_buf_put(out, "null", 4);
         return;
     }
+    if (!tagc_enc_enter(out, o->max_depth, 0, v, "[]twitter.Status")) /* a level that recursion repeats */
+        return;
     tagc_buf_byte(out, '[');
     for (size_t i = 0; i < v->len; i++) {
         if (i > 0)
             tagc_buf_byte(out, ',');
         twitter_status_write_json(out, &v->ptr[i], o);
+        if (tagc_enc_failed_index(out, v, "[]twitter.Status", i))
+            return;
     }
     tagc_buf_byte(out, ']');
+    tagc_enc_leave(out);
 }
 
 static int twitter_status_slice_read_json(tagc_json_dec *d, twitter_status_slice *v)
@@ -4506,7 +4521,7 @@ static void twitter_string_string_map_write_json(tagc_buf *out, const twitter_st
         tagc_buf_put(out, "null", 4);
         return;
     }
-    tagc_order_str(&ord, v->keys, v->len, !o->unsorted_maps);
+    tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);
     tagc_buf_byte(out, '{');
     for (size_t k = 0; k < v->len; k++) {
         size_t i = tagc_order_at(&ord, k);
@@ -4680,10 +4695,15 @@ static int twitter_float64_array2_slice_slice_read_json(tagc_json_dec *d, twitte
 
 void twitter_search_result_write_msgpack(tagc_buf *out, const twitter_search_result *v)
 {
+    if (!tagc_enc_enter(out, out->max_depth, 1, v, "twitter.SearchResult")) /* a level that recursion repeats */
+        return;
     tagc_buf_put(out, "\202\250statuses", 10); /* map of 2, "statuses" */
     twitter_status_slice_write_msgpack(out, &v->statuses);
+    if (tagc_enc_failed_key(out, v, "twitter.SearchResult", "statuses", 8))
+        return;
     tagc_buf_put(out, "\257search_metadata", 16);
     twitter_search_metadata_write_msgpack(out, &v->search_metadata);
+    tagc_enc_leave(out);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -4895,6 +4915,8 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
     n += v->retweeted_status != NULL;
     n += v->has_possibly_sensitive;
 
+    if (!tagc_enc_enter(out, out->max_depth, 6, v, "twitter.Status")) /* a level that recursion repeats */
+        return;
     tagc_mp_write_map(out, n);
     tagc_buf_put(out, "\250metadata", 9);
     twitter_status_metadata_write_msgpack(out, &v->metadata);
@@ -4952,6 +4974,8 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
     if (v->retweeted_status != NULL) {
         tagc_buf_put(out, "\260retweeted_status", 17);
         twitter_status_ptr_write_msgpack(out, v->retweeted_status);
+        if (tagc_enc_failed_key(out, v, "twitter.Status", "retweeted_status", 16))
+            return;
     }
     p = tagc_mp_room(out, 56, 0);
     if (p == NULL)
@@ -4977,6 +5001,7 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
     p = tagc_mp_put(p, "\244lang", 5);
     p = tagc_mp_put_str(p, v->lang.ptr, v->lang.len);
     tagc_mp_done(out, p);
+    tagc_enc_leave(out);
 }
 
 /* The keys in declared order, encoded: the key expected next is compared in
@@ -7080,10 +7105,15 @@ static void twitter_status_slice_write_msgpack(tagc_buf *out, const twitter_stat
         tagc_mp_write_nil(out);
         return;
     }
+    if (!tagc_enc_enter(out, out->max_depth, 0, v, "[]twitter.Status")) /* a level that recursion repeats */
+        return;
     tagc_mp_write_array(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         twitter_status_write_msgpack(out, &v->ptr[i]);
+        if (tagc_enc_failed_index(out, v, "[]twitter.Status", i))
+            return;
     }
+    tagc_enc_leave(out);
 }
 
 static int twitter_status_slice_read_msgpack(tagc_mp_dec *d, twitter_status_slice *v)

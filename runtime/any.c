@@ -120,6 +120,10 @@ static int read_array(tagc_json_dec *d, tagc_any *a)
     return 0;
 }
 
+/* Kept out of read_value (and so out of the frame that arrays repeat a level). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static int read_object(tagc_json_dec *d, tagc_any *a)
 {
     tagc_str *keys = NULL;
@@ -261,7 +265,61 @@ int tagc_json_read_any(tagc_json_dec *d, tagc_any **out)
 
 /* MARK: - Writing */
 
-static void write_any(tagc_buf *b, const tagc_any *a, bool html, bool sorted)
+/* The Go type of any's values, as the cycle message names it. */
+static const char any_type[] = "interface {}";
+
+static int key_cmp(const tagc_str *a, const tagc_str *b);
+static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted);
+
+/* The entry whose key comes after keys[prev] in Go's order (prev == n: the
+ * first): small objects are sorted as they are written, with no index. */
+static size_t next_key(const tagc_str *keys, size_t n, size_t prev)
+{
+    size_t best = n;
+    for (size_t i = 0; i < n; i++)
+        if ((prev == n || key_cmp(&keys[i], &keys[prev]) > 0) &&
+            (best == n || key_cmp(&keys[i], &keys[best]) < 0))
+            best = i;
+    return best;
+}
+
+/* Objects of up to this many keys are written in order by next_key. */
+#define SMALL_OBJECT 8
+
+/* An object's members. Kept out of write_any, and with no index array on the
+ * stack: a level of nesting costs only the frames of the two (tests/errors/test_stack.c). */
+static void write_object(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted)
+{
+    const tagc_str *keys = a->u.obj.keys;
+    size_t n = a->u.obj.len;
+    size_t *idx = NULL;
+    if (sorted && n > SMALL_OBJECT) {
+        idx = n <= SIZE_MAX / sizeof *idx ? malloc(n * sizeof *idx) : NULL;
+        if (!idx) { /* the stored order would differ from Go's */
+            tagc_buf_fail(b, TAGC_E_NOMEM);
+            return;
+        }
+        tagc_sort_str_keys(keys, n, idx);
+    }
+    tagc_buf_byte(b, '{');
+    size_t i = n;
+    for (size_t k = 0; k < n; k++) {
+        i = idx ? idx[k] : sorted ? next_key(keys, n, i) : k;
+        if (k)
+            tagc_buf_byte(b, ',');
+        tagc_json_write_str(b, keys[i].ptr, keys[i].len, html);
+        tagc_buf_byte(b, ':');
+        write_any(b, a->u.obj.vals[i], max, html, sorted);
+        if (tagc_enc_failed_key(b, a, any_type, keys[i].ptr, keys[i].len))
+            break;
+    }
+    tagc_buf_byte(b, '}');
+    free(idx);
+}
+
+/* Objects and arrays count levels (tagc_enc_enter): deeper than max, or a
+ * cycle, is an error with the path. */
+static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted)
 {
     if (b->err)
         return;
@@ -283,30 +341,26 @@ static void write_any(tagc_buf *b, const tagc_any *a, bool html, bool sorted)
         tagc_json_write_str(b, a->u.str.ptr, a->u.str.len, html);
         return;
     case TAGC_ANY_ARRAY:
+        if (!tagc_enc_enter(b, max, 0, a, any_type))
+            return;
         tagc_buf_byte(b, '[');
-        for (size_t i = 0; i < a->u.arr.len && !b->err; i++) {
+        for (size_t i = 0; i < a->u.arr.len; i++) {
             if (i)
                 tagc_buf_byte(b, ',');
-            write_any(b, a->u.arr.items[i], html, sorted);
+            write_any(b, a->u.arr.items[i], max, html, sorted);
+            if (tagc_enc_failed_index(b, a, any_type, i))
+                return;
         }
         tagc_buf_byte(b, ']');
+        tagc_enc_leave(b);
         return;
-    case TAGC_ANY_OBJECT: {
-        tagc_order ord;
-        tagc_order_str(&ord, a->u.obj.keys, a->u.obj.len, sorted);
-        tagc_buf_byte(b, '{');
-        for (size_t k = 0; k < a->u.obj.len && !b->err; k++) {
-            size_t i = tagc_order_at(&ord, k);
-            if (k)
-                tagc_buf_byte(b, ',');
-            tagc_json_write_str(b, a->u.obj.keys[i].ptr, a->u.obj.keys[i].len, html);
-            tagc_buf_byte(b, ':');
-            write_any(b, a->u.obj.vals[i], html, sorted);
-        }
-        tagc_buf_byte(b, '}');
-        tagc_order_free(&ord);
+    case TAGC_ANY_OBJECT:
+        if (!tagc_enc_enter(b, max, 0, a, any_type))
+            return;
+        write_object(b, a, max, html, sorted);
+        if (b->err == 0)
+            tagc_enc_leave(b);
         return;
-    }
     }
     tagc_buf_fail(b, TAGC_E_INVALID); /* not a kind */
 }
@@ -315,7 +369,7 @@ void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o
 {
     if (!o)
         o = &tagc_json_defaults;
-    write_any(b, a, !o->no_html_escape, !o->unsorted_maps);
+    write_any(b, a, o->max_depth, !o->no_html_escape, !o->unsorted_maps);
 }
 
 /* MARK: - Equality */
@@ -334,25 +388,42 @@ static int key_cmp(const tagc_str *a, const tagc_str *b)
     return a->len < b->len ? -1 : a->len > b->len;
 }
 
-/* Objects: same key set, equal values. Keys are unique within each object. */
+/* Objects by search: for each key of a, its value in b. Quadratic, no memory. */
+static bool obj_equal_scan(const tagc_any *a, const tagc_any *b)
+{
+    size_t n = a->u.obj.len;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 0;
+        while (j < n && !key_eq(&a->u.obj.keys[i], &b->u.obj.keys[j]))
+            j++;
+        if (j == n || !tagc_any_equal(a->u.obj.vals[i], b->u.obj.vals[j]))
+            return false;
+    }
+    return true;
+}
+
+/* Objects: same key set, equal values. Keys are unique within each object.
+ * Keys in the same order (values decoded from the same text, or copies) are
+ * compared in one pass; else small objects are searched, big ones sorted. When
+ * the memory to sort is not there, the search gives the answer (slowly): an
+ * equality never depends on memory. */
 static bool obj_equal(const tagc_any *a, const tagc_any *b)
 {
     size_t n = a->u.obj.len;
     if (n != b->u.obj.len)
         return false;
-    if (n <= 16) {
-        for (size_t i = 0; i < n; i++) {
-            size_t j = 0;
-            while (j < n && !key_eq(&a->u.obj.keys[i], &b->u.obj.keys[j]))
-                j++;
-            if (j == n || !tagc_any_equal(a->u.obj.vals[i], b->u.obj.vals[j]))
+    size_t same = 0;
+    while (same < n && key_eq(&a->u.obj.keys[same], &b->u.obj.keys[same]))
+        same++;
+    if (same == n) {
+        for (size_t i = 0; i < n; i++)
+            if (!tagc_any_equal(a->u.obj.vals[i], b->u.obj.vals[i]))
                 return false;
-        }
         return true;
     }
-    size_t *ia = malloc(2 * n * sizeof *ia);
+    size_t *ia = n > 16 && n <= SIZE_MAX / (2 * sizeof *ia) ? malloc(2 * n * sizeof *ia) : NULL;
     if (!ia)
-        return false;
+        return obj_equal_scan(a, b);
     size_t *ib = ia + n;
     tagc_sort_str_keys(a->u.obj.keys, n, ia);
     tagc_sort_str_keys(b->u.obj.keys, n, ib);

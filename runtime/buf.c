@@ -14,6 +14,11 @@ void tagc_buf_init(tagc_buf *b)
     b->err = 0;
     b->fixed = false;
     b->spill = NULL;
+    b->max_depth = TAGC_DEFAULT_MAX_DEPTH;
+    b->why = NULL;
+    b->depth = 0;
+    b->deep_at = NULL;
+    b->deep_type = NULL;
 }
 
 void tagc_buf_init_fixed(tagc_buf *b, void *mem, size_t cap)
@@ -24,6 +29,11 @@ void tagc_buf_init_fixed(tagc_buf *b, void *mem, size_t cap)
     b->err = 0;
     b->fixed = true;
     b->spill = NULL;
+    b->max_depth = TAGC_DEFAULT_MAX_DEPTH;
+    b->why = NULL;
+    b->depth = 0;
+    b->deep_at = NULL;
+    b->deep_type = NULL;
 }
 
 void tagc_buf_free(tagc_buf *b)
@@ -37,6 +47,9 @@ void tagc_buf_reset(tagc_buf *b)
 {
     b->len = 0;
     b->err = 0;
+    b->depth = 0;
+    b->deep_at = NULL;
+    b->deep_type = NULL;
 }
 
 int tagc_buf_grow(tagc_buf *b, size_t n)

@@ -11,7 +11,8 @@
 
 const uint64_t tagc_empty_slot = 0;
 
-const tagc_json_opts tagc_json_defaults = {0};
+/* max_depth spelled out: the encoders compare with it as it is (0 takes their slow path). */
+const tagc_json_opts tagc_json_defaults = {.max_depth = TAGC_DEFAULT_MAX_DEPTH};
 
 /* MARK: - Entry and exit */
 
@@ -55,6 +56,7 @@ int tagc_json_enc_finish(tagc_buf *out, size_t start, const tagc_json_opts *o)
 {
     if (out->err == 0 && o->indent != NULL)
         tagc_json_indent(out, start, o->prefix ? o->prefix : "", o->indent);
+    tagc_enc_done(out);
     if (out->err != 0) {
         if (start <= out->len)
             out->len = start; /* never a half-written document */
@@ -360,14 +362,19 @@ static void sift_down(size_t *idx, size_t root, size_t n, key_cmp cmp, const voi
 }
 
 /* Heap sort: O(n log n) on hostile input, and no memory beyond idx. */
-static void order_sort(tagc_order *ord, size_t n, bool sorted, key_cmp cmp, const void *ctx)
+static void order_sort(tagc_buf *b, tagc_order *ord, size_t n, bool sorted, key_cmp cmp,
+                       const void *ctx)
 {
     ord->idx = NULL;
     if (!sorted || n < 2)
         return;
-    size_t *idx = n <= sizeof ord->stack / sizeof ord->stack[0] ? ord->stack : malloc(n * sizeof *idx);
-    if (!idx)
-        return; /* out of memory: the stored order, as with unsorted_maps */
+    size_t *idx = n <= sizeof ord->stack / sizeof ord->stack[0] ? ord->stack
+                  : n <= SIZE_MAX / sizeof *idx                  ? malloc(n * sizeof *idx)
+                                                                 : NULL;
+    if (!idx) { /* the stored order would differ from Go's output: an error */
+        tagc_buf_fail(b, TAGC_E_NOMEM);
+        return;
+    }
     for (size_t i = 0; i < n; i++)
         idx[i] = i;
     for (size_t i = n / 2; i-- > 0;)
@@ -381,24 +388,24 @@ static void order_sort(tagc_order *ord, size_t n, bool sorted, key_cmp cmp, cons
     ord->idx = idx;
 }
 
-void tagc_order_str(tagc_order *ord, const tagc_str *keys, size_t n, bool sorted)
+void tagc_order_str(tagc_buf *b, tagc_order *ord, const tagc_str *keys, size_t n, bool sorted)
 {
     str_ctx c = {keys};
-    order_sort(ord, n, sorted, cmp_str, &c);
+    order_sort(b, ord, n, sorted, cmp_str, &c);
 }
 
-void tagc_order_int(tagc_order *ord, const void *keys, size_t key_size, bool is_signed, size_t n,
-                    bool sorted)
+void tagc_order_int(tagc_buf *b, tagc_order *ord, const void *keys, size_t key_size, bool is_signed,
+                    size_t n, bool sorted)
 {
     int_ctx c = {keys, key_size, is_signed};
-    order_sort(ord, n, sorted, cmp_int, &c);
+    order_sort(b, ord, n, sorted, cmp_int, &c);
 }
 
-void tagc_order_names(tagc_order *ord, const void *keys, size_t key_size, const tagc_str *names,
+void tagc_order_names(tagc_buf *b, tagc_order *ord, const void *keys, size_t key_size, const tagc_str *names,
                       size_t n_names, size_t n, bool sorted)
 {
     names_ctx c = {keys, key_size, names, n_names};
-    order_sort(ord, n, sorted, cmp_names, &c);
+    order_sort(b, ord, n, sorted, cmp_names, &c);
 }
 
 void tagc_order_free(tagc_order *ord)

@@ -262,7 +262,7 @@ int tagc_json_read_int(tagc_json_dec *d, int64_t *out, int64_t min, int64_t max)
     size_t n = d->q_open ? quoted_int_len(d) : 0;
     if (n == 0 && (n = number_at(d, "number")) == 0)
         return d->err->code;
-    int rc = tagc_parse_i64(d->p, n, &v);
+    int rc = d->q_open ? tagc_go_parse_int(d->p, n, &v) : tagc_parse_i64(d->p, n, &v);
     if (rc == 0 && (v < min || v > max))
         rc = TAGC_E_RANGE;
     if (rc != 0)
@@ -287,7 +287,7 @@ int tagc_json_read_uint(tagc_json_dec *d, uint64_t *out, uint64_t max)
     size_t n = d->q_open ? quoted_int_len(d) : 0;
     if (n == 0 && (n = number_at(d, "number")) == 0)
         return d->err->code;
-    int rc = tagc_parse_u64(d->p, n, &v);
+    int rc = d->q_open ? tagc_go_parse_uint(d->p, n, &v) : tagc_parse_u64(d->p, n, &v);
     if (rc == 0 && v > max)
         rc = TAGC_E_RANGE;
     if (rc != 0)
@@ -301,6 +301,8 @@ int tagc_json_read_uint(tagc_json_dec *d, uint64_t *out, uint64_t max)
 int tagc_json_read_f64(tagc_json_dec *d, double *out)
 {
     int rc = 0;
+    if (TAGC_UNLIKELY(d->q_open != NULL)) /* Go's strconv grammar (num_go.c) */
+        return tagc_json_read_quoted_float(d, 64, out);
     tagc_json_ws(d);
     size_t n = tagc_json_scan_f64(d->p, d->end, out, &rc);
     if (TAGC_UNLIKELY(n == 0))
@@ -314,6 +316,12 @@ int tagc_json_read_f64(tagc_json_dec *d, double *out)
 int tagc_json_read_f32(tagc_json_dec *d, float *out)
 {
     int rc = 0;
+    if (TAGC_UNLIKELY(d->q_open != NULL)) { /* Go's strconv grammar (num_go.c) */
+        double v;
+        if ((rc = tagc_json_read_quoted_float(d, 32, &v)) == 0)
+            *out = (float)v; /* exact: v was rounded to float */
+        return rc;
+    }
     tagc_json_ws(d);
     size_t n = tagc_json_scan_f32(d->p, d->end, out, &rc);
     if (TAGC_UNLIKELY(n == 0))

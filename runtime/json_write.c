@@ -132,13 +132,10 @@ static inline bool is_ws(uint8_t c)
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
-/* Go's scanner limit, which compact() applies to a MarshalJSON result. */
-#define RAW_MAX_DEPTH 10000
-
 /* Go's compact(dst, src, escape): src must be one valid JSON value with optional
  * whitespace around it; whitespace outside strings is dropped; with html, < > &
  * become \u003c \u003e \u0026 and U+2028/U+2029 become \u2028/\u2029. */
-static void compact(tagc_buf *b, const char *src, size_t n, bool html)
+static void compact(tagc_buf *b, const char *src, size_t n, bool html, int max_depth)
 {
     tagc_json_dec d;
     tagc_error err;
@@ -148,10 +145,10 @@ static void compact(tagc_buf *b, const char *src, size_t n, bool html)
     d.start = src;
     d.arena = NULL; /* the skipper allocates nothing */
     d.err = &err;
-    d.max_depth = RAW_MAX_DEPTH;
+    d.max_depth = max_depth;
     tagc_json_ws(&d);
     if (tagc_json_skip(&d) != 0) {
-        tagc_buf_fail(b, TAGC_E_INVALID);
+        tagc_buf_fail(b, err.code == TAGC_E_DEPTH ? TAGC_E_DEPTH : TAGC_E_INVALID);
         return;
     }
     tagc_json_ws(&d);
@@ -200,7 +197,7 @@ static void compact(tagc_buf *b, const char *src, size_t n, bool html)
     tagc_buf_put(b, run, (size_t)(e - run));
 }
 
-void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html)
+void tagc_json_write_raw_in(tagc_buf *b, const tagc_raw *r, bool html, int max_depth)
 {
     if (r->ptr == NULL || r->len == 0) {
         tagc_buf_put(b, "null", 4);
@@ -209,9 +206,15 @@ void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html)
     if (b->err)
         return;
     size_t start = b->len;
-    compact(b, r->ptr, r->len, html);
+    int room = (max_depth > 0 ? max_depth : TAGC_DEFAULT_MAX_DEPTH) - b->depth;
+    compact(b, r->ptr, r->len, html, room > 0 ? room : 0);
     if (b->err && start <= b->len)
         b->len = start;
+}
+
+void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html)
+{
+    tagc_json_write_raw_in(b, r, html, 0);
 }
 
 void tagc_json_write_raw(tagc_buf *b, const tagc_raw *r)

@@ -728,6 +728,14 @@ int tagc_mp_skip(tagc_mp_dec *d)
 
 /* MARK: - interface{} */
 
+/* Out of any_value's frame, which every level of nesting repeats: the
+ * buffers of the rare cases (tests/errors/test_stack.c measures the frame). */
+#if defined(__GNUC__)
+#define ANY_COLD __attribute__((noinline))
+#else
+#define ANY_COLD
+#endif
+
 static int any_value(tagc_mp_dec *d, tagc_any **out);
 
 static tagc_any *any_new(tagc_mp_dec *d, const char *at, tagc_any_kind k)
@@ -778,6 +786,7 @@ static int any_string(tagc_mp_dec *d, const char *at, const char *s, size_t n, t
     return 0;
 }
 
+static ANY_COLD int any_map(tagc_mp_dec *d, const char *at, size_t n, tagc_any *a);
 static int any_map(tagc_mp_dec *d, const char *at, size_t n, tagc_any *a)
 {
     tagc_str *keys = NULL;
@@ -817,6 +826,24 @@ static int any_map(tagc_mp_dec *d, const char *at, size_t n, tagc_any *a)
     return 0;
 }
 
+/* A timestamp extension, as its RFC 3339 text. */
+static ANY_COLD int any_ext(tagc_mp_dec *d, const char *at, const mp_head *h, tagc_any **out)
+{
+    const uint8_t *p = cur(d);
+    tagc_time t;
+    char text[TAGC_TIME_MAX_CHARS];
+    size_t n;
+    int rc;
+    d->p += h->len;
+    if (h->ext != -1)
+        return fail_at(d, at, TAGC_E_TYPE, "ext type cannot be held by interface{}");
+    if ((rc = timestamp(d, at, p, h->len, &t)) != 0)
+        return rc;
+    if ((n = tagc_time_format(text, &t)) == 0)
+        return fail_at(d, at, TAGC_E_RANGE, "timestamp outside years 0-9999");
+    return any_string(d, at, text, n, out);
+}
+
 static int any_value(tagc_mp_dec *d, tagc_any **out)
 {
     const char *at = d->p;
@@ -848,20 +875,8 @@ static int any_value(tagc_mp_dec *d, tagc_any **out)
         d->p += h.len;
         return any_string(d, at, s, h.len, out);
     }
-    case MP_EXT: {
-        const uint8_t *p = cur(d);
-        tagc_time t;
-        char text[TAGC_TIME_MAX_CHARS];
-        size_t n;
-        d->p += h.len;
-        if (h.ext != -1)
-            return fail_at(d, at, TAGC_E_TYPE, "ext type cannot be held by interface{}");
-        if ((rc = timestamp(d, at, p, h.len, &t)) != 0)
-            return rc;
-        if ((n = tagc_time_format(text, &t)) == 0)
-            return fail_at(d, at, TAGC_E_RANGE, "timestamp outside years 0-9999");
-        return any_string(d, at, text, n, out);
-    }
+    case MP_EXT:
+        return any_ext(d, at, &h, out);
     case MP_ARR:
     case MP_MAP:
         if (d->depth >= d->max_depth)

@@ -245,14 +245,14 @@ void tagc_mp_write_uint_key(tagc_buf *b, uint64_t v)
 
 /* MARK: - interface{} */
 
-static void write_any(tagc_buf *b, const tagc_any *a, int depth)
+/* The Go type of any's values, as the cycle message names it. */
+static const char any_type[] = "interface {}";
+
+/* Maps and arrays count levels against b->max_depth (tagc_enc_enter). */
+static void write_any(tagc_buf *b, const tagc_any *a)
 {
     if (b->err)
         return;
-    if (depth > TAGC_DEFAULT_MAX_DEPTH * 10) {
-        tagc_buf_fail(b, TAGC_E_DEPTH);
-        return;
-    }
     if (!a) {
         tagc_mp_write_nil(b);
         return;
@@ -271,16 +271,27 @@ static void write_any(tagc_buf *b, const tagc_any *a, int depth)
         tagc_mp_write_str(b, a->u.str.ptr, a->u.str.len);
         return;
     case TAGC_ANY_ARRAY:
+        if (!tagc_enc_enter(b, b->max_depth, 0, a, any_type))
+            return;
         tagc_mp_write_array(b, a->u.arr.len);
-        for (size_t i = 0; i < a->u.arr.len && !b->err; i++)
-            write_any(b, a->u.arr.items[i], depth + 1);
+        for (size_t i = 0; i < a->u.arr.len; i++) {
+            write_any(b, a->u.arr.items[i]);
+            if (tagc_enc_failed_index(b, a, any_type, i))
+                return;
+        }
+        tagc_enc_leave(b);
         return;
     case TAGC_ANY_OBJECT:
+        if (!tagc_enc_enter(b, b->max_depth, 0, a, any_type))
+            return;
         tagc_mp_write_map(b, a->u.obj.len);
-        for (size_t i = 0; i < a->u.obj.len && !b->err; i++) {
+        for (size_t i = 0; i < a->u.obj.len; i++) {
             tagc_mp_write_str(b, a->u.obj.keys[i].ptr, a->u.obj.keys[i].len);
-            write_any(b, a->u.obj.vals[i], depth + 1);
+            write_any(b, a->u.obj.vals[i]);
+            if (tagc_enc_failed_key(b, a, any_type, a->u.obj.keys[i].ptr, a->u.obj.keys[i].len))
+                return;
         }
+        tagc_enc_leave(b);
         return;
     }
     tagc_buf_fail(b, TAGC_E_INVALID);
@@ -288,7 +299,7 @@ static void write_any(tagc_buf *b, const tagc_any *a, int depth)
 
 void tagc_mp_write_any(tagc_buf *b, const tagc_any *a)
 {
-    write_any(b, a, 0);
+    write_any(b, a);
 }
 
 /* MARK: - json.RawMessage */
@@ -301,6 +312,7 @@ void tagc_mp_write_any(tagc_buf *b, const tagc_any *a)
 typedef struct raw_conv {
     const char *p, *end;
     tagc_buf *b;
+    int room; /* levels the encoder's limit leaves for the text's arrays and maps */
 } raw_conv;
 
 static inline void raw_ws(raw_conv *c)
@@ -437,11 +449,11 @@ static int raw_value(raw_conv *c, int depth)
 {
     if (c->b->err)
         return c->b->err;
-    if (depth > TAGC_DEFAULT_MAX_DEPTH * 10)
-        return TAGC_E_DEPTH;
     raw_ws(c);
     if (c->p >= c->end)
         return TAGC_E_INVALID;
+    if (depth >= c->room && (*c->p == '[' || *c->p == '{'))
+        return TAGC_E_DEPTH; /* the decoder would refuse it at the same limit */
     size_t left = (size_t)(c->end - c->p);
     switch (*c->p) {
     case 'n':
@@ -481,7 +493,8 @@ void tagc_mp_write_raw(tagc_buf *b, const tagc_raw *r)
         tagc_mp_write_nil(b);
         return;
     }
-    raw_conv c = {r->ptr, r->ptr + r->len, b};
+    int max = b->max_depth > 0 ? b->max_depth : TAGC_DEFAULT_MAX_DEPTH;
+    raw_conv c = {r->ptr, r->ptr + r->len, b, max - b->depth};
     int rc = raw_value(&c, 0);
     if (rc == 0) {
         raw_ws(&c);
@@ -622,6 +635,7 @@ void tagc_mp_done_spill(tagc_buf *b, uint8_t *p)
 
 int tagc_mp_enc_finish(tagc_buf *out, size_t start)
 {
+    tagc_enc_done(out);
     if (out->err != 0) {
         if (start <= out->len)
             out->len = start; /* never a half-written value */

@@ -943,10 +943,23 @@ int tagc_jsonl_decode_parallel(tagc_stream_reader *r, const tagc_jsonl_parallel 
     pthread_mutex_init(&P.mu, NULL);
     pthread_cond_init(&P.work_cv, NULL);
     pthread_cond_init(&P.done_cv, NULL);
+    /* The workers' stack fits the decoders' depth limit (tagc.h, TAGC_STACK_NEED)
+     * when the platform's default does not (musl's is 128 KiB); never less than it. */
+    int depth = p->opts && p->opts->max_depth > 0 ? p->opts->max_depth : TAGC_DEFAULT_MAX_DEPTH;
+    pthread_attr_t attr;
+    size_t deflt = 0;
+    bool sized = threads && pthread_attr_init(&attr) == 0;
+    if (sized && (pthread_attr_getstacksize(&attr, &deflt) != 0 || deflt < TAGC_STACK_NEED(depth)) &&
+        pthread_attr_setstacksize(&attr, TAGC_STACK_NEED(depth)) != 0) {
+        pthread_attr_destroy(&attr);
+        sized = false;
+    }
     int started = 0;
     for (; started < threads; started++)
-        if (pthread_create(&tids[started], NULL, worker, &P) != 0)
+        if (pthread_create(&tids[started], sized ? &attr : NULL, worker, &P) != 0)
             break;
+    if (sized)
+        pthread_attr_destroy(&attr);
     if (threads && started == 0) {
         rc = tagc_error_set(err, TAGC_E_NOMEM, 0, "cannot start threads");
         goto out;

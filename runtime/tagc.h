@@ -85,6 +85,19 @@ const char *tagc_strerror(int code);
 #define TAGC_PATH_MAX 256
 #define TAGC_MESSAGE_MAX 160
 
+/* The nesting limit of decoders and encoders when none is set (objects and
+ * arrays, MessagePack maps and arrays, one inside the other). */
+#define TAGC_DEFAULT_MAX_DEPTH 1000
+
+/* The stack a decode or encode needs: at most TAGC_STACK_PER_LEVEL bytes for
+ * each level of nesting, on top of TAGC_STACK_BASE, for the runtime and the
+ * code tagc generates (x86-64, gcc -O2; tests/errors/test_stack.c measures each
+ * entry point and prints its cost). A thread that decodes or encodes at depth
+ * D needs TAGC_STACK_NEED(D) bytes of stack; the bulk decoder's workers get it. */
+#define TAGC_STACK_PER_LEVEL 512
+#define TAGC_STACK_BASE (64 * 1024)
+#define TAGC_STACK_NEED(depth) ((size_t)TAGC_STACK_BASE + (size_t)(depth) * TAGC_STACK_PER_LEVEL)
+
 /*
  * What went wrong in a decode. offset is the byte offset in the input where the
  * problem was seen; line and column (both 1-based, column in bytes) are derived
@@ -131,6 +144,15 @@ typedef struct tagc_buf {
     int err;
     bool fixed;
     uint8_t *spill; /* a MessagePack run written aside (see tagc_mp_room), else NULL */
+    /* Nesting while encoding (see Encoder nesting below). The caller may set
+     * max_depth and why; the encoders keep the rest. */
+    int max_depth;         /* MessagePack encoders' limit, TAGC_DEFAULT_MAX_DEPTH from
+                            * tagc_buf_init; 0 = the same (JSON encoders take
+                            * tagc_json_opts.max_depth) */
+    tagc_error *why;       /* NULL, or where a failed encode says what and where (path) */
+    int depth;             /* levels open in the writers that count them */
+    const void *deep_at;   /* while a nesting failure unwinds: the value it was raised at */
+    const char *deep_type; /* and that value's Go type; NULL when none unwinds */
 } tagc_buf;
 
 void tagc_buf_init(tagc_buf *b);
@@ -217,6 +239,93 @@ static inline uint8_t *tagc_put_byte(uint8_t *p, uint8_t c)
     *p = c;
     return p + 1;
 }
+
+/* MARK: - Encoder nesting (enc_nest.c) */
+
+/*
+ * Encoders refuse values nested deeper than the decoders' limit (default
+ * TAGC_DEFAULT_MAX_DEPTH, JSON objects and arrays or MessagePack maps and
+ * arrays), so that what an encoder writes at a limit, a decoder reads at the
+ * same limit. A value that leads back to itself (C pointers can make cycles)
+ * is found when it reaches the limit, and reported as Go reports one:
+ * TAGC_E_INVALID, "encountered a cycle via T"; a deep value that is no cycle
+ * is TAGC_E_DEPTH. The path of the value at fault goes to b->why when set.
+ *
+ * Only the writers of values whose nesting the schema does not bound count
+ * levels (recursive types, any, json.RawMessage, and those that contain
+ * them). A writer that counts and also holds values of bounded nesting passes
+ * their most levels as `margin`, so the limit holds for them too.
+ */
+
+/* The slow path of tagc_enc_enter: the limit when max is 0 (the default), and
+ * past it TAGC_E_DEPTH recorded at value v of Go type `type`. */
+bool tagc_enc_enter_slow(tagc_buf *b, int max, int margin, const void *v, const char *type);
+/* The slow path of tagc_enc_failed_*: the error unwinds through value v (of
+ * Go type `type`); adds the part of the path (key, or index when key is NULL)
+ * and checks whether v is the value the limit was hit at (a cycle). */
+void tagc_enc_unwind(tagc_buf *b, const void *v, const char *type, const char *key, size_t len,
+                     size_t index);
+/* An integer map key's part of the path. */
+void tagc_enc_unwind_int(tagc_buf *b, const void *v, const char *type, int64_t key);
+void tagc_enc_unwind_uint(tagc_buf *b, const void *v, const char *type, uint64_t key);
+
+/* Opens one level at value v (whose own value holds up to margin more levels
+ * that are not counted); false, with the error recorded, beyond max (0: the default). */
+static TAGC_ALWAYS_INLINE bool tagc_enc_enter(tagc_buf *b, int max, int margin, const void *v,
+                                              const char *type)
+{
+    if (TAGC_LIKELY(b->depth + margin < max)) {
+        b->depth++;
+        return true;
+    }
+    return tagc_enc_enter_slow(b, max, margin, v, type);
+}
+static TAGC_ALWAYS_INLINE void tagc_enc_leave(tagc_buf *b)
+{
+    b->depth--;
+}
+/* After writing the member `key` (or element `index`) of value v: true when
+ * the encode has failed (the writer then returns at once). */
+static TAGC_ALWAYS_INLINE bool tagc_enc_failed_key(tagc_buf *b, const void *v, const char *type,
+                                                   const char *key, size_t len)
+{
+    if (TAGC_LIKELY(b->err == 0))
+        return false;
+    if (b->deep_type != NULL)
+        tagc_enc_unwind(b, v, type, key, len, 0);
+    return true;
+}
+static TAGC_ALWAYS_INLINE bool tagc_enc_failed_index(tagc_buf *b, const void *v, const char *type,
+                                                     size_t index)
+{
+    if (TAGC_LIKELY(b->err == 0))
+        return false;
+    if (b->deep_type != NULL)
+        tagc_enc_unwind(b, v, type, NULL, 0, index);
+    return true;
+}
+/* The same after the value of an integer map key (an enum's: its number). */
+static TAGC_ALWAYS_INLINE bool tagc_enc_failed_int(tagc_buf *b, const void *v, const char *type,
+                                                   int64_t key)
+{
+    if (TAGC_LIKELY(b->err == 0))
+        return false;
+    if (b->deep_type != NULL)
+        tagc_enc_unwind_int(b, v, type, key);
+    return true;
+}
+static TAGC_ALWAYS_INLINE bool tagc_enc_failed_uint(tagc_buf *b, const void *v, const char *type,
+                                                    uint64_t key)
+{
+    if (TAGC_LIKELY(b->err == 0))
+        return false;
+    if (b->deep_type != NULL)
+        tagc_enc_unwind_uint(b, v, type, key);
+    return true;
+}
+/* End of an encode (the _enc_finish functions): levels closed, the path of a
+ * failure completed. */
+void tagc_enc_done(tagc_buf *b);
 
 /* MARK: - Arena */
 
@@ -563,8 +672,6 @@ typedef struct tagc_json_opts {
     int max_depth;        /* 0 = TAGC_DEFAULT_MAX_DEPTH */
 } tagc_json_opts;
 
-#define TAGC_DEFAULT_MAX_DEPTH 1000
-
 /* The state of one decode; generated code passes it down. */
 typedef struct tagc_json_dec {
     const char *p;     /* next byte to read */
@@ -631,6 +738,20 @@ int tagc_json_read_any(tagc_json_dec *d, tagc_any **out);
 /* Validates and skips one value of any kind. */
 int tagc_json_skip(tagc_json_dec *d);
 
+/* Go's strconv.ParseFloat(s[0..n), bits) for bits 32 or 64 (num_go.c): decimal
+ * with '_' between digits, leading zeros, "1." and ".5", hexadecimal mantissa
+ * with a 'p' exponent, "inf"/"infinity" in any case, an optional sign. Correctly
+ * rounded; TAGC_E_RANGE past the largest finite value, TAGC_E_SYNTAX for the
+ * rest. scratch: n + 2 bytes. */
+int tagc_go_parse_float(const char *s, size_t n, int bits, char *scratch, double *out);
+/* strconv.ParseInt(s, 10, 64) and ParseUint(s, 10, 64): decimal digits, leading
+ * zeros allowed, a sign only for the signed one. TAGC_E_RANGE, TAGC_E_SYNTAX. */
+int tagc_go_parse_int(const char *s, size_t n, int64_t *out);
+int tagc_go_parse_uint(const char *s, size_t n, uint64_t *out);
+/* A float inside a `string`-option value (d->p..d->end the quoted text), as Go
+ * 1.19 reads it: the text must start with '-' or a digit, then strconv's grammar. */
+int tagc_json_read_quoted_float(tagc_json_dec *d, int bits, double *out);
+
 /* The `string` tag option: the value is a JSON string holding the scalar's JSON.
  * Opens the quote; tagc_json_string_opt_end checks the closing one. */
 int tagc_json_string_opt_begin(tagc_json_dec *d);
@@ -658,8 +779,12 @@ void tagc_json_write_bytes(tagc_buf *b, const uint8_t *p, size_t n, bool nil);
 void tagc_json_write_time(tagc_buf *b, const tagc_time *t);
 void tagc_json_write_raw(tagc_buf *b, const tagc_raw *r);
 /* write_raw with a choice of HTML escaping (write_raw escapes, as Go's default;
- * html = false is Go's SetEscapeHTML(false)). Invalid text: TAGC_E_INVALID. */
+ * html = false is Go's SetEscapeHTML(false)). Invalid text: TAGC_E_INVALID; text
+ * nested deeper than TAGC_DEFAULT_MAX_DEPTH (after the levels open in b): TAGC_E_DEPTH. */
 void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html);
+/* write_raw_opts inside an encode: the text's nesting counts against max_depth
+ * (0: TAGC_DEFAULT_MAX_DEPTH) after the levels open in b; deeper is TAGC_E_DEPTH. */
+void tagc_json_write_raw_in(tagc_buf *b, const tagc_raw *r, bool html, int max_depth);
 void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o);
 
 /* Unchecked writes inside a run (see tagc_run_open): each returns the position
@@ -878,16 +1003,18 @@ long tagc_map_slot_int(tagc_json_dec *d, tagc_map_index *ix, const void *keys, s
                        bool is_signed, size_t n, uint64_t key);
 
 /* The order map entries are written in: sorted as Go sorts keys (by their text;
- * integer keys by their decimal text), or as stored. */
+ * integer keys by their decimal text), or as stored. Sorting more than 32 keys
+ * needs memory: when there is none, TAGC_E_NOMEM is recorded in b (the stored
+ * order would be output that differs from Go's). */
 typedef struct tagc_order {
     size_t *idx; /* NULL: stored order */
     size_t stack[32];
 } tagc_order;
-void tagc_order_str(tagc_order *ord, const tagc_str *keys, size_t n, bool sorted);
-void tagc_order_int(tagc_order *ord, const void *keys, size_t key_size, bool is_signed, size_t n,
-                    bool sorted);
+void tagc_order_str(tagc_buf *b, tagc_order *ord, const tagc_str *keys, size_t n, bool sorted);
+void tagc_order_int(tagc_buf *b, tagc_order *ord, const void *keys, size_t key_size, bool is_signed,
+                    size_t n, bool sorted);
 /* Keys that are string enum values: names[key] is each key's text. */
-void tagc_order_names(tagc_order *ord, const void *keys, size_t key_size, const tagc_str *names,
+void tagc_order_names(tagc_buf *b, tagc_order *ord, const void *keys, size_t key_size, const tagc_str *names,
                       size_t n_names, size_t n, bool sorted);
 static inline size_t tagc_order_at(const tagc_order *ord, size_t k)
 {
@@ -1118,7 +1245,8 @@ void tagc_mp_write_bytes(tagc_buf *b, const tagc_bytes *v);
 void tagc_mp_write_time(tagc_buf *b, const tagc_time *t);
 /* json.RawMessage: the MessagePack form of the JSON value it holds (integers that
  * fit int64/uint64 as integers, other numbers as float 64); nil or "null" is nil.
- * Text that is not JSON is TAGC_E_INVALID. */
+ * Text that is not JSON is TAGC_E_INVALID; nested past b->max_depth (after the
+ * levels open in b), TAGC_E_DEPTH. */
 void tagc_mp_write_raw(tagc_buf *b, const tagc_raw *r);
 /* interface{}: NULL is nil, numbers float 64, objects maps in stored order. */
 void tagc_mp_write_any(tagc_buf *b, const tagc_any *a);

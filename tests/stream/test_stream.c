@@ -15,7 +15,9 @@
  *
  * Environment: TAGC_DATA_DIR (data), TAGC_GEN_PY (seedwork/gen.py).
  */
+#define _GNU_SOURCE /* pthread_getattr_np: the workers' stack size */
 #include <criterion/criterion.h>
+#include <pthread.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -562,6 +564,7 @@ typedef struct collect {
     enc_fn enc;
     uint64_t last;
     long stop_at;
+    long bad;
 } collect;
 
 static void note(collect *c, uint64_t line, uint64_t record, int rc, const tagc_error *e,
@@ -588,6 +591,15 @@ static int consume(void *ctx, const tagc_record *rec)
         cr_assert_eq(rec->err->line, rec->line);
     note(c, rec->line, rec->record, rec->rc, rec->err, rec->value);
     return c->stop_at && (long)rec->record == c->stop_at ? 7 : 0;
+}
+
+/* Counts records (c->last) and failed ones (c->bad). */
+static int consume_count(void *ctx, const tagc_record *rec)
+{
+    collect *c = ctx;
+    c->last = rec->record;
+    c->bad += rec->rc != 0;
+    return 0;
 }
 
 /* The reader and a decode call per record. */
@@ -743,4 +755,50 @@ Test(parallel, from_a_pipe, .timeout = 120)
     cr_assert_eq(pclose(f), 0);
     tagc_buf_free(&c.out);
     tagc_stream_reader_free(&r);
+}
+
+/* The workers' stack fits the depth limit they decode at (TAGC_STACK_NEED),
+ * whatever the platform's default (musl: 128 KiB, glibc: 8 MiB). */
+static size_t least_stack = SIZE_MAX;
+static pthread_mutex_t least_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static int decode_noting_stack(void *v, const char *src, size_t len, tagc_arena *arena,
+                               tagc_error *err, const tagc_json_opts *opts)
+{
+    pthread_attr_t attr;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        pthread_attr_getstacksize(&attr, &size);
+        pthread_attr_destroy(&attr);
+    }
+    pthread_mutex_lock(&least_mu);
+    if (size < least_stack)
+        least_stack = size;
+    pthread_mutex_unlock(&least_mu);
+    return sink_doc_decode_json_v(v, src, len, arena, err, opts);
+}
+
+Test(parallel, worker_stack_fits_the_depth)
+{
+    enum { DEPTH = 20000 }; /* TAGC_STACK_NEED(20000) is past glibc's default 8 MiB */
+    char *line = malloc(2 * DEPTH + 2);
+    memset(line, '[', DEPTH);
+    memset(line + DEPTH, ']', DEPTH);
+    line[2 * DEPTH] = '\n';
+    mem_src m = {line, 2 * DEPTH + 1, 0, 0};
+    tagc_stream_reader r;
+    cr_assert_eq(tagc_stream_reader_init_fn(&r, mem_read, &m, TAGC_STREAM_JSONL, NULL), 0);
+    collect c = {.enc = NULL};
+    tagc_buf_init(&c.out);
+    tagc_json_opts o = {0};
+    o.max_depth = DEPTH;
+    tagc_jsonl_parallel p = {2, 8192, sizeof(sink_doc), decode_noting_stack, &o, consume_count, &c};
+    cr_assert_eq(tagc_jsonl_decode_parallel(&r, &p, NULL), 0);
+    cr_expect_eq(c.last, 1);
+    cr_expect_eq(c.bad, 0, "the deep line decodes");
+    cr_expect(least_stack >= TAGC_STACK_NEED(DEPTH), "worker stack %zu, need %zu", least_stack,
+              (size_t)TAGC_STACK_NEED(DEPTH));
+    tagc_buf_free(&c.out);
+    tagc_stream_reader_free(&r);
+    free(line);
 }

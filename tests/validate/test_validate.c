@@ -713,3 +713,26 @@ Test(validate_cli, msgpack_stream_errors)
     cr_assert_str_eq(err, "empty.mp: offset 0: error: $: unexpected end of input\n", "got: %s", err);
     free(err);
 }
+
+/* The interpreter runs on a stack sized for its depth limit, not the main
+ * thread's: depth 999 validates with the main stack limited to 128 KiB (it
+ * needed between 256 and 512 KiB). */
+Test(cli, default_depth_on_a_small_main_stack, .init = cli_setup, .fini = cli_teardown)
+{
+    enum { NODES = 500 }; /* 999 levels of objects and arrays */
+    size_t cap = NODES * 24 + 16, len = 0;
+    char *doc = malloc(cap);
+    for (int i = 0; i + 1 < NODES; i++)
+        len += (size_t)sprintf(doc + len, "{\"id\":1,\"children\":[");
+    len += (size_t)sprintf(doc + len, "{\"id\":1}");
+    for (int i = 0; i + 1 < NODES; i++)
+        len += (size_t)sprintf(doc + len, "]}");
+    write_file("deep.json", doc, len);
+    free(doc);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "cd '%s' && ulimit -s 128 && '%s' validate '%s/schemas/tree.tagc' Node deep.json >out.txt 2>err.txt",
+             tmpdir, getenv("TAGC"), getenv("TAGC_SRC"));
+    int st = system(cmd);
+    cr_assert(WIFEXITED(st), "tagc validate crashed");
+    cr_expect_eq(WEXITSTATUS(st), 0);
+}

@@ -862,6 +862,47 @@ func (w *writer) record(e entry, kind, cat string, doc []byte) int {
 	return len(doc) + len(exp) + len(ind) + len(noh)
 }
 
+// The `string` option: Go 1.19 hands the quoted text to strconv (ParseInt,
+// ParseUint, ParseFloat, or "true"/"false"), whose grammar is wider than
+// JSON's. Each text below goes, inside quotes, into every field with the
+// option (docs/decisions.md, "The string option takes strconv's grammar").
+var quotedCases = []string{
+	`011`, `-08`, `1.`, `00.5`, `-.5`, `.5`, `0x1p4`, `-0x1p4`, `0X1P4`, `0x1.8p1`, `0x10`,
+	`1_000`, `0x_1p4`, `0x1_0p0`, `1__0`, `1_`, `1_.5`, `1e1_0`, `+5`, `-0`, `00`, `-00`, `-`,
+	`1e5`, `1E+05`, `1e`, `1e+`, `1.e5`, `01.5e01`, `0.`, `-0.`, `1..`, `1.5e-3`,
+	`-inf`, `-Inf`, `-Infinity`, `-infinit`, `-nan`, `inf`, `NaN`, `1e400`, `-1e400`, `1e-400`,
+	`0x1p-2000`, `0x1p2000`, `0x1p`, `0x.8p1`, `0x1.p1`, `0xp1`, `0x1.fffffffffffff8p1023`,
+	`0x1.fffffffffffff7p1023`, `0x1p-1074`, `0x1p-1075`, `0x1.8p-1075`, `0x1p-149`,
+	`0x1.fffffefp127`, `0x1.ffffffp127`, `0x1.000001p0`, `0x1.0000008p0`, `0x1.00000080000001p0`,
+	`1e-46`, `3.4e38`, `3.5e38`, `127`, `128`, `-128`, `-129`, `65535`, `65536`, `-1`,
+	`9223372036854775807`, `9223372036854775808`, `18446744073709551615`, `18446744073709551616`,
+	`1 `, ` 1`, `1\u0030`, `\u0031`, `true`, `false`, `True`, `null`,
+}
+
+func quotedTexts(w *writer, e entry) {
+	if e.t.Kind() != reflect.Struct {
+		return
+	}
+	for i := 0; i < e.t.NumField(); i++ {
+		f := e.t.Field(i)
+		parts := strings.Split(f.Tag.Get("json"), ",")
+		opt := false
+		for _, p := range parts[1:] {
+			opt = opt || p == "string"
+		}
+		if !opt || parts[0] == "-" || f.PkgPath != "" {
+			continue
+		}
+		name := parts[0]
+		if name == "" {
+			name = f.Name
+		}
+		for _, q := range quotedCases {
+			w.record(e, "M", "quoted", []byte(`{"`+name+`":"`+q+`"}`))
+		}
+	}
+}
+
 func main() {
 	out := flag.String("o", "", "output file")
 	values := flag.Int("values", 300, "random values per type")
@@ -896,6 +937,7 @@ func main() {
 			cat, doc := m.mutate(docs[g.n(len(docs))], docs)
 			size += w.record(e, "M", cat, []byte(doc))
 		}
+		quotedTexts(w, e)
 	}
 	if err := w.w.Flush(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
