@@ -56,6 +56,10 @@ typedef enum type_kind {
     TK_PTR,    /* *elem */
     TK_MAP,    /* map[key]elem */
     TK_STRUCT, /* struct { fields } */
+    /* read, never on the wire: func and chan types, interfaces with methods;
+     * ->name says what it is ("a func type"). An error only where a wire
+     * field needs it. */
+    TK_NOWIRE,
 } type_kind;
 
 struct ast_type {
@@ -82,6 +86,11 @@ struct ast_type {
     const char *c_name;
     /* TK_STRUCT: the declaration or field it is written in (for naming) */
     int check_state; /* checker-private: 0 unvisited, 1 in progress, 2 done */
+    /* TK_NOWIRE: why it has no wire form, for the error at a wire field */
+    const char *why;
+    /* TK_STRUCT, set by the checker: fields left out of the C struct (on no
+     * wire, of a type with no C form), linked through ->next, for a note */
+    ast_field *omitted;
 };
 
 /* MARK: - Fields */
@@ -110,6 +119,8 @@ struct ast_field {
     /* set by the checker */
     tag_info tags;
     bool exported;       /* Go name starts with an upper-case letter */
+    bool on_wire;        /* a key of some struct's JSON or MessagePack wire */
+    const char *left_out; /* in a struct's omitted list: what the header's note says */
     const char *c_name;  /* snake_case member name */
 };
 
@@ -187,6 +198,14 @@ typedef struct const_block {
     const_spec *specs;
 } const_block;
 
+/* A function or method declared in the file (its body is skipped). */
+typedef struct ast_method {
+    struct ast_method *next;
+    src_loc loc;        /* of the name */
+    const char *recv;   /* the receiver's type name, NULL for a function */
+    const char *name;
+} ast_method;
+
 typedef struct ast_import {
     struct ast_import *next;
     src_loc loc;
@@ -205,6 +224,8 @@ struct ast_file {
     ast_import *imports;
     ast_decl *decls;
     const_block *consts;
+    ast_method *methods;   /* functions and methods, last first */
+    ast_decl *nowire_decls; /* set by the checker: types with no wire form, left out of the C */
     bool is_root;          /* named on the command line */
     int load_state;        /* loader-private */
 };

@@ -308,6 +308,7 @@ int check_program(ast_program *prog, diag *dg)
     check_fields(&ck);
     check_enums(&ck);
     check_wire(&ck);
+    check_nowire(&ck);
 
     for (i = 0; i < ck.nscopes; i++)
         smap_free(&ck.scopes[i].decls);

@@ -81,6 +81,7 @@ void check_recursion(checker *ck); /* check_recursion.c: structs containing them
 void check_fields(checker *ck);    /* check_fields.c: tags, field names, keys, options */
 void check_enums(checker *ck);     /* check_enum.c: const blocks -> enums */
 void check_wire(checker *ck);      /* check_wire.c: Go's typeFields for every struct */
+void check_nowire(checker *ck);    /* check_nowire.c: what has no wire form stays off it */
 
 /* check_tags.c: parses a field's tag into f->tags, reporting malformed tags. */
 void check_parse_tag(checker *ck, ast_field *f);

@@ -193,6 +193,20 @@ static void resolve_name(checker *ck, ast_file *f, ast_type *t)
             t->kind = TK_ANY;
             return;
         }
+        if (!check_lookup(ck, f, NULL, t->name, t->loc)) { /* predeclared, with no wire form */
+            const char *what = !strcmp(t->name, "error") ? "the interface error"
+                               : !strcmp(t->name, "complex64") || !strcmp(t->name, "complex128")
+                                   ? "a complex number type"
+                                   : NULL;
+            if (what) {
+                t->kind = TK_NOWIRE;
+                t->why = what[0] == 't' ? "Go's encoding/json cannot decode into it"
+                                        : "Go's encoding/json cannot encode it";
+                t->qualifier = t->name; /* as written */
+                t->name = what;
+                return;
+            }
+        }
     }
     if (t->qualifier && !imports_package(f, t->qualifier)) {
         check_error(ck, t->loc, "unknown package \"%s\" in \"%s\" (no import has this package)",

@@ -969,6 +969,9 @@ static void define_fields(gen *g, ast_type *st, int ind)
             emit(g, ind, "%s;", ty_decl(g, t, f->c_name));
         }
     }
+    /* the Go fields with no C form that no wire needs (check_nowire.c) */
+    for (const ast_field *f = st->omitted; f; f = f->next)
+        emit(g, ind, "/* left out: %s */", f->left_out);
 }
 
 static void define_struct(gen *g, defined_set *s, ast_type *st, const char *c_name)

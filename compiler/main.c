@@ -183,7 +183,8 @@ static char *out_path(const char *dir, const char *input, const char *ext)
     const char *slash = strrchr(input, '/');
     const char *base = slash ? slash + 1 : input;
     size_t n = strlen(base);
-    bool tagc = n > 5 && strcmp(base + n - 5, ".tagc") == 0;
+    bool tagc = (n > 5 && strcmp(base + n - 5, ".tagc") == 0) ||
+                (n > 3 && strcmp(base + n - 3, ".go") == 0); /* NAME.go.h, as gen_c includes it */
     size_t dn = strlen(dir);
     const char *sep = dn > 0 && dir[dn - 1] == '/' ? "" : "/";
     size_t size = dn + strlen(sep) + n + sizeof ".tagc" + strlen(ext) + 1;

@@ -45,6 +45,12 @@ typedef struct parse_ctx {
     bool tok_auto_semi;   /* the last token is a ';' the lexer inserted */
     const char *tok;      /* the last token as written, for "found ..." (in the scanned */
     size_t tok_len;       /* text, which stays until the parse ends) */
+    /* the token filter (yylex in lexer.l) */
+    bool skipping;        /* inside code tagc reads and skips: literals are not checked */
+    int depth;            /* brackets open among the tokens given to the parser */
+    int last_tok;         /* the last token given to the parser (0 at the start) */
+    struct lex_pending *pending; /* a token read ahead (lexer-private) */
+    const char *used_end, *prev_end; /* where the last token the filter used ends */
     /* parser */
     ast_decl **decl_tail;
     const_block **const_tail;
@@ -56,6 +62,9 @@ typedef struct field_chain { ast_field *head, *tail; } field_chain;
 typedef struct spec_chain { const_spec *head, *tail; int count; } spec_chain;
 typedef struct int_tok { const char *text; const char *dec; } int_tok;
 typedef struct tag_tok { const char *text; src_loc loc; } tag_tok;
+/* A function or method declaration, read and skipped: its receiver's base
+ * type name (NULL for a function) and its name. */
+typedef struct func_tok { const char *recv; const char *name; src_loc name_loc; } func_tok;
 }
 
 %code provides {
@@ -127,6 +136,32 @@ static void add_import(parse_ctx *c, const char *path, src_loc loc)
     c->import_tail = &im->next;
 }
 
+/* Records a method (or function) of the file: what it is named matters
+ * (MarshalJSON and the like), its body does not. */
+static void add_method(parse_ctx *c, const func_tok *fn, src_loc loc)
+{
+    c->seen_decl = true;
+    if (!fn->name)
+        return;
+    ast_method *m = pool_alloc(c->pool, sizeof *m);
+    m->recv = fn->recv;
+    m->name = fn->name;
+    m->loc = fn->name_loc.file ? fn->name_loc : loc;
+    m->next = c->file->methods;
+    c->file->methods = m;
+}
+
+/* A type tagc reads but cannot put on the wire: an error only at a wire field. */
+static ast_type *nowire_new(parse_ctx *c, src_loc loc, const char *what)
+{
+    /* ->qualifier holds the type as written, for messages */
+    ast_type *t = ast_type_new(c->pool, TK_NOWIRE, loc);
+    t->name = what;
+    t->why = what[0] == 'a' && what[1] == 'n' ? "Go's encoding/json cannot decode into it"
+                                              : "Go's encoding/json cannot encode it";
+    return t;
+}
+
 static const_expr *expr_new(parse_ctx *c, const_expr_kind kind, src_loc loc,
                             const char *text, const_expr *a, const_expr *b)
 {
@@ -172,6 +207,7 @@ static void fields_append(field_chain *ch, field_chain more)
     const_expr *expr;
     const_spec *spec;
     spec_chain specs;
+    func_tok func;
 }
 
 %token END 0 "end of file"
@@ -188,6 +224,12 @@ static void fields_append(field_chain *ch, field_chain more)
 %token MAP "'map'"
 %token INTERFACE "'interface'"
 %token SHL "'<<'"
+%token <str> RUNE "rune literal"
+%token <func> FUNC_DECL "function declaration"
+%token VAR_DECL "var declaration"
+%token <str> FUNC_TYPE "func type"
+%token <str> CHAN_TYPE "channel type"
+%token IFACE_TYPE "interface with methods"
 
 %left '+' '-'
 %left '*' SHL
@@ -225,6 +267,8 @@ decl
     : import_decl
     | type_decl
     | const_decl
+    | FUNC_DECL             { add_method(ctx, &$1, @1); }
+    | VAR_DECL              { ctx->seen_decl = true; }
     ;
 
 /* MARK: - Imports */
@@ -292,7 +336,10 @@ type
     | '*' type              { $$ = ast_type_new(ctx->pool, TK_PTR, @1); $$->elem = $2; }
     | MAP '[' type ']' type { $$ = ast_type_new(ctx->pool, TK_MAP, @1); $$->key = $3; $$->elem = $5; }
     | STRUCT '{' field_list '}' { $$ = ast_type_new(ctx->pool, TK_STRUCT, @1); $$->fields = $3.head; }
-    | INTERFACE '{' '}'     { $$ = ast_type_new(ctx->pool, TK_ANY, @1); $$->name = "interface{}"; }
+    | INTERFACE             { $$ = ast_type_new(ctx->pool, TK_ANY, @1); $$->name = "interface{}"; }
+    | FUNC_TYPE             { $$ = nowire_new(ctx, @1, "a func type"); $$->qualifier = $1; }
+    | CHAN_TYPE             { $$ = nowire_new(ctx, @1, "a channel type"); $$->qualifier = $1; }
+    | IFACE_TYPE            { $$ = nowire_new(ctx, @1, "an interface with methods"); $$->qualifier = "interface{...}"; }
     | '(' type ')'          { $$ = $2; }
     ;
 
