@@ -86,8 +86,10 @@ struct ast_type {
     const char *c_name;
     /* TK_STRUCT: the declaration or field it is written in (for naming) */
     int check_state; /* checker-private: 0 unvisited, 1 in progress, 2 done */
-    /* TK_NOWIRE: why it has no wire form, for the error at a wire field */
+    /* TK_NOWIRE: why it has no wire form, for the error at a wire field;
+     * unread: a type of a package tagc has not read (it may have one) */
     const char *why;
+    bool unread;
     /* TK_STRUCT, set by the checker: fields left out of the C struct (on no
      * wire, of a type with no C form), linked through ->next, for a note */
     ast_field *omitted;
@@ -210,7 +212,11 @@ typedef struct ast_import {
     struct ast_import *next;
     src_loc loc;
     const char *path;   /* as written, unquoted */
-    ast_file *target;   /* set by the loader for .tagc imports; NULL for "time", "encoding/json" */
+    const char *name;   /* the alias as written ("_" blank, "." dot), or NULL */
+    const char *pkg;    /* set by the loader: the name it is known by in the file (alias,
+                         * the package read, or Go's guess from the path); NULL for _ and . */
+    ast_file *target;   /* set by the loader for .tagc imports and packages read; NULL for
+                         * "time", "encoding/json" and packages not read */
 } ast_import;
 
 struct ast_file {
@@ -227,6 +233,9 @@ struct ast_file {
     ast_method *methods;   /* functions and methods, last first */
     ast_decl *nowire_decls; /* set by the checker: types with no wire form, left out of the C */
     bool is_root;          /* named on the command line */
+    ast_file *pkg;         /* a .go file of a package of several: the file that holds the
+                            * package's declarations (loader); NULL otherwise */
+    const char *out_base;  /* a package's outputs: OUT_BASE.h and .c (loader); NULL: the file's name */
     int load_state;        /* loader-private */
 };
 

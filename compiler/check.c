@@ -192,6 +192,8 @@ static int flush(checker *ck)
 
 file_scope *check_scope(checker *ck, const ast_file *f)
 {
+    if (f && f->pkg) /* a file of a package: the package's scope */
+        f = f->pkg;
     int i = file_index(ck, f);
     return i < 0 ? NULL : &ck->scopes[i];
 }
@@ -258,7 +260,6 @@ static void check_decls(checker *ck)
                         pkg);
         sc->prefix = c_snake_name(ck->pool, pkg);
         for (ast_decl *d = f->decls; d; d = d->next) {
-            d->file = f;
             if (!is_ascii_ident(d->name)) {
                 check_error(ck, d->loc, "type name \"%s\" is not ASCII: C names must be",
                             d->name);

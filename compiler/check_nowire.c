@@ -109,7 +109,11 @@ static void check_struct(checker *ck, ast_type *st)
         const ast_type *nw = find_nowire(f->type, &via);
         if (nw && f->on_wire) {
             const char *shown = type_text(ck->pool, f->type);
-            if (via)
+            if (nw->unread)
+                check_error(ck, f->loc, "field \"%s\" is on the wire, but its type %s is %s: %s; "
+                                        "or tag the field `json:\"-\"` to leave it out",
+                            f->name, shown, nw->name, nw->why);
+            else if (via)
                 check_error(ck, f->loc,
                             "field \"%s\" is on the wire, but its type %s is %s (type %s declared at %s), "
                             "which has no wire form: %s; tag it `json:\"-\"` to leave it out",

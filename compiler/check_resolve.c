@@ -27,12 +27,19 @@ static const struct {
 };
 #define NBUILTINS (sizeof builtins / sizeof builtins[0])
 
-static bool has_import(const ast_file *f, const char *path)
+static bool has_tagc_suffix(const char *path)
 {
-    for (const ast_import *im = f->imports; im; im = im->next)
-        if (im->path && strcmp(im->path, path) == 0)
-            return true;
-    return false;
+    size_t n = strlen(path);
+    return n > 5 && strcmp(path + n - 5, ".tagc") == 0;
+}
+
+/* The import of f known as pkg (NULL if none). */
+static ast_import *find_import(const ast_file *f, const char *pkg)
+{
+    for (ast_import *im = f->imports; im; im = im->next)
+        if (im->pkg && strcmp(im->pkg, pkg) == 0)
+            return im;
+    return NULL;
 }
 
 ast_decl *check_lookup(checker *ck, ast_file *f, const char *qual, const char *name,
@@ -40,7 +47,7 @@ ast_decl *check_lookup(checker *ck, ast_file *f, const char *qual, const char *n
 {
     if (qual) {
         for (ast_import *im = f->imports; im; im = im->next)
-            if (im->target && im->target->package && strcmp(im->target->package, qual) == 0) {
+            if (im->target && im->pkg && strcmp(im->pkg, qual) == 0) {
                 file_scope *sc = check_scope(ck, im->target);
                 ast_decl *d = sc ? smap_get(&sc->decls, name) : NULL;
                 if (d)
@@ -53,7 +60,11 @@ ast_decl *check_lookup(checker *ck, ast_file *f, const char *qual, const char *n
     if (d)
         return d;
     for (ast_import *im = f->imports; im; im = im->next) {
-        file_scope *sc = im->target ? check_scope(ck, im->target) : NULL;
+        /* a .tagc import is seen unqualified too (as if one package); a Go
+         * package only when dot-imported */
+        bool seen = im->target && (!im->name || strcmp(im->name, ".") == 0 ||
+                                   has_tagc_suffix(im->path));
+        file_scope *sc = seen ? check_scope(ck, im->target) : NULL;
         ast_decl *e = sc ? smap_get(&sc->decls, name) : NULL;
         if (!e || e == d)
             continue;
@@ -146,15 +157,8 @@ static void report_unknown(checker *ck, ast_file *f, const ast_type *t, const ch
 
 /* MARK: - Names */
 
-static void resolve_go_package(checker *ck, ast_file *f, ast_type *t, const char *shown)
+static void resolve_go_package(checker *ck, ast_type *t, const char *shown, bool is_time)
 {
-    bool is_time = strcmp(t->qualifier, "time") == 0;
-    const char *import = is_time ? "time" : "encoding/json";
-    if (!has_import(f, import)) {
-        check_error(ck, t->loc, "%s used without import \"%s\"", shown, import);
-        t->kind = TK_ANY; /* keeps later passes quiet; the error stands */
-        return;
-    }
     if (is_time && strcmp(t->name, "Time") == 0)
         t->kind = TK_TIME;
     else if (is_time && strcmp(t->name, "Duration") == 0)
@@ -166,24 +170,45 @@ static void resolve_go_package(checker *ck, ast_file *f, ast_type *t, const char
                     is_time ? "time.Time and time.Duration" : "json.RawMessage");
 }
 
-static bool imports_package(const ast_file *f, const char *pkg)
+/* A type of a Go package tagc has not read: fine until a wire field needs it. */
+static void unread_package(checker *ck, ast_type *t, const ast_import *im, const char *shown)
 {
-    for (const ast_import *im = f->imports; im; im = im->next)
-        if (im->target && im->target->package && strcmp(im->target->package, pkg) == 0)
-            return true;
-    return false;
+    t->kind = TK_NOWIRE;
+    t->unread = true;
+    t->why = pool_printf(ck->pool,
+                         "name the package's directory with -I %s=DIR, or say what %s is on the "
+                         "wire in a mapping file (--map FILE)",
+                         im->path, shown);
+    t->qualifier = shown; /* as written, for messages */
+    t->name = pool_printf(ck->pool, "from package \"%s\", which tagc has not read", im->path);
 }
 
 static void resolve_name(checker *ck, ast_file *f, ast_type *t)
 {
     const char *shown = t->qualifier ? pool_printf(ck->pool, "%s.%s", t->qualifier, t->name)
                                      : t->name;
-    if (t->qualifier && !imports_package(f, t->qualifier) &&
-        (!strcmp(t->qualifier, "time") || !strcmp(t->qualifier, "json"))) {
-        resolve_go_package(ck, f, t, shown);
-        return;
-    }
-    if (!t->qualifier) {
+    if (t->qualifier) {
+        ast_import *im = find_import(f, t->qualifier);
+        if (!im) {
+            bool is_time = !strcmp(t->qualifier, "time");
+            if (is_time || !strcmp(t->qualifier, "json")) {
+                check_error(ck, t->loc, "%s used without import \"%s\"", shown,
+                            is_time ? "time" : "encoding/json");
+                t->kind = TK_ANY; /* keeps later passes quiet; the error stands */
+            } else {
+                check_error(ck, t->loc, "unknown package \"%s\" in \"%s\" (no import has this package)",
+                            t->qualifier, shown);
+            }
+            return;
+        }
+        if (!im->target) {
+            if (!strcmp(im->path, "time") || !strcmp(im->path, "encoding/json"))
+                resolve_go_package(ck, t, shown, !strcmp(im->path, "time"));
+            else
+                unread_package(ck, t, im, shown);
+            return;
+        }
+    } else {
         for (size_t i = 0; i < NBUILTINS; i++) /* the first byte rules most out without a call */
             if (t->name[0] == builtins[i].name[0] && strcmp(t->name, builtins[i].name) == 0) {
                 t->kind = builtins[i].kind;
@@ -206,12 +231,12 @@ static void resolve_name(checker *ck, ast_file *f, ast_type *t)
                 t->name = what;
                 return;
             }
+            for (ast_import *im = f->imports; im; im = im->next)
+                if (im->name && !strcmp(im->name, ".") && !im->target) {
+                    unread_package(ck, t, im, shown); /* perhaps of a dot import */
+                    return;
+                }
         }
-    }
-    if (t->qualifier && !imports_package(f, t->qualifier)) {
-        check_error(ck, t->loc, "unknown package \"%s\" in \"%s\" (no import has this package)",
-                    t->qualifier, shown);
-        return;
     }
     ast_decl *d = check_lookup(ck, f, t->qualifier, t->name, t->loc);
     if (!d) {
@@ -320,5 +345,6 @@ void check_resolve(checker *ck)
 {
     for (size_t i = 0; i < ck->nscopes; i++)
         for (ast_decl *d = ck->scopes[i].file->decls; d; d = d->next)
-            resolve_type(ck, ck->scopes[i].file, d->type);
+            /* with its own file's imports (d->file is its package's first file) */
+            resolve_type(ck, (ast_file *)d->loc.file, d->type);
 }

@@ -4,8 +4,9 @@
  * A file is identified by its real path, so `a.tagc` and `./a.tagc` are one
  * file, loaded and parsed once. Files go into prog->files after their imports
  * (so an imported file always comes before its importers). Import paths are
- * relative to the importing file; "time" and "encoding/json" are accepted and
- * need no file.
+ * relative to the importing file. Any other import is a Go package: "time"
+ * and "encoding/json" are known, the others' types are resolved later (or
+ * have no wire form); each import gets the name it is known by.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 
@@ -133,17 +134,39 @@ static void report_cycle(loader *ld, const ast_import *im, const ast_file *targe
 
 static ast_file *load_file(loader *ld, const char *path, const ast_import *from);
 
+/* The name a Go import is known by without an alias when its package is
+ * not read: the last element of the path, a major version (/v2) or gopkg.in's
+ * .v2 and a "go-" prefix dropped, cut at the first byte no identifier has
+ * (what goimports assumes). */
+static const char *assumed_name(struct pool *pool, const char *path)
+{
+    const char *end = path + strlen(path);
+    const char *start = end;
+    while (start > path && start[-1] != '/')
+        start--;
+    bool version = end - start >= 2 && start[0] == 'v' && strspn(start + 1, "0123456789") == (size_t)(end - start - 1);
+    if (version && start > path) {
+        end = start - 1;
+        start = end;
+        while (start > path && start[-1] != '/')
+            start--;
+    }
+    if (end - start > 3 && strncmp(start, "go-", 3) == 0)
+        start += 3;
+    const char *p = start;
+    while (p < end && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                       (*p >= '0' && *p <= '9')))
+        p++;
+    return pool_strndup(pool, start, (size_t)(p - start));
+}
+
 static void load_imports(loader *ld, ast_file *f)
 {
     for (ast_import *im = f->imports; im; im = im->next) {
-        if (strcmp(im->path, "time") == 0 || strcmp(im->path, "encoding/json") == 0)
-            continue;
-        if (!has_suffix(im->path, ".tagc") || strlen(im->path) == strlen(".tagc")) {
-            diag_error(ld->dg, im->loc,
-                       "unsupported import \"%.100s\" (only .tagc files, \"time\" and \"encoding/json\")",
-                       im->path);
-            continue;
-        }
+        bool alias = im->name && strcmp(im->name, "_") != 0 && strcmp(im->name, ".") != 0;
+        im->pkg = alias ? im->name : im->name ? NULL : assumed_name(ld->prog->pool, im->path);
+        if (!has_suffix(im->path, ".tagc") || strlen(im->path) == strlen(".tagc"))
+            continue; /* a Go package: known (time, encoding/json), mapped, or not read */
         const char *path = resolve_import(ld->prog->pool, f, im->path);
         ast_file *target = load_file(ld, path, im);
         if (target && target->load_state == 1) {
@@ -151,6 +174,8 @@ static void load_imports(loader *ld, ast_file *f)
             continue; /* leave target NULL, so no later pass follows the cycle */
         }
         im->target = target;
+        if (target && !alias && !im->name)
+            im->pkg = target->package;
     }
 }
 
@@ -228,5 +253,6 @@ int load_program(ast_program *prog, const char *const *paths, int npaths, diag *
         if (f)
             f->is_root = true;
     }
+    gopkg_merge(prog);
     return dg->errors - before;
 }

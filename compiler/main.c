@@ -25,7 +25,7 @@
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
 static const char usage_text[] =
-    "Usage: tagc [options] FILE.tagc...\n"
+    "Usage: tagc [options] FILE.tagc... | FILE.go... | DIR...\n"
     "       tagc validate [--format json|jsonl|msgpack] [--strict] FILE.tagc TYPE [DATA...]\n"
     "       tagc compat OLD.tagc NEW.tagc\n"
     "       tagc --version | --help\n"
@@ -33,6 +33,8 @@ static const char usage_text[] =
     "Generates C types and codecs from Go struct declarations: for each FILE.tagc\n"
     "named on the command line, FILE.tagc.h and FILE.tagc.c in the output directory.\n"
     "Imported schemas are read and checked but not generated: name them too.\n"
+    "The .go files of one directory and package (or a DIR: the files go build\n"
+    "would compile) are one package: PACKAGE.go.h and PACKAGE.go.c.\n"
     "\n"
     "validate: does each DATA file (or stdin) decode as TYPE, exactly as the generated\n"
     "  decoder decides? Rejections: DATA:LINE:COL: error: PATH: MESSAGE; exit 1.\n"
@@ -176,6 +178,7 @@ typedef struct root {
     char *real;        /* its real path: how it is found among the loaded files */
     char *out_h, *out_c;
     bool duplicate;    /* the same file named twice: generated once */
+    bool go;           /* a .go file: outputs per package, PACKAGE.go.h and .c */
 } root;
 
 static char *out_path(const char *dir, const char *input, const char *ext)
@@ -203,7 +206,7 @@ static int prepare_roots(const options *o, root *roots)
         struct stat st;
         int err = stat(r->arg, &st) == 0 ? 0 : errno;
         if (!err && S_ISDIR(st.st_mode)) {
-            err = EISDIR;
+            err = EISDIR; /* directories were replaced by their files (gopkg_expand) */
         } else if (!err && S_ISREG(st.st_mode)) {
             FILE *fp = fopen(r->arg, "rb");
             err = fp ? 0 : errno;
@@ -217,6 +220,10 @@ static int prepare_roots(const options *o, root *roots)
             return EXIT_USAGE;
         }
         r->real = realpath(r->arg, NULL);
+        size_t alen = strlen(r->arg);
+        r->go = alen > 3 && strcmp(r->arg + alen - 3, ".go") == 0;
+        if (r->go && r->real) /* named after its package, once loaded */
+            continue;
         r->out_h = out_path(o->out_dir, r->arg, ".h");
         r->out_c = out_path(o->out_dir, r->arg, ".c");
         if (!r->real || !r->out_h || !r->out_c) {
@@ -224,7 +231,7 @@ static int prepare_roots(const options *o, root *roots)
             return EXIT_USAGE;
         }
         for (int j = 0; j < i; j++) {
-            if (strcmp(roots[j].out_h, r->out_h) != 0)
+            if (roots[j].go || strcmp(roots[j].out_h, r->out_h) != 0)
                 continue;
             if (strcmp(roots[j].real, r->real) != 0) {
                 fprintf(stderr, "tagc: error: '%s' and '%s' would both write %s\n",
@@ -290,18 +297,35 @@ static int generate_file(const ast_program *prog, const ast_file *f, const gen_o
     return emit_close(&c);
 }
 
-static int generate(const ast_program *prog, const options *o, const root *roots, diag *dg)
+static int generate(const ast_program *prog, const options *o, root *roots, diag *dg)
 {
     if (make_out_dir(o->out_dir) != 0)
         return EXIT_USAGE;
     for (int i = 0; i < o->nfiles; i++) {
-        const root *r = &roots[i];
+        root *r = &roots[i];
         if (r->duplicate)
             continue;
         const ast_file *f = find_root(prog, r);
         if (!f) {
             fprintf(stderr, "tagc: error: '%s' was not loaded\n", r->arg);
             return EXIT_USAGE;
+        }
+        if (r->go) { /* one pair of outputs per package, from its first file */
+            if (f->pkg || !f->out_base) {
+                r->duplicate = true;
+                continue;
+            }
+            r->out_h = out_path(o->out_dir, f->out_base, ".h");
+            r->out_c = out_path(o->out_dir, f->out_base, ".c");
+            if (!r->out_h || !r->out_c)
+                return EXIT_USAGE;
+            for (int j = 0; j < i; j++)
+                if (!roots[j].duplicate && roots[j].out_h && !strcmp(roots[j].out_h, r->out_h)) {
+                    fprintf(stderr, "tagc: error: '%s' and '%s' would both write %s (two packages "
+                                    "%s: compile them into different directories with -o)\n",
+                            roots[j].arg, r->arg, r->out_h, f->package);
+                    return EXIT_USAGE;
+                }
         }
         if (generate_file(prog, f, &o->gen, r, dg) != 0)
             return EXIT_USAGE;
@@ -331,8 +355,17 @@ static int cmd_generate(int argc, char **argv)
     int status = parse_options(argc, argv, &o);
     root *roots = NULL;
     ast_program prog = { 0 };
+    char **expanded = NULL;
+    int nexpanded = 0;
     if (status >= 0)
         goto done;
+    if (gopkg_expand(o.files, o.nfiles, &expanded, &nexpanded) != 0) {
+        status = EXIT_USAGE;
+        goto done;
+    }
+    free(o.files);
+    o.files = (const char **)expanded;
+    o.nfiles = nexpanded;
     roots = calloc((size_t)o.nfiles, sizeof *roots);
     if (!roots || (status = prepare_roots(&o, roots)) != 0) {
         status = EXIT_USAGE;
@@ -361,7 +394,13 @@ done:
         free(roots[i].out_c);
     }
     free(roots);
-    free(o.files);
+    if (expanded) {
+        for (int i = 0; i < nexpanded; i++)
+            free(expanded[i]);
+        free(expanded);
+    } else {
+        free(o.files);
+    }
     return status;
 }
 

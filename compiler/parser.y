@@ -125,11 +125,12 @@ static void add_const_block(parse_ctx *c, src_loc loc, const_spec *specs)
     c->seen_decl = true;
 }
 
-static void add_import(parse_ctx *c, const char *path, src_loc loc)
+static void add_import(parse_ctx *c, const char *name, const char *path, src_loc loc)
 {
     if (c->seen_decl)
         parse_error(c, loc, "imports must appear before other declarations");
     ast_import *im = pool_alloc(c->pool, sizeof *im);
+    im->name = name;
     im->path = path;
     im->loc = loc;
     *c->import_tail = im;
@@ -290,9 +291,9 @@ import_seq
     ;
 
 import_spec
-    : STRING                { add_import(ctx, $1, @1); }
-    | IDENT STRING          { parse_error(ctx, @1, "import aliases are not supported"); add_import(ctx, $2, @2); }
-    | '.' STRING            { parse_error(ctx, @1, "dot imports are not supported"); add_import(ctx, $2, @2); }
+    : STRING                { add_import(ctx, NULL, $1, @1); }
+    | IDENT STRING          { add_import(ctx, $1, $2, @2); } /* an alias, or _ */
+    | '.' STRING            { add_import(ctx, ".", $2, @2); }
     ;
 
 /* MARK: - Types */

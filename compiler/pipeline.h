@@ -18,6 +18,14 @@
  * lexical and syntax errors. Returns the number of errors. */
 int load_program(ast_program *prog, const char *const *paths, int npaths, diag *dg);
 
+/* gopkg.c: Go packages. gopkg_expand replaces each directory among args by
+ * its package's .go files (sorted; -1 after an error, printed); gopkg_merge
+ * makes the .go roots of one directory and package one (ast_file.pkg,
+ * .out_base); gopkg_file_builds: would `go build` compile this file? */
+int gopkg_expand(const char *const *args, int nargs, char ***out, int *nout);
+void gopkg_merge(ast_program *prog);
+bool gopkg_file_builds(const char *path);
+
 /* parse.c (lexer.l + parser.y): parses one file's source into f. Returns errors. */
 int parse_file(ast_program *prog, ast_file *f, diag *dg);
 
