@@ -239,10 +239,32 @@ struct ast_file {
     int load_state;        /* loader-private */
 };
 
+/* -I: where the Go packages of an import path are (main.c sets, load.c reads). */
+typedef struct import_dir {
+    struct import_dir *next;
+    const char *prefix; /* an import path (its packages are below dir), or NULL:
+                         * dir is a root where DIR/IMPORT/PATH is the package */
+    const char *dir;
+} import_dir;
+
+/* --map: a type of a Go package not read, and what it is on the wire. */
+typedef struct type_map {
+    struct type_map *next;
+    const char *path;   /* the import path */
+    const char *name;   /* the type's name */
+    const char *wire;   /* a builtin ("string", "int64", "time.Time", "json.RawMessage"...) */
+    src_loc loc;        /* in the mapping file */
+    bool used;
+} type_map;
+
 /* A whole compilation: the files named on the command line and everything they import. */
 typedef struct ast_program {
     ast_file *files;
     struct pool *pool;
+    import_dir *import_dirs; /* -I, in the order given */
+    const char *const *map_paths; /* --map files, NULL-terminated (or NULL) */
+    type_map *maps;          /* what they say (load.c) */
+    ast_file *map_files;     /* the mapping files, for positions and the depfile */
 } ast_program;
 
 /* MARK: - Construction (used by the parser) */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "pipeline.h"
 
 enum { ARRAY_LEN_MAX = 1 << 24 }; /* larger arrays belong in a slice */
 
@@ -62,8 +63,8 @@ ast_decl *check_lookup(checker *ck, ast_file *f, const char *qual, const char *n
     for (ast_import *im = f->imports; im; im = im->next) {
         /* a .tagc import is seen unqualified too (as if one package); a Go
          * package only when dot-imported */
-        bool seen = im->target && (!im->name || strcmp(im->name, ".") == 0 ||
-                                   has_tagc_suffix(im->path));
+        bool seen = im->target && (has_tagc_suffix(im->path) ||
+                                   (im->name && strcmp(im->name, ".") == 0));
         file_scope *sc = seen ? check_scope(ck, im->target) : NULL;
         ast_decl *e = sc ? smap_get(&sc->decls, name) : NULL;
         if (!e || e == d)
@@ -170,6 +171,26 @@ static void resolve_go_package(checker *ck, ast_type *t, const char *shown, bool
                     is_time ? "time.Time and time.Duration" : "json.RawMessage");
 }
 
+/* A type mapped by a --map line: the builtin it names, shown as written. */
+static void map_type(checker *ck, ast_type *t, const type_map *m, const char *shown)
+{
+    (void)ck;
+    const char *w = m->wire;
+    if (!strcmp(w, "time.Time"))
+        t->kind = TK_TIME;
+    else if (!strcmp(w, "time.Duration"))
+        t->kind = TK_DURATION;
+    else if (!strcmp(w, "json.RawMessage"))
+        t->kind = TK_RAW;
+    else if (!strcmp(w, "interface{}"))
+        t->kind = TK_ANY;
+    else
+        for (size_t i = 0; i < NBUILTINS; i++)
+            if (!strcmp(w, builtins[i].name))
+                t->kind = builtins[i].kind;
+    (void)shown; /* t keeps its qualifier and name: messages show it as written */
+}
+
 /* A type of a Go package tagc has not read: fine until a wire field needs it. */
 static void unread_package(checker *ck, ast_type *t, const ast_import *im, const char *shown)
 {
@@ -199,6 +220,11 @@ static void resolve_name(checker *ck, ast_file *f, ast_type *t)
                 check_error(ck, t->loc, "unknown package \"%s\" in \"%s\" (no import has this package)",
                             t->qualifier, shown);
             }
+            return;
+        }
+        const type_map *m = find_map(ck->prog, im->path, t->name);
+        if (m) { /* the user's word for what it is on the wire (--map) */
+            map_type(ck, t, m, shown);
             return;
         }
         if (!im->target) {

@@ -352,9 +352,23 @@ static void gen_header(gen *g)
     emit(g, 0, "#define %s", guard);
     emit(g, 0, "%s", "");
     emit(g, 0, "#include <tagc.h>");
-    for (ast_import *im = f->imports; im; im = im->next)
-        if (im->target)
-            emit(g, 0, "#include \"%s.h\"", base_name(im->path));
+    /* the headers of what the package's files import (its other files' too) */
+    for (const ast_file *pf = g->prog->files; pf; pf = pf->next) {
+        if (pf != f && pf->pkg != f)
+            continue;
+        for (ast_import *im = pf->imports; im; im = im->next) {
+            if (!im->target || im->target == f)
+                continue;
+            bool dup = false; /* one include per package */
+            for (const ast_file *qf = g->prog->files; qf && qf != pf->next && !dup; qf = qf->next)
+                if (qf == f || qf->pkg == f)
+                    for (ast_import *jm = qf->imports; jm && jm != im && !dup; jm = jm->next)
+                        dup = jm->target == im->target;
+            if (!dup)
+                emit(g, 0, "#include \"%s.h\"",
+                     im->target->out_base ? im->target->out_base : base_name(im->path));
+        }
+    }
     emit(g, 0, "%s", "");
     emit(g, 0, "#ifdef __cplusplus");
     emit(g, 0, "extern \"C\" {");

@@ -257,6 +257,47 @@ bool gopkg_file_builds(const char *path)
 
 /* MARK: - Directories */
 
+int gopkg_list(const char *dir, char ***out, size_t *nout)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    size_t cap = 16, n = 0;
+    char **files = malloc(cap * sizeof *files);
+    size_t dn = strlen(dir);
+    const char *sep = dn && dir[dn - 1] == '/' ? "" : "/";
+    for (struct dirent *e; files && (e = readdir(d));) {
+        size_t len = dn + strlen(sep) + strlen(e->d_name) + 1;
+        char *path = malloc(len);
+        if (!path)
+            break;
+        if (strcmp(dir, ".") == 0 || strcmp(dir, "./") == 0)
+            snprintf(path, len, "%s", e->d_name); /* as Go shows them */
+        else
+            snprintf(path, len, "%s%s%s", dir, sep, e->d_name);
+        if (!gopkg_file_builds(path)) {
+            free(path);
+            continue;
+        }
+        if (n == cap) {
+            char **more = realloc(files, (cap *= 2) * sizeof *files);
+            if (!more) {
+                free(path);
+                break;
+            }
+            files = more;
+        }
+        files[n++] = path;
+    }
+    closedir(d);
+    if (!files)
+        return -1;
+    qsort(files, n, sizeof *files, cmp_str);
+    *out = files;
+    *nout = n;
+    return 0;
+}
+
 int gopkg_expand(const char *const *args, int nargs, char ***out, int *nout)
 {
     size_t cap = (size_t)nargs + 16, n = 0;
@@ -265,50 +306,35 @@ int gopkg_expand(const char *const *args, int nargs, char ***out, int *nout)
         return -1;
     for (int i = 0; i < nargs; i++) {
         struct stat st;
+        char **list = NULL;
+        size_t nlist = 0;
         /* a directory called *.tagc is not a package: main reports it */
         if (stat(args[i], &st) != 0 || !S_ISDIR(st.st_mode) || has_suffix(args[i], ".tagc")) {
-            files[n++] = strdup(args[i]);
-            if (n == cap && !(files = realloc(files, (cap *= 2) * sizeof *files)))
-                return -1;
-            continue;
+            list = malloc(sizeof *list);
+            if (list)
+                list[nlist++] = strdup(args[i]);
+        } else if (gopkg_list(args[i], &list, &nlist) != 0 || nlist == 0) {
+            fprintf(stderr, "tagc: error: %s '%s'\n",
+                    list ? "no Go files to build in directory" : "cannot read directory", args[i]);
+            free(list);
+            list = NULL;
         }
-        DIR *d = opendir(args[i]);
-        if (!d) {
-            fprintf(stderr, "tagc: error: cannot open directory '%s'\n", args[i]);
+        if (!list) {
             for (size_t k = 0; k < n; k++)
                 free(files[k]);
             free(files);
             return -1;
         }
-        size_t first = n;
-        size_t dn = strlen(args[i]);
-        const char *sep = dn && args[i][dn - 1] == '/' ? "" : "/";
-        for (struct dirent *e; (e = readdir(d));) {
-            size_t len = dn + strlen(sep) + strlen(e->d_name) + 1;
-            char *path = malloc(len);
-            if (!path)
-                return -1;
-            if (strcmp(args[i], ".") == 0 || strcmp(args[i], "./") == 0)
-                snprintf(path, len, "%s", e->d_name); /* as Go shows them */
-            else
-                snprintf(path, len, "%s%s%s", args[i], sep, e->d_name);
-            if (!gopkg_file_builds(path)) {
-                free(path);
-                continue;
-            }
-            files[n++] = path;
-            if (n == cap && !(files = realloc(files, (cap *= 2) * sizeof *files)))
-                return -1;
+        if (n + nlist > cap) {
+            cap = 2 * (n + nlist);
+            char **more = realloc(files, cap * sizeof *files);
+            if (!more)
+                abort();
+            files = more;
         }
-        closedir(d);
-        qsort(files + first, n - first, sizeof *files, cmp_str);
-        if (n == first) {
-            fprintf(stderr, "tagc: error: directory '%s' has no Go files to build\n", args[i]);
-            for (size_t k = 0; k < n; k++)
-                free(files[k]);
-            free(files);
-            return -1;
-        }
+        memcpy(files + n, list, nlist * sizeof *list);
+        n += nlist;
+        free(list);
     }
     *out = files;
     *nout = (int)n;
@@ -317,43 +343,71 @@ int gopkg_expand(const char *const *args, int nargs, char ***out, int *nout)
 
 /* MARK: - One package, one scope */
 
-/* The .go roots of one directory and one package become one: the first
- * holds every declaration, const block and method of the others (which
- * keep their imports: those are per file in Go), and names the outputs. */
+/* Makes g a file of f's package: f holds every declaration, const block and
+ * method (g keeps its imports: those are per file in Go). */
+static void merge_into(ast_file *f, ast_file *g)
+{
+    g->pkg = f;
+    ast_decl **d = &f->decls;
+    while (*d)
+        d = &(*d)->next;
+    *d = g->decls;
+    for (ast_decl *e = g->decls; e; e = e->next)
+        e->file = f; /* generated with the package; e->loc.file is where it is written */
+    const_block **c = &f->consts;
+    while (*c)
+        c = &(*c)->next;
+    *c = g->consts;
+    ast_method **m = &f->methods;
+    while (*m)
+        m = &(*m)->next;
+    *m = g->methods;
+    g->decls = NULL;
+    g->consts = NULL;
+    g->methods = NULL;
+}
+
+ast_file *gopkg_merge_files(ast_program *prog, ast_file **files, size_t n)
+{
+    ast_file *first = NULL;
+    for (size_t i = 0; i < n; i++) {
+        ast_file *g = files[i];
+        if (!g)
+            continue;
+        if (g->pkg) /* already merged (named and imported): its package's first file */
+            return g->pkg;
+        if (!first) {
+            first = g;
+            if (g->package && !g->out_base)
+                g->out_base = pool_printf(prog->pool, "%s.go", g->package);
+            continue;
+        }
+        if (g != first && g->package && first->package && !strcmp(g->package, first->package))
+            merge_into(first, g);
+    }
+    return first;
+}
+
+/* The .go roots of one directory and one package become one, named after
+ * the package. */
 void gopkg_merge(ast_program *prog)
 {
     for (ast_file *f = prog->files; f; f = f->next) {
         if (!f->is_root || f->pkg || !has_suffix(f->path, ".go") || !f->package)
             continue;
-        f->out_base = pool_printf(prog->pool, "%s.go", f->package);
+        if (!f->out_base)
+            f->out_base = pool_printf(prog->pool, "%s.go", f->package);
         const char *slash = strrchr(f->path, '/');
         size_t dir_len = slash ? (size_t)(slash - f->path) : 0;
         for (ast_file *g = f->next; g; g = g->next) {
-            if (!g->is_root || g->pkg || !has_suffix(g->path, ".go") || !g->package ||
-                strcmp(g->package, f->package) != 0)
+            if (!g->is_root || g->pkg || g->out_base || !has_suffix(g->path, ".go") ||
+                !g->package || strcmp(g->package, f->package) != 0)
                 continue;
             const char *gs = strrchr(g->path, '/');
             size_t glen = gs ? (size_t)(gs - g->path) : 0;
             if (glen != dir_len || strncmp(f->path, g->path, dir_len) != 0)
                 continue;
-            g->pkg = f;
-            ast_decl **d = &f->decls;
-            while (*d)
-                d = &(*d)->next;
-            *d = g->decls;
-            for (ast_decl *e = g->decls; e; e = e->next)
-                e->file = f; /* generated with the package; e->loc.file is where it is written */
-            const_block **c = &f->consts;
-            while (*c)
-                c = &(*c)->next;
-            *c = g->consts;
-            ast_method **m = &f->methods;
-            while (*m)
-                m = &(*m)->next;
-            *m = g->methods;
-            g->decls = NULL;
-            g->consts = NULL;
-            g->methods = NULL;
+            merge_into(f, g);
         }
     }
 }

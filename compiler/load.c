@@ -160,13 +160,71 @@ static const char *assumed_name(struct pool *pool, const char *path)
     return pool_strndup(pool, start, (size_t)(p - start));
 }
 
+/* The directory of a Go import path, by the -I mappings (first found), or NULL. */
+static const char *package_dir(loader *ld, const char *path)
+{
+    struct pool *pool = ld->prog->pool;
+    for (const import_dir *m = ld->prog->import_dirs; m; m = m->next) {
+        const char *dir;
+        if (m->prefix) {
+            size_t n = strlen(m->prefix);
+            if (strncmp(path, m->prefix, n) != 0 || (path[n] != '\0' && path[n] != '/'))
+                continue;
+            dir = pool_printf(pool, "%s%s", m->dir, path + n);
+        } else {
+            dir = pool_printf(pool, "%s/%s", m->dir, path);
+        }
+        struct stat st;
+        if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+            return dir;
+    }
+    return NULL;
+}
+
+/* Reads the Go package in dir for the import im: one package, its first file
+ * im's target. */
+static void load_package(loader *ld, ast_import *im, const char *dir)
+{
+    char **paths = NULL;
+    size_t n = 0;
+    if (gopkg_list(dir, &paths, &n) != 0 || n == 0) {
+        diag_error(ld->dg, im->loc, "no Go files to build in %s (the directory of \"%s\")", dir,
+                   im->path);
+        free(paths);
+        return;
+    }
+    ast_file **files = calloc(n, sizeof *files);
+    if (!files)
+        abort();
+    for (size_t i = 0; i < n; i++) {
+        ast_file *g = load_file(ld, paths[i], im);
+        if (g && g->load_state == 1) {
+            report_cycle(ld, im, g);
+            g = NULL;
+        }
+        files[i] = g;
+        free(paths[i]);
+    }
+    free(paths);
+    im->target = gopkg_merge_files(ld->prog, files, n);
+    free(files);
+    if (im->target && !im->name)
+        im->pkg = im->target->package;
+}
+
 static void load_imports(loader *ld, ast_file *f)
 {
     for (ast_import *im = f->imports; im; im = im->next) {
         bool alias = im->name && strcmp(im->name, "_") != 0 && strcmp(im->name, ".") != 0;
         im->pkg = alias ? im->name : im->name ? NULL : assumed_name(ld->prog->pool, im->path);
-        if (!has_suffix(im->path, ".tagc") || strlen(im->path) == strlen(".tagc"))
-            continue; /* a Go package: known (time, encoding/json), mapped, or not read */
+        if (!has_suffix(im->path, ".tagc") || strlen(im->path) == strlen(".tagc")) {
+            /* a Go package: known (time, encoding/json), found by -I, or not read */
+            const char *dir = strcmp(im->path, "time") && strcmp(im->path, "encoding/json")
+                                  ? package_dir(ld, im->path) : NULL;
+            if (dir)
+                load_package(ld, im, dir);
+            continue;
+        }
         const char *path = resolve_import(ld->prog->pool, f, im->path);
         ast_file *target = load_file(ld, path, im);
         if (target && target->load_state == 1) {
@@ -244,6 +302,7 @@ int load_program(ast_program *prog, const char *const *paths, int npaths, diag *
     if (!prog->pool)
         prog->pool = pool_new();
     int before = dg->errors;
+    load_maps(prog, dg);
     loader ld = { .prog = prog, .dg = dg };
     ld.files_tail = &prog->files;
     while (*ld.files_tail)

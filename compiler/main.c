@@ -48,6 +48,11 @@ static const char usage_text[] =
     "  --msgpack, --no-msgpack\n"
     "                      generate the MessagePack codecs (default: on)\n"
     "  --depfile FILE      write a Make-style depfile listing every schema read\n"
+    "  -I, --import-dir IMPORT/PATH=DIR | DIR\n"
+    "                      where the Go packages imported are: IMPORT/PATH/x is in\n"
+    "                      DIR/x; a bare DIR is a root (DIR/IMPORT/PATH, as GOPATH/src)\n"
+    "  --map FILE          types of Go packages not read, and what they are on the wire\n"
+    "                      (lines: IMPORT/PATH.Type WIRE-TYPE; see tagc(1))\n"
     "  --check             parse and check only; write nothing\n"
     "  --emit-json-schema DIR\n"
     "                      write DIR/<Type>.schema.json (JSON Schema 2020-12) for\n"
@@ -69,6 +74,10 @@ typedef struct options {
     gen_opts gen;
     const char **files;
     int nfiles;
+    const char **imports; /* -I values */
+    int nimports;
+    const char **maps;    /* --map files, NULL-terminated */
+    int nmaps;
 } options;
 
 static int usage_error(const char *fmt, const char *arg)
@@ -121,7 +130,9 @@ static int parse_options(int argc, char **argv, options *o)
     o->out_dir = ".";
     o->gen.json = o->gen.msgpack = true;
     o->files = calloc((size_t)argc, sizeof *o->files);
-    if (!o->files)
+    o->imports = calloc((size_t)argc, sizeof *o->imports);
+    o->maps = calloc((size_t)argc + 1, sizeof *o->maps);
+    if (!o->files || !o->imports || !o->maps)
         return usage_error("%s", strerror(ENOMEM));
     bool only_files = false;
     for (int i = 1; i < argc; i++) {
@@ -161,6 +172,14 @@ static int parse_options(int argc, char **argv, options *o)
         } else if ((r = option_value(argc, argv, &i, "--depfile", NULL, &o->depfile)) != 0) {
             if (r < 0)
                 return usage_error("option '%s' needs a file name", a);
+        } else if ((r = option_value(argc, argv, &i, "--import-dir", "-I", &o->imports[o->nimports])) != 0) {
+            if (r < 0)
+                return usage_error("option '%s' needs IMPORT/PATH=DIR or DIR", a);
+            o->nimports++;
+        } else if ((r = option_value(argc, argv, &i, "--map", NULL, &o->maps[o->nmaps])) != 0) {
+            if (r < 0)
+                return usage_error("option '%s' needs a file name", a);
+            o->nmaps++;
         } else
             return usage_error("unknown option '%s'", a);
     }
@@ -375,6 +394,16 @@ static int cmd_generate(int argc, char **argv)
     diag dg;
     diag_init(&dg, stderr);
     prog.pool = pool_new();
+    import_dir **tail = &prog.import_dirs;
+    for (int i = 0; i < o.nimports; i++) {
+        import_dir *m = pool_alloc(prog.pool, sizeof *m);
+        const char *eq = strchr(o.imports[i], '=');
+        m->prefix = eq ? pool_strndup(prog.pool, o.imports[i], (size_t)(eq - o.imports[i])) : NULL;
+        m->dir = eq ? eq + 1 : o.imports[i];
+        *tail = m;
+        tail = &m->next;
+    }
+    prog.map_paths = o.maps;
     if (load_program(&prog, o.files, o.nfiles, &dg) > 0 || check_program(&prog, &dg) > 0) {
         status = EXIT_INPUT;
         goto done;
@@ -394,6 +423,8 @@ done:
         free(roots[i].out_c);
     }
     free(roots);
+    free(o.imports);
+    free(o.maps);
     if (expanded) {
         for (int i = 0; i < nexpanded; i++)
             free(expanded[i]);

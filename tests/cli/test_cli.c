@@ -376,6 +376,80 @@ Test(cli, go_package_directory)
     free(h);
 }
 
+/* -I finds an imported Go package (a prefix mapped to a directory, or a
+ * root as GOPATH/src); --map says what a type of a package not read is on
+ * the wire; the depfile names every file read, the mapping file included. */
+Test(cli, go_imports_by_dir_and_map)
+{
+    mkdir(path_in("src"), 0755);
+    mkdir(path_in("src/example.com"), 0755);
+    mkdir(path_in("src/example.com/meta"), 0755);
+    mkdir(path_in("api"), 0755);
+    write_text("src/example.com/meta/types.go",
+               "package meta\n\ntype ObjectMeta struct {\n\tName string `json:\"name\"`\n}\n");
+    write_text("api/pod.go", "package api\n\nimport (\n\tmetav1 \"example.com/meta\"\n"
+                             "\t\"github.com/google/uuid\"\n)\n\n"
+                             "type Pod struct {\n\tmetav1.ObjectMeta `json:\"metadata\"`\n"
+                             "\tUID uuid.UUID `json:\"uid\"`\n}\n");
+    write_text("wire.map", "# types tagc does not read\ngithub.com/google/uuid.UUID  string\n");
+    const char *roots[] = { "src", "example.com=src/example.com" };
+    for (size_t i = 0; i < 2; i++) {
+        run_result r = RUN("-o", "out", "--depfile", "deps.d", "-I", roots[i], "--map", "wire.map",
+                           "api");
+        cr_assert_eq(r.status, 0, "-I %s: %s", roots[i], r.err);
+        run_free(&r);
+        char *dep = read_all(path_in("deps.d"), NULL);
+        cr_assert_not_null(dep);
+        cr_assert_str_eq(dep, "out/api.go.h out/api.go.c: api/pod.go src/example.com/meta/types.go "
+                              "wire.map\n"
+                              "api/pod.go:\n"
+                              "src/example.com/meta/types.go:\n"
+                              "wire.map:\n");
+        free(dep);
+        char *h = read_all(path_in("out/api.go.h"), NULL);
+        cr_assert(h && strstr(h, "#include \"meta.go.h\"") && strstr(h, "meta_object_meta object_meta;") &&
+                  strstr(h, "tagc_str uid;"), "%s", h);
+        free(h);
+    }
+    /* without the map: the error names the import path and the way out */
+    run_result r = RUN("--check", "-I", "src", "api");
+    cr_assert_eq(r.status, 1);
+    cr_assert(strstr(r.err, "api/pod.go:10:2: error: field \"UID\" is on the wire, but its type "
+                            "uuid.UUID is from package \"github.com/google/uuid\", which tagc has "
+                            "not read: name the package's directory with -I "
+                            "github.com/google/uuid=DIR, or say what uuid.UUID is on the wire in a "
+                            "mapping file (--map FILE)"), "%s", r.err);
+    run_free(&r);
+    /* a bad mapping line, at its position */
+    write_text("bad.map", "github.com/google/uuid.UUID  uuid\n");
+    r = RUN("--check", "--map", "bad.map", "api");
+    cr_assert_eq(r.status, 1);
+    cr_assert(strstr(r.err, "bad.map:1:30: error: unknown wire type \"uuid\""), "%s", r.err);
+    run_free(&r);
+}
+
+/* Fields on no wire whose types have no C form are left out, with a note. */
+Test(cli, fields_off_the_wire_left_out)
+{
+    write_text("svc.go", "package svc\n\nimport \"net/http\"\n\n"
+                         "type Client struct {\n\tName string `json:\"name\"`\n"
+                         "\tclient *http.Client\n\tResp *http.Response `json:\"-\"`\n"
+                         "\tdone chan struct{}\n}\n");
+    run_result r = RUN("-o", "out", "svc.go");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    char *h = read_all(path_in("out/svc.go.h"), NULL);
+    cr_assert_not_null(h);
+    cr_assert(strstr(h, "struct svc_client {\n    tagc_str name;\n"
+                        "    /* left out: client *http.Client (from package \"net/http\", which "
+                        "tagc has not read), on no wire */\n"
+                        "    /* left out: Resp *http.Response (from package \"net/http\", which "
+                        "tagc has not read), on no wire */\n"
+                        "    /* left out: done chan struct{} (a channel type), on no wire */\n};"),
+              "%s", h);
+    free(h);
+}
+
 Test(cli, depfile_lists_every_schema)
 {
     mkdir(path_in("sub dir"), 0755);
