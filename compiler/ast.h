@@ -90,6 +90,7 @@ struct ast_type {
      * unread: a type of a package tagc has not read (it may have one) */
     const char *why;
     bool unread;
+    bool custom;   /* a declared type with its own MarshalJSON and the like (->decl) */
     /* TK_STRUCT, set by the checker: fields left out of the C struct (on no
      * wire, of a type with no C form), linked through ->next, for a note */
     ast_field *omitted;
@@ -168,7 +169,17 @@ struct ast_decl {
     enum_value *values;
     size_t value_count;
     int check_state; /* checker-private */
+    /* check_methods.c: the encoding/json methods of its method set (its
+     * own, or promoted from embedded fields): JM_* bits. A type with any
+     * that tagc does not know (time.Time's) is Go's to encode, not a plain
+     * struct: its type is then a TK_NOWIRE (custom) and the type as written
+     * is kept in json_type, for a C codec to take over (issue 17). */
+    unsigned json_methods, json_own; /* the set; those declared with it as receiver */
+    const struct ast_method *json_method; /* the first such method declared, for messages */
+    ast_type *json_type;
 };
+
+enum { JM_MARSHAL_JSON = 1, JM_UNMARSHAL_JSON = 2, JM_MARSHAL_TEXT = 4, JM_UNMARSHAL_TEXT = 8 };
 
 /* A const expression, as parsed; the checker evaluates it with the right iota. */
 typedef enum const_expr_kind {

@@ -305,6 +305,7 @@ int check_program(ast_program *prog, diag *dg)
 
     check_decls(&ck);
     check_resolve(&ck);
+    check_methods(&ck);
     check_recursion(&ck);
     check_fields(&ck);
     check_enums(&ck);

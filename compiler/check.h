@@ -77,6 +77,7 @@ ast_decl *check_lookup(checker *ck, ast_file *f, const char *qual, const char *n
 
 /* The passes, in order (check.c runs them). */
 void check_resolve(checker *ck);   /* check_resolve.c: names -> builtins / decls */
+void check_methods(checker *ck);   /* check_methods.c: MarshalJSON and the like */
 void check_recursion(checker *ck); /* check_recursion.c: structs containing themselves */
 void check_fields(checker *ck);    /* check_fields.c: tags, field names, keys, options */
 void check_enums(checker *ck);     /* check_enum.c: const blocks -> enums */

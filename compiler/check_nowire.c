@@ -79,6 +79,35 @@ static void mark_wire(ast_type *t)
 
 static void check_struct(checker *ck, ast_type *st);
 
+/* Once per type, at the type: the first wire field that needs it in a note. */
+static void report_custom(checker *ck, ast_decl *d, const ast_field *f)
+{
+    if (d->check_state == 3)
+        return;
+    d->check_state = 3; /* reported (the other passes are done with it) */
+    const char *names[4];
+    int n = 0;
+    static const char *const all[] = { "MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText" };
+    for (int i = 0; i < 4; i++)
+        if ((d->json_own ? d->json_own : d->json_methods) & (1u << i))
+            names[n++] = all[i];
+    char list[80] = "";
+    for (int i = 0; i < n; i++) {
+        strcat(list, i == 0 ? "" : i == n - 1 ? " and " : ", ");
+        strcat(list, names[i]);
+    }
+    const char *where = d->json_own && d->json_method
+                            ? pool_printf(ck->pool, " (declared at %s)", check_where(ck, d->json_method->loc))
+                            : ", promoted from an embedded field";
+    check_error_note(ck, d->loc, f->loc,
+                     pool_printf(ck->pool, "field \"%s\" puts it on the wire", f->name),
+                     "type %s has %s%s%s: Go's encoding/json calls %s, and tagc cannot "
+                     "translate a method; %s needs a C codec of its own (none yet), or the "
+                     "fields of this type `json:\"-\"`",
+                     d->name, d->json_own ? "its own " : "", list, where, n > 1 ? "them" : "it",
+                     d->name);
+}
+
 static void check_type(checker *ck, ast_type *t)
 {
     while (t) {
@@ -109,7 +138,9 @@ static void check_struct(checker *ck, ast_type *st)
         const ast_type *nw = find_nowire(f->type, &via);
         if (nw && f->on_wire) {
             const char *shown = type_text(ck->pool, f->type);
-            if (nw->unread)
+            if (nw->custom)
+                report_custom(ck, nw->decl, f);
+            else if (nw->unread)
                 check_error(ck, f->loc, "field \"%s\" is on the wire, but its type %s is %s: %s; "
                                         "or tag the field `json:\"-\"` to leave it out",
                             f->name, shown, nw->name, nw->why);
