@@ -18,6 +18,7 @@ typedef struct ast_file ast_file;
 typedef struct ast_decl ast_decl;
 typedef struct ast_type ast_type;
 typedef struct ast_field ast_field;
+typedef struct ast_type_arg ast_type_arg;
 
 /* A position in a source file: 1-based line and column (column counts bytes). */
 typedef struct src_loc {
@@ -77,6 +78,9 @@ struct ast_type {
     /* TK_ARRAY: the length as written (text, to report bad lengths), and its value */
     const char *array_len_text;
     int64_t array_len;
+    const char *array_len_name; /* the length is a constant's name (pkg.Name too) */
+    /* TK_NAME: type arguments (`Page[User]`), as written */
+    ast_type_arg *args;
     /* TK_STRUCT */
     ast_field *fields; /* linked through ->next */
     /* TK_STRUCT, set by the checker: the wire fields in Go's order, embedded ones promoted */
@@ -94,6 +98,12 @@ struct ast_type {
     /* TK_STRUCT, set by the checker: fields left out of the C struct (on no
      * wire, of a type with no C form), linked through ->next, for a note */
     ast_field *omitted;
+};
+
+/* One type argument of an instantiation. */
+struct ast_type_arg {
+    ast_type_arg *next;
+    ast_type *type;
 };
 
 /* MARK: - Fields */
@@ -169,6 +179,10 @@ struct ast_decl {
     enum_value *values;
     size_t value_count;
     int check_state; /* checker-private */
+    bool is_alias;   /* `type A = B`: the same type as B (check_resolve.c replaces uses) */
+    const char **type_params; /* `type Page[T any]`: the names, NULL-terminated; a
+                               * generic type is generated per instantiation */
+    struct ast_decl *generic; /* an instantiation (`Page[User]`): its generic type */
     /* check_methods.c: the encoding/json methods of its method set (its
      * own, or promoted from embedded fields): JM_* bits. A type with any
      * that tagc does not know (time.Time's) is Go's to encode, not a plain

@@ -316,5 +316,6 @@ int check_program(ast_program *prog, diag *dg)
         smap_free(&ck.scopes[i].decls);
     free(ck.scopes);
     smap_free(&ck.c_names);
+    smap_free(&ck.instances);
     return flush(&ck);
 }

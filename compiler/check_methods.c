@@ -103,7 +103,9 @@ void check_methods(checker *ck)
         for (const ast_method *m = ck->scopes[i].file->methods; m; m = m->next) {
             unsigned bit = m->recv ? method_bit(m->name) : 0;
             ast_decl *d = bit ? smap_get(&sc->decls, m->recv) : NULL;
-            if (!d)
+            if (d && d->is_alias && d->type && d->type->kind == TK_NAMED)
+                d = d->type->decl; /* a method of an alias is its type's */
+            if (!d || d->is_alias)
                 continue;
             d->json_methods |= bit;
             if (!d->json_method || m->loc.line < d->json_method->loc.line)

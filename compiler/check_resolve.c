@@ -204,6 +204,103 @@ static void unread_package(checker *ck, ast_type *t, const ast_import *im, const
     t->name = pool_printf(ck->pool, "from package \"%s\", which tagc has not read", im->path);
 }
 
+static void resolve_type(checker *ck, ast_file *f, ast_type *t);
+
+/* MARK: - Generic types */
+
+/* A copy of t with each type parameter replaced by its argument. */
+static ast_type *instantiate(checker *ck, const ast_type *t, const char **params,
+                             ast_type **args, int depth)
+{
+    if (!t || depth > 1000)
+        return NULL;
+    if (t->kind == TK_NAME && !t->qualifier && !t->args)
+        for (int i = 0; params[i]; i++)
+            if (strcmp(params[i], t->name) == 0)
+                return args[i]; /* shared, as `A, B T` share T */
+    ast_type *c = pool_alloc(ck->pool, sizeof *c);
+    *c = *t;
+    c->elem = instantiate(ck, t->elem, params, args, depth + 1);
+    c->key = instantiate(ck, t->key, params, args, depth + 1);
+    ast_type_arg **at = &c->args;
+    for (const ast_type_arg *a = t->args; a; a = a->next) {
+        *at = pool_alloc(ck->pool, sizeof **at);
+        (*at)->type = instantiate(ck, a->type, params, args, depth + 1);
+        at = &(*at)->next;
+    }
+    ast_field **ft = &c->fields;
+    for (const ast_field *f = t->fields; f; f = f->next) {
+        ast_field *g = pool_alloc(ck->pool, sizeof *g);
+        *g = *f;
+        g->next = NULL;
+        g->type = instantiate(ck, f->type, params, args, depth + 1);
+        *ft = g;
+        ft = &g->next;
+    }
+    return c;
+}
+
+/* `Page[User]`: one declaration per distinct instantiation, named
+ * Page[User] in messages and <pkg>_page_user in C. */
+static ast_decl *instance_of(checker *ck, ast_file *f, ast_type *t, ast_decl *g)
+{
+    int n = 0, want = 0;
+    for (ast_type_arg *a = t->args; a; a = a->next) {
+        resolve_type(ck, f, a->type);
+        n++;
+    }
+    while (g->type_params[want])
+        want++;
+    if (n != want) {
+        check_error(ck, t->loc, "generic type %s needs %d type argument%s, not %d", g->name, want,
+                    want == 1 ? "" : "s", n);
+        return NULL;
+    }
+    char *key = pool_printf(ck->pool, "%s[", g->name);
+    char *c_name = pool_printf(ck->pool, "%s", g->c_name);
+    ast_type **args = pool_alloc(ck->pool, (size_t)n * sizeof *args);
+    int i = 0;
+    for (ast_type_arg *a = t->args; a; a = a->next, i++) {
+        const char *text = type_text(ck->pool, a->type);
+        key = pool_printf(ck->pool, "%s%s%s", key, i ? ", " : "", text);
+        /* the argument as words: "[]User" -> "user", "map[string]int" -> "map_string_int" */
+        char *snake = c_snake_name(ck->pool, text), *o = snake;
+        for (const char *p = snake; *p; p++) {
+            bool word = (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9');
+            if (word)
+                *o++ = *p;
+            else if (o > snake && o[-1] != '_')
+                *o++ = '_';
+        }
+        while (o > snake && o[-1] == '_')
+            o--;
+        *o = '\0';
+        c_name = pool_printf(ck->pool, "%s_%s", c_name, snake);
+        args[i] = a->type;
+    }
+    key = pool_printf(ck->pool, "%s]", key);
+    const char *full = pool_printf(ck->pool, "%s.%s", g->file->path, key);
+    ast_decl *d = smap_get(&ck->instances, full);
+    if (d)
+        return d;
+    d = pool_alloc(ck->pool, sizeof *d);
+    d->name = key;
+    d->loc = g->loc;
+    d->file = g->file;
+    d->generic = g;
+    d->c_name = c_name;
+    d->c_upper = c_upper_name(ck->pool, c_name);
+    d->type = instantiate(ck, g->type, g->type_params, args, 0);
+    smap_put(&ck->instances, full, d);
+    check_claim_c_name(ck, c_name, t->loc, pool_printf(ck->pool, "type \"%s\"", key));
+    resolve_type(ck, (ast_file *)g->loc.file, d->type);
+    ast_decl **link = &g->file->decls; /* generated with the generic type's package */
+    while (*link)
+        link = &(*link)->next;
+    *link = d;
+    return d;
+}
+
 static void resolve_name(checker *ck, ast_file *f, ast_type *t)
 {
     const char *shown = t->qualifier ? pool_printf(ck->pool, "%s.%s", t->qualifier, t->name)
@@ -269,6 +366,24 @@ static void resolve_name(checker *ck, ast_file *f, ast_type *t)
         report_unknown(ck, f, t, shown);
         return;
     }
+    if (d->type_params && !t->args) {
+        check_error(ck, t->loc, "generic type %s used without instantiation (write %s[...])",
+                    shown, shown);
+        t->kind = TK_ANY;
+        return;
+    }
+    if (t->args && !d->type_params) {
+        check_error(ck, t->loc, "%s is not a generic type", shown);
+        t->kind = TK_ANY;
+        return;
+    }
+    if (t->args) {
+        d = instance_of(ck, f, t, d);
+        if (!d) {
+            t->kind = TK_ANY;
+            return;
+        }
+    }
     t->kind = TK_NAMED;
     t->decl = d;
 }
@@ -314,8 +429,82 @@ static bool parse_go_int(const char *s, int64_t limit, int64_t *out, bool *too_b
     return digit_before && !*too_big;
 }
 
-static void check_array_len(checker *ck, ast_type *t)
+/* The value of the integer constant `name` of f's package, as Go's rules
+ * give it (iota, a spec repeating the one before it); false if it is not one
+ * tagc can evaluate. */
+static bool const_value(checker *ck, const ast_file *f, const char *name, int64_t *out, int depth);
+
+static bool eval_int(checker *ck, const ast_file *f, const const_expr *e, int iota, int64_t *out,
+                     int depth)
 {
+    int64_t a = 0, b = 0;
+    bool too_big = false;
+    if (!e || depth > 100)
+        return false;
+    switch (e->kind) {
+    case CE_INT:
+        return parse_go_int(e->text, INT64_MAX, out, &too_big);
+    case CE_IOTA:
+        *out = iota;
+        return true;
+    case CE_NAME:
+        return const_value(ck, f, e->text, out, depth + 1);
+    case CE_PAREN:
+        return eval_int(ck, f, e->a, iota, out, depth + 1);
+    case CE_NEG:
+        if (!eval_int(ck, f, e->a, iota, &a, depth + 1))
+            return false;
+        *out = -a;
+        return true;
+    default:
+        break;
+    }
+    if (!eval_int(ck, f, e->a, iota, &a, depth + 1) || !eval_int(ck, f, e->b, iota, &b, depth + 1))
+        return false;
+    if (a < -ARRAY_LEN_MAX || a > ARRAY_LEN_MAX || b < -ARRAY_LEN_MAX || b > ARRAY_LEN_MAX)
+        return false; /* far beyond any array length: no overflow below */
+    switch (e->kind) {
+    case CE_ADD: *out = a + b; return true;
+    case CE_SUB: *out = a - b; return true;
+    case CE_MUL: *out = a * b; return true;
+    case CE_SHL: *out = b >= 0 && b < 30 ? a << b : -1; return b >= 0 && b < 30;
+    default: return false;
+    }
+}
+
+static bool const_value(checker *ck, const ast_file *f, const char *name, int64_t *out, int depth)
+{
+    if (f->pkg)
+        f = f->pkg;
+    for (const const_block *b = f->consts; b; b = b->next) {
+        const const_expr *last = NULL;
+        for (const const_spec *s = b->specs; s; s = s->next) {
+            if (s->value)
+                last = s->value;
+            if (strcmp(s->name, name) == 0)
+                return eval_int(ck, f, last, s->iota, out, depth + 1);
+        }
+    }
+    return false;
+}
+
+static void check_array_len(checker *ck, ast_file *f, ast_type *t)
+{
+    if (t->array_len_name) {
+        int64_t v = 0;
+        bool local = !strchr(t->array_len_name, '.');
+        if (!local || !const_value(ck, f, t->array_len_name, &v, 0)) {
+            check_error(ck, t->loc, "array length %s is not a constant tagc can evaluate (want an "
+                                    "integer constant of this package)", t->array_len_name);
+            v = 0;
+        } else if (v < 0 || v > ARRAY_LEN_MAX) {
+            check_error(ck, t->loc, "array length %s = %lld is out of range (0 to %d)",
+                        t->array_len_name, (long long)v, ARRAY_LEN_MAX);
+            v = 0;
+        }
+        t->array_len = v;
+        return;
+    }
     const char *text = t->array_len_text;
     int64_t v = t->array_len;
     bool too_big = false;
@@ -346,7 +535,7 @@ static void resolve_type(checker *ck, ast_file *f, ast_type *t)
             resolve_name(ck, f, t);
             return;
         case TK_ARRAY:
-            check_array_len(ck, t);
+            check_array_len(ck, f, t);
             t = t->elem;
             break;
         case TK_SLICE:
@@ -367,10 +556,84 @@ static void resolve_type(checker *ck, ast_file *f, ast_type *t)
     }
 }
 
+/* MARK: - Aliases */
+
+/* What an alias stands for, resolved (following aliases of aliases). */
+static const ast_type *alias_target(const ast_decl *d)
+{
+    const ast_type *t = d->type;
+    for (int i = 0; t && t->kind == TK_NAMED && t->decl && t->decl->is_alias && i < 100; i++)
+        t = t->decl->type;
+    return t && t->kind == TK_NAMED && t->decl && t->decl->is_alias ? NULL : t;
+}
+
+/* Every use of an alias becomes a use of what it stands for. */
+static void replace_aliases(checker *ck, ast_type *t, int depth)
+{
+    while (t && depth < 10000) {
+        if (t->kind == TK_NAMED && t->decl && t->decl->is_alias) {
+            const ast_type *to = alias_target(t->decl);
+            if (!to) {
+                check_error(ck, t->decl->loc, "invalid recursive type alias %s", t->decl->name);
+                t->kind = TK_ANY; /* the error stands; later passes stay quiet */
+                return;
+            }
+            src_loc loc = t->loc;
+            *t = *to; /* shares the target's parts, as `A, B T` share T */
+            t->loc = loc;
+            if (t->kind == TK_STRUCT)
+                return; /* its fields are walked where it is declared */
+        }
+        switch (t->kind) {
+        case TK_MAP:
+            replace_aliases(ck, t->key, depth + 1);
+            t = t->elem;
+            break;
+        case TK_ARRAY:
+        case TK_SLICE:
+        case TK_PTR:
+            t = t->elem;
+            break;
+        case TK_STRUCT:
+            for (ast_field *f = t->fields; f; f = f->next)
+                replace_aliases(ck, f->type, depth + 1);
+            return;
+        default:
+            return;
+        }
+        depth++;
+    }
+}
+
 void check_resolve(checker *ck)
 {
     for (size_t i = 0; i < ck->nscopes; i++)
         for (ast_decl *d = ck->scopes[i].file->decls; d; d = d->next)
-            /* with its own file's imports (d->file is its package's first file) */
-            resolve_type(ck, (ast_file *)d->loc.file, d->type);
+            /* with its own file's imports (d->file is its package's first file);
+             * a generic type only through its instantiations */
+            if (!d->type_params && !d->generic)
+                resolve_type(ck, (ast_file *)d->loc.file, d->type);
+    /* aliases: their uses become the types they stand for; they themselves
+     * (and generic types: their instantiations are) are no types to generate */
+    for (size_t i = 0; i < ck->nscopes; i++)
+        for (ast_decl *d = ck->scopes[i].file->decls; d; d = d->next)
+            if (!d->is_alias)
+                replace_aliases(ck, d->type, 0);
+    for (size_t i = 0; i < ck->nscopes; i++) {
+        ast_file *f = ck->scopes[i].file;
+        ast_decl **link = &f->decls, **tail = &f->nowire_decls;
+        while (*tail)
+            tail = &(*tail)->next;
+        while (*link) {
+            ast_decl *d = *link;
+            if (!d->is_alias && !d->type_params) {
+                link = &d->next;
+                continue;
+            }
+            *link = d->next; /* kept with the types that have no C of their own */
+            d->next = NULL;
+            *tail = d;
+            tail = &d->next;
+        }
+    }
 }

@@ -49,6 +49,8 @@ typedef struct parse_ctx {
     bool skipping;        /* inside code tagc reads and skips: literals are not checked */
     int depth;            /* brackets open among the tokens given to the parser */
     int last_tok;         /* the last token given to the parser (0 at the start) */
+    int prev_tok;         /* the one before it */
+    int type_group;       /* inside `type ( ... )`: the depth of its specs, else 0 */
     struct lex_pending *pending; /* a token read ahead (lexer-private) */
     const char *used_end, *prev_end; /* where the last token the filter used ends */
     /* parser */
@@ -59,6 +61,7 @@ typedef struct parse_ctx {
 } parse_ctx;
 
 typedef struct field_chain { ast_field *head, *tail; } field_chain;
+typedef struct type_chain { ast_type_arg *head, *tail; } type_chain;
 typedef struct spec_chain { const_spec *head, *tail; int count; } spec_chain;
 typedef struct int_tok { const char *text; const char *dec; } int_tok;
 typedef struct tag_tok { const char *text; src_loc loc; } tag_tok;
@@ -103,7 +106,7 @@ static ast_field *field_new(parse_ctx *c, const char *name, src_loc loc)
     return f;
 }
 
-static void add_decl(parse_ctx *c, const char *name, src_loc loc, ast_type *type)
+static ast_decl *add_decl(parse_ctx *c, const char *name, src_loc loc, ast_type *type)
 {
     ast_decl *d = pool_alloc(c->pool, sizeof *d);
     d->name = name;
@@ -113,6 +116,7 @@ static void add_decl(parse_ctx *c, const char *name, src_loc loc, ast_type *type
     *c->decl_tail = d;
     c->decl_tail = &d->next;
     c->seen_decl = true;
+    return d;
 }
 
 static void add_const_block(parse_ctx *c, src_loc loc, const_spec *specs)
@@ -209,6 +213,8 @@ static void fields_append(field_chain *ch, field_chain more)
     const_spec *spec;
     spec_chain specs;
     func_tok func;
+    const char **params;
+    type_chain targs;
 }
 
 %token END 0 "end of file"
@@ -231,12 +237,14 @@ static void fields_append(field_chain *ch, field_chain more)
 %token <str> FUNC_TYPE "func type"
 %token <str> CHAN_TYPE "channel type"
 %token IFACE_TYPE "interface with methods"
+%token <params> TYPE_PARAMS "type parameters"
 
 %left '+' '-'
 %left '*' SHL
 %precedence UNARY
 
 %type <type> type type_name embedded
+%type <targs> type_args
 %type <fields> field_list fields field_decl ident_list
 %type <tag> opt_tag
 %type <expr> expr
@@ -318,11 +326,13 @@ type_seq
 
 type_spec
     : IDENT type            { add_decl(ctx, $1, @1, $2); }
-    | IDENT '=' type        { parse_error(ctx, @2, "type aliases are not supported"); }
+    | IDENT '=' type        { add_decl(ctx, $1, @1, $3)->is_alias = true; }
+    | IDENT TYPE_PARAMS type { add_decl(ctx, $1, @1, $3)->type_params = $2; }
     ;
 
 type
     : type_name
+    | type_name '[' type_args ']' { $$ = $1; $$->args = $3.head; }
     | '[' ']' type          { $$ = ast_type_new(ctx->pool, TK_SLICE, @1); $$->elem = $3; }
     | '[' INT ']' type
         {
@@ -333,6 +343,21 @@ type
             errno = 0;
             unsigned long long v = strtoull($2.dec, NULL, 10);
             $$->array_len = errno || v > INT64_MAX ? -1 : (int64_t)v;
+        }
+    | '[' IDENT ']' type
+        {
+            /* a constant's name: check_resolve.c evaluates it */
+            $$ = ast_type_new(ctx->pool, TK_ARRAY, @1);
+            $$->elem = $4;
+            $$->array_len_text = $2;
+            $$->array_len_name = $2;
+        }
+    | '[' IDENT '.' IDENT ']' type
+        {
+            $$ = ast_type_new(ctx->pool, TK_ARRAY, @1);
+            $$->elem = $6;
+            $$->array_len_text = pool_printf(ctx->pool, "%s.%s", $2, $4);
+            $$->array_len_name = $$->array_len_text;
         }
     | '*' type              { $$ = ast_type_new(ctx->pool, TK_PTR, @1); $$->elem = $2; }
     | MAP '[' type ']' type { $$ = ast_type_new(ctx->pool, TK_MAP, @1); $$->key = $3; $$->elem = $5; }
@@ -347,6 +372,23 @@ type
 type_name
     : IDENT                 { $$ = ast_type_new(ctx->pool, TK_NAME, @1); $$->name = $1; }
     | IDENT '.' IDENT       { $$ = ast_type_new(ctx->pool, TK_NAME, @1); $$->qualifier = $1; $$->name = $3; }
+    ;
+
+type_args
+    : type
+        {
+            ast_type_arg *a = pool_alloc(ctx->pool, sizeof *a);
+            a->type = $1;
+            $$ = (type_chain){ a, a };
+        }
+    | type_args ',' type
+        {
+            ast_type_arg *a = pool_alloc(ctx->pool, sizeof *a);
+            a->type = $3;
+            $$ = $1;
+            $$.tail->next = a;
+            $$.tail = a;
+        }
     ;
 
 /* MARK: - Struct fields */
