@@ -197,7 +197,9 @@ enum { JM_MARSHAL_JSON = 1, JM_UNMARSHAL_JSON = 2, JM_MARSHAL_TEXT = 4, JM_UNMAR
 
 /* A const expression, as parsed; the checker evaluates it with the right iota. */
 typedef enum const_expr_kind {
-    CE_INT, CE_STRING, CE_IOTA, CE_NAME, CE_NEG, CE_ADD, CE_SUB, CE_MUL, CE_SHL, CE_PAREN
+    CE_INT, CE_STRING, CE_IOTA, CE_NAME, CE_NEG, CE_ADD, CE_SUB, CE_MUL, CE_SHL, CE_PAREN,
+    CE_CONV,  /* Name(a): a conversion (Status("x")) or a call */
+    CE_OTHER, /* a constant tagc reads and does not evaluate (floats, runes, time.Second...) */
 } const_expr_kind;
 
 typedef struct const_expr {

@@ -232,6 +232,7 @@ static void fields_append(field_chain *ch, field_chain more)
 %token INTERFACE "'interface'"
 %token SHL "'<<'"
 %token <str> RUNE "rune literal"
+%token <str> FLOAT "floating-point literal"
 %token <func> FUNC_DECL "function declaration"
 %token VAR_DECL "var declaration"
 %token <str> FUNC_TYPE "func type"
@@ -239,6 +240,7 @@ static void fields_append(field_chain *ch, field_chain more)
 %token IFACE_TYPE "interface with methods"
 %token <params> TYPE_PARAMS "type parameters"
 
+%left PUNCT
 %left '+' '-'
 %left '*' SHL
 %precedence UNARY
@@ -511,6 +513,15 @@ expr
     | expr '*' expr         { $$ = expr_new(ctx, CE_MUL, @2, NULL, $1, $3); }
     | expr SHL expr         { $$ = expr_new(ctx, CE_SHL, @2, NULL, $1, $3); }
     | '(' expr ')'          { $$ = expr_new(ctx, CE_PAREN, @1, NULL, $2, NULL); }
+    /* Go's other constants, read and not evaluated (CE_OTHER): floats, runes,
+     * other packages' constants (time.Millisecond), the other operators, calls */
+    | FLOAT                 { $$ = expr_new(ctx, CE_OTHER, @1, $1, NULL, NULL); }
+    | RUNE                  { $$ = expr_new(ctx, CE_OTHER, @1, $1, NULL, NULL); }
+    | IDENT '.' IDENT       { $$ = expr_new(ctx, CE_OTHER, @1, pool_printf(ctx->pool, "%s.%s", $1, $3), NULL, NULL); }
+    | expr PUNCT expr       { $$ = expr_new(ctx, CE_OTHER, @2, $2, $1, $3); }
+    | PUNCT expr %prec UNARY { $$ = expr_new(ctx, CE_OTHER, @1, $1, $2, NULL); }
+    | IDENT '(' expr ')'    { $$ = expr_new(ctx, CE_CONV, @1, $1, $3, NULL); }
+    | IDENT '.' IDENT '(' expr ')' { $$ = expr_new(ctx, CE_OTHER, @1, pool_printf(ctx->pool, "%s.%s", $1, $3), $5, NULL); }
     ;
 
 %%
