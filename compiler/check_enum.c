@@ -252,6 +252,8 @@ static const char *value_c_name(checker *ck, const ast_decl *d, const char *name
                        c_upper_name(ck->pool, c_snake_name(ck->pool, rest)));
 }
 
+static bool names_a_constant(const const_expr *x);
+
 static void add_value(ectx *e, cinfo *ci, ast_decl *d, cval v)
 {
     checker *ck = e->ck;
@@ -274,10 +276,7 @@ static void add_value(ectx *e, cinfo *ci, ast_decl *d, cval v)
     if (kind == ENUM_STRING)
         for (enum_value *ev = d->values; ev; ev = ev->next)
             if (strcmp(ev->str, v.str) == 0) {
-                const const_expr *x = ci->value;
-                while (x && (x->kind == CE_PAREN || x->kind == CE_CONV))
-                    x = x->a;
-                if (x && x->kind == CE_NAME)
+                if (names_a_constant(ci->value))
                     return; /* `Default = Open`: another name for a value, as in Go */
                 check_error(ck, at, "duplicate value \"%s\" in enum \"%s\" (constant \"%s\" at %s)",
                             v.str, d->name, ev->name, check_where(ck, ev->loc));
@@ -374,13 +373,27 @@ static void collect_specs(ectx *e)
     }
 }
 
+/* `Canonical = SHA256`: a constant named after another (through parentheses
+ * and conversions). */
+static bool names_a_constant(const const_expr *x)
+{
+    while (x && (x->kind == CE_PAREN || x->kind == CE_CONV))
+        x = x->a;
+    return x && x->kind == CE_NAME && strcmp(x->text, "iota") != 0;
+}
+
 static void file_enums(ectx *e)
 {
+    /* constants with values of their own first, then those named after
+     * others (another name for a value, wherever they are in the block) */
+    for (int pass = 0; pass < 2; pass++)
     for (const_block *b = e->file->consts; b; b = b->next)
         for (const_spec *s = b->specs; s; s = s->next) {
             cinfo *ci = smap_get(&e->consts, s->name);
             if (!ci || ci->spec != s || !ci->value)
                 continue; /* a duplicate, or missing its value: reported */
+            if (names_a_constant(ci->value) != (pass == 1))
+                continue;
             ast_decl *d = spec_type(e, ci);
             cval v = eval_spec(e, ci);
             if (!v.ok)
