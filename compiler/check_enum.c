@@ -325,6 +325,8 @@ static ast_decl *spec_type(ectx *e, cinfo *ci)
         return NULL;
     }
     const ast_type *u = type_underlying(d->type);
+    if (u && u->kind == TK_NOWIRE)
+        return NULL; /* its own JSON methods or no wire form: no enum (reported where needed) */
     if (!u || !(u->kind == TK_STRING || type_is_integer(u->kind))) {
         check_error(ck, ci->type_loc, "constant type \"%s\" must be a string or integer type, "
                                       "not %s", d->name, u ? type_text(ck->pool, u) : "?");

@@ -97,6 +97,8 @@ static void equal_opt(gen *g, int ind, ast_type *elem, const char *ha, const cha
 
 static void equal_struct_body(gen *g, ast_type *st)
 {
+    if (!st->fields) /* an empty struct (struct{}, or every field left out) */
+        emit(g, 1, "(void)a;\n    (void)b;");
     for (ast_field *f = st->fields; f; f = f->next) {
         const char *a = pool_cat(g->pool, "a->", f->c_name);
         const char *b = pool_cat(g->pool, "b->", f->c_name);
