@@ -51,6 +51,7 @@ typedef struct checker {
     size_t nmsgs, capmsgs;
     smap c_names; /* every global C identifier -> the src_loc * that took it */
     smap instances; /* "file.Page[User]" -> the instantiation's decl (check_resolve.c) */
+    int inst_depth; /* instantiations being resolved inside each other */
 } checker;
 
 void check_error(checker *ck, src_loc loc, const char *fmt, ...)

@@ -14,6 +14,7 @@
 #include "pipeline.h"
 
 enum { ARRAY_LEN_MAX = 1 << 24 }; /* larger arrays belong in a slice */
+enum { INST_DEPTH_MAX = 64 };       /* generic instantiations inside instantiations */
 
 static const struct {
     const char *name;
@@ -293,7 +294,15 @@ static ast_decl *instance_of(checker *ck, ast_file *f, ast_type *t, ast_decl *g)
     d->type = instantiate(ck, g->type, g->type_params, args, 0);
     smap_put(&ck->instances, full, d);
     check_claim_c_name(ck, c_name, t->loc, pool_printf(ck->pool, "type \"%s\"", key));
+    if (ck->inst_depth >= INST_DEPTH_MAX) { /* P[T] holding a P[P[T]]: Go rejects it too */
+        check_error(ck, t->loc, "instantiation cycle: %s instantiates %s without end", g->name,
+                    g->name);
+        d->type = ast_type_new(ck->pool, TK_ANY, g->loc);
+        return NULL;
+    }
+    ck->inst_depth++;
     resolve_type(ck, (ast_file *)g->loc.file, d->type);
+    ck->inst_depth--;
     ast_decl **link = &g->file->decls; /* generated with the generic type's package */
     while (*link)
         link = &(*link)->next;
