@@ -263,6 +263,7 @@ struct ast_file {
     ast_file *pkg;         /* a .go file of a package of several: the file that holds the
                             * package's declarations (loader); NULL otherwise */
     const char *out_base;  /* a package's outputs: OUT_BASE.h and .c (loader); NULL: the file's name */
+    const char *c_prefix;  /* a package's C prefix when not its name's (gopkg.c: core_v1); or NULL */
     int load_state;        /* loader-private */
 };
 

@@ -285,7 +285,8 @@ static void check_decls(checker *ck)
         if (!is_ascii_ident(pkg))
             check_error(ck, f->package_loc, "package name \"%s\" is not ASCII: C names must be",
                         pkg);
-        sc->prefix = c_snake_name(ck->pool, pkg);
+        const ast_file *pf = f->pkg ? f->pkg : f;
+        sc->prefix = pf->c_prefix ? pf->c_prefix : c_snake_name(ck->pool, pkg);
         /* exported types claim their C names first: Go lets `digester` and
          * `Digester` live side by side, and the unexported one gets a
          * trailing underscore on a clash (digest_digester_) */

@@ -626,7 +626,7 @@ void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts
     g->out = out;
     g->pool = pool_new();
     g->keep = pool_new();
-    g->pkg = c_snake_name(g->keep, f->package);
+    g->pkg = f->c_prefix ? pool_strdup(g->keep, f->c_prefix) : c_snake_name(g->keep, f->package);
     g->pkg_len = strlen(g->pkg);
     g->fmts = fmt_cache_new();
     for (ast_decl *d = f->decls; d; d = d->next) {

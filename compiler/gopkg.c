@@ -343,6 +343,65 @@ int gopkg_expand(const char *const *args, int nargs, char ***out, int *nout)
 
 /* MARK: - One package, one scope */
 
+/* v1, v2, v1beta1, v2alpha3: a version, as Kubernetes and OCI name packages. */
+static bool version_name(const char *s)
+{
+    if (s[0] != 'v' || !(s[1] >= '0' && s[1] <= '9'))
+        return false;
+    s++;
+    while (*s >= '0' && *s <= '9')
+        s++;
+    if (!*s)
+        return true;
+    if (strncmp(s, "alpha", 5) == 0)
+        s += 5;
+    else if (strncmp(s, "beta", 4) == 0)
+        s += 4;
+    else
+        return false;
+    if (!(*s >= '0' && *s <= '9'))
+        return false;
+    while (*s >= '0' && *s <= '9')
+        s++;
+    return !*s;
+}
+
+/* A package's C prefix and outputs: its name, except that a version name
+ * (package v1) takes its directory's parent's too, so that k8s's core/v1 and
+ * meta/v1 are core_v1 and meta_v1, not two v1 (types and files clashing). */
+static void name_package(ast_program *prog, ast_file *f)
+{
+    if (f->out_base || !f->package)
+        return;
+    const char *prefix = c_snake_name(prog->pool, f->package);
+    char *real = version_name(f->package) ? realpath(f->path, NULL) : NULL;
+    if (real) { /* the real path: the name does not depend on where tagc runs */
+        const char *end = strrchr(real, '/'); /* the package's directory ends here */
+        const char *dir_end = end, *start = NULL;
+        if (end) { /* the directory's own name, then its parent's */
+            const char *p = end;
+            while (p > real && p[-1] != '/')
+                p--;
+            dir_end = p > real ? p - 1 : NULL;
+        }
+        if (dir_end) {
+            start = dir_end;
+            while (start > real && start[-1] != '/')
+                start--;
+        }
+        if (start && dir_end > start && !(dir_end - start == 1 && *start == '.')) {
+            char *parent = c_snake_name(prog->pool, pool_strndup(prog->pool, start, (size_t)(dir_end - start)));
+            for (char *q = parent; *q; q++)
+                if (!((*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9')))
+                    *q = '_';
+            prefix = pool_printf(prog->pool, "%s_%s", parent, prefix);
+            f->c_prefix = prefix;
+        }
+        free(real);
+    }
+    f->out_base = pool_printf(prog->pool, "%s.go", prefix);
+}
+
 /* Makes g a file of f's package: f holds every declaration, const block and
  * method (g keeps its imports: those are per file in Go). */
 static void merge_into(ast_file *f, ast_file *g)
@@ -378,8 +437,7 @@ ast_file *gopkg_merge_files(ast_program *prog, ast_file **files, size_t n)
             return g->pkg;
         if (!first) {
             first = g;
-            if (g->package && !g->out_base)
-                g->out_base = pool_printf(prog->pool, "%s.go", g->package);
+            name_package(prog, g);
             continue;
         }
         if (g != first && g->package && first->package && !strcmp(g->package, first->package))
@@ -395,8 +453,7 @@ void gopkg_merge(ast_program *prog)
     for (ast_file *f = prog->files; f; f = f->next) {
         if (!f->is_root || f->pkg || !has_suffix(f->path, ".go") || !f->package)
             continue;
-        if (!f->out_base)
-            f->out_base = pool_printf(prog->pool, "%s.go", f->package);
+        name_package(prog, f);
         const char *slash = strrchr(f->path, '/');
         size_t dir_len = slash ? (size_t)(slash - f->path) : 0;
         for (ast_file *g = f->next; g; g = g->next) {

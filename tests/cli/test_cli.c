@@ -428,6 +428,30 @@ Test(cli, go_imports_by_dir_and_map)
     run_free(&r);
 }
 
+/* k8s's core/v1 and meta/v1 are both package v1: a version name takes its
+ * parent directory's too (core_v1, meta_v1), so they compile together. */
+Test(cli, version_packages_named_by_parent)
+{
+    mkdir(path_in("k8s.io"), 0755);
+    mkdir(path_in("k8s.io/meta"), 0755);
+    mkdir(path_in("k8s.io/meta/v1"), 0755);
+    mkdir(path_in("k8s.io/core"), 0755);
+    mkdir(path_in("k8s.io/core/v1"), 0755);
+    write_text("k8s.io/meta/v1/types.go", "package v1\n\ntype List struct {\n\tKind string `json:\"kind\"`\n}\n");
+    write_text("k8s.io/core/v1/types.go", "package v1\n\nimport metav1 \"k8s.io/meta/v1\"\n\n"
+                                          "type List struct {\n\tMeta metav1.List `json:\"meta\"`\n}\n");
+    run_result r = RUN("-o", "out", "-I", ".", "k8s.io/core/v1", "k8s.io/meta/v1");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    char *h = read_all(path_in("out/core_v1.go.h"), NULL);
+    cr_assert(h && strstr(h, "#include \"meta_v1.go.h\"") && strstr(h, "meta_v1_list meta;") &&
+                  strstr(h, "struct core_v1_list {"), "%s", h ? h : "(none)");
+    free(h);
+    char *m = read_all(path_in("out/meta_v1.go.h"), NULL);
+    cr_assert(m && strstr(m, "struct meta_v1_list {"));
+    free(m);
+}
+
 /* Fields on no wire whose types have no C form are left out, with a note. */
 Test(cli, fields_off_the_wire_left_out)
 {
