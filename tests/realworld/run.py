@@ -26,12 +26,13 @@ def snake_key(name):
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
-def c_names(header):
+def c_names(header, prefix):
     """Go type name (as snake-insensitive key) -> C type, from the generated header."""
     out = {}
     for m in re.finditer(r"^int (\w+)_decode_json\(", header, re.M):
         c = m.group(1)
-        out.setdefault(snake_key(c.split("_", 1)[1] if "_" in c else c), c)
+        if c.startswith(prefix + "_"):
+            out.setdefault(snake_key(c[len(prefix) + 1:]), c)
     return out
 
 
@@ -57,9 +58,8 @@ def project(p, src, tagc, runtime_inc, libtagc, go, tmp, cc):
         print("%s: tagc failed:\n%s" % (name, r.stderr.decode()))
         return False
     gen = os.path.join(work, "gen")
-    header = [f for f in os.listdir(gen) if f.endswith(".go.h")]
-    pkg_h = "%s.go.h" % p["package"]
-    types = c_names(open(os.path.join(gen, pkg_h)).read())
+    pkg_h = "%s.go.h" % p["c_prefix"]
+    types = c_names(open(os.path.join(gen, pkg_h)).read(), p["c_prefix"])
     roots = sorted({t for t, _ in p["payloads"]})
     driver = ['#include <stdio.h>', '#include <stdlib.h>', '#include <string.h>',
               '#include "%s"' % pkg_h, '',
