@@ -38,6 +38,8 @@ typedef struct loader {
     ast_file **files_tail;
     ast_file *stack[MAX_IMPORT_DEPTH]; /* the files being loaded, for cycle messages */
     int depth;
+    const char *const *roots; /* the paths named on the command line */
+    int nroots;
 } loader;
 
 /* Reads a whole file into the pool. Returns 0 or an errno value. A regular
@@ -160,10 +162,39 @@ static const char *assumed_name(struct pool *pool, const char *path)
     return pool_strndup(pool, start, (size_t)(p - start));
 }
 
-/* The directory of a Go import path, by the -I mappings (first found), or NULL. */
+/* A .go root whose directory is IMPORT/PATH's: its real path ends in
+ * /IMPORT/PATH (a package named on the command line is the one imported). */
+static const char *root_package_dir(loader *ld, const char *path)
+{
+    size_t n = strlen(path);
+    for (int i = 0; i < ld->nroots; i++) {
+        const char *r = ld->roots[i];
+        size_t rn = strlen(r);
+        if (rn < 4 || strcmp(r + rn - 3, ".go") != 0)
+            continue;
+        char *real = realpath(r, NULL);
+        char *slash = real ? strrchr(real, '/') : NULL;
+        if (slash)
+            *slash = '\0'; /* its directory */
+        size_t dn = real ? strlen(real) : 0;
+        bool match = real && dn > n && real[dn - n - 1] == '/' && strcmp(real + dn - n, path) == 0;
+        free(real);
+        if (match) { /* its directory as named, so that messages show the root's path */
+            const char *rs = strrchr(r, '/');
+            return rs ? pool_strndup(ld->prog->pool, r, (size_t)(rs - r)) : ".";
+        }
+    }
+    return NULL;
+}
+
+/* The directory of a Go import path: a package named on the command line,
+ * else by the -I mappings (first found), else NULL. */
 static const char *package_dir(loader *ld, const char *path)
 {
     struct pool *pool = ld->prog->pool;
+    const char *root = root_package_dir(ld, path);
+    if (root)
+        return root;
     for (const import_dir *m = ld->prog->import_dirs; m; m = m->next) {
         const char *dir;
         if (m->prefix) {
@@ -303,7 +334,7 @@ int load_program(ast_program *prog, const char *const *paths, int npaths, diag *
         prog->pool = pool_new();
     int before = dg->errors;
     load_maps(prog, dg);
-    loader ld = { .prog = prog, .dg = dg };
+    loader ld = { .prog = prog, .dg = dg, .roots = paths, .nroots = npaths };
     ld.files_tail = &prog->files;
     while (*ld.files_tail)
         ld.files_tail = &(*ld.files_tail)->next;

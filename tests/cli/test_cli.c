@@ -443,6 +443,15 @@ Test(cli, version_packages_named_by_parent)
     run_result r = RUN("-o", "out", "-I", ".", "k8s.io/core/v1", "k8s.io/meta/v1");
     cr_assert_eq(r.status, 0, "%s", r.err);
     run_free(&r);
+    /* without -I too: the package named on the command line whose directory
+     * ends in the import path is the one imported */
+    r = RUN("-o", "out2", "--depfile", "d2", "k8s.io/core/v1", "k8s.io/meta/v1");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    char *dep = read_all(path_in("d2"), NULL);
+    cr_assert(dep && strstr(dep, "k8s.io/meta/v1/types.go k8s.io/core/v1/types.go\n"), "%s",
+              dep ? dep : "(none)");
+    free(dep);
     char *h = read_all(path_in("out/core_v1.go.h"), NULL);
     cr_assert(h && strstr(h, "#include \"meta_v1.go.h\"") && strstr(h, "meta_v1_list meta;") &&
                   strstr(h, "struct core_v1_list {"), "%s", h ? h : "(none)");
