@@ -40,6 +40,8 @@ typedef struct loader {
     int depth;
     const char *const *roots; /* the paths named on the command line */
     int nroots;
+    const char **root_dirs;   /* the real directory of each .go root (NULL: none), found
+                               * once, on the first import that asks */
 } loader;
 
 /* Reads a whole file into the pool. Returns 0 or an errno value. A regular
@@ -167,18 +169,26 @@ static const char *assumed_name(struct pool *pool, const char *path)
 static const char *root_package_dir(loader *ld, const char *path)
 {
     size_t n = strlen(path);
+    if (!ld->root_dirs) {
+        ld->root_dirs = pool_alloc(ld->prog->pool, (size_t)(ld->nroots + 1) * sizeof *ld->root_dirs);
+        for (int i = 0; i < ld->nroots; i++) {
+            const char *r = ld->roots[i];
+            size_t rn = strlen(r);
+            if (rn < 4 || strcmp(r + rn - 3, ".go") != 0)
+                continue;
+            char *real = realpath(r, NULL);
+            char *slash = real ? strrchr(real, '/') : NULL;
+            if (slash) {
+                *slash = '\0'; /* its directory */
+                ld->root_dirs[i] = pool_strdup(ld->prog->pool, real);
+            }
+            free(real);
+        }
+    }
     for (int i = 0; i < ld->nroots; i++) {
-        const char *r = ld->roots[i];
-        size_t rn = strlen(r);
-        if (rn < 4 || strcmp(r + rn - 3, ".go") != 0)
-            continue;
-        char *real = realpath(r, NULL);
-        char *slash = real ? strrchr(real, '/') : NULL;
-        if (slash)
-            *slash = '\0'; /* its directory */
+        const char *r = ld->roots[i], *real = ld->root_dirs[i];
         size_t dn = real ? strlen(real) : 0;
         bool match = real && dn > n && real[dn - n - 1] == '/' && strcmp(real + dn - n, path) == 0;
-        free(real);
         if (match) { /* its directory as named, so that messages show the root's path */
             const char *rs = strrchr(r, '/');
             return rs ? pool_strndup(ld->prog->pool, r, (size_t)(rs - r)) : ".";
