@@ -295,7 +295,27 @@ as cJSON trees. The hand-written cJSON mapping writes integers of 16 digits or m
         f.write(text)
 
 
-def compiler_report(build_dir, runs=7, callgrind=True):
+def go_package_row(tagc, pkg_dir, runs):
+    """The optional row of --go-package DIR: `tagc --check DIR` on a Go package checked out
+    beforehand (such as go-github's github/; nothing is fetched at bench time). Its exit status
+    is not asked for: a real package may have types tagc rejects (with their errors)."""
+    import resource
+    import statistics
+    import time
+    walls, cpus = [], []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        subprocess.run([tagc, "--check", pkg_dir], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        walls.append(time.perf_counter() - t0)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    nfiles = len([f for f in os.listdir(pkg_dir) if f.endswith(".go") and not f.endswith("_test.go")])
+    label = "tagc --check %s (Go package, %d .go files)" % (os.path.basename(os.path.normpath(pkg_dir)), nfiles)
+    return (label, statistics.median(walls), statistics.median(cpus), None, 0)
+
+
+def compiler_report(build_dir, runs=7, callgrind=True, go_package=None):
     """## Compiler: tagc's own time on the generated 2000-type schema (scripts/gen_big_schema.py,
     the input of tests/diagnostics' big_schema test): `--check`, and the normal command line (the
     .h and .c, JSON and MessagePack) into an empty directory; wall and CPU time (user + sys) as the
@@ -340,6 +360,8 @@ def compiler_report(build_dir, runs=7, callgrind=True):
                                 instr = int(m.group(2))
             rows.append((label, statistics.median(walls), statistics.median(cpus), instr, outsize))
         size = os.path.getsize(schema)
+    if go_package:
+        rows.append(go_package_row(tagc, go_package, runs))
     lines = ["## Compiler", "",
              "tagc on the generated schema of 2000 struct types (`scripts/gen_big_schema.py`, "
              "%.1f MB), release build; median of %d runs (wall clock, and CPU = user + sys), "
@@ -363,6 +385,9 @@ def main():
     ap.add_argument("--docs", action="store_true", help="write docs/ even with --quick")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--compiler-only", action="store_true", help="only the Compiler section")
+    ap.add_argument("--go-package", metavar="DIR",
+                    help="also time `tagc --check DIR` on a Go package checked out beforehand "
+                         "(e.g. go-github's github/); optional, nothing is fetched")
     args, rest = ap.parse_known_args()
     if rest[:1] == ["--"]:
         rest = rest[1:]
@@ -374,7 +399,8 @@ def main():
     if args.compiler_only:
         if not os.path.isdir(os.path.join(args.build, "meson-private")):
             subprocess.run(["meson", "setup", args.build, ROOT, "--buildtype=release"], check=True)
-        print(compiler_report(args.build, runs=3 if args.quick else 7, callgrind=want_cg))
+        print(compiler_report(args.build, runs=3 if args.quick else 7, callgrind=want_cg,
+                              go_package=args.go_package))
         return 0
 
     build(args.build)
@@ -421,7 +447,8 @@ def main():
         print(msgpack_table(data))
     if data.get("streams"):
         print("\n## Streams\n\n" + streams_table(data))
-    compiler_md = compiler_report(args.build, runs=3 if args.quick else 7, callgrind=want_cg)
+    compiler_md = compiler_report(args.build, runs=3 if args.quick else 7, callgrind=want_cg,
+                                 go_package=args.go_package)
     print("\n" + compiler_md)
 
     if not args.no_docs and (not args.quick or args.docs):

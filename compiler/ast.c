@@ -291,6 +291,7 @@ const char *type_kind_name(type_kind k)
     case TK_PTR: return "pointer";
     case TK_MAP: return "map";
     case TK_STRUCT: return "struct";
+    case TK_NOWIRE: return "type without a wire form";
     }
     return "?";
 }

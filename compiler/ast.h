@@ -19,6 +19,7 @@ typedef struct ast_file ast_file;
 typedef struct ast_decl ast_decl;
 typedef struct ast_type ast_type;
 typedef struct ast_field ast_field;
+typedef struct ast_type_arg ast_type_arg;
 
 /* A position in a source file: 1-based line and column (column counts bytes). */
 typedef struct src_loc {
@@ -57,6 +58,10 @@ typedef enum type_kind {
     TK_PTR,    /* *elem */
     TK_MAP,    /* map[key]elem */
     TK_STRUCT, /* struct { fields } */
+    /* read, never on the wire: func and chan types, interfaces with methods;
+     * ->name says what it is ("a func type"). An error only where a wire
+     * field needs it. */
+    TK_NOWIRE,
 } type_kind;
 
 struct ast_type {
@@ -74,6 +79,9 @@ struct ast_type {
     /* TK_ARRAY: the length as written (text, to report bad lengths), and its value */
     const char *array_len_text;
     int64_t array_len;
+    const char *array_len_name; /* the length is a constant's name (pkg.Name too) */
+    /* TK_NAME: type arguments (`Page[User]`), as written */
+    ast_type_arg *args;
     /* TK_STRUCT */
     ast_field *fields; /* linked through ->next */
     /* TK_STRUCT, set by the checker: the wire fields in Go's order, embedded ones promoted */
@@ -83,6 +91,20 @@ struct ast_type {
     const char *c_name;
     /* TK_STRUCT: the declaration or field it is written in (for naming) */
     int check_state; /* checker-private: 0 unvisited, 1 in progress, 2 done */
+    /* TK_NOWIRE: why it has no wire form, for the error at a wire field;
+     * unread: a type of a package tagc has not read (it may have one) */
+    const char *why;
+    bool unread;
+    bool custom;   /* a declared type with its own MarshalJSON and the like (->decl) */
+    /* TK_STRUCT, set by the checker: fields left out of the C struct (on no
+     * wire, of a type with no C form), linked through ->next, for a note */
+    ast_field *omitted;
+};
+
+/* One type argument of an instantiation. */
+struct ast_type_arg {
+    ast_type_arg *next;
+    ast_type *type;
 };
 
 /* MARK: - Fields */
@@ -111,6 +133,8 @@ struct ast_field {
     /* set by the checker */
     tag_info tags;
     bool exported;       /* Go name starts with an upper-case letter */
+    bool on_wire;        /* a key of some struct's JSON or MessagePack wire */
+    const char *left_out; /* in a struct's omitted list: what the header's note says */
     const char *c_name;  /* snake_case member name */
 };
 
@@ -156,11 +180,27 @@ struct ast_decl {
     enum_value *values;
     size_t value_count;
     int check_state; /* checker-private */
+    bool is_alias;   /* `type A = B`: the same type as B (check_resolve.c replaces uses) */
+    const char **type_params; /* `type Page[T any]`: the names, NULL-terminated; a
+                               * generic type is generated per instantiation */
+    struct ast_decl *generic; /* an instantiation (`Page[User]`): its generic type */
+    /* check_methods.c: the encoding/json methods of its method set (its
+     * own, or promoted from embedded fields): JM_* bits. A type with any
+     * that tagc does not know (time.Time's) is Go's to encode, not a plain
+     * struct: its type is then a TK_NOWIRE (custom) and the type as written
+     * is kept in json_type, for a C codec to take over (issue 17). */
+    unsigned json_methods, json_own; /* the set; those declared with it as receiver */
+    const struct ast_method *json_method; /* the first such method declared, for messages */
+    ast_type *json_type;
 };
+
+enum { JM_MARSHAL_JSON = 1, JM_UNMARSHAL_JSON = 2, JM_MARSHAL_TEXT = 4, JM_UNMARSHAL_TEXT = 8 };
 
 /* A const expression, as parsed; the checker evaluates it with the right iota. */
 typedef enum const_expr_kind {
-    CE_INT, CE_STRING, CE_IOTA, CE_NAME, CE_NEG, CE_ADD, CE_SUB, CE_MUL, CE_SHL, CE_PAREN
+    CE_INT, CE_STRING, CE_IOTA, CE_NAME, CE_NEG, CE_ADD, CE_SUB, CE_MUL, CE_SHL, CE_PAREN,
+    CE_CONV,  /* Name(a): a conversion (Status("x")) or a call */
+    CE_OTHER, /* a constant tagc reads and does not evaluate (floats, runes, time.Second...) */
 } const_expr_kind;
 
 typedef struct const_expr {
@@ -188,11 +228,23 @@ typedef struct const_block {
     const_spec *specs;
 } const_block;
 
+/* A function or method declared in the file (its body is skipped). */
+typedef struct ast_method {
+    struct ast_method *next;
+    src_loc loc;        /* of the name */
+    const char *recv;   /* the receiver's type name, NULL for a function */
+    const char *name;
+} ast_method;
+
 typedef struct ast_import {
     struct ast_import *next;
     src_loc loc;
     const char *path;   /* as written, unquoted */
-    ast_file *target;   /* set by the loader for .tagc imports; NULL for "time", "encoding/json" */
+    const char *name;   /* the alias as written ("_" blank, "." dot), or NULL */
+    const char *pkg;    /* set by the loader: the name it is known by in the file (alias,
+                         * the package read, or Go's guess from the path); NULL for _ and . */
+    ast_file *target;   /* set by the loader for .tagc imports and packages read; NULL for
+                         * "time", "encoding/json" and packages not read */
 } ast_import;
 
 struct ast_file {
@@ -206,14 +258,42 @@ struct ast_file {
     ast_import *imports;
     ast_decl *decls;
     const_block *consts;
+    ast_method *methods;   /* functions and methods, last first */
+    ast_decl *nowire_decls; /* set by the checker: types with no wire form, left out of the C */
     bool is_root;          /* named on the command line */
+    ast_file *pkg;         /* a .go file of a package of several: the file that holds the
+                            * package's declarations (loader); NULL otherwise */
+    const char *out_base;  /* a package's outputs: OUT_BASE.h and .c (loader); NULL: the file's name */
+    const char *c_prefix;  /* a package's C prefix when not its name's (gopkg.c: core_v1); or NULL */
     int load_state;        /* loader-private */
 };
+
+/* -I: where the Go packages of an import path are (main.c sets, load.c reads). */
+typedef struct import_dir {
+    struct import_dir *next;
+    const char *prefix; /* an import path (its packages are below dir), or NULL:
+                         * dir is a root where DIR/IMPORT/PATH is the package */
+    const char *dir;
+} import_dir;
+
+/* --map: a type of a Go package not read, and what it is on the wire. */
+typedef struct type_map {
+    struct type_map *next;
+    const char *path;   /* the import path */
+    const char *name;   /* the type's name */
+    const char *wire;   /* a builtin ("string", "int64", "time.Time", "json.RawMessage"...) */
+    src_loc loc;        /* in the mapping file */
+    bool used;
+} type_map;
 
 /* A whole compilation: the files named on the command line and everything they import. */
 typedef struct ast_program {
     ast_file *files;
     struct pool *pool;
+    import_dir *import_dirs; /* -I, in the order given */
+    const char *const *map_paths; /* --map files, NULL-terminated (or NULL) */
+    type_map *maps;          /* what they say (load.c) */
+    ast_file *map_files;     /* the mapping files, for positions and the depfile */
 } ast_program;
 
 /* MARK: - Construction (used by the parser) */

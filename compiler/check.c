@@ -192,6 +192,8 @@ static int flush(checker *ck)
 
 file_scope *check_scope(checker *ck, const ast_file *f)
 {
+    if (f && f->pkg) /* a file of a package: the package's scope */
+        f = f->pkg;
     int i = file_index(ck, f);
     return i < 0 ? NULL : &ck->scopes[i];
 }
@@ -246,6 +248,34 @@ static bool is_builtin_name(const char *s)
     return false;
 }
 
+static void check_decl(checker *ck, file_scope *sc, ast_decl *d, bool lower)
+{
+    if (!is_ascii_ident(d->name)) {
+        check_error(ck, d->loc, "type name \"%s\" is not ASCII: C names must be", d->name);
+    } else if (is_builtin_name(d->name)) {
+        check_error(ck, d->loc, "type \"%s\" shadows the predeclared type \"%s\"", d->name,
+                    d->name);
+    }
+    if (strcmp(d->name, "_") == 0) {
+        check_error(ck, d->loc, "a type cannot be named \"_\"");
+        return;
+    }
+    d->c_name = c_safe_name(ck->pool, pool_printf(ck->pool, "%s_%s", sc->prefix,
+                                                  c_snake_name(ck->pool, d->name)));
+    size_t plen = d->loc.file && d->loc.file->path ? strlen(d->loc.file->path) : 0;
+    bool go = plen > 3 && strcmp(d->loc.file->path + plen - 3, ".go") == 0;
+    if (lower && go && smap_get(&ck->c_names, d->c_name)) /* .go files: Go's rule; .tagc: an error */
+        d->c_name = pool_printf(ck->pool, "%s_", d->c_name);
+    d->c_upper = c_upper_name(ck->pool, d->c_name);
+    ast_decl *prev = smap_put(&sc->decls, d->name, d);
+    if (prev) {
+        check_error(ck, d->loc, "duplicate type \"%s\" (previous declaration at %s)", d->name,
+                    check_where(ck, prev->loc));
+        return;
+    }
+    check_claim_c_name(ck, d->c_name, d->loc, pool_printf(ck->pool, "type \"%s\"", d->name));
+}
+
 /* Package prefixes, type names and their C names; duplicates in a file. */
 static void check_decls(checker *ck)
 {
@@ -256,32 +286,18 @@ static void check_decls(checker *ck)
         if (!is_ascii_ident(pkg))
             check_error(ck, f->package_loc, "package name \"%s\" is not ASCII: C names must be",
                         pkg);
-        sc->prefix = c_snake_name(ck->pool, pkg);
-        for (ast_decl *d = f->decls; d; d = d->next) {
-            d->file = f;
-            if (!is_ascii_ident(d->name)) {
-                check_error(ck, d->loc, "type name \"%s\" is not ASCII: C names must be",
-                            d->name);
-            } else if (is_builtin_name(d->name)) {
-                check_error(ck, d->loc, "type \"%s\" shadows the predeclared type \"%s\"",
-                            d->name, d->name);
+        const ast_file *pf = f->pkg ? f->pkg : f;
+        sc->prefix = pf->c_prefix ? pf->c_prefix : c_snake_name(ck->pool, pkg);
+        /* exported types claim their C names first: Go lets `digester` and
+         * `Digester` live side by side, and the unexported one gets a
+         * trailing underscore on a clash (digest_digester_) */
+        for (int pass = 0; pass < 2; pass++)
+            for (ast_decl *d = f->decls; d; d = d->next) {
+                bool lower = !(d->name[0] >= 'A' && d->name[0] <= 'Z');
+                if (lower != (pass == 1))
+                    continue;
+                check_decl(ck, sc, d, lower);
             }
-            if (strcmp(d->name, "_") == 0) {
-                check_error(ck, d->loc, "a type cannot be named \"_\"");
-                continue;
-            }
-            d->c_name = c_safe_name(ck->pool, pool_printf(ck->pool, "%s_%s", sc->prefix,
-                                                          c_snake_name(ck->pool, d->name)));
-            d->c_upper = c_upper_name(ck->pool, d->c_name);
-            ast_decl *prev = smap_put(&sc->decls, d->name, d);
-            if (prev) {
-                check_error(ck, d->loc, "duplicate type \"%s\" (previous declaration at %s)",
-                            d->name, check_where(ck, prev->loc));
-                continue;
-            }
-            check_claim_c_name(ck, d->c_name, d->loc,
-                               pool_printf(ck->pool, "type \"%s\"", d->name));
-        }
     }
 }
 
@@ -304,14 +320,17 @@ int check_program(ast_program *prog, diag *dg)
 
     check_decls(&ck);
     check_resolve(&ck);
+    check_methods(&ck);
     check_recursion(&ck);
     check_fields(&ck);
     check_enums(&ck);
     check_wire(&ck);
+    check_nowire(&ck);
 
     for (i = 0; i < ck.nscopes; i++)
         smap_free(&ck.scopes[i].decls);
     free(ck.scopes);
     smap_free(&ck.c_names);
+    smap_free(&ck.instances);
     return flush(&ck);
 }

@@ -50,6 +50,8 @@ typedef struct checker {
     check_msg *msgs;
     size_t nmsgs, capmsgs;
     smap c_names; /* every global C identifier -> the src_loc * that took it */
+    smap instances; /* "file.Page[User]" -> the instantiation's decl (check_resolve.c) */
+    int inst_depth; /* instantiations being resolved inside each other */
 } checker;
 
 void check_error(checker *ck, src_loc loc, const char *fmt, ...)
@@ -77,10 +79,12 @@ ast_decl *check_lookup(checker *ck, ast_file *f, const char *qual, const char *n
 
 /* The passes, in order (check.c runs them). */
 void check_resolve(checker *ck);   /* check_resolve.c: names -> builtins / decls */
+void check_methods(checker *ck);   /* check_methods.c: MarshalJSON and the like */
 void check_recursion(checker *ck); /* check_recursion.c: structs containing themselves */
 void check_fields(checker *ck);    /* check_fields.c: tags, field names, keys, options */
 void check_enums(checker *ck);     /* check_enum.c: const blocks -> enums */
 void check_wire(checker *ck);      /* check_wire.c: Go's typeFields for every struct */
+void check_nowire(checker *ck);    /* check_nowire.c: what has no wire form stays off it */
 
 /* check_tags.c: parses a field's tag into f->tags, reporting malformed tags. */
 void check_parse_tag(checker *ck, ast_field *f);

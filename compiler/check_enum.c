@@ -22,6 +22,7 @@ typedef struct cval {
     const char *str;
     int64_t num;
     ast_decl *type; /* of a typed constant, else NULL */
+    bool other;     /* a constant tagc does not evaluate (a float, bool, rune, time.Second...) */
 } cval;
 
 typedef struct cinfo {
@@ -41,8 +42,10 @@ typedef struct ectx {
 } ectx;
 
 static cval eval_spec(ectx *e, cinfo *ci);
+static bool is_builtin_type(const char *s);
 
-static const cval bad = {false, false, NULL, 0, NULL};
+static const cval bad = {false, false, NULL, 0, NULL, false};
+static const cval other = {true, false, NULL, 0, NULL, true};
 
 static bool parse_int(const char *s, int64_t *out)
 {
@@ -82,6 +85,8 @@ static bool operands(ectx *e, const const_expr *x, int iota, cval *a, cval *b)
     *b = eval(e, x->b, iota);
     if (!a->ok || !b->ok)
         return false;
+    if (a->other || b->other)
+        return true;
     if (a->is_str != b->is_str || (a->type && b->type && a->type != b->type)) {
         check_error(e->ck, x->loc, "mismatched types in constant expression");
         return false;
@@ -94,7 +99,9 @@ static cval eval_binary(ectx *e, const const_expr *x, int iota)
     cval a, b;
     if (!operands(e, x, iota, &a, &b))
         return bad;
-    cval r = {true, a.is_str, NULL, 0, a.type ? a.type : b.type};
+    if (a.other || b.other)
+        return other;
+    cval r = {true, a.is_str, NULL, 0, a.type ? a.type : b.type, false};
     if (a.is_str) {
         if (x->kind != CE_ADD) {
             check_error(e->ck, x->loc, "invalid operation on strings (only + is defined)");
@@ -133,8 +140,24 @@ static cval eval(ectx *e, const const_expr *x, int iota)
 {
     if (!x)
         return bad;
-    cval r = {true, false, NULL, 0, NULL};
+    cval r = {true, false, NULL, 0, NULL, false};
     switch (x->kind) {
+    case CE_OTHER:
+        if (x->a) /* its operands are still checked */
+            eval(e, x->a, iota);
+        if (x->b)
+            eval(e, x->b, iota);
+        return other;
+    case CE_CONV: {
+        /* Status("paid") is "paid" typed Status; a builtin type converts; a call is opaque */
+        ast_decl *d = smap_get(&check_scope(e->ck, e->file)->decls, x->text);
+        bool builtin = is_builtin_type(x->text);
+        r = eval(e, x->a, iota);
+        if (!r.ok || r.other || (!d && !builtin))
+            return r.ok ? other : bad;
+        r.type = d;
+        return r;
+    }
     case CE_INT:
         if (!parse_int(x->text, &r.num)) {
             check_error(e->ck, x->loc, "invalid or too large integer constant %s", x->text);
@@ -154,6 +177,8 @@ static cval eval(ectx *e, const const_expr *x, int iota)
             return r;
         }
         cinfo *ci = smap_get(&e->consts, x->text);
+        if (!ci && (!strcmp(x->text, "true") || !strcmp(x->text, "false")))
+            return other; /* a boolean constant: nothing to enumerate */
         if (!ci) {
             check_error(e->ck, x->loc, "undefined: %s", x->text);
             return bad;
@@ -167,8 +192,8 @@ static cval eval(ectx *e, const const_expr *x, int iota)
     }
     case CE_NEG:
         r = eval(e, x->a, iota);
-        if (!r.ok)
-            return bad;
+        if (!r.ok || r.other)
+            return r;
         if (r.is_str || r.num == INT64_MIN) {
             check_error(e->ck, x->loc, "invalid operation: negation of %s",
                         r.is_str ? "a string" : "the smallest int64");
@@ -227,6 +252,8 @@ static const char *value_c_name(checker *ck, const ast_decl *d, const char *name
                                              c_upper_name(ck->pool, c_snake_name(ck->pool, rest))));
 }
 
+static bool names_a_constant(const const_expr *x);
+
 static void add_value(ectx *e, cinfo *ci, ast_decl *d, cval v)
 {
     checker *ck = e->ck;
@@ -249,6 +276,8 @@ static void add_value(ectx *e, cinfo *ci, ast_decl *d, cval v)
     if (kind == ENUM_STRING)
         for (enum_value *ev = d->values; ev; ev = ev->next)
             if (strcmp(ev->str, v.str) == 0) {
+                if (names_a_constant(ci->value))
+                    return; /* `Default = Open`: another name for a value, as in Go */
                 check_error(ck, at, "duplicate value \"%s\" in enum \"%s\" (constant \"%s\" at %s)",
                             v.str, d->name, ev->name, check_where(ck, ev->loc));
                 return;
@@ -283,8 +312,8 @@ static bool is_builtin_type(const char *s)
 static ast_decl *spec_type(ectx *e, cinfo *ci)
 {
     checker *ck = e->ck;
-    if (!ci->type_name || is_builtin_type(ci->type_name))
-        return NULL;
+    if (!ci->type_name || is_builtin_type(ci->type_name) || strchr(ci->type_name, '.'))
+        return NULL; /* a constant of another package's type (a.CauseType): no enum here */
     file_scope *sc = check_scope(ck, e->file);
     ast_decl *d = smap_get(&sc->decls, ci->type_name);
     if (!d) {
@@ -296,6 +325,8 @@ static ast_decl *spec_type(ectx *e, cinfo *ci)
         return NULL;
     }
     const ast_type *u = type_underlying(d->type);
+    if (u && u->kind == TK_NOWIRE)
+        return NULL; /* its own JSON methods or no wire form: no enum (reported where needed) */
     if (!u || !(u->kind == TK_STRING || type_is_integer(u->kind))) {
         check_error(ck, ci->type_loc, "constant type \"%s\" must be a string or integer type, "
                                       "not %s", d->name, u ? type_text(ck->pool, u) : "?");
@@ -344,17 +375,39 @@ static void collect_specs(ectx *e)
     }
 }
 
+/* `Canonical = SHA256`: a constant named after another (through parentheses
+ * and conversions). */
+static bool names_a_constant(const const_expr *x)
+{
+    while (x && (x->kind == CE_PAREN || x->kind == CE_CONV))
+        x = x->a;
+    return x && x->kind == CE_NAME && strcmp(x->text, "iota") != 0;
+}
+
 static void file_enums(ectx *e)
 {
+    /* constants with values of their own first, then those named after
+     * others (another name for a value, wherever they are in the block) */
+    for (int pass = 0; pass < 2; pass++)
     for (const_block *b = e->file->consts; b; b = b->next)
         for (const_spec *s = b->specs; s; s = s->next) {
             cinfo *ci = smap_get(&e->consts, s->name);
             if (!ci || ci->spec != s || !ci->value)
                 continue; /* a duplicate, or missing its value: reported */
+            if (names_a_constant(ci->value) != (pass == 1))
+                continue;
             ast_decl *d = spec_type(e, ci);
             cval v = eval_spec(e, ci);
             if (!v.ok)
                 continue;
+            if (v.other) {
+                if (d)
+                    check_error(e->ck, ci->inherited || !ci->value ? s->loc : ci->value->loc,
+                                "constant %s of type %s: tagc cannot evaluate its value (an "
+                                "enum's values must be integer or string constants)",
+                                s->name, d->name);
+                continue;
+            }
             if (!d && !ci->type_name)
                 d = v.type; /* `X = StatusPaid` is typed Status */
             else if (d && v.type && v.type != d) {

@@ -22,8 +22,9 @@ static void check_embedded(checker *ck, const ast_field *f)
     bool ptr = t && t->kind == TK_PTR;
     if (ptr)
         t = t->elem;
-    if (!t || t->kind == TK_NAME)
-        return; /* unresolved: already reported */
+    if (!t || t->kind == TK_NAME || t->kind == TK_NOWIRE || t->kind == TK_TIME)
+        return; /* unresolved: already reported; no wire form: check_nowire.c's;
+                 * time.Time: a struct in Go, its methods promoted (check_methods.c) */
     if (t->kind == TK_PTR) {
         check_error(ck, f->loc, "embedded field type cannot be a pointer to a pointer");
         return;

@@ -82,6 +82,9 @@ static void put_type(struct pool *p, char **out, const ast_type *t, int depth)
     case TK_STRUCT:
         *out = pool_printf(p, "%sstruct{...}", *out);
         return;
+    case TK_NOWIRE: /* qualifier: as written (parser.y) */
+        *out = pool_printf(p, "%s%s", *out, t->qualifier ? t->qualifier : t->name);
+        return;
     default: /* a builtin: as written when known ("byte", "interface{}") */
         if (t->name && t->qualifier)
             s = pool_printf(p, "%s.%s", t->qualifier, t->name);

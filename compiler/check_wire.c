@@ -260,11 +260,14 @@ static void report_tie(checker *ck, const cand *g, size_t tied, codec c)
         return; /* a duplicate field, reported as such */
     if (c == C_MSGPACK && !fa->tags.has_msgpack && !fb->tags.has_msgpack)
         return; /* the names are the JSON ones: reported for JSON */
+    if (!a->tagged)
+        return; /* names no tag asked for: Go drops them all, silently, and so does tagc */
     check_error(ck, b->path[0]->loc,
                 "duplicate %s name \"%s\" of field \"%s\" (field \"%s\" at %s has the same name "
-                "and depth)",
+                "and depth)%s",
                 c == C_JSON ? "JSON" : "MessagePack", a->name, path_text(ck, b), path_text(ck, a),
-                check_where(ck, a->path[a->len - 1]->loc));
+                check_where(ck, a->path[a->len - 1]->loc),
+                c == C_JSON ? ": Go's encoding/json drops both from the wire" : "");
 }
 
 /* A tie of a name: g[0..n) sorted by cmp_name_depth, reported once all are found. */

@@ -17,7 +17,8 @@ static void put_escaped(strbuf *sb, const char *path)
     }
 }
 
-/* The inputs in a stable order: the root files, then the files they import. */
+/* The inputs in a stable order: the root files, then the files they import,
+ * then the mapping files. */
 static void put_inputs(strbuf *sb, const ast_program *prog, const char *before, const char *after)
 {
     for (int roots = 1; roots >= 0; roots--) {
@@ -28,6 +29,11 @@ static void put_inputs(strbuf *sb, const ast_program *prog, const char *before, 
             put_escaped(sb, f->path);
             sb_puts(sb, after);
         }
+    }
+    for (const ast_file *f = prog->map_files; f; f = f->next) { /* --map files are read too */
+        sb_puts(sb, before);
+        put_escaped(sb, f->path);
+        sb_puts(sb, after);
     }
 }
 

@@ -192,6 +192,8 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 1, "size_t key_len;");
     emit(g, 1, "bool first = true;");
     emit(g, 1, "int next = 0; /* the field expected next, in declared order */");
+    if (n == 0) /* no key on the wire: v is left as it is (struct{}) */
+        emit(g, 1, "(void)v;");
     emit(g, 1, "uint64_t seen[%zu] = {0};", words);
     emit(g, 1, "int field;");
     emit(g, 1, "int rc;");

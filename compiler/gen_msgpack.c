@@ -239,6 +239,8 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 1, "int next = 0; /* the field expected next, in declared order */");
     if (n > 0)
         emit(g, 1, "const tagc_mp_key *keys = %s_msgpack_keys;", fn);
+    else /* no key on the wire: v is left as it is (struct{}) */
+        emit(g, 1, "(void)v;\n    (void)next;");
     emit(g, 1, "uint64_t seen[%zu] = {0};", words);
     emit(g, 1, "int field;");
     emit(g, 1, "int rc;");

@@ -631,7 +631,7 @@ void gen_init(gen *g, const ast_program *prog, const ast_file *f, const gen_opts
     g->out = out;
     g->pool = pool_new();
     g->keep = pool_new();
-    g->pkg = c_snake_name(g->keep, f->package);
+    g->pkg = f->c_prefix ? pool_strdup(g->keep, f->c_prefix) : c_snake_name(g->keep, f->package);
     g->pkg_len = strlen(g->pkg);
     g->fmts = fmt_cache_new();
     for (ast_decl *d = f->decls; d; d = d->next) {
@@ -974,6 +974,9 @@ static void define_fields(gen *g, ast_type *st, int ind)
             emit(g, ind, "%s;", ty_decl(g, t, f->c_name));
         }
     }
+    /* the Go fields with no C form that no wire needs (check_nowire.c) */
+    for (const ast_field *f = st->omitted; f; f = f->next)
+        emit(g, ind, "/* left out: %s */", f->left_out);
 }
 
 static void define_struct(gen *g, defined_set *s, ast_type *st, const char *c_name)

@@ -28,7 +28,7 @@
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
 static const char usage_text[] =
-    "Usage: tagc [options] FILE.tagc...\n"
+    "Usage: tagc [options] FILE.tagc... | FILE.go... | DIR...\n"
     "       tagc validate [--format json|jsonl|msgpack] [--strict] FILE.tagc TYPE [DATA...]\n"
     "       tagc compat OLD.tagc NEW.tagc\n"
     "       tagc --version | --help\n"
@@ -36,6 +36,8 @@ static const char usage_text[] =
     "Generates C types and codecs from Go struct declarations: for each FILE.tagc\n"
     "named on the command line, FILE.tagc.h and FILE.tagc.c in the output directory.\n"
     "Imported schemas are read and checked but not generated: name them too.\n"
+    "The .go files of one directory and package (or a DIR: the files go build\n"
+    "would compile) are one package: PACKAGE.go.h and PACKAGE.go.c.\n"
     "\n"
     "validate: does each DATA file (or stdin) decode as TYPE, exactly as the generated\n"
     "  decoder decides? Rejections: DATA:LINE:COL: error: PATH: MESSAGE; exit 1.\n"
@@ -49,6 +51,11 @@ static const char usage_text[] =
     "  --msgpack, --no-msgpack\n"
     "                      generate the MessagePack codecs (default: on)\n"
     "  --depfile FILE      write a Make-style depfile listing every schema read\n"
+    "  -I, --import-dir IMPORT/PATH=DIR | DIR\n"
+    "                      where the Go packages imported are: IMPORT/PATH/x is in\n"
+    "                      DIR/x; a bare DIR is a root (DIR/IMPORT/PATH, as GOPATH/src)\n"
+    "  --map FILE          types of Go packages not read, and what they are on the wire\n"
+    "                      (lines: IMPORT/PATH.Type WIRE-TYPE; see tagc(1))\n"
     "  --check             parse and check only; write nothing\n"
     "  --emit-json-schema DIR\n"
     "                      write DIR/<Type>.schema.json (JSON Schema 2020-12) for\n"
@@ -71,6 +78,10 @@ typedef struct options {
     gen_opts gen;
     const char **files;
     int nfiles;
+    const char **imports; /* -I values */
+    int nimports;
+    const char **maps;    /* --map files, NULL-terminated */
+    int nmaps;
 } options;
 
 static int usage_error(const char *fmt, const char *arg)
@@ -123,7 +134,9 @@ static int parse_options(int argc, char **argv, options *o)
     o->out_dir = ".";
     o->gen.json = o->gen.msgpack = true;
     o->files = calloc((size_t)argc, sizeof *o->files);
-    if (!o->files)
+    o->imports = calloc((size_t)argc, sizeof *o->imports);
+    o->maps = calloc((size_t)argc + 1, sizeof *o->maps);
+    if (!o->files || !o->imports || !o->maps)
         tagc_out_of_memory();
     bool only_files = false;
     for (int i = 1; i < argc; i++) {
@@ -163,6 +176,14 @@ static int parse_options(int argc, char **argv, options *o)
         } else if ((r = option_value(argc, argv, &i, "--depfile", NULL, &o->depfile)) != 0) {
             if (r < 0)
                 return usage_error("option '%s' needs a file name", a);
+        } else if ((r = option_value(argc, argv, &i, "--import-dir", "-I", &o->imports[o->nimports])) != 0) {
+            if (r < 0)
+                return usage_error("option '%s' needs IMPORT/PATH=DIR or DIR", a);
+            o->nimports++;
+        } else if ((r = option_value(argc, argv, &i, "--map", NULL, &o->maps[o->nmaps])) != 0) {
+            if (r < 0)
+                return usage_error("option '%s' needs a file name", a);
+            o->nmaps++;
         } else
             return usage_error("unknown option '%s'", a);
     }
@@ -180,6 +201,7 @@ typedef struct root {
     char *real;        /* its real path: how it is found among the loaded files */
     char *out_h, *out_c;
     bool duplicate;    /* the same file named twice: generated once */
+    bool go;           /* a .go file: outputs per package, PACKAGE.go.h and .c */
 } root;
 
 static char *out_path(const char *dir, const char *input, const char *ext)
@@ -187,7 +209,8 @@ static char *out_path(const char *dir, const char *input, const char *ext)
     const char *slash = strrchr(input, '/');
     const char *base = slash ? slash + 1 : input;
     size_t n = strlen(base);
-    bool tagc = n > 5 && strcmp(base + n - 5, ".tagc") == 0;
+    bool tagc = (n > 5 && strcmp(base + n - 5, ".tagc") == 0) ||
+                (n > 3 && strcmp(base + n - 3, ".go") == 0); /* NAME.go.h, as gen_c includes it */
     size_t dn = strlen(dir);
     const char *sep = dn > 0 && dir[dn - 1] == '/' ? "" : "/";
     size_t size = dn + strlen(sep) + n + sizeof ".tagc" + strlen(ext) + 1;
@@ -206,7 +229,7 @@ static int prepare_roots(const options *o, root *roots)
         struct stat st;
         int err = stat(r->arg, &st) == 0 ? 0 : errno;
         if (!err && S_ISDIR(st.st_mode)) {
-            err = EISDIR;
+            err = EISDIR; /* directories were replaced by their files (gopkg_expand) */
         } else if (!err && S_ISREG(st.st_mode)) {
             FILE *fp = fopen(r->arg, "rb");
             err = fp ? 0 : errno;
@@ -227,12 +250,16 @@ static int prepare_roots(const options *o, root *roots)
             fprintf(stderr, "tagc: error: '%s': %s\n", r->arg, strerror(errno));
             return EXIT_USAGE;
         }
+        size_t alen = strlen(r->arg);
+        r->go = alen > 3 && strcmp(r->arg + alen - 3, ".go") == 0;
+        if (r->go && r->real) /* named after its package, once loaded */
+            continue;
         r->out_h = out_path(o->out_dir, r->arg, ".h");
         r->out_c = out_path(o->out_dir, r->arg, ".c");
         if (!r->real || !r->out_h || !r->out_c)
             tagc_out_of_memory();
         for (int j = 0; j < i; j++) {
-            if (strcmp(roots[j].out_h, r->out_h) != 0)
+            if (roots[j].go || strcmp(roots[j].out_h, r->out_h) != 0)
                 continue;
             if (strcmp(roots[j].real, r->real) != 0) {
                 fprintf(stderr, "tagc: error: '%s' and '%s' would both write %s\n",
@@ -313,18 +340,35 @@ static int generate_file(const ast_program *prog, const ast_file *f, const gen_o
     return rc;
 }
 
-static int generate(const ast_program *prog, const options *o, const root *roots, diag *dg)
+static int generate(const ast_program *prog, const options *o, root *roots, diag *dg)
 {
     if (make_out_dir(o->out_dir) != 0)
         return EXIT_USAGE;
     for (int i = 0; i < o->nfiles; i++) {
-        const root *r = &roots[i];
+        root *r = &roots[i];
         if (r->duplicate)
             continue;
         const ast_file *f = find_root(prog, r);
         if (!f) {
             fprintf(stderr, "tagc: error: '%s' was not loaded\n", r->arg);
             return EXIT_USAGE;
+        }
+        if (r->go) { /* one pair of outputs per package, from its first file */
+            if (f->pkg || !f->out_base) {
+                r->duplicate = true;
+                continue;
+            }
+            r->out_h = out_path(o->out_dir, f->out_base, ".h");
+            r->out_c = out_path(o->out_dir, f->out_base, ".c");
+            if (!r->out_h || !r->out_c)
+                return EXIT_USAGE;
+            for (int j = 0; j < i; j++)
+                if (!roots[j].duplicate && roots[j].out_h && !strcmp(roots[j].out_h, r->out_h)) {
+                    fprintf(stderr, "tagc: error: '%s' and '%s' would both write %s (two packages "
+                                    "%s: compile them into different directories with -o)\n",
+                            roots[j].arg, r->arg, r->out_h, f->package);
+                    return EXIT_USAGE;
+                }
         }
         if (generate_file(prog, f, &o->gen, r, dg) != 0)
             return EXIT_USAGE;
@@ -354,8 +398,17 @@ static int cmd_generate(int argc, char **argv)
     int status = parse_options(argc, argv, &o);
     root *roots = NULL;
     ast_program prog = { 0 };
+    char **expanded = NULL;
+    int nexpanded = 0;
     if (status >= 0)
         goto done;
+    if (gopkg_expand(o.files, o.nfiles, &expanded, &nexpanded) != 0) {
+        status = EXIT_USAGE;
+        goto done;
+    }
+    free(o.files);
+    o.files = (const char **)expanded;
+    o.nfiles = nexpanded;
     roots = calloc((size_t)o.nfiles, sizeof *roots);
     if (!roots)
         tagc_out_of_memory();
@@ -368,6 +421,16 @@ static int cmd_generate(int argc, char **argv)
     diag dg;
     diag_init(&dg, stderr);
     prog.pool = pool_new();
+    import_dir **tail = &prog.import_dirs;
+    for (int i = 0; i < o.nimports; i++) {
+        import_dir *m = pool_alloc(prog.pool, sizeof *m);
+        const char *eq = strchr(o.imports[i], '=');
+        m->prefix = eq ? pool_strndup(prog.pool, o.imports[i], (size_t)(eq - o.imports[i])) : NULL;
+        m->dir = eq ? eq + 1 : o.imports[i];
+        *tail = m;
+        tail = &m->next;
+    }
+    prog.map_paths = o.maps;
     if (load_program(&prog, o.files, o.nfiles, &dg) > 0 || check_program(&prog, &dg) > 0) {
         status = EXIT_INPUT;
         goto done;
@@ -387,7 +450,15 @@ done:
         free(roots[i].out_c);
     }
     free(roots);
-    free(o.files);
+    free(o.imports);
+    free(o.maps);
+    if (expanded) {
+        for (int i = 0; i < nexpanded; i++)
+            free(expanded[i]);
+        free(expanded);
+    } else {
+        free(o.files);
+    }
     return status;
 }
 

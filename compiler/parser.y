@@ -45,6 +45,14 @@ typedef struct parse_ctx {
     bool tok_auto_semi;   /* the last token is a ';' the lexer inserted */
     const char *tok;      /* the last token as written, for "found ..." (in the scanned */
     size_t tok_len;       /* text, which stays until the parse ends) */
+    /* the token filter (yylex in lexer.l) */
+    bool skipping;        /* inside code tagc reads and skips: literals are not checked */
+    int depth;            /* brackets open among the tokens given to the parser */
+    int last_tok;         /* the last token given to the parser (0 at the start) */
+    int prev_tok;         /* the one before it */
+    int type_group;       /* inside `type ( ... )`: the depth of its specs, else 0 */
+    struct lex_pending *pending; /* a token read ahead (lexer-private) */
+    const char *used_end, *prev_end; /* where the last token the filter used ends */
     /* parser */
     ast_decl **decl_tail;
     const_block **const_tail;
@@ -53,9 +61,13 @@ typedef struct parse_ctx {
 } parse_ctx;
 
 typedef struct field_chain { ast_field *head, *tail; } field_chain;
+typedef struct type_chain { ast_type_arg *head, *tail; } type_chain;
 typedef struct spec_chain { const_spec *head, *tail; int count; } spec_chain;
 typedef struct int_tok { const char *text; const char *dec; } int_tok;
 typedef struct tag_tok { const char *text; src_loc loc; } tag_tok;
+/* A function or method declaration, read and skipped: its receiver's base
+ * type name (NULL for a function) and its name. */
+typedef struct func_tok { const char *recv; const char *name; src_loc name_loc; } func_tok;
 }
 
 %code provides {
@@ -105,7 +117,7 @@ static ast_field *field_new(parse_ctx *c, const char *name, src_loc loc)
     return f;
 }
 
-static void add_decl(parse_ctx *c, const char *name, src_loc loc, ast_type *type)
+static ast_decl *add_decl(parse_ctx *c, const char *name, src_loc loc, ast_type *type)
 {
     ast_decl *d = pool_alloc(c->pool, sizeof *d);
     d->name = name;
@@ -115,6 +127,7 @@ static void add_decl(parse_ctx *c, const char *name, src_loc loc, ast_type *type
     *c->decl_tail = d;
     c->decl_tail = &d->next;
     c->seen_decl = true;
+    return d;
 }
 
 static void add_const_block(parse_ctx *c, src_loc loc, const_spec *specs)
@@ -127,15 +140,42 @@ static void add_const_block(parse_ctx *c, src_loc loc, const_spec *specs)
     c->seen_decl = true;
 }
 
-static void add_import(parse_ctx *c, const char *path, src_loc loc)
+static void add_import(parse_ctx *c, const char *name, const char *path, src_loc loc)
 {
     if (c->seen_decl)
         parse_error(c, loc, "imports must appear before other declarations");
     ast_import *im = pool_alloc(c->pool, sizeof *im);
+    im->name = name;
     im->path = path;
     im->loc = loc;
     *c->import_tail = im;
     c->import_tail = &im->next;
+}
+
+/* Records a method (or function) of the file: what it is named matters
+ * (MarshalJSON and the like), its body does not. */
+static void add_method(parse_ctx *c, const func_tok *fn, src_loc loc)
+{
+    c->seen_decl = true;
+    if (!fn->name)
+        return;
+    ast_method *m = pool_alloc(c->pool, sizeof *m);
+    m->recv = fn->recv;
+    m->name = fn->name;
+    m->loc = fn->name_loc.file ? fn->name_loc : loc;
+    m->next = c->file->methods;
+    c->file->methods = m;
+}
+
+/* A type tagc reads but cannot put on the wire: an error only at a wire field. */
+static ast_type *nowire_new(parse_ctx *c, src_loc loc, const char *what)
+{
+    /* ->qualifier holds the type as written, for messages */
+    ast_type *t = ast_type_new(c->pool, TK_NOWIRE, loc);
+    t->name = what;
+    t->why = what[0] == 'a' && what[1] == 'n' ? "Go's encoding/json cannot decode into it"
+                                              : "Go's encoding/json cannot encode it";
+    return t;
 }
 
 static const_expr *expr_new(parse_ctx *c, const_expr_kind kind, src_loc loc,
@@ -183,6 +223,9 @@ static void fields_append(field_chain *ch, field_chain more)
     const_expr *expr;
     const_spec *spec;
     spec_chain specs;
+    func_tok func;
+    const char **params;
+    type_chain targs;
 }
 
 %token END 0 "end of file"
@@ -199,12 +242,22 @@ static void fields_append(field_chain *ch, field_chain more)
 %token MAP "'map'"
 %token INTERFACE "'interface'"
 %token SHL "'<<'"
+%token <str> RUNE "rune literal"
+%token <str> FLOAT "floating-point literal"
+%token <func> FUNC_DECL "function declaration"
+%token VAR_DECL "var declaration"
+%token <str> FUNC_TYPE "func type"
+%token <str> CHAN_TYPE "channel type"
+%token IFACE_TYPE "interface with methods"
+%token <params> TYPE_PARAMS "type parameters"
 
+%left PUNCT
 %left '+' '-'
 %left '*' SHL
 %precedence UNARY
 
 %type <type> type type_name embedded
+%type <targs> type_args
 %type <fields> field_list fields field_decl ident_list
 %type <tag> opt_tag
 %type <expr> expr
@@ -236,6 +289,8 @@ decl
     : import_decl
     | type_decl
     | const_decl
+    | FUNC_DECL             { add_method(ctx, &$1, @1); }
+    | VAR_DECL              { ctx->seen_decl = true; }
     ;
 
 /* MARK: - Imports */
@@ -257,9 +312,9 @@ import_seq
     ;
 
 import_spec
-    : STRING                { add_import(ctx, $1, @1); }
-    | IDENT STRING          { parse_error(ctx, @1, "import aliases are not supported"); add_import(ctx, $2, @2); }
-    | '.' STRING            { parse_error(ctx, @1, "dot imports are not supported"); add_import(ctx, $2, @2); }
+    : STRING                { add_import(ctx, NULL, $1, @1); }
+    | IDENT STRING          { add_import(ctx, $1, $2, @2); } /* an alias, or _ */
+    | '.' STRING            { add_import(ctx, ".", $2, @2); }
     ;
 
 /* MARK: - Types */
@@ -284,11 +339,13 @@ type_seq
 
 type_spec
     : IDENT type            { add_decl(ctx, $1, @1, $2); }
-    | IDENT '=' type        { parse_error(ctx, @2, "type aliases are not supported"); }
+    | IDENT '=' type        { add_decl(ctx, $1, @1, $3)->is_alias = true; }
+    | IDENT TYPE_PARAMS type { add_decl(ctx, $1, @1, $3)->type_params = $2; }
     ;
 
 type
     : type_name
+    | type_name '[' type_args ']' { $$ = $1; $$->args = $3.head; }
     | '[' ']' type          { $$ = ast_type_new(ctx->pool, TK_SLICE, @1); $$->elem = $3; }
     | '[' INT ']' type
         {
@@ -300,16 +357,51 @@ type
             unsigned long long v = strtoull($2.dec, NULL, 10);
             $$->array_len = errno || v > INT64_MAX ? -1 : (int64_t)v;
         }
+    | '[' IDENT ']' type
+        {
+            /* a constant's name: check_resolve.c evaluates it */
+            $$ = ast_type_new(ctx->pool, TK_ARRAY, @1);
+            $$->elem = $4;
+            $$->array_len_text = $2;
+            $$->array_len_name = $2;
+        }
+    | '[' IDENT '.' IDENT ']' type
+        {
+            $$ = ast_type_new(ctx->pool, TK_ARRAY, @1);
+            $$->elem = $6;
+            $$->array_len_text = pool_printf(ctx->pool, "%s.%s", $2, $4);
+            $$->array_len_name = $$->array_len_text;
+        }
     | '*' type              { $$ = ast_type_new(ctx->pool, TK_PTR, @1); $$->elem = $2; }
     | MAP '[' type ']' type { $$ = ast_type_new(ctx->pool, TK_MAP, @1); $$->key = $3; $$->elem = $5; }
     | STRUCT '{' field_list '}' { $$ = ast_type_new(ctx->pool, TK_STRUCT, @1); $$->fields = $3.head; }
-    | INTERFACE '{' '}'     { $$ = ast_type_new(ctx->pool, TK_ANY, @1); $$->name = "interface{}"; }
+    | INTERFACE             { $$ = ast_type_new(ctx->pool, TK_ANY, @1); $$->name = "interface{}"; }
+    | FUNC_TYPE             { $$ = nowire_new(ctx, @1, "a func type"); $$->qualifier = $1; }
+    | CHAN_TYPE             { $$ = nowire_new(ctx, @1, "a channel type"); $$->qualifier = $1; }
+    | IFACE_TYPE            { $$ = nowire_new(ctx, @1, "an interface with methods"); $$->qualifier = "interface{...}"; }
     | '(' type ')'          { $$ = $2; }
     ;
 
 type_name
     : IDENT                 { $$ = ast_type_new(ctx->pool, TK_NAME, @1); $$->name = $1; }
     | IDENT '.' IDENT       { $$ = ast_type_new(ctx->pool, TK_NAME, @1); $$->qualifier = $1; $$->name = $3; }
+    ;
+
+type_args
+    : type
+        {
+            ast_type_arg *a = pool_alloc(ctx->pool, sizeof *a);
+            a->type = $1;
+            $$ = (type_chain){ a, a };
+        }
+    | type_args ',' type
+        {
+            ast_type_arg *a = pool_alloc(ctx->pool, sizeof *a);
+            a->type = $3;
+            $$ = $1;
+            $$.tail->next = a;
+            $$.tail = a;
+        }
     ;
 
 /* MARK: - Struct fields */
@@ -432,6 +524,15 @@ expr
     | expr '*' expr         { $$ = expr_new(ctx, CE_MUL, @2, NULL, $1, $3); }
     | expr SHL expr         { $$ = expr_new(ctx, CE_SHL, @2, NULL, $1, $3); }
     | '(' expr ')'          { $$ = expr_new(ctx, CE_PAREN, @1, NULL, $2, NULL); }
+    /* Go's other constants, read and not evaluated (CE_OTHER): floats, runes,
+     * other packages' constants (time.Millisecond), the other operators, calls */
+    | FLOAT                 { $$ = expr_new(ctx, CE_OTHER, @1, $1, NULL, NULL); }
+    | RUNE                  { $$ = expr_new(ctx, CE_OTHER, @1, $1, NULL, NULL); }
+    | IDENT '.' IDENT       { $$ = expr_new(ctx, CE_OTHER, @1, pool_printf(ctx->pool, "%s.%s", $1, $3), NULL, NULL); }
+    | expr PUNCT expr       { $$ = expr_new(ctx, CE_OTHER, @2, $2, $1, $3); }
+    | PUNCT expr %prec UNARY { $$ = expr_new(ctx, CE_OTHER, @1, $1, $2, NULL); }
+    | IDENT '(' expr ')'    { $$ = expr_new(ctx, CE_CONV, @1, $1, $3, NULL); }
+    | IDENT '.' IDENT '(' expr ')' { $$ = expr_new(ctx, CE_OTHER, @1, pool_printf(ctx->pool, "%s.%s", $1, $3), $5, NULL); }
     ;
 
 %%

@@ -18,6 +18,23 @@
  * lexical and syntax errors. Returns the number of errors. */
 int load_program(ast_program *prog, const char *const *paths, int npaths, diag *dg);
 
+/* gopkg.c: Go packages. gopkg_expand replaces each directory among args by
+ * its package's .go files (sorted; -1 after an error, printed); gopkg_merge
+ * makes the .go roots of one directory and package one (ast_file.pkg,
+ * .out_base); gopkg_file_builds: would `go build` compile this file? */
+/* mapfile.c: reads prog->map_paths into prog->maps (errors: returned);
+ * find_map: the mapping of path.name, marked used, or NULL. */
+int load_maps(ast_program *prog, diag *dg);
+const type_map *find_map(const ast_program *prog, const char *path, const char *name);
+
+int gopkg_expand(const char *const *args, int nargs, char ***out, int *nout);
+/* The files of dir's package, sorted, malloc'd (-1 if it cannot be read). */
+int gopkg_list(const char *dir, char ***out, size_t *nout);
+/* Makes files[0..n) (NULLs skipped) one package; returns its first file. */
+ast_file *gopkg_merge_files(ast_program *prog, ast_file **files, size_t n);
+void gopkg_merge(ast_program *prog);
+bool gopkg_file_builds(const char *path);
+
 /* parse.c (lexer.l + parser.y): parses one file's source into f. Returns errors. */
 int parse_file(ast_program *prog, ast_file *f, diag *dg);
 

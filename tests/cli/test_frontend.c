@@ -274,7 +274,7 @@ Test(frontend, recovers_from_each_error)
     cr_assert(strstr(p->diag_text, "t.tagc:3:6: error: expected type, found newline\n"), "%s",
               p->diag_text);
     cr_assert(strstr(p->diag_text, "t.tagc:4:8: error: expected "), "%s", p->diag_text);
-    cr_assert(strstr(p->diag_text, "t.tagc:7:18: error: expected '.' or ']', found newline\n"), "%s",
+    cr_assert(strstr(p->diag_text, "t.tagc:7:18: error: expected '.', '[' or ']', found newline\n"), "%s",
               p->diag_text);
     cr_assert(strstr(p->diag_text, "t.tagc:9:16: error: expected expression, found ';'\n"), "%s",
               p->diag_text);

@@ -1,0 +1,3 @@
+package p
+type P[T any] struct{ X P[P[T]] }
+type U struct { A P[int] `json:"a"` }

@@ -1,0 +1,5 @@
+//go:build ignore
+
+package main
+
+this file is left out by its build constraint

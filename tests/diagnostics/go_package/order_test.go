@@ -1,0 +1,3 @@
+package shop
+
+this file is a test: go build leaves it out, and so does tagc

@@ -1,0 +1,3 @@
+package shop
+
+type Order struct{ Other bool }

@@ -1,0 +1,8 @@
+package shop
+
+type Status string
+
+const (
+	StatusOpen Status = "open"
+	StatusPaid Status = "paid"
+)

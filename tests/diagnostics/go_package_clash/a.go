@@ -1,0 +1,5 @@
+package shop
+
+type User struct {
+	Name string `json:"name"`
+}

@@ -1,0 +1,3 @@
+package p
+
+type Page[T any, 
