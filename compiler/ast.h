@@ -154,8 +154,25 @@ struct ast_decl {
     enum_kind enum_kind;
     enum_value *values;
     size_t value_count;
+    /* An enum is open by default, as in Go: a field of its type holds any value
+     * of the underlying type, and the codecs treat it as that type. A closed one
+     * (`//tagc:closed` before it) is a C enum whose codecs reject other values. */
+    bool enum_closed;
     int check_state; /* checker-private */
 };
+
+/* An enum whose codecs check its values (see enum_closed). */
+static inline bool decl_is_closed_enum(const ast_decl *d)
+{
+    return d->enum_kind != ENUM_NONE && d->enum_closed;
+}
+
+/* A `//tagc:NAME rest` comment: a directive to tagc about what follows it. */
+typedef struct ast_directive {
+    struct ast_directive *next;
+    src_loc loc;
+    const char *text; /* after "//tagc:", to the end of the line */
+} ast_directive;
 
 /* A const expression, as parsed; the checker evaluates it with the right iota. */
 typedef enum const_expr_kind {
@@ -205,6 +222,7 @@ struct ast_file {
     ast_import *imports;
     ast_decl *decls;
     const_block *consts;
+    ast_directive *directives; /* in source order */
     bool is_root;          /* named on the command line */
     int load_state;        /* loader-private */
 };

@@ -307,6 +307,7 @@ int check_program(ast_program *prog, diag *dg)
     check_recursion(&ck);
     check_fields(&ck);
     check_enums(&ck);
+    check_directives(&ck);
     check_wire(&ck);
 
     for (i = 0; i < ck.nscopes; i++)

@@ -80,6 +80,7 @@ void check_resolve(checker *ck);   /* check_resolve.c: names -> builtins / decls
 void check_recursion(checker *ck); /* check_recursion.c: structs containing themselves */
 void check_fields(checker *ck);    /* check_fields.c: tags, field names, keys, options */
 void check_enums(checker *ck);     /* check_enum.c: const blocks -> enums */
+void check_directives(checker *ck); /* check_directive.c: //tagc:closed and the like */
 void check_wire(checker *ck);      /* check_wire.c: Go's typeFields for every struct */
 
 /* check_tags.c: parses a field's tag into f->tags, reporting malformed tags. */

@@ -188,7 +188,7 @@ static void named_equal(gen *g, const ast_decl *d)
 {
     emit(g, 0, "bool %s_equal(const %s *a, const %s *b)", d->c_name, d->c_name, d->c_name);
     emit(g, 0, "{");
-    if (d->enum_kind != ENUM_NONE) {
+    if (decl_is_closed_enum(d)) {
         emit(g, 1, "return *a == *b;");
     } else if (d->type->kind == TK_STRUCT) {
         equal_struct_body(g, d->type);

@@ -410,7 +410,7 @@ static void read_map_key(gen *g, int ind, ast_type *kt)
         emit(g, ind + 1, "return tagc_json_fail_key(d, rc, key, key_len);");
     }
     if (en && en->enum_kind == ENUM_INT) {
-        emit(g, ind, "if (!%s_known(k))", en->c_name);
+        emit(g, ind, "if (!%s_is_known(k))", en->c_name);
         emit(g, ind + 1, "return tagc_json_fail_key(d, tagc_json_key_error(d, TAGC_E_ENUM, \"unknown %s value\"), key, key_len);", en->name);
     }
     emit(g, ind, "if ((at = %s) < 0)", slot_call(g, kt, "key", "key_len", "k"));
@@ -1104,7 +1104,7 @@ static void gen_enum_json(gen *g, const ast_decl *d)
     else
         emit(g, 1, "if ((rc = tagc_json_read_int(d, &x, %s, %s)) != 0)", ty_int_min(k), ty_int_max(k));
     emit(g, 2, "return rc;");
-    emit(g, 1, "if (!%s_known(x)) {", fn);
+    emit(g, 1, "if (!%s_is_known(x)) {", fn);
     emit(g, 2, "d->p = at;");
     emit(g, 2, "return tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\");", d->name);
     emit(g, 1, "}");
@@ -1125,7 +1125,7 @@ static void gen_enum_json(gen *g, const ast_decl *d)
 
 void gen_named_json(gen *g, const ast_decl *d)
 {
-    if (d->enum_kind != ENUM_NONE) {
+    if (decl_is_closed_enum(d)) {
         gen_enum_json(g, d);
         return;
     }

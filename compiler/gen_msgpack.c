@@ -409,7 +409,7 @@ static void known_key(gen *g, const ast_decl *en)
 {
     if (!en)
         return;
-    emit(g, 2, "if (!%s_known(k)) {", en->c_name);
+    emit(g, 2, "if (!%s_is_known(k)) {", en->c_name);
     emit(g, 3, "d->p = key_at;");
     emit(g, 3, "return tagc_json_fail_index(d, tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\"), i);",
          en->name);
@@ -989,7 +989,7 @@ static void gen_enum_msgpack(gen *g, const ast_decl *d)
     else
         emit(g, 1, "if ((rc = tagc_mp_read_int(d, &x, %s, %s)) != 0)", ty_int_min(k), ty_int_max(k));
     emit(g, 2, "return rc;");
-    emit(g, 1, "if (!%s_known(x)) {", fn);
+    emit(g, 1, "if (!%s_is_known(x)) {", fn);
     emit(g, 2, "d->p = at;");
     emit(g, 2, "return tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\");", d->name);
     emit(g, 1, "}");
@@ -1008,7 +1008,7 @@ static void gen_enum_msgpack(gen *g, const ast_decl *d)
 
 void gen_named_msgpack(gen *g, const ast_decl *d)
 {
-    if (d->enum_kind != ENUM_NONE) {
+    if (decl_is_closed_enum(d)) {
         gen_enum_msgpack(g, d);
         return;
     }

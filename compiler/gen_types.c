@@ -21,7 +21,7 @@ ast_type *ty_under(ast_type *t)
 
 const ast_decl *ty_enum(const ast_type *t)
 {
-    if (t->kind == TK_NAMED && t->decl->enum_kind != ENUM_NONE)
+    if (t->kind == TK_NAMED && decl_is_closed_enum(t->decl))
         return t->decl;
     return NULL;
 }
@@ -1031,9 +1031,12 @@ static void define_composite(gen *g, defined_set *s, ast_type *t)
     emit(g, 0, "%s", "");
 }
 
-static void define_enum(gen *g, ast_decl *d)
+/* A closed enum is a C enum: a string one's constants are the indexes of its
+ * names table ("" first, Go's zero value), an int one's are its values. */
+static void define_closed_enum(gen *g, ast_decl *d)
 {
-    emit(g, 0, "/* %s: %s enum */", d->name, d->enum_kind == ENUM_STRING ? "string" : "int");
+    emit(g, 0, "/* %s: %s enum, closed (//tagc:closed): decoding rejects other values */", d->name,
+         d->enum_kind == ENUM_STRING ? "string" : "int");
     emit(g, 0, "typedef enum %s {", d->c_name);
     if (d->enum_kind == ENUM_STRING) {
         bool has_empty = false;
@@ -1041,7 +1044,7 @@ static void define_enum(gen *g, ast_decl *d)
             has_empty |= v->str[0] == '\0';
         if (!has_empty)
             emit(g, 1, "%s__EMPTY = 0, /* \"\": Go's zero value */", d->c_upper);
-        int i = has_empty ? 0 : 1;
+        int i = 1; /* names[0] is "" */
         for (enum_value *v = d->values; v; v = v->next)
             if (v->str[0] == '\0')
                 emit(g, 1, "%s = 0, /* \"\" */", v->c_name);
@@ -1056,13 +1059,60 @@ static void define_enum(gen *g, ast_decl *d)
     emit(g, 0, "%s", "");
 }
 
+/* An int constant as C: INT64_MIN has no literal. */
+static const char *int_literal(gen *g, int64_t v)
+{
+    if (v == INT64_MIN)
+        return "(-9223372036854775807 - 1)";
+    return pool_printf(g->pool, "%lld", (long long)v);
+}
+
+/*
+ * An open enum (the default, as in Go) is its underlying type: a field holds
+ * any string or integer. Its constants name the declared values: an int
+ * enum's are values of the type, a string enum's are the indexes of its names
+ * table (<t>_value), whose text <t>_of gives: `v.status = shop_status_of(SHOP_STATUS_PAID)`.
+ */
+static void define_open_enum(gen *g, ast_decl *d)
+{
+    emit(g, 0, "/* %s: %s enum, open: it holds any %s, as in Go; the declared values follow */",
+         d->name, d->enum_kind == ENUM_STRING ? "string" : "int",
+         d->enum_kind == ENUM_STRING ? "string" : "integer of its type");
+    emit(g, 0, "typedef %s;", ty_decl(g, d->type, d->c_name));
+    if (d->enum_kind == ENUM_INT) {
+        for (enum_value *v = d->values; v; v = v->next)
+            emit(g, 0, "#define %s ((%s)%s)", v->c_name, d->c_name, int_literal(g, v->num));
+        emit(g, 0, "%s", "");
+        return;
+    }
+    emit(g, 0, "typedef enum %s_value {", d->c_name);
+    bool has_empty = false;
+    for (enum_value *v = d->values; v; v = v->next)
+        has_empty |= v->str[0] == '\0';
+    if (!has_empty)
+        emit(g, 1, "%s__EMPTY = 0, /* \"\": Go's zero value */", d->c_upper);
+    int i = 1; /* names[0] is "" */
+    for (enum_value *v = d->values; v; v = v->next)
+        if (v->str[0] == '\0')
+            emit(g, 1, "%s = 0, /* \"\" */", v->c_name);
+    for (enum_value *v = d->values; v; v = v->next)
+        if (v->str[0] != '\0')
+            emit(g, 1, "%s = %d, /* %s */", v->c_name, i++, c_literal(g, v->str, strlen(v->str)));
+    emit(g, 0, "} %s_value;", d->c_name);
+    emit(g, 0, "%s", "");
+}
+
 static void define_decl(gen *g, defined_set *s, ast_decl *d)
 {
     if (defined_has(s, d))
         return;
     defined_add(s, d);
+    if (decl_is_closed_enum(d)) {
+        define_closed_enum(g, d);
+        return;
+    }
     if (d->enum_kind != ENUM_NONE) {
-        define_enum(g, d);
+        define_open_enum(g, d);
         return;
     }
     if (d->type->kind == TK_STRUCT) {

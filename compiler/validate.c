@@ -623,7 +623,7 @@ static int j_call(jctx *c, ast_type *t)
     switch (t->kind) {
     case TK_NAMED: {
         const ast_decl *decl = t->decl;
-        if (decl->enum_kind != ENUM_NONE)
+        if (decl_is_closed_enum(decl))
             return j_enum(c, decl);
         if (decl->type->kind == TK_STRUCT)
             return j_struct(c, decl->type);
@@ -917,7 +917,7 @@ static int m_call(jctx *c, ast_type *t)
     switch (t->kind) {
     case TK_NAMED: {
         const ast_decl *decl = t->decl;
-        if (decl->enum_kind != ENUM_NONE)
+        if (decl_is_closed_enum(decl))
             return m_enum(c, decl);
         if (decl->type->kind == TK_STRUCT)
             return m_struct(c, decl->type);

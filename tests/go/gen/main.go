@@ -314,10 +314,37 @@ func (g *gen) raw(depth int) json.RawMessage {
 	return json.RawMessage(b)
 }
 
+// unlisted sets v, of an enum type, to a random value of its underlying type
+// that is none of its constants (after a few tries, whatever was drawn).
+func (g *gen) unlisted(v reflect.Value, vals []reflect.Value) {
+	for try := 0; try < 8; try++ {
+		switch v.Kind() {
+		case reflect.String:
+			v.SetString(g.str())
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			v.SetInt(g.intBits(v.Type().Bits()))
+		default:
+			v.SetUint(g.uintBits(v.Type().Bits()))
+		}
+		listed := false
+		for _, c := range vals {
+			listed = listed || c.Interface() == v.Interface()
+		}
+		if !listed {
+			return
+		}
+	}
+}
+
 func (g *gen) fill(v reflect.Value, depth int) {
 	t := v.Type()
 	if vals, ok := enums[t]; ok {
-		if g.n(6) != 0 {
+		switch g.n(6) {
+		case 0:
+			return // the zero value
+		case 1:
+			g.unlisted(v, vals) // a value no constant names: tagc's enums are open, as Go's
+		default:
 			v.Set(vals[g.n(len(vals))])
 		}
 		return
