@@ -92,11 +92,13 @@ typedef struct tag_info {
     const char *json_name; /* NULL or "" = use the field name */
     bool json_skip;       /* json:"-" */
     bool json_omitempty;
+    bool json_omitzero;   /* Go 1.24's omitzero */
     bool json_string;
     bool has_msgpack;
     const char *msgpack_name;
     bool msgpack_skip;
     bool msgpack_omitempty;
+    bool msgpack_omitzero;
 } tag_info;
 
 struct ast_field {
@@ -122,12 +124,25 @@ typedef struct wire_field {
     const char *json_name;     /* NULL when the field is not on the JSON wire */
     const char *msgpack_name;  /* NULL when not on the MessagePack wire */
     bool json_omitempty;
+    bool json_omitzero;        /* omitted when Go's zero value (or IsZero) */
     bool json_string;          /* the `string` option, valid on this scalar */
     bool msgpack_omitempty;
+    bool msgpack_omitzero;
     ast_field **path;
     size_t path_len;
     ast_field *field;          /* path[path_len - 1] */
 } wire_field;
+
+/* Whether a writer may leave the field out (omitempty or omitzero): strict
+ * readers then do not require it. */
+static inline bool wire_json_omittable(const wire_field *w)
+{
+    return w->json_omitempty || w->json_omitzero;
+}
+static inline bool wire_msgpack_omittable(const wire_field *w)
+{
+    return w->msgpack_omitempty || w->msgpack_omitzero;
+}
 
 /* MARK: - Declarations */
 

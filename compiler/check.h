@@ -31,6 +31,7 @@ typedef struct check_msg {
     src_loc loc;
     int file_index;
     size_t seq;
+    bool warning; /* not an error: printed, not counted */
     char *text; /* the full text diag.c wrote for the error and its note */
 } check_msg;
 
@@ -53,6 +54,12 @@ typedef struct checker {
 } checker;
 
 void check_error(checker *ck, src_loc loc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* A warning: printed in order with the errors, but the schema still compiles. */
+void check_warning(checker *ck, src_loc loc, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif

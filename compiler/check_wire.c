@@ -389,6 +389,40 @@ static size_t dominant(checker *ck, cand *v, size_t n, codec c)
 
 #define TAGC_MAX_WIRE_FIELDS 65535
 
+/* Whether the generators can test a value of t for omitzero (gen_types.c,
+ * ty_zero_cond): an expression, so arrays of more than 32 elements only when
+ * their bytes tell (integers, booleans, closed enums). */
+static bool zero_testable(const ast_type *t, int depth)
+{
+    t = type_underlying(t);
+    if (!t || depth > 64)
+        return t != NULL;
+    if (t->kind == TK_STRUCT) {
+        for (const ast_field *f = t->fields; f; f = f->next)
+            if (f->type->kind != TK_PTR && !zero_testable(f->type, depth + 1))
+                return false;
+        return true;
+    }
+    if (t->kind != TK_ARRAY || t->array_len <= 32)
+        return t->kind != TK_ARRAY || zero_testable(t->elem, depth + 1);
+    const ast_type *e = t->elem;
+    while (e && e->kind == TK_ARRAY)
+        e = e->elem;
+    const ast_type *u = type_underlying(e);
+    if (!u)
+        return true;
+    if (u->kind == TK_STRING)
+        return e->kind == TK_NAMED && decl_is_closed_enum(e->decl);
+    return u->kind == TK_BOOL || u->kind == TK_DURATION || type_is_integer(u->kind);
+}
+
+static void check_omitzero(checker *ck, const wire_field *x)
+{
+    if ((x->json_omitzero || x->msgpack_omitzero) && !zero_testable(x->field->type, 0))
+        check_error(ck, x->field->loc, "omitzero on a value holding an array of more than 32 "
+                                       "elements that are not integers or booleans is not supported");
+}
+
 static void build(checker *ck, ast_type *st, const void *ident)
 {
     cands j = {0}, m = {0};
@@ -420,12 +454,18 @@ static void build(checker *ck, ast_type *st, const void *ident)
         if (k->codec == C_JSON) {
             x->json_name = k->name;
             x->json_omitempty = k->omit;
+            x->json_omitzero = x->field->tags.json_omitzero;
             x->json_string = k->quoted;
         } else {
+            /* without a msgpack key, the json key's options (as codec_tag) */
+            const tag_info *t = &x->field->tags;
             x->msgpack_name = k->name;
             x->msgpack_omitempty = k->omit;
+            x->msgpack_omitzero = t->has_msgpack ? t->msgpack_omitzero : t->json_omitzero;
         }
     }
+    for (size_t i = 0; i < nw; i++)
+        check_omitzero(ck, &w[i]);
     if (nw > TAGC_MAX_WIRE_FIELDS) /* the generated key tables index fields with uint16_t */
         check_error(ck, st->loc, "struct has %zu fields on the wire; at most %d are supported", nw,
                     TAGC_MAX_WIRE_FIELDS);

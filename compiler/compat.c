@@ -321,8 +321,8 @@ static const char *wire_name(const cctx *c, const wire_field *w)
 static bool required(const cctx *c, const wire_field *w)
 {
     if (c->fmt == FMT_MSGPACK)
-        return !w->msgpack_omitempty;
-    if (w->json_omitempty)
+        return !wire_msgpack_omittable(w);
+    if (wire_json_omittable(w))
         return false;
     for (size_t j = 0; j + 1 < w->path_len; j++)
         if (w->path[j]->type->kind == TK_PTR)

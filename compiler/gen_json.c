@@ -246,7 +246,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         bool behind_ptr = false; /* a nil embedded pointer hides its fields */
         for (size_t j = 0; j + 1 < w->path_len; j++)
             behind_ptr |= w->path[j]->type->kind == TK_PTR;
-        if (!w->json_omitempty && !behind_ptr)
+        if (!wire_json_omittable(w) && !behind_ptr)
             required[idx >> 6] |= UINT64_C(1) << (idx & 63);
         idx++;
     }
@@ -759,7 +759,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         const wire_field *w = &st->wire[i];
         if (!w->json_name)
             continue;
-        bool always = !w->json_omitempty || !ty_nonempty_cond(g, w->field->type, "x");
+        bool always = !wire_may_omit(g, w, false);
         for (size_t j = 0; j + 1 < w->path_len; j++)
             always &= w->path[j]->type->kind != TK_PTR;
         if (!always)
@@ -793,9 +793,8 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         }
         const char *lv = wire_lvalue(g, w, w->path_len);
         ast_type *t = w->field->type;
-        const char *present = NULL; /* omitempty: when the value is written */
-        if (w->json_omitempty)
-            present = ty_is_opt(t) ? wire_has_lvalue(g, lv, w->field->c_name) : ty_nonempty_cond(g, t, lv);
+        /* omitempty, omitzero: when the value is written */
+        const char *present = wire_present_cond(g, w, lv, false);
         if (present && strcmp(present, "false") == 0)
             continue; /* a zero-length array with omitempty: never written */
         const char *cond = guard;
@@ -847,7 +846,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
             run_value(g, &run, t, lv);
         } else {
             run_end(g, &run);
-            if (ty_is_opt(t) && w->json_omitempty) { /* written when set: never null */
+            if (ty_is_opt(t) && wire_json_omittable(w)) { /* written when set: never null */
                 if (w->json_string)
                     write_quoted(g, ind, t->elem, lv);
                 else

@@ -776,7 +776,7 @@ static void schema_struct(ctx *c, const ast_type *st, const char *key)
         for (int pass = 0; pass < 2; pass++) {
             for (size_t i = 0; i < st->wire_count; i++) {
                 const wire_field *wf = &st->wire[i];
-                if (!wf->json_name || wf->json_omitempty)
+                if (!wf->json_name || wire_json_omittable(wf))
                     continue;
                 bool behind_ptr = false;
                 for (size_t j = 0; j + 1 < wf->path_len; j++)

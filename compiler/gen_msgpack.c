@@ -298,7 +298,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         const wire_field *w = &st->wire[i];
         if (!w->msgpack_name)
             continue;
-        if (!w->msgpack_omitempty)
+        if (!wire_msgpack_omittable(w))
             required[idx >> 6] |= UINT64_C(1) << (idx & 63);
         idx++;
     }
@@ -574,10 +574,8 @@ static const char *field_cond(gen *g, const wire_field *w, bool *never)
         guard = guard ? pool_printf(g->pool, "%s && %s", guard, p) : p;
     }
     const char *lv = wire_lvalue(g, w, w->path_len);
-    ast_type *t = w->field->type;
-    const char *present = NULL; /* omitempty: when the value is written */
-    if (w->msgpack_omitempty)
-        present = ty_is_opt(t) ? wire_has_lvalue(g, lv, w->field->c_name) : ty_nonempty_cond(g, t, lv);
+    /* omitempty, omitzero: when the value is written */
+    const char *present = wire_present_cond(g, w, lv, true);
     if (present && strcmp(present, "false") == 0) {
         *never = true; /* a zero-length array with omitempty */
         return NULL;
@@ -744,7 +742,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         f->w = w;
         f->cond = cond;
         f->lv = wire_lvalue(g, w, w->path_len);
-        if (ty_is_opt(w->field->type) && !w->msgpack_omitempty) /* else cond has it */
+        if (ty_is_opt(w->field->type) && !wire_msgpack_omittable(w)) /* else cond has it */
             f->has = wire_has_lvalue(g, f->lv, w->field->c_name);
         if (cond)
             conditional++;

@@ -202,6 +202,112 @@ const char *ty_nonempty_cond(gen *g, ast_type *t, const char *lv)
     }
 }
 
+/* Elements whose all-zero bytes are exactly Go's zero value (no pointers, no lengths). */
+static bool zero_is_bitwise(ast_type *t)
+{
+    ast_type *u = ty_under(t);
+    switch (u->kind) {
+    case TK_BOOL: case TK_INT8: case TK_INT16: case TK_INT32: case TK_INT64:
+    case TK_UINT8: case TK_UINT16: case TK_UINT32: case TK_UINT64:
+    case TK_DURATION:
+        return true; /* not floats: -0 is zero too */
+    case TK_STRING:
+        return ty_enum(t) != NULL; /* a closed enum's index */
+    case TK_ARRAY:
+        return zero_is_bitwise(u->elem);
+    default:
+        return false;
+    }
+}
+
+enum { ZERO_UNROLL_MAX = 32 }; /* array elements tested one by one */
+
+static const char *zero_cond(gen *g, ast_type *t, const char *lv, bool time_method)
+{
+    ast_type *u = ty_under(t);
+    switch (u->kind) {
+    case TK_BOOL:
+        return pool_cat(g->pool, "!", lv);
+    case TK_STRING:
+        return pool_cat(g->pool, lv, ty_enum(t) ? " == 0" : ".len == 0");
+    case TK_SLICE: /* nil only: an empty slice is not zero */
+    case TK_RAW:
+        return pool_cat(g->pool, lv, ".ptr == NULL");
+    case TK_MAP:
+        return pool_cat(g->pool, lv, ".keys == NULL");
+    case TK_ANY:
+        return pool_cat(g->pool, lv, " == NULL");
+    case TK_PTR:
+        return pool_cat(g->pool, lv, ty_is_struct(u->elem) ? " == NULL" : ".has == false");
+    case TK_TIME:
+        /* Time.IsZero looks at the instant; the bits also hold the offset */
+        return pool_cat(g->pool, "(", lv, ".sec == 0 && ", lv, ".nsec == 0",
+                        time_method ? ")" : pool_cat(g->pool, " && ", lv, ".offset_min == 0)"));
+    case TK_ARRAY: {
+        if (u->array_len == 0)
+            return "1";
+        if (zero_is_bitwise(u->elem))
+            return pool_cat(g->pool, "tagc_mem_is_zero(", lv, ", sizeof ", lv, ")");
+        const char *all = NULL;
+        for (int64_t i = 0; i < u->array_len && i < ZERO_UNROLL_MAX; i++) {
+            const char *e = zero_cond(g, u->elem, pool_printf(g->pool, "%s[%lld]", lv, (long long)i), false);
+            all = all ? pool_cat(g->pool, all, " && ", e) : e;
+        }
+        return pool_cat(g->pool, "(", all, ")");
+    }
+    case TK_STRUCT: {
+        const char *all = NULL;
+        for (ast_field *f = u->fields; f; f = f->next) {
+            const char *m = pool_cat(g->pool, lv, ".", f->c_name);
+            const char *e = ty_is_opt(f->type) ? pool_cat(g->pool, "!", lv, ".has_", f->c_name)
+                                               : zero_cond(g, f->type, m, false);
+            if (strcmp(e, "1") != 0)
+                all = all ? pool_cat(g->pool, all, " && ", e) : e;
+        }
+        return all ? pool_cat(g->pool, "(", all, ")") : "1";
+    }
+    default:
+        return pool_cat(g->pool, lv, " == 0"); /* numbers (-0 too; NaN is not), closed int enums */
+    }
+}
+
+const char *ty_zero_cond(gen *g, ast_type *t, const char *lv)
+{
+    return zero_cond(g, t, lv, t->kind == TK_TIME); /* a defined type has no methods of time.Time */
+}
+
+const char *wire_present_cond(gen *g, const wire_field *w, const char *lv, bool msgpack)
+{
+    bool empty = msgpack ? w->msgpack_omitempty : w->json_omitempty;
+    bool zero = msgpack ? w->msgpack_omitzero : w->json_omitzero;
+    ast_type *t = w->field->type;
+    if (!empty && !zero)
+        return NULL;
+    if (ty_is_opt(t)) { /* a has/value pair: nil is empty and zero; *time.Time has IsZero too */
+        const char *has = wire_has_lvalue(g, lv, w->field->c_name);
+        if (zero && t->elem->kind == TK_TIME)
+            return pool_cat(g->pool, has, " && !", zero_cond(g, t->elem, lv, true));
+        return has;
+    }
+    const char *nonempty = empty ? ty_nonempty_cond(g, t, lv) : NULL;
+    const char *is_zero = zero ? ty_zero_cond(g, t, lv) : NULL;
+    if ((nonempty && strcmp(nonempty, "false") == 0) || (is_zero && strcmp(is_zero, "1") == 0))
+        return "false";
+    const char *nonzero = is_zero ? pool_cat(g->pool, "!(", is_zero, ")") : NULL;
+    if (nonempty && nonzero)
+        return pool_cat(g->pool, "(", nonempty, ") && ", nonzero);
+    return nonempty ? nonempty : nonzero;
+}
+
+bool wire_may_omit(gen *g, const wire_field *w, bool msgpack)
+{
+    if (msgpack ? w->msgpack_omitzero : w->json_omitzero)
+        return true;
+    if (!(msgpack ? w->msgpack_omitempty : w->json_omitempty))
+        return false;
+    return ty_is_opt(w->field->type) || ty_nonempty_cond(g, w->field->type, "x") != NULL;
+}
+
 void gen_required_check(gen *g, const char *fail, const char *keys, const uint64_t *required,
                         size_t words)
 {

@@ -223,7 +223,7 @@ static bool enum_known(const ast_decl *en, uint64_t x)
  * behind an embedded pointer, which a nil one hides). */
 static bool json_required(const wire_field *w)
 {
-    if (w->json_omitempty)
+    if (wire_json_omittable(w))
         return false;
     for (size_t j = 0; j + 1 < w->path_len; j++)
         if (w->path[j]->type->kind == TK_PTR)
@@ -779,7 +779,7 @@ static int m_struct(jctx *c, ast_type *st)
     tagc_mp_end(d);
     if (d->strict) {
         for (size_t i = 0; i < s->nmp; i++)
-            if (!s->mp[i]->msgpack_omitempty && (seen.bits[i >> 6] & (UINT64_C(1) << (i & 63))) == 0)
+            if (!wire_msgpack_omittable(s->mp[i]) && (seen.bits[i >> 6] & (UINT64_C(1) << (i & 63))) == 0)
                 return tagc_json_missing_key(d, s->mp[i]->msgpack_name);
     }
     return 0;

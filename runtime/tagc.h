@@ -312,6 +312,16 @@ static inline bool tagc_f32_equal(float a, float b)
     return a == b || (a != a && b != b);
 }
 
+/* Whether n bytes at p are all zero: an array of numbers at Go's zero value. */
+static inline bool tagc_mem_is_zero(const void *p, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)p;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != 0)
+            return false;
+    return true;
+}
+
 static inline bool tagc_str_equal(const tagc_str *a, const tagc_str *b)
 {
     return a->len == b->len && (a->len == 0 || memcmp(a->ptr, b->ptr, a->len) == 0);
