@@ -47,6 +47,7 @@ typedef enum type_kind {
     TK_TIME,     /* time.Time */
     TK_DURATION, /* time.Duration */
     TK_RAW,      /* json.RawMessage */
+    TK_NUMBER,   /* json.Number */
     TK_ANY,      /* interface{} and any */
     /* a declared type of this or an imported file: ->decl */
     TK_NAMED,

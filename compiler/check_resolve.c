@@ -161,9 +161,11 @@ static void resolve_go_package(checker *ck, ast_file *f, ast_type *t, const char
         t->kind = TK_DURATION;
     else if (!is_time && strcmp(t->name, "RawMessage") == 0)
         t->kind = TK_RAW;
+    else if (!is_time && strcmp(t->name, "Number") == 0)
+        t->kind = TK_NUMBER;
     else
         check_error(ck, t->loc, "unknown type \"%s\" (tagc knows %s)", shown,
-                    is_time ? "time.Time and time.Duration" : "json.RawMessage");
+                    is_time ? "time.Time and time.Duration" : "json.RawMessage and json.Number");
 }
 
 static bool imports_package(const ast_file *f, const char *pkg)

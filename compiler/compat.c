@@ -96,6 +96,7 @@ static const char *builtin_name(type_kind k)
     case TK_TIME: return "time.Time";
     case TK_DURATION: return "time.Duration";
     case TK_RAW: return "json.RawMessage";
+    case TK_NUMBER: return "json.Number";
     case TK_ANY: return "interface{}";
     default: return "?";
     }
@@ -205,8 +206,11 @@ static bool type_compat(cctx *c, ast_type *o0, ast_type *n0, const char *path, s
     if (n->kind == TK_RAW || n->kind == TK_ANY)
         return true; /* any value */
     type_kind ok = o->kind, nk = n->kind;
-    if (ok == nk && (ok == TK_BOOL || ok == TK_STRING || ok == TK_TIME || ok == TK_FLOAT64 || ok == TK_FLOAT32))
+    if (ok == nk && (ok == TK_BOOL || ok == TK_STRING || ok == TK_TIME || ok == TK_FLOAT64 || ok == TK_FLOAT32 ||
+                     ok == TK_NUMBER))
         return true;
+    if (nk == TK_NUMBER && json && (is_signed_int(ok) || is_unsigned_int(ok) || ok == TK_FLOAT64 || ok == TK_FLOAT32))
+        return true; /* json.Number reads any JSON number */
     if ((is_signed_int(ok) || is_unsigned_int(ok)) && (is_signed_int(nk) || is_unsigned_int(nk))) {
         if (int_widens(ok, nk))
             return true;

@@ -53,7 +53,8 @@ static const char *eq_expr(gen *g, ast_type *t, const char *a, const char *b)
         return pool_cat(g->pool, a, " == ", b);
     const char *fn = NULL; /* a runtime function taking pointers */
     switch (t->kind) {
-    case TK_STRING: fn = "tagc_str_equal(&"; break;
+    case TK_STRING:
+    case TK_NUMBER: fn = "tagc_str_equal(&"; break;
     case TK_TIME: fn = "tagc_time_equal(&"; break;
     case TK_RAW: fn = "tagc_raw_equal(&"; break;
     case TK_ANY:

@@ -35,6 +35,8 @@ static const char *read_fn(gen *g, ast_type *t, bool *keeps)
         return "tagc_json_read_time";
     if (k == TK_RAW)
         return "tagc_json_read_raw";
+    if (k == TK_NUMBER)
+        return "tagc_json_read_number";
     if (k == TK_ANY)
         return "tagc_json_read_any";
     if (ty_is_bytes(t))
@@ -74,6 +76,13 @@ static void read_quoted(gen *g, int ind, ast_type *t, const char *lv, const char
 {
     ast_type *u = ty_under(t);
     const ast_decl *en = ty_enum(t);
+    if (u->kind == TK_NUMBER) { /* returns 1 for "null" in quotes */
+        emit(g, ind, "if ((rc = tagc_json_read_number_quoted(d, &%s)) < 0)", lv);
+        emit(g, ind + 1, "%s", fail);
+        if (has)
+            emit(g, ind, "%s = rc == 0;", has);
+        return;
+    }
     if (u->kind == TK_STRING) {
         /* read_quoted_str returns 1 for "null" in quotes */
         const char *dst = lv;
@@ -521,6 +530,8 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
         emit(g, ind, "tagc_json_write_time(out, &%s);", lv);
     else if (k == TK_RAW)
         emit(g, ind, "tagc_json_write_raw_opts(out, &%s, !o->no_html_escape);", lv);
+    else if (k == TK_NUMBER)
+        emit(g, ind, "tagc_json_write_number(out, &%s);", lv);
     else if (k == TK_ANY)
         emit(g, ind, "tagc_json_write_any(out, %s, o);", lv);
     else if (ty_is_bytes(t))
@@ -553,6 +564,10 @@ static void write_quoted(gen *g, int ind, ast_type *t, const char *lv)
     }
     if (u->kind == TK_STRING) {
         emit(g, ind, "tagc_json_write_quoted_str(out, %s.ptr, %s.len, !o->no_html_escape);", lv, lv);
+        return;
+    }
+    if (u->kind == TK_NUMBER) {
+        emit(g, ind, "tagc_json_write_number_quoted(out, &%s);", lv);
         return;
     }
     emit(g, ind, "tagc_buf_byte(out, '\"');");

@@ -642,6 +642,9 @@ static void schema_quoted(ctx *c, ast_type *t)
             re_json_text(&re, v->str);
         }
         sb_puts(&re, ")$");
+    } else if (u->kind == TK_NUMBER) {
+        /* Go 1.19 keeps text that starts like a number unchecked; or a quoted number; or null */
+        sb_puts(&re, "^(?:[-0-9][\\s\\S]*|\"-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\"|null)$");
     } else if (u->kind == TK_STRING)
         sb_puts(&re, re_quoted_string);
     else if (u->kind == TK_BOOL)
@@ -859,6 +862,12 @@ static void schema_type(ctx *c, ast_type *t)
         break;
     case TK_RAW:
         jw_key_str(w, "$comment", "json.RawMessage: any JSON value");
+        break;
+    case TK_NUMBER: /* a number, or a string whose text is one */
+        jw_key_str(w, "$comment", "json.Number");
+        jw_key_raw(w, "anyOf", "[{\"type\": \"number\"}, {\"type\": \"string\", \"pattern\": "
+                               "\"^-?(?:0|[1-9][0-9]*)(?:\\\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$\"}, "
+                               "{\"type\": \"null\"}]");
         break;
     case TK_ANY:
         jw_key_str(w, "$comment", "interface{}: any JSON value");

@@ -140,7 +140,7 @@ static const char *read_fn(gen *g, ast_type *t, bool *keeps)
         return "tagc_mp_read_f32";
     if (k == TK_FLOAT64)
         return "tagc_mp_read_f64";
-    if (k == TK_STRING)
+    if (k == TK_STRING || k == TK_NUMBER) /* json.Number: its text, a str (as vmihailenco) */
         return "tagc_mp_read_str";
     if (k == TK_TIME)
         return "tagc_mp_read_time";
@@ -530,7 +530,7 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
         emit(g, ind, "tagc_mp_write_f64(out, %s);", lv);
     else if (k == TK_FLOAT32)
         emit(g, ind, "tagc_mp_write_f32(out, %s);", lv);
-    else if (k == TK_STRING)
+    else if (k == TK_STRING || k == TK_NUMBER)
         emit(g, ind, "tagc_mp_write_str(out, %s.ptr, %s.len);", lv, lv);
     else if (k == TK_TIME)
         emit(g, ind, "tagc_mp_write_time(out, &%s);", lv);
@@ -602,7 +602,7 @@ static bool flat_bound(gen *g, ast_type *t, const char *lv, size_t *fixed, const
         *fixed = 5;
     else if (k == TK_TIME)
         *fixed = 15;
-    else if (k == TK_STRING) {
+    else if (k == TK_STRING || k == TK_NUMBER) {
         *fixed = 5;
         *var = pool_printf(g->pool, "%s.len", lv);
     } else
@@ -632,7 +632,7 @@ static void put_value(gen *g, int ind, ast_type *t, const char *lv)
         emit(g, ind, "p = tagc_mp_put_f64(p, %s);", lv);
     else if (k == TK_FLOAT32)
         emit(g, ind, "p = tagc_mp_put_f32(p, %s);", lv);
-    else if (k == TK_STRING)
+    else if (k == TK_STRING || k == TK_NUMBER)
         emit(g, ind, "p = tagc_mp_put_str(p, %s.ptr, %s.len);", lv, lv);
     else
         emit(g, ind, "p = tagc_mp_put_time(out, p, &%s);", lv);

@@ -154,7 +154,7 @@ const char *ty_int_max(type_kind k)
 bool ty_null_keeps(type_kind k)
 {
     return k == TK_BOOL || ty_is_signed_int(k) || ty_is_unsigned_int(k) || k == TK_FLOAT32 ||
-           k == TK_FLOAT64 || k == TK_STRING || k == TK_TIME;
+           k == TK_FLOAT64 || k == TK_STRING || k == TK_TIME || k == TK_NUMBER;
 }
 
 bool ty_is_bytes(const ast_type *t)
@@ -188,6 +188,7 @@ const char *ty_nonempty_cond(gen *g, ast_type *t, const char *lv)
     case TK_SLICE:
     case TK_MAP:
     case TK_RAW:
+    case TK_NUMBER:
         return pool_cat(g->pool, lv, ".len != 0");
     case TK_ANY:
     case TK_PTR:
@@ -233,6 +234,8 @@ static const char *zero_cond(gen *g, ast_type *t, const char *lv, bool time_meth
     case TK_SLICE: /* nil only: an empty slice is not zero */
     case TK_RAW:
         return pool_cat(g->pool, lv, ".ptr == NULL");
+    case TK_NUMBER: /* a string */
+        return pool_cat(g->pool, lv, ".len == 0");
     case TK_MAP:
         return pool_cat(g->pool, lv, ".keys == NULL");
     case TK_ANY:
@@ -367,6 +370,7 @@ static const char *builtin_cname(type_kind k)
     case TK_TIME: return "tagc_time";
     case TK_DURATION: return "int64_t";
     case TK_RAW: return "tagc_raw";
+    case TK_NUMBER: return "tagc_number";
     case TK_ANY: return "tagc_any *";
     default: return NULL;
     }
@@ -390,6 +394,7 @@ static const char *builtin_short(type_kind k)
     case TK_TIME: return "time";
     case TK_DURATION: return "duration";
     case TK_RAW: return "raw";
+    case TK_NUMBER: return "number";
     case TK_ANY: return "any";
     default: return NULL;
     }

@@ -312,6 +312,10 @@ static int j_value(jctx *c, ast_type *t)
         tagc_raw r = { 0 };
         return tagc_json_read_raw(d, &r);
     }
+    if (k == TK_NUMBER) {
+        tagc_number n = { 0 };
+        return tagc_json_null(d) ? 0 : tagc_json_read_number(d, &n);
+    }
     if (k == TK_ANY) {
         tagc_any *a = NULL;
         return tagc_json_read_any(d, &a);
@@ -338,6 +342,10 @@ static int j_quoted(jctx *c, ast_type *t, bool has)
     ast_type *u = ty_under(t);
     const ast_decl *en = ty_enum(t);
     int rc;
+    if (u->kind == TK_NUMBER) {
+        tagc_number n = { 0 };
+        return (rc = tagc_json_read_number_quoted(d, &n)) < 0 ? rc : 0;
+    }
     if (u->kind == TK_STRING) {
         tagc_str q = { 0 };
         if ((rc = tagc_json_read_quoted_str(d, &q)) < 0)
@@ -705,6 +713,10 @@ static int m_value(jctx *c, ast_type *t)
     if (k == TK_RAW) {
         tagc_raw r = { 0 };
         return tagc_mp_read_raw(d, &r);
+    }
+    if (k == TK_NUMBER) { /* its text, a str */
+        tagc_str s;
+        return tagc_mp_read_str(d, &s);
     }
     if (k == TK_ANY) {
         tagc_any *a = NULL;

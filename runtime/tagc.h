@@ -338,6 +338,9 @@ static inline bool tagc_bytes_equal(const tagc_bytes *a, const tagc_bytes *b)
 extern const uint64_t tagc_empty_slot;
 #define TAGC_EMPTY ((void *)&tagc_empty_slot)
 
+/* json.Number: a number's text, verbatim ("" is Go's zero Number, written as 0). */
+typedef tagc_str tagc_number;
+
 /* Validated JSON text of a json.RawMessage, kept verbatim; ptr == NULL is nil (encodes as null). */
 typedef struct tagc_raw {
     char *ptr;
@@ -558,6 +561,11 @@ int tagc_json_read_f32(tagc_json_dec *d, float *out);
 int tagc_json_read_str(tagc_json_dec *d, tagc_str *out);
 int tagc_json_read_bytes(tagc_json_dec *d, uint8_t **ptr, size_t *len);
 int tagc_json_read_time(tagc_json_dec *d, tagc_time *out);
+/* json.Number (json_number.c): a number, or a string holding a valid one. The
+ * `string` option's form returns 1 for "null" (the value left alone). */
+int tagc_json_read_number(tagc_json_dec *d, tagc_number *out);
+int tagc_json_read_number_quoted(tagc_json_dec *d, tagc_number *out);
+bool tagc_json_number_valid(const char *s, size_t n); /* Go's isValidNumber */
 int tagc_json_read_raw(tagc_json_dec *d, tagc_raw *out);
 int tagc_json_read_any(tagc_json_dec *d, tagc_any **out);
 /* Validates and skips one value of any kind. */
@@ -592,6 +600,9 @@ void tagc_json_write_raw(tagc_buf *b, const tagc_raw *r);
 /* write_raw with a choice of HTML escaping (write_raw escapes, as Go's default;
  * html = false is Go's SetEscapeHTML(false)). Invalid text: TAGC_E_INVALID. */
 void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html);
+/* json.Number: its text, "" as 0; not a valid number: TAGC_E_INVALID. */
+void tagc_json_write_number(tagc_buf *out, const tagc_number *n);
+void tagc_json_write_number_quoted(tagc_buf *out, const tagc_number *n);
 void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o);
 
 /* Unchecked writes inside a run (see tagc_run_open): each returns the position
