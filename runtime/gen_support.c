@@ -28,6 +28,7 @@ void tagc_json_dec_init(tagc_json_dec *d, const char *src, size_t len, tagc_aren
     d->depth = 0;
     d->max_depth = opts->max_depth > 0 ? opts->max_depth : TAGC_DEFAULT_MAX_DEPTH;
     d->strict = opts->strict;
+    d->use_number = opts->use_number;
     d->q_open = NULL;
     d->q_resume = NULL;
     d->q_end = NULL;

@@ -360,7 +360,8 @@ typedef enum tagc_any_kind {
     TAGC_ANY_NUMBER,
     TAGC_ANY_STRING,
     TAGC_ANY_ARRAY,
-    TAGC_ANY_OBJECT
+    TAGC_ANY_OBJECT,
+    TAGC_ANY_NUMBER_TEXT /* a number's text in u.str (decoded with use_number), as json.Number */
 } tagc_any_kind;
 
 typedef struct tagc_any tagc_any;
@@ -496,6 +497,8 @@ typedef struct tagc_json_opts {
     /* decoding */
     bool strict;          /* reject unknown and duplicate keys; require fields without omitempty */
     int max_depth;        /* 0 = TAGC_DEFAULT_MAX_DEPTH */
+    bool use_number;      /* interface{} numbers as their text (TAGC_ANY_NUMBER_TEXT), as Go's
+                             Decoder.UseNumber: integers past 2^53 survive a round trip */
 } tagc_json_opts;
 
 #define TAGC_DEFAULT_MAX_DEPTH 1000
@@ -510,6 +513,7 @@ typedef struct tagc_json_dec {
     int depth;
     int max_depth;
     bool strict;
+    bool use_number; /* tagc_json_opts.use_number */
     /* Inside a `string`-option value: the quoted text is being read in place of
      * the input; q_open is its opening quote (errors point there), q_resume and
      * q_end what p and end go back to. q_open == NULL otherwise. */

@@ -106,3 +106,37 @@ Test(number, empty_is_zero)
     cr_expect_str_eq(s, "{\"n\":0,\"q\":\"0\",\"p\":null,\"s\":null}");
     free(s);
 }
+
+/* tagc_json_opts.use_number: interface{} numbers keep their text, as with Go's
+ * Decoder.UseNumber (Go 1.19 re-encodes {"a":12345678901234567890,"b":1.5}
+ * from such a decode byte for byte). Without it they are float64, as in Go. */
+Test(number, use_number_for_interfaces)
+{
+    const char *doc = "{\"a\":{\"x\":12345678901234567890,\"y\":[1.50,-0,1e400]}}";
+    tagc_json_opts opts = {.use_number = true};
+    num_n v;
+    tagc_error err;
+    cr_assert_eq(num_n_decode_json(&v, doc, strlen(doc), &arena, &err, &opts), 0, "%s", err.message);
+    cr_assert_not_null(v.a);
+    int rc;
+    char *s = encode(&v, &rc);
+    cr_assert_eq(rc, 0);
+    cr_expect(strstr(s, "\"a\":{\"x\":12345678901234567890,\"y\":[1.50,-0,1e400]}") != NULL, "%s", s);
+    free(s);
+    num_n back;
+    cr_assert_eq(num_n_decode_json(&back, doc, strlen(doc), &arena, &err, &opts), 0);
+    cr_expect(num_n_equal(&v, &back));
+    /* MessagePack: each number a str of its text */
+    tagc_buf mp;
+    tagc_buf_init(&mp);
+    cr_assert_eq(num_n_encode_msgpack(&v, &mp), 0);
+    cr_expect(mp.len > 0);
+    tagc_buf_free(&mp);
+
+    /* the default: float64, so 1e400 is out of range and 2^64+ loses digits */
+    doc = "{\"a\":12345678901234567890}";
+    cr_assert_eq(num_n_decode_json(&v, doc, strlen(doc), &arena, &err, NULL), 0);
+    s = encode(&v, &rc);
+    cr_expect(strstr(s, "\"a\":12345678901234567000") != NULL, "%s", s);
+    free(s);
+}
