@@ -79,6 +79,8 @@ struct ast_type {
     /* TK_STRUCT, set by the checker: the wire fields in Go's order, embedded ones promoted */
     struct wire_field *wire;
     size_t wire_count;
+    /* TK_STRUCT: its `json:",unknown"` field (a map[string]json.RawMessage), or NULL */
+    struct ast_field *json_unknown;
     /* Set by the checker for anonymous structs: the C name of their typedef */
     const char *c_name;
     /* TK_STRUCT: the declaration or field it is written in (for naming) */
@@ -95,6 +97,7 @@ typedef struct tag_info {
     bool json_omitempty;
     bool json_omitzero;   /* Go 1.24's omitzero */
     bool json_string;
+    bool json_unknown;    /* `,unknown`: collects the members no field takes */
     bool has_msgpack;
     const char *msgpack_name;
     bool msgpack_skip;

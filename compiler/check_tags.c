@@ -224,10 +224,11 @@ static void apply_value(checker *ck, ast_field *f, bool json, const char *val, s
         ti->json_omitempty = has_option(opts, opts_len, "omitempty");
         ti->json_omitzero = has_option(opts, opts_len, "omitzero");
         ti->json_string = has_option(opts, opts_len, "string");
-        static const char *const known[] = {"omitempty", "omitzero", "string", NULL};
+        ti->json_unknown = has_option(opts, opts_len, "unknown");
+        static const char *const known[] = {"omitempty", "omitzero", "string", "unknown", NULL};
         if (!spaced)
             unknown_options(ck, f, key, opts, opts_len, at + (size_t)(opts ? opts - val : 0), known,
-                            "omitempty, omitzero, string");
+                            "omitempty, omitzero, string, unknown");
     } else {
         ti->has_msgpack = true;
         ti->msgpack_skip = skip;

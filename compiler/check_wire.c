@@ -83,6 +83,8 @@ static bool codec_tag(const ast_field *f, codec c, const char **name, bool *omit
         *omit = t->msgpack_omitempty;
         return !t->msgpack_skip;
     }
+    if (t->json_unknown && (c == C_JSON || !t->has_msgpack))
+        return false; /* the collector of unknown members: no key of its own */
     *name = t->json_name;
     *omit = t->json_omitempty;
     if (c == C_JSON)
@@ -423,8 +425,29 @@ static void check_omitzero(checker *ck, const wire_field *x)
                                        "elements that are not integers or booleans is not supported");
 }
 
+/* The `json:",unknown"` field of st: one at most, a map[string]json.RawMessage
+ * of st itself (not embedded), so that decoding can keep each member's bytes. */
+static void find_collector(checker *ck, ast_type *st)
+{
+    for (ast_field *f = st->fields; f; f = f->next) {
+        if (!f->tags.json_unknown)
+            continue;
+        const ast_type *t = f->type;
+        if (f->embedded || t->kind != TK_MAP || t->key->kind != TK_STRING || t->elem->kind != TK_RAW)
+            check_error(ck, f->loc, "the unknown option wants a field of type "
+                                    "map[string]json.RawMessage (it collects the members no other "
+                                    "field takes)");
+        else if (st->json_unknown)
+            check_error(ck, f->loc, "a second field with the unknown option (the first is %s)",
+                        st->json_unknown->name);
+        else
+            st->json_unknown = f;
+    }
+}
+
 static void build(checker *ck, ast_type *st, const void *ident)
 {
+    find_collector(ck, st);
     cands j = {0}, m = {0};
     collect(ck, st, ident, &j, C_JSON);
     collect(ck, st, ident, &m, C_MSGPACK);

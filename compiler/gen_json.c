@@ -236,6 +236,13 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         idx++;
     }
     emit(g, 2, "default:");
+    if (st->json_unknown) { /* kept, in strict mode too: the type asks for them */
+        const char *m = pool_cat(g->pool, "v->", st->json_unknown->c_name);
+        emit(g, 3, "if ((rc = tagc_json_collect_member(d, &%s.keys, &%s.vals, &%s.len, key, key_len)) != 0)",
+             m, m, m);
+        emit(g, 4, "return tagc_json_fail_key(d, rc, key, key_len);");
+        emit(g, 3, "break;");
+    }
     emit(g, 3, "if (d->strict)");
     emit(g, 4, "return tagc_json_unknown_key(d, key, key_len);");
     emit(g, 3, "if ((rc = tagc_json_skip(d)) != 0)");
@@ -888,7 +895,18 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         else
             opened = true;
     }
-    if (!opened && need_sep) {
+    const char *um = st->json_unknown ? pool_cat(g->pool, "v->", st->json_unknown->c_name) : NULL;
+    if (um) { /* the unknown members kept, after the fields */
+        run_end(g, &run);
+        const char *sep_now = !opened && need_sep ? "sep" : !opened ? "'{'" : "','";
+        emit(g, 1, "%stagc_json_write_members(out, %s.keys, %s.vals, %s.len, %s, !o->no_html_escape);",
+             opened ? "" : (need_sep ? "sep = " : "uint8_t sep = "), um, um, um, sep_now);
+        if (!opened) {
+            emit(g, 1, "if (sep == '{') /* nothing was written */");
+            emit(g, 2, "tagc_buf_byte(out, '{');");
+        }
+        emit(g, 1, "tagc_buf_byte(out, '}');");
+    } else if (!opened && need_sep) {
         run_end(g, &run);
         emit(g, 1, "if (sep == '{') /* nothing was written */");
         emit(g, 2, "tagc_buf_byte(out, '{');");

@@ -771,7 +771,8 @@ static void schema_struct(ctx *c, const ast_type *st, const char *key)
         jw_end(w, '}', sp);
     }
     if (c->strict) {
-        jw_key_raw(w, "additionalProperties", "false");
+        if (!st->json_unknown) /* else unknown members are kept, strict or not */
+            jw_key_raw(w, "additionalProperties", "false");
         /* every field without omitempty, unless a nil embedded pointer hides it:
          * under its exact name ("required"), or under any key that matches it
          * case-insensitively (then: not "an object all of whose keys fail to match") */

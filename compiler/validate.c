@@ -425,7 +425,7 @@ static int j_struct(jctx *c, ast_type *st)
             if ((rc = j_member(c, w)) != 0)
                 return tagc_json_fail_key(d, rc, w->json_name, s->json_len[field]);
         } else {
-            if (d->strict)
+            if (d->strict && !st->json_unknown) /* a type that collects them keeps them */
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_json_skip(d)) != 0)
                 return tagc_json_fail_key(d, rc, key, key_len);

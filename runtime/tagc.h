@@ -604,6 +604,16 @@ void tagc_json_write_raw(tagc_buf *b, const tagc_raw *r);
 /* write_raw with a choice of HTML escaping (write_raw escapes, as Go's default;
  * html = false is Go's SetEscapeHTML(false)). Invalid text: TAGC_E_INVALID. */
 void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html);
+/* A struct's `json:",unknown"` field (a map[string]json.RawMessage): the reader
+ * adds each member no field takes, key and value bytes, in input order
+ * (repeated keys too); the writer puts them after the fields, in that order,
+ * each key written as a Go string and each value's bytes as they were read.
+ * `sep` is the byte due before the next member ('{' when none was written yet);
+ * the writer returns it. */
+int tagc_json_collect_member(tagc_json_dec *d, tagc_str **keys, tagc_raw **vals, size_t *len,
+                             const char *key, size_t key_len);
+uint8_t tagc_json_write_members(tagc_buf *out, const tagc_str *keys, const tagc_raw *vals, size_t len,
+                                uint8_t sep, bool html);
 /* json.Number: its text, "" as 0; not a valid number: TAGC_E_INVALID. */
 void tagc_json_write_number(tagc_buf *out, const tagc_number *n);
 void tagc_json_write_number_quoted(tagc_buf *out, const tagc_number *n);
