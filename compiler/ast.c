@@ -284,6 +284,7 @@ const char *type_kind_name(type_kind k)
     case TK_TIME: return "time.Time";
     case TK_DURATION: return "time.Duration";
     case TK_RAW: return "json.RawMessage";
+    case TK_NUMBER: return "json.Number";
     case TK_ANY: return "interface{}";
     case TK_NAMED: return "named type";
     case TK_SLICE: return "slice";

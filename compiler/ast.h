@@ -49,6 +49,7 @@ typedef enum type_kind {
     TK_TIME,     /* time.Time */
     TK_DURATION, /* time.Duration */
     TK_RAW,      /* json.RawMessage */
+    TK_NUMBER,   /* json.Number */
     TK_ANY,      /* interface{} and any */
     /* a declared type of this or an imported file: ->decl */
     TK_NAMED,
@@ -87,6 +88,8 @@ struct ast_type {
     /* TK_STRUCT, set by the checker: the wire fields in Go's order, embedded ones promoted */
     struct wire_field *wire;
     size_t wire_count;
+    /* TK_STRUCT: its `json:",unknown"` field (a map[string]json.RawMessage), or NULL */
+    struct ast_field *json_unknown;
     /* Set by the checker for anonymous structs: the C name of their typedef */
     const char *c_name;
     /* TK_STRUCT: the declaration or field it is written in (for naming) */
@@ -115,11 +118,14 @@ typedef struct tag_info {
     const char *json_name; /* NULL or "" = use the field name */
     bool json_skip;       /* json:"-" */
     bool json_omitempty;
+    bool json_omitzero;   /* Go 1.24's omitzero */
     bool json_string;
+    bool json_unknown;    /* `,unknown`: collects the members no field takes */
     bool has_msgpack;
     const char *msgpack_name;
     bool msgpack_skip;
     bool msgpack_omitempty;
+    bool msgpack_omitzero;
 } tag_info;
 
 struct ast_field {
@@ -147,12 +153,25 @@ typedef struct wire_field {
     const char *json_name;     /* NULL when the field is not on the JSON wire */
     const char *msgpack_name;  /* NULL when not on the MessagePack wire */
     bool json_omitempty;
+    bool json_omitzero;        /* omitted when Go's zero value (or IsZero) */
     bool json_string;          /* the `string` option, valid on this scalar */
     bool msgpack_omitempty;
+    bool msgpack_omitzero;
     ast_field **path;
     size_t path_len;
     ast_field *field;          /* path[path_len - 1] */
 } wire_field;
+
+/* Whether a writer may leave the field out (omitempty or omitzero): strict
+ * readers then do not require it. */
+static inline bool wire_json_omittable(const wire_field *w)
+{
+    return w->json_omitempty || w->json_omitzero;
+}
+static inline bool wire_msgpack_omittable(const wire_field *w)
+{
+    return w->msgpack_omitempty || w->msgpack_omitzero;
+}
 
 /* MARK: - Declarations */
 
@@ -179,6 +198,10 @@ struct ast_decl {
     enum_kind enum_kind;
     enum_value *values;
     size_t value_count;
+    /* An enum is open by default, as in Go: a field of its type holds any value
+     * of the underlying type, and the codecs treat it as that type. A closed one
+     * (`//tagc:closed` before it) is a C enum whose codecs reject other values. */
+    bool enum_closed;
     int check_state; /* checker-private */
     bool is_alias;   /* `type A = B`: the same type as B (check_resolve.c replaces uses) */
     const char **type_params; /* `type Page[T any]`: the names, NULL-terminated; a
@@ -195,6 +218,18 @@ struct ast_decl {
 };
 
 enum { JM_MARSHAL_JSON = 1, JM_UNMARSHAL_JSON = 2, JM_MARSHAL_TEXT = 4, JM_UNMARSHAL_TEXT = 8 };
+/* An enum whose codecs check its values (see enum_closed). */
+static inline bool decl_is_closed_enum(const ast_decl *d)
+{
+    return d->enum_kind != ENUM_NONE && d->enum_closed;
+}
+
+/* A `//tagc:NAME rest` comment: a directive to tagc about what follows it. */
+typedef struct ast_directive {
+    struct ast_directive *next;
+    src_loc loc;
+    const char *text; /* after "//tagc:", to the end of the line */
+} ast_directive;
 
 /* A const expression, as parsed; the checker evaluates it with the right iota. */
 typedef enum const_expr_kind {
@@ -260,6 +295,7 @@ struct ast_file {
     const_block *consts;
     ast_method *methods;   /* functions and methods, last first */
     ast_decl *nowire_decls; /* set by the checker: types with no wire form, left out of the C */
+    ast_directive *directives; /* in source order */
     bool is_root;          /* named on the command line */
     ast_file *pkg;         /* a .go file of a package of several: the file that holds the
                             * package's declarations (loader); NULL otherwise */

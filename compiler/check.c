@@ -104,7 +104,7 @@ static int file_index(const checker *ck, const ast_file *f)
 }
 
 static void collect(checker *ck, src_loc loc, const char *msg, const src_loc *note_loc,
-                    const char *note)
+                    const char *note, bool warning)
 {
     char *text = NULL;
     size_t len = 0;
@@ -114,7 +114,10 @@ static void collect(checker *ck, src_loc loc, const char *msg, const src_loc *no
     }
     diag tmp;
     diag_init(&tmp, mem);
-    diag_error(&tmp, loc, "%s", msg);
+    if (warning)
+        diag_warning(&tmp, loc, "%s", msg);
+    else
+        diag_error(&tmp, loc, "%s", msg);
     if (note_loc)
         diag_note(&tmp, *note_loc, "%s", note);
     if (fclose(mem) != 0 || !text) /* the stream's buffer could not grow */
@@ -126,7 +129,7 @@ static void collect(checker *ck, src_loc loc, const char *msg, const src_loc *no
             tagc_out_of_memory();
         }
     }
-    ck->msgs[ck->nmsgs] = (check_msg){loc, file_index(ck, loc.file), ck->nmsgs, text};
+    ck->msgs[ck->nmsgs] = (check_msg){loc, file_index(ck, loc.file), ck->nmsgs, warning, text};
     ck->nmsgs++;
 }
 
@@ -137,7 +140,17 @@ void check_error(checker *ck, src_loc loc, const char *fmt, ...)
     char buf[1024];
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    collect(ck, loc, buf, NULL, NULL);
+    collect(ck, loc, buf, NULL, NULL, false);
+}
+
+void check_warning(checker *ck, src_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[1024];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    collect(ck, loc, buf, NULL, NULL, true);
 }
 
 void check_error_note(checker *ck, src_loc loc, src_loc note_loc, const char *note,
@@ -148,7 +161,7 @@ void check_error_note(checker *ck, src_loc loc, src_loc note_loc, const char *no
     char buf[1024];
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    collect(ck, loc, buf, &note_loc, note);
+    collect(ck, loc, buf, &note_loc, note, false);
 }
 
 const char *check_where(checker *ck, src_loc loc)
@@ -178,7 +191,10 @@ static int flush(checker *ck)
     for (size_t i = 0; i < ck->nmsgs; i++) {
         if (i == 0 || strcmp(ck->msgs[i].text, ck->msgs[i - 1].text) != 0) {
             fputs(ck->msgs[i].text, ck->dg->out ? ck->dg->out : stderr);
-            n++;
+            if (ck->msgs[i].warning)
+                ck->dg->warnings++;
+            else
+                n++;
         }
     }
     for (size_t i = 0; i < ck->nmsgs; i++)
@@ -324,6 +340,7 @@ int check_program(ast_program *prog, diag *dg)
     check_recursion(&ck);
     check_fields(&ck);
     check_enums(&ck);
+    check_directives(&ck);
     check_wire(&ck);
     check_nowire(&ck);
 

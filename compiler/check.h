@@ -31,6 +31,7 @@ typedef struct check_msg {
     src_loc loc;
     int file_index;
     size_t seq;
+    bool warning; /* not an error: printed, not counted */
     char *text; /* the full text diag.c wrote for the error and its note */
 } check_msg;
 
@@ -59,6 +60,12 @@ void check_error(checker *ck, src_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* A warning: printed in order with the errors, but the schema still compiles. */
+void check_warning(checker *ck, src_loc loc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 /* Like check_error, with a note at note_loc attached. */
 void check_error_note(checker *ck, src_loc loc, src_loc note_loc, const char *note,
                       const char *fmt, ...)
@@ -83,6 +90,7 @@ void check_methods(checker *ck);   /* check_methods.c: MarshalJSON and the like 
 void check_recursion(checker *ck); /* check_recursion.c: structs containing themselves */
 void check_fields(checker *ck);    /* check_fields.c: tags, field names, keys, options */
 void check_enums(checker *ck);     /* check_enum.c: const blocks -> enums */
+void check_directives(checker *ck); /* check_directive.c: //tagc:closed and the like */
 void check_wire(checker *ck);      /* check_wire.c: Go's typeFields for every struct */
 void check_nowire(checker *ck);    /* check_nowire.c: what has no wire form stays off it */
 

@@ -167,9 +167,11 @@ static void resolve_go_package(checker *ck, ast_type *t, const char *shown, bool
         t->kind = TK_DURATION;
     else if (!is_time && strcmp(t->name, "RawMessage") == 0)
         t->kind = TK_RAW;
+    else if (!is_time && strcmp(t->name, "Number") == 0)
+        t->kind = TK_NUMBER;
     else
         check_error(ck, t->loc, "unknown type \"%s\" (tagc knows %s)", shown,
-                    is_time ? "time.Time and time.Duration" : "json.RawMessage");
+                    is_time ? "time.Time and time.Duration" : "json.RawMessage and json.Number");
 }
 
 /* A type mapped by a --map line: the builtin it names, shown as written. */

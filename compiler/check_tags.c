@@ -173,6 +173,27 @@ static bool has_option(const char *opts, size_t len, const char *want)
     return false;
 }
 
+/* Warns about each option of opts[0..len) that is not in known (NULL-ended):
+ * Go ignores it, and so does tagc, but a misspelt "omitempyt" should show.
+ * `at` is where opts starts in the tag text. */
+static void unknown_options(checker *ck, const ast_field *f, const char *key, const char *opts,
+                            size_t len, size_t at, const char *const *known, const char *list)
+{
+    const char *end = opts + len;
+    for (const char *s = opts; s && s < end;) {
+        const char *comma = memchr(s, ',', (size_t)(end - s));
+        size_t seg = comma ? (size_t)(comma - s) : (size_t)(end - s);
+        bool ok = seg == 0; /* an empty option ("name,") is nothing */
+        for (const char *const *k = known; *k && !ok; k++)
+            ok = strlen(*k) == seg && memcmp(*k, s, seg) == 0;
+        if (!ok)
+            check_warning(ck, tag_pos(f, at + (size_t)(s - opts)),
+                          "unknown %s tag option \"%.*s\" is ignored (tagc knows %s)", key, (int)seg,
+                          s, list);
+        s = comma ? comma + 1 : NULL;
+    }
+}
+
 /* Applies the value val[0..val_len) of the json or msgpack key; `at` is where
  * the value starts in the tag text. */
 static void apply_value(checker *ck, ast_field *f, bool json, const char *val, size_t val_len,
@@ -187,7 +208,8 @@ static void apply_value(checker *ck, ast_field *f, bool json, const char *val, s
     const char *opts = comma ? comma + 1 : NULL;
     size_t opts_len = comma ? val_len - (size_t)(opts - val) : 0;
     char *name = pool_strndup(ck->pool, val, comma ? (size_t)(comma - val) : val_len);
-    if (opts && memchr(opts, ' ', opts_len))
+    bool spaced = opts && memchr(opts, ' ', opts_len); /* an error: no warnings then */
+    if (spaced)
         check_error(ck, tag_pos(f, at), "space in %s tag options \"%.*s\" (Go would not see them)",
                     key, (int)opts_len, opts);
     tag_info *ti = &f->tags;
@@ -202,12 +224,23 @@ static void apply_value(checker *ck, ast_field *f, bool json, const char *val, s
                         name);
         ti->json_name = !ti->json_skip && name[0] ? name : NULL;
         ti->json_omitempty = has_option(opts, opts_len, "omitempty");
+        ti->json_omitzero = has_option(opts, opts_len, "omitzero");
         ti->json_string = has_option(opts, opts_len, "string");
+        ti->json_unknown = has_option(opts, opts_len, "unknown");
+        static const char *const known[] = {"omitempty", "omitzero", "string", "unknown", NULL};
+        if (!spaced)
+            unknown_options(ck, f, key, opts, opts_len, at + (size_t)(opts ? opts - val : 0), known,
+                            "omitempty, omitzero, string, unknown");
     } else {
         ti->has_msgpack = true;
         ti->msgpack_skip = skip;
         ti->msgpack_name = !ti->msgpack_skip && name[0] ? name : NULL;
         ti->msgpack_omitempty = has_option(opts, opts_len, "omitempty");
+        ti->msgpack_omitzero = has_option(opts, opts_len, "omitzero");
+        static const char *const known[] = {"omitempty", "omitzero", NULL};
+        if (!spaced)
+            unknown_options(ck, f, key, opts, opts_len, at + (size_t)(opts ? opts - val : 0), known,
+                            "omitempty, omitzero");
     }
 }
 

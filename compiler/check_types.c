@@ -29,7 +29,8 @@ bool type_is_quotable(const ast_type *t)
     t = type_underlying(t);
     if (!t)
         return false;
-    return (t->kind >= TK_BOOL && t->kind <= TK_STRING) || t->kind == TK_DURATION;
+    return (t->kind >= TK_BOOL && t->kind <= TK_STRING) || t->kind == TK_DURATION ||
+           t->kind == TK_NUMBER; /* a string kind in Go */
 }
 
 bool go_exported(const char *name)

@@ -84,6 +84,8 @@ static bool codec_tag(const ast_field *f, codec c, const char **name, bool *omit
         *omit = t->msgpack_omitempty;
         return !t->msgpack_skip;
     }
+    if (t->json_unknown && (c == C_JSON || !t->has_msgpack))
+        return false; /* the collector of unknown members: no key of its own */
     *name = t->json_name;
     *omit = t->json_omitempty;
     if (c == C_JSON)
@@ -393,8 +395,63 @@ static size_t dominant(checker *ck, cand *v, size_t n, codec c)
 
 #define TAGC_MAX_WIRE_FIELDS 65535
 
+/* Whether the generators can test a value of t for omitzero (gen_types.c,
+ * ty_zero_cond): an expression, so arrays of more than 32 elements only when
+ * their bytes tell (integers, booleans, closed enums). */
+static bool zero_testable(const ast_type *t, int depth)
+{
+    t = type_underlying(t);
+    if (!t || depth > 64)
+        return t != NULL;
+    if (t->kind == TK_STRUCT) {
+        for (const ast_field *f = t->fields; f; f = f->next)
+            if (f->type->kind != TK_PTR && !zero_testable(f->type, depth + 1))
+                return false;
+        return true;
+    }
+    if (t->kind != TK_ARRAY || t->array_len <= 32)
+        return t->kind != TK_ARRAY || zero_testable(t->elem, depth + 1);
+    const ast_type *e = t->elem;
+    while (e && e->kind == TK_ARRAY)
+        e = e->elem;
+    const ast_type *u = type_underlying(e);
+    if (!u)
+        return true;
+    if (u->kind == TK_STRING)
+        return e->kind == TK_NAMED && decl_is_closed_enum(e->decl);
+    return u->kind == TK_BOOL || u->kind == TK_DURATION || type_is_integer(u->kind);
+}
+
+static void check_omitzero(checker *ck, const wire_field *x)
+{
+    if ((x->json_omitzero || x->msgpack_omitzero) && !zero_testable(x->field->type, 0))
+        check_error(ck, x->field->loc, "omitzero on a value holding an array of more than 32 "
+                                       "elements that are not integers or booleans is not supported");
+}
+
+/* The `json:",unknown"` field of st: one at most, a map[string]json.RawMessage
+ * of st itself (not embedded), so that decoding can keep each member's bytes. */
+static void find_collector(checker *ck, ast_type *st)
+{
+    for (ast_field *f = st->fields; f; f = f->next) {
+        if (!f->tags.json_unknown)
+            continue;
+        const ast_type *t = f->type;
+        if (f->embedded || t->kind != TK_MAP || t->key->kind != TK_STRING || t->elem->kind != TK_RAW)
+            check_error(ck, f->loc, "the unknown option wants a field of type "
+                                    "map[string]json.RawMessage (it collects the members no other "
+                                    "field takes)");
+        else if (st->json_unknown)
+            check_error(ck, f->loc, "a second field with the unknown option (the first is %s)",
+                        st->json_unknown->name);
+        else
+            st->json_unknown = f;
+    }
+}
+
 static void build(checker *ck, ast_type *st, const void *ident)
 {
+    find_collector(ck, st);
     cands j = {0}, m = {0};
     collect(ck, st, ident, &j, C_JSON);
     collect(ck, st, ident, &m, C_MSGPACK);
@@ -424,12 +481,18 @@ static void build(checker *ck, ast_type *st, const void *ident)
         if (k->codec == C_JSON) {
             x->json_name = k->name;
             x->json_omitempty = k->omit;
+            x->json_omitzero = x->field->tags.json_omitzero;
             x->json_string = k->quoted;
         } else {
+            /* without a msgpack key, the json key's options (as codec_tag) */
+            const tag_info *t = &x->field->tags;
             x->msgpack_name = k->name;
             x->msgpack_omitempty = k->omit;
+            x->msgpack_omitzero = t->has_msgpack ? t->msgpack_omitzero : t->json_omitzero;
         }
     }
+    for (size_t i = 0; i < nw; i++)
+        check_omitzero(ck, &w[i]);
     if (nw > TAGC_MAX_WIRE_FIELDS) /* the generated key tables index fields with uint16_t */
         check_error(ck, st->loc, "struct has %zu fields on the wire; at most %d are supported", nw,
                     TAGC_MAX_WIRE_FIELDS);

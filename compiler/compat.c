@@ -16,7 +16,9 @@
  *   - a field that strict mode now requires (lost omitempty, or added without
  *     omitempty) or no longer requires (gained omitempty: new writers leave it
  *     out, which strict old readers reject);
- *   - a removed enum value; a string enum that became an int enum and back;
+ *   - for a closed enum (//tagc:closed): a removed value, or an open enum or
+ *     another type that became one; a string enum that became an int enum
+ *     and back (an open enum is its underlying type: any value reads);
  *   - JSON only: the `string` option added or removed.
  * Pointers are transparent (null/nil is read as the zero value either way).
  */
@@ -94,6 +96,7 @@ static const char *builtin_name(type_kind k)
     case TK_TIME: return "time.Time";
     case TK_DURATION: return "time.Duration";
     case TK_RAW: return "json.RawMessage";
+    case TK_NUMBER: return "json.Number";
     case TK_ANY: return "interface{}";
     default: return "?";
     }
@@ -138,13 +141,14 @@ static bool is_bytes(const ast_type *t)
     return t->kind == TK_SLICE && t->elem->kind == TK_UINT8;
 }
 
-/* Pointers are transparent on the wire; named non-enum types are their definition. */
+/* Pointers are transparent on the wire; named types other than closed enums
+ * (open enums included: any value of their type) are their definition. */
 static ast_type *strip(ast_type *t)
 {
     for (;;) {
         if (t->kind == TK_PTR)
             t = t->elem;
-        else if (t->kind == TK_NAMED && t->decl->enum_kind == ENUM_NONE)
+        else if (t->kind == TK_NAMED && !decl_is_closed_enum(t->decl))
             t = t->decl->type;
         else
             return t;
@@ -189,21 +193,24 @@ static bool type_compat(cctx *c, ast_type *o0, ast_type *n0, const char *path, s
         return compare_named(c, o->decl, n->decl, path, at);
     if (o->kind == TK_NAMED) /* an enum that became its base type, or a type's definition */
         return type_compat(c, o->decl->type, n0, path, at);
-    if (n->kind == TK_NAMED && n->decl->enum_kind == ENUM_NONE)
+    if (n->kind == TK_NAMED && !decl_is_closed_enum(n->decl))
         return type_compat(c, o0, n->decl->type, path, at);
     o = strip(o);
     n = strip(n);
     bool json = c->fmt == FMT_JSON;
     if (n->kind == TK_NAMED) {
-        report(c, at, "%s: type changed from %s to enum %s: new readers reject values outside it", path,
-               tdesc(c, o0), n->decl->name);
+        report(c, at, "%s: type changed from %s to closed enum %s (//tagc:closed): new readers reject "
+                      "values outside it", path, tdesc(c, o0), n->decl->name);
         return false;
     }
     if (n->kind == TK_RAW || n->kind == TK_ANY)
         return true; /* any value */
     type_kind ok = o->kind, nk = n->kind;
-    if (ok == nk && (ok == TK_BOOL || ok == TK_STRING || ok == TK_TIME || ok == TK_FLOAT64 || ok == TK_FLOAT32))
+    if (ok == nk && (ok == TK_BOOL || ok == TK_STRING || ok == TK_TIME || ok == TK_FLOAT64 || ok == TK_FLOAT32 ||
+                     ok == TK_NUMBER))
         return true;
+    if (nk == TK_NUMBER && json && (is_signed_int(ok) || is_unsigned_int(ok) || ok == TK_FLOAT64 || ok == TK_FLOAT32))
+        return true; /* json.Number reads any JSON number */
     if ((is_signed_int(ok) || is_unsigned_int(ok)) && (is_signed_int(nk) || is_unsigned_int(nk))) {
         if (int_widens(ok, nk))
             return true;
@@ -269,7 +276,10 @@ static bool compare_named(cctx *c, const ast_decl *od, const ast_decl *nd, const
     }
     c->seen[c->nseen++] = (decl_pair){ od, nd };
     int before = c->breaks;
-    if (od->enum_kind != ENUM_NONE && nd->enum_kind != ENUM_NONE) {
+    if (decl_is_closed_enum(nd) && od->enum_kind != ENUM_NONE && !od->enum_closed) {
+        report(c, nd->loc, "%s: enum %s became closed (//tagc:closed): new readers reject values "
+                           "outside it", path, nd->name);
+    } else if (decl_is_closed_enum(od) && decl_is_closed_enum(nd)) {
         if (od->enum_kind != nd->enum_kind) {
             report(c, nd->loc, "%s: %s enum %s became %s enum", path,
                    od->enum_kind == ENUM_STRING ? "string" : "int", od->name,
@@ -282,18 +292,19 @@ static bool compare_named(cctx *c, const ast_decl *od, const ast_decl *nd, const
                 if (kept)
                     continue;
                 if (od->enum_kind == ENUM_STRING)
-                    report(c, ov->loc, "%s: enum value %s = \"%s\" removed: new readers reject it", path,
-                           ov->name, ov->str);
+                    report(c, ov->loc, "%s: value %s = \"%s\" removed from closed enum %s: new readers "
+                                       "reject it", path, ov->name, ov->str, nd->name);
                 else
-                    report(c, ov->loc, "%s: enum value %s = %lld removed: new readers reject it", path,
-                           ov->name, (long long)ov->num);
+                    report(c, ov->loc, "%s: value %s = %lld removed from closed enum %s: new readers "
+                                       "reject it", path, ov->name, (long long)ov->num, nd->name);
             }
         }
-    } else if (od->enum_kind != ENUM_NONE) {
+    } else if (od->enum_kind != ENUM_NONE || (nd->enum_kind != ENUM_NONE && !nd->enum_closed)) {
+        /* to or from an open enum (any value of its type), or from a closed one */
         type_compat(c, od->type, nd->type, path, at);
     } else if (nd->enum_kind != ENUM_NONE) {
-        report(c, at, "%s: type changed from %s to enum %s: new readers reject values outside it", path,
-               tdesc(c, od->type), nd->name);
+        report(c, at, "%s: type changed from %s to closed enum %s (//tagc:closed): new readers reject "
+                      "values outside it", path, tdesc(c, od->type), nd->name);
     } else if (od->type->kind == TK_STRUCT && nd->type->kind == TK_STRUCT) {
         compare_struct(c, od->type, nd->type, path);
     } else {
@@ -314,8 +325,8 @@ static const char *wire_name(const cctx *c, const wire_field *w)
 static bool required(const cctx *c, const wire_field *w)
 {
     if (c->fmt == FMT_MSGPACK)
-        return !w->msgpack_omitempty;
-    if (w->json_omitempty)
+        return !wire_msgpack_omittable(w);
+    if (wire_json_omittable(w))
         return false;
     for (size_t j = 0; j + 1 < w->path_len; j++)
         if (w->path[j]->type->kind == TK_PTR)
@@ -441,7 +452,9 @@ static const char compat_usage[] =
     "Breaking: a removed or renamed wire name; a changed type (widenings such as\n"
     "int32 -> int64 or float32 -> float64 are safe); a field that strict mode now\n"
     "requires or no longer requires (omitempty lost or gained, a new field without\n"
-    "omitempty); a removed enum value; the JSON `string` option added or removed.\n"
+    "omitempty); a value removed from a closed enum (//tagc:closed), or an enum\n"
+    "that became closed (enums are open by default, as in Go: any value of their\n"
+    "type reads); the JSON `string` option added or removed.\n"
     "Exit status: 0 compatible (no output); 1 breaking changes; 2 bad usage, a file\n"
     "that cannot be read, or a schema with errors.\n";
 

@@ -24,6 +24,7 @@ void diag_init(diag *dg, FILE *out)
 {
     dg->out = out ? out : stderr;
     dg->errors = 0;
+    dg->warnings = 0;
 }
 
 /* Finds line `line` (1-based) of f's source; returns its start and sets *len
@@ -130,6 +131,15 @@ void diag_error(diag *dg, src_loc loc, const char *fmt, ...)
     vreport(dg, loc, "error", fmt, ap);
     va_end(ap);
     dg->errors++;
+}
+
+void diag_warning(diag *dg, src_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(dg, loc, "warning", fmt, ap);
+    va_end(ap);
+    dg->warnings++;
 }
 
 void diag_note(diag *dg, src_loc loc, const char *fmt, ...)

@@ -14,12 +14,20 @@
 typedef struct diag {
     FILE *out;  /* where diagnostics go (stderr) */
     int errors; /* how many errors were reported */
+    int warnings;
 } diag;
 
 void diag_init(diag *dg, FILE *out);
 
 /* Reports an error at loc: the gcc-form line, the source line, a caret. */
 void diag_error(diag *dg, src_loc loc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* A warning at loc: reported like an error, not counted as one (dg->warnings). */
+void diag_warning(diag *dg, src_loc loc, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif

@@ -115,6 +115,18 @@ bool name_is_plain(const char *name);
 /* A C condition true when the value at lv is not empty in Go's omitempty sense
  * (it is written); NULL: never empty; "false": always empty. */
 const char *ty_nonempty_cond(gen *g, ast_type *t, const char *lv);
+/* A C condition true when the value at lv is Go's zero value, as omitzero
+ * decides: reflect.Value.IsZero as of Go 1.22 (v == zero: -0 is zero, NaN is
+ * not; nil slices and maps only; structs and arrays element by element,
+ * unexported fields included),
+ * or for a field of type time.Time itself its IsZero method (the instant only).
+ * "1": always zero. */
+const char *ty_zero_cond(gen *g, ast_type *t, const char *lv);
+/* When the writer puts wire field w (at lv) on the JSON (or MessagePack) wire,
+ * after omitempty and omitzero (either omits): NULL always, "false" never. */
+const char *wire_present_cond(gen *g, const wire_field *w, const char *lv, bool msgpack);
+/* Whether the writer may leave w out (a condition is needed). */
+bool wire_may_omit(gen *g, const wire_field *w, bool msgpack);
 /* A struct reader's strict-mode check that the fields in required (their bits,
  * words of 64) are in seen: fail(d, keys, word, missing) reports the first not. */
 void gen_required_check(gen *g, const char *fail, const char *keys, const uint64_t *required,

@@ -59,7 +59,8 @@ static const char *eq_expr(gen *g, ast_type *t, const char *a, const char *b)
         return pool_cat(g->pool, a, " == ", b);
     const char *fn = NULL; /* a runtime function taking pointers */
     switch (t->kind) {
-    case TK_STRING: fn = "tagc_str_equal(&"; break;
+    case TK_STRING:
+    case TK_NUMBER: fn = "tagc_str_equal(&"; break;
     case TK_TIME: fn = "tagc_time_equal(&"; break;
     case TK_RAW: fn = "tagc_raw_equal(&"; break;
     case TK_ANY:
@@ -196,7 +197,7 @@ static void named_equal(gen *g, const ast_decl *d)
 {
     emit(g, 0, "bool %s_equal(const %s *a, const %s *b)", d->c_name, d->c_name, d->c_name);
     emit(g, 0, "{");
-    if (d->enum_kind != ENUM_NONE) {
+    if (decl_is_closed_enum(d)) {
         emit(g, 1, "return *a == *b;");
     } else if (d->type->kind == TK_STRUCT) {
         equal_struct_body(g, d->type);

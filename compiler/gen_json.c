@@ -35,6 +35,8 @@ static const char *read_fn(gen *g, ast_type *t, bool *keeps)
         return "tagc_json_read_time";
     if (k == TK_RAW)
         return "tagc_json_read_raw";
+    if (k == TK_NUMBER)
+        return "tagc_json_read_number";
     if (k == TK_ANY)
         return "tagc_json_read_any";
     if (ty_is_bytes(t))
@@ -74,6 +76,13 @@ static void read_quoted(gen *g, int ind, ast_type *t, const char *lv, const char
 {
     ast_type *u = ty_under(t);
     const ast_decl *en = ty_enum(t);
+    if (u->kind == TK_NUMBER) { /* returns 1 for "null" in quotes */
+        emit(g, ind, "if ((rc = tagc_json_read_number_quoted(d, &%s)) < 0)", lv);
+        emit(g, ind + 1, "%s", fail);
+        if (has)
+            emit(g, ind, "%s = rc == 0;", has);
+        return;
+    }
     if (u->kind == TK_STRING) {
         /* read_quoted_str returns 1 for "null" in quotes */
         const char *dst = lv;
@@ -229,6 +238,13 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         idx++;
     }
     emit(g, 2, "default:");
+    if (st->json_unknown) { /* kept, in strict mode too: the type asks for them */
+        const char *m = pool_cat(g->pool, "v->", st->json_unknown->c_name);
+        emit(g, 3, "if ((rc = tagc_json_collect_member(d, &%s.keys, &%s.vals, &%s.len, key, key_len)) != 0)",
+             m, m, m);
+        emit(g, 4, "return tagc_json_fail_key(d, rc, key, key_len);");
+        emit(g, 3, "break;");
+    }
     emit(g, 3, "if (d->strict)");
     emit(g, 4, "return tagc_json_unknown_key(d, key, key_len);");
     emit(g, 3, "if ((rc = tagc_json_skip(d)) != 0)");
@@ -248,7 +264,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         bool behind_ptr = false; /* a nil embedded pointer hides its fields */
         for (size_t j = 0; j + 1 < w->path_len; j++)
             behind_ptr |= w->path[j]->type->kind == TK_PTR;
-        if (!w->json_omitempty && !behind_ptr)
+        if (!wire_json_omittable(w) && !behind_ptr)
             required[idx >> 6] |= UINT64_C(1) << (idx & 63);
         idx++;
     }
@@ -412,7 +428,7 @@ static void read_map_key(gen *g, int ind, ast_type *kt)
         emit(g, ind + 1, "return tagc_json_fail_key(d, rc, key, key_len);");
     }
     if (en && en->enum_kind == ENUM_INT) {
-        emit(g, ind, "if (!%s_known(k))", en->c_name);
+        emit(g, ind, "if (!%s_is_known(k))", en->c_name);
         emit(g, ind + 1, "return tagc_json_fail_key(d, tagc_json_key_error(d, TAGC_E_ENUM, \"unknown %s value\"), key, key_len);", en->name);
     }
     emit(g, ind, "if ((at = %s) < 0)", slot_call(g, kt, "key", "key_len", "k"));
@@ -523,6 +539,8 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
         emit(g, ind, "tagc_json_write_time(out, &%s);", lv);
     else if (k == TK_RAW)
         emit(g, ind, "tagc_json_write_raw_in(out, &%s, !o->no_html_escape, o->max_depth);", lv);
+    else if (k == TK_NUMBER)
+        emit(g, ind, "tagc_json_write_number(out, &%s);", lv);
     else if (k == TK_ANY)
         emit(g, ind, "tagc_json_write_any(out, %s, o);", lv);
     else if (ty_is_bytes(t))
@@ -555,6 +573,10 @@ static void write_quoted(gen *g, int ind, ast_type *t, const char *lv)
     }
     if (u->kind == TK_STRING) {
         emit(g, ind, "tagc_json_write_quoted_str(out, %s.ptr, %s.len, !o->no_html_escape);", lv, lv);
+        return;
+    }
+    if (u->kind == TK_NUMBER) {
+        emit(g, ind, "tagc_json_write_number_quoted(out, &%s);", lv);
         return;
     }
     emit(g, ind, "tagc_buf_byte(out, '\"');");
@@ -761,7 +783,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         const wire_field *w = &st->wire[i];
         if (!w->json_name)
             continue;
-        bool always = !w->json_omitempty || !ty_nonempty_cond(g, w->field->type, "x");
+        bool always = !wire_may_omit(g, w, false);
         for (size_t j = 0; j + 1 < w->path_len; j++)
             always &= w->path[j]->type->kind != TK_PTR;
         if (!always)
@@ -800,9 +822,8 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         }
         const char *lv = wire_lvalue(g, w, w->path_len);
         ast_type *t = w->field->type;
-        const char *present = NULL; /* omitempty: when the value is written */
-        if (w->json_omitempty)
-            present = ty_is_opt(t) ? wire_has_lvalue(g, lv, w->field->c_name) : ty_nonempty_cond(g, t, lv);
+        /* omitempty, omitzero: when the value is written */
+        const char *present = wire_present_cond(g, w, lv, false);
         if (present && strcmp(present, "false") == 0)
             continue; /* a zero-length array with omitempty: never written */
         const char *cond = guard;
@@ -854,7 +875,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
             run_value(g, &run, t, lv);
         } else {
             run_end(g, &run);
-            if (ty_is_opt(t) && w->json_omitempty) { /* written when set: never null */
+            if (ty_is_opt(t) && wire_json_omittable(w)) { /* written when set: never null */
                 if (w->json_string)
                     write_quoted(g, ind, t->elem, lv);
                 else
@@ -886,7 +907,18 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         else
             opened = true;
     }
-    if (!opened && need_sep) {
+    const char *um = st->json_unknown ? pool_cat(g->pool, "v->", st->json_unknown->c_name) : NULL;
+    if (um) { /* the unknown members kept, after the fields */
+        run_end(g, &run);
+        const char *sep_now = !opened && need_sep ? "sep" : !opened ? "'{'" : "','";
+        emit(g, 1, "%stagc_json_write_members(out, %s.keys, %s.vals, %s.len, %s, !o->no_html_escape);",
+             opened ? "" : (need_sep ? "sep = " : "uint8_t sep = "), um, um, um, sep_now);
+        if (!opened) {
+            emit(g, 1, "if (sep == '{') /* nothing was written */");
+            emit(g, 2, "tagc_buf_byte(out, '{');");
+        }
+        emit(g, 1, "tagc_buf_byte(out, '}');");
+    } else if (!opened && need_sep) {
         run_end(g, &run);
         emit(g, 1, "if (sep == '{') /* nothing was written */");
         emit(g, 2, "tagc_buf_byte(out, '{');");
@@ -1160,7 +1192,7 @@ static void gen_enum_json(gen *g, const ast_decl *d)
     else
         emit(g, 1, "if ((rc = tagc_json_read_int(d, &x, %s, %s)) != 0)", ty_int_min(k), ty_int_max(k));
     emit(g, 2, "return rc;");
-    emit(g, 1, "if (!%s_known(x)) {", fn);
+    emit(g, 1, "if (!%s_is_known(x)) {", fn);
     emit(g, 2, "d->p = at;");
     emit(g, 2, "return tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\");", d->name);
     emit(g, 1, "}");
@@ -1181,7 +1213,7 @@ static void gen_enum_json(gen *g, const ast_decl *d)
 
 void gen_named_json(gen *g, const ast_decl *d)
 {
-    if (d->enum_kind != ENUM_NONE) {
+    if (decl_is_closed_enum(d)) {
         gen_enum_json(g, d);
         return;
     }

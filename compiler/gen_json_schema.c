@@ -455,7 +455,7 @@ static void collect_decl(ctx *c, const ast_decl *d)
     if (find_def(c, d, NULL))
         return;
     add_def(c, d, NULL);
-    if (d->enum_kind != ENUM_NONE)
+    if (decl_is_closed_enum(d))
         return;
     if (d->type->kind == TK_STRUCT)
         collect_fields(c, d->type);
@@ -583,12 +583,42 @@ static void int_enum_list(ctx *c, const ast_decl *en)
     sb_puts(sb, ", null]");
 }
 
+static void schema_type(ctx *c, ast_type *t);
+
+/* An open enum (the default, as in Go) takes any value of its type: that
+ * type's schema, with the constants as "examples" (an annotation). */
+static void open_enum(ctx *c, const ast_decl *en)
+{
+    jw *w = &c->w;
+    bool s = jw_begin(w, '{');
+    jw_key_str(w, "$comment", en->enum_kind == ENUM_STRING
+                                  ? "open enum (as in Go): any string; its constants are the examples"
+                                  : "open enum (as in Go): any integer of its type; its constants are the examples");
+    jw_key(w, "examples");
+    bool sa = jw_begin(w, '[');
+    bool unsig = ty_is_unsigned_int(en->type->kind);
+    for (enum_value *v = en->values; v; v = v->next) {
+        jw_item(w);
+        if (en->enum_kind == ENUM_STRING)
+            json_string(w->sb, v->str);
+        else if (unsig)
+            sb_printf(w->sb, "%llu", (unsigned long long)v->num);
+        else
+            sb_printf(w->sb, "%lld", (long long)v->num);
+    }
+    jw_end(w, ']', sa);
+    jw_key(w, "allOf");
+    sa = jw_begin(w, '[');
+    jw_item(w);
+    schema_type(c, en->type);
+    jw_end(w, ']', sa);
+    jw_end(w, '}', s);
+}
+
 static bool is_bytes(const ast_type *t)
 {
     return t->kind == TK_SLICE && t->elem->kind == TK_UINT8;
 }
-
-static void schema_type(ctx *c, ast_type *t);
 
 /* A value with the `string` option: its JSON text inside a JSON string. */
 static void schema_quoted(ctx *c, ast_type *t)
@@ -611,6 +641,9 @@ static void schema_quoted(ctx *c, ast_type *t)
             re_json_text(&re, v->str);
         }
         sb_puts(&re, ")$");
+    } else if (u->kind == TK_NUMBER) {
+        /* Go 1.19 keeps text that starts like a number unchecked; or a quoted number; or null */
+        sb_puts(&re, "^(?:[-0-9][\\s\\S]*|\"-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\"|null)$");
     } else if (u->kind == TK_STRING)
         sb_puts(&re, re_quoted_string);
     else if (u->kind == TK_BOOL)
@@ -737,7 +770,8 @@ static void schema_struct(ctx *c, const ast_type *st, const char *key)
         jw_end(w, '}', sp);
     }
     if (c->strict) {
-        jw_key_raw(w, "additionalProperties", "false");
+        if (!st->json_unknown) /* else unknown members are kept, strict or not */
+            jw_key_raw(w, "additionalProperties", "false");
         /* every field without omitempty, unless a nil embedded pointer hides it:
          * under its exact name ("required"), or under any key that matches it
          * case-insensitively (then: not "an object all of whose keys fail to match") */
@@ -745,7 +779,7 @@ static void schema_struct(ctx *c, const ast_type *st, const char *key)
         for (int pass = 0; pass < 2; pass++) {
             for (size_t i = 0; i < st->wire_count; i++) {
                 const wire_field *wf = &st->wire[i];
-                if (!wf->json_name || wf->json_omitempty)
+                if (!wf->json_name || wire_json_omittable(wf))
                     continue;
                 bool behind_ptr = false;
                 for (size_t j = 0; j + 1 < wf->path_len; j++)
@@ -829,6 +863,12 @@ static void schema_type(ctx *c, ast_type *t)
     case TK_RAW:
         jw_key_str(w, "$comment", "json.RawMessage: any JSON value");
         break;
+    case TK_NUMBER: /* a number, or a string whose text is one */
+        jw_key_str(w, "$comment", "json.Number");
+        jw_key_raw(w, "anyOf", "[{\"type\": \"number\"}, {\"type\": \"string\", \"pattern\": "
+                               "\"^-?(?:0|[1-9][0-9]*)(?:\\\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$\"}, "
+                               "{\"type\": \"null\"}]");
+        break;
     case TK_ANY:
         jw_key_str(w, "$comment", "interface{}: any JSON value");
         break;
@@ -893,13 +933,16 @@ static void schema_def(ctx *c, const def *d)
         return;
     }
     const ast_decl *decl = d->decl;
-    if (decl->enum_kind != ENUM_NONE) {
+    if (decl_is_closed_enum(decl)) {
         bool s = jw_begin(w, '{');
+        jw_key_str(w, "$comment", "closed enum (//tagc:closed): only these values decode");
         if (decl->enum_kind == ENUM_STRING)
             string_enum_list(c, decl);
         else
             int_enum_list(c, decl);
         jw_end(w, '}', s);
+    } else if (decl->enum_kind != ENUM_NONE) {
+        open_enum(c, decl);
     } else if (decl->type->kind == TK_STRUCT) {
         schema_struct(c, decl->type, d->key);
     } else {

@@ -140,7 +140,7 @@ static const char *read_fn(gen *g, ast_type *t, bool *keeps)
         return "tagc_mp_read_f32";
     if (k == TK_FLOAT64)
         return "tagc_mp_read_f64";
-    if (k == TK_STRING)
+    if (k == TK_STRING || k == TK_NUMBER) /* json.Number: its text, a str (as vmihailenco) */
         return "tagc_mp_read_str";
     if (k == TK_TIME)
         return "tagc_mp_read_time";
@@ -300,7 +300,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
         const wire_field *w = &st->wire[i];
         if (!w->msgpack_name)
             continue;
-        if (!w->msgpack_omitempty)
+        if (!wire_msgpack_omittable(w))
             required[idx >> 6] |= UINT64_C(1) << (idx & 63);
         idx++;
     }
@@ -411,7 +411,7 @@ static void known_key(gen *g, const ast_decl *en)
 {
     if (!en)
         return;
-    emit(g, 2, "if (!%s_known(k)) {", en->c_name);
+    emit(g, 2, "if (!%s_is_known(k)) {", en->c_name);
     emit(g, 3, "d->p = key_at;");
     emit(g, 3, "return tagc_json_fail_index(d, tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\"), i);",
          en->name);
@@ -532,7 +532,7 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
         emit(g, ind, "tagc_mp_write_f64(out, %s);", lv);
     else if (k == TK_FLOAT32)
         emit(g, ind, "tagc_mp_write_f32(out, %s);", lv);
-    else if (k == TK_STRING)
+    else if (k == TK_STRING || k == TK_NUMBER)
         emit(g, ind, "tagc_mp_write_str(out, %s.ptr, %s.len);", lv, lv);
     else if (k == TK_TIME)
         emit(g, ind, "tagc_mp_write_time(out, &%s);", lv);
@@ -576,10 +576,8 @@ static const char *field_cond(gen *g, const wire_field *w, bool *never)
         guard = guard ? pool_printf(g->pool, "%s && %s", guard, p) : p;
     }
     const char *lv = wire_lvalue(g, w, w->path_len);
-    ast_type *t = w->field->type;
-    const char *present = NULL; /* omitempty: when the value is written */
-    if (w->msgpack_omitempty)
-        present = ty_is_opt(t) ? wire_has_lvalue(g, lv, w->field->c_name) : ty_nonempty_cond(g, t, lv);
+    /* omitempty, omitzero: when the value is written */
+    const char *present = wire_present_cond(g, w, lv, true);
     if (present && strcmp(present, "false") == 0) {
         *never = true; /* a zero-length array with omitempty */
         return NULL;
@@ -606,7 +604,7 @@ static bool flat_bound(gen *g, ast_type *t, const char *lv, size_t *fixed, const
         *fixed = 5;
     else if (k == TK_TIME)
         *fixed = 15;
-    else if (k == TK_STRING) {
+    else if (k == TK_STRING || k == TK_NUMBER) {
         *fixed = 5;
         *var = pool_printf(g->pool, "%s.len", lv);
     } else
@@ -636,7 +634,7 @@ static void put_value(gen *g, int ind, ast_type *t, const char *lv)
         emit(g, ind, "p = tagc_mp_put_f64(p, %s);", lv);
     else if (k == TK_FLOAT32)
         emit(g, ind, "p = tagc_mp_put_f32(p, %s);", lv);
-    else if (k == TK_STRING)
+    else if (k == TK_STRING || k == TK_NUMBER)
         emit(g, ind, "p = tagc_mp_put_str(p, %s.ptr, %s.len);", lv, lv);
     else
         emit(g, ind, "p = tagc_mp_put_time(out, p, &%s);", lv);
@@ -746,7 +744,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         f->w = w;
         f->cond = cond;
         f->lv = wire_lvalue(g, w, w->path_len);
-        if (ty_is_opt(w->field->type) && !w->msgpack_omitempty) /* else cond has it */
+        if (ty_is_opt(w->field->type) && !wire_msgpack_omittable(w)) /* else cond has it */
             f->has = wire_has_lvalue(g, f->lv, w->field->c_name);
         if (cond)
             conditional++;
@@ -1049,7 +1047,7 @@ static void gen_enum_msgpack(gen *g, const ast_decl *d)
     else
         emit(g, 1, "if ((rc = tagc_mp_read_int(d, &x, %s, %s)) != 0)", ty_int_min(k), ty_int_max(k));
     emit(g, 2, "return rc;");
-    emit(g, 1, "if (!%s_known(x)) {", fn);
+    emit(g, 1, "if (!%s_is_known(x)) {", fn);
     emit(g, 2, "d->p = at;");
     emit(g, 2, "return tagc_json_fail(d, TAGC_E_ENUM, \"unknown %s value\");", d->name);
     emit(g, 1, "}");
@@ -1068,7 +1066,7 @@ static void gen_enum_msgpack(gen *g, const ast_decl *d)
 
 void gen_named_msgpack(gen *g, const ast_decl *d)
 {
-    if (d->enum_kind != ENUM_NONE) {
+    if (decl_is_closed_enum(d)) {
         gen_enum_msgpack(g, d);
         return;
     }

@@ -21,7 +21,7 @@ ast_type *ty_under(ast_type *t)
 
 const ast_decl *ty_enum(const ast_type *t)
 {
-    if (t->kind == TK_NAMED && t->decl->enum_kind != ENUM_NONE)
+    if (t->kind == TK_NAMED && decl_is_closed_enum(t->decl))
         return t->decl;
     return NULL;
 }
@@ -159,7 +159,7 @@ const char *ty_int_max(type_kind k)
 bool ty_null_keeps(type_kind k)
 {
     return k == TK_BOOL || ty_is_signed_int(k) || ty_is_unsigned_int(k) || k == TK_FLOAT32 ||
-           k == TK_FLOAT64 || k == TK_STRING || k == TK_TIME;
+           k == TK_FLOAT64 || k == TK_STRING || k == TK_TIME || k == TK_NUMBER;
 }
 
 bool ty_is_bytes(const ast_type *t)
@@ -193,6 +193,7 @@ const char *ty_nonempty_cond(gen *g, ast_type *t, const char *lv)
     case TK_SLICE:
     case TK_MAP:
     case TK_RAW:
+    case TK_NUMBER:
         return pool_cat(g->pool, lv, ".len != 0");
     case TK_ANY:
     case TK_PTR:
@@ -205,6 +206,114 @@ const char *ty_nonempty_cond(gen *g, ast_type *t, const char *lv)
     default:
         return pool_cat(g->pool, lv, " != 0"); /* numbers */
     }
+}
+
+/* Elements whose all-zero bytes are exactly Go's zero value (no pointers, no lengths). */
+static bool zero_is_bitwise(ast_type *t)
+{
+    ast_type *u = ty_under(t);
+    switch (u->kind) {
+    case TK_BOOL: case TK_INT8: case TK_INT16: case TK_INT32: case TK_INT64:
+    case TK_UINT8: case TK_UINT16: case TK_UINT32: case TK_UINT64:
+    case TK_DURATION:
+        return true; /* not floats: -0 is zero too */
+    case TK_STRING:
+        return ty_enum(t) != NULL; /* a closed enum's index */
+    case TK_ARRAY:
+        return zero_is_bitwise(u->elem);
+    default:
+        return false;
+    }
+}
+
+enum { ZERO_UNROLL_MAX = 32 }; /* array elements tested one by one */
+
+static const char *zero_cond(gen *g, ast_type *t, const char *lv, bool time_method)
+{
+    ast_type *u = ty_under(t);
+    switch (u->kind) {
+    case TK_BOOL:
+        return pool_cat(g->pool, "!", lv);
+    case TK_STRING:
+        return pool_cat(g->pool, lv, ty_enum(t) ? " == 0" : ".len == 0");
+    case TK_SLICE: /* nil only: an empty slice is not zero */
+    case TK_RAW:
+        return pool_cat(g->pool, lv, ".ptr == NULL");
+    case TK_NUMBER: /* a string */
+        return pool_cat(g->pool, lv, ".len == 0");
+    case TK_MAP:
+        return pool_cat(g->pool, lv, ".keys == NULL");
+    case TK_ANY:
+        return pool_cat(g->pool, lv, " == NULL");
+    case TK_PTR:
+        return pool_cat(g->pool, lv, ty_is_struct(u->elem) ? " == NULL" : ".has == false");
+    case TK_TIME:
+        /* Time.IsZero looks at the instant; the bits also hold the offset */
+        return pool_cat(g->pool, "(", lv, ".sec == 0 && ", lv, ".nsec == 0",
+                        time_method ? ")" : pool_cat(g->pool, " && ", lv, ".offset_min == 0)"));
+    case TK_ARRAY: {
+        if (u->array_len == 0)
+            return "1";
+        if (zero_is_bitwise(u->elem))
+            return pool_cat(g->pool, "tagc_mem_is_zero(", lv, ", sizeof ", lv, ")");
+        const char *all = NULL;
+        for (int64_t i = 0; i < u->array_len && i < ZERO_UNROLL_MAX; i++) {
+            const char *e = zero_cond(g, u->elem, pool_printf(g->pool, "%s[%lld]", lv, (long long)i), false);
+            all = all ? pool_cat(g->pool, all, " && ", e) : e;
+        }
+        return pool_cat(g->pool, "(", all, ")");
+    }
+    case TK_STRUCT: {
+        const char *all = NULL;
+        for (ast_field *f = u->fields; f; f = f->next) {
+            const char *m = pool_cat(g->pool, lv, ".", f->c_name);
+            const char *e = ty_is_opt(f->type) ? pool_cat(g->pool, "!", lv, ".has_", f->c_name)
+                                               : zero_cond(g, f->type, m, false);
+            if (strcmp(e, "1") != 0)
+                all = all ? pool_cat(g->pool, all, " && ", e) : e;
+        }
+        return all ? pool_cat(g->pool, "(", all, ")") : "1";
+    }
+    default:
+        return pool_cat(g->pool, lv, " == 0"); /* numbers (-0 too; NaN is not), closed int enums */
+    }
+}
+
+const char *ty_zero_cond(gen *g, ast_type *t, const char *lv)
+{
+    return zero_cond(g, t, lv, t->kind == TK_TIME); /* a defined type has no methods of time.Time */
+}
+
+const char *wire_present_cond(gen *g, const wire_field *w, const char *lv, bool msgpack)
+{
+    bool empty = msgpack ? w->msgpack_omitempty : w->json_omitempty;
+    bool zero = msgpack ? w->msgpack_omitzero : w->json_omitzero;
+    ast_type *t = w->field->type;
+    if (!empty && !zero)
+        return NULL;
+    if (ty_is_opt(t)) { /* a has/value pair: nil is empty and zero; *time.Time has IsZero too */
+        const char *has = wire_has_lvalue(g, lv, w->field->c_name);
+        if (zero && t->elem->kind == TK_TIME)
+            return pool_cat(g->pool, has, " && !", zero_cond(g, t->elem, lv, true));
+        return has;
+    }
+    const char *nonempty = empty ? ty_nonempty_cond(g, t, lv) : NULL;
+    const char *is_zero = zero ? ty_zero_cond(g, t, lv) : NULL;
+    if ((nonempty && strcmp(nonempty, "false") == 0) || (is_zero && strcmp(is_zero, "1") == 0))
+        return "false";
+    const char *nonzero = is_zero ? pool_cat(g->pool, "!(", is_zero, ")") : NULL;
+    if (nonempty && nonzero)
+        return pool_cat(g->pool, "(", nonempty, ") && ", nonzero);
+    return nonempty ? nonempty : nonzero;
+}
+
+bool wire_may_omit(gen *g, const wire_field *w, bool msgpack)
+{
+    if (msgpack ? w->msgpack_omitzero : w->json_omitzero)
+        return true;
+    if (!(msgpack ? w->msgpack_omitempty : w->json_omitempty))
+        return false;
+    return ty_is_opt(w->field->type) || ty_nonempty_cond(g, w->field->type, "x") != NULL;
 }
 
 void gen_required_check(gen *g, const char *fail, const char *keys, const uint64_t *required,
@@ -266,6 +375,7 @@ static const char *builtin_cname(type_kind k)
     case TK_TIME: return "tagc_time";
     case TK_DURATION: return "int64_t";
     case TK_RAW: return "tagc_raw";
+    case TK_NUMBER: return "tagc_number";
     case TK_ANY: return "tagc_any *";
     default: return NULL;
     }
@@ -289,6 +399,7 @@ static const char *builtin_short(type_kind k)
     case TK_TIME: return "time";
     case TK_DURATION: return "duration";
     case TK_RAW: return "raw";
+    case TK_NUMBER: return "number";
     case TK_ANY: return "any";
     default: return NULL;
     }
@@ -1039,9 +1150,12 @@ static void define_composite(gen *g, defined_set *s, ast_type *t)
     emit(g, 0, "%s", "");
 }
 
-static void define_enum(gen *g, ast_decl *d)
+/* A closed enum is a C enum: a string one's constants are the indexes of its
+ * names table ("" first, Go's zero value), an int one's are its values. */
+static void define_closed_enum(gen *g, ast_decl *d)
 {
-    emit(g, 0, "/* %s: %s enum */", d->name, d->enum_kind == ENUM_STRING ? "string" : "int");
+    emit(g, 0, "/* %s: %s enum, closed (//tagc:closed): decoding rejects other values */", d->name,
+         d->enum_kind == ENUM_STRING ? "string" : "int");
     emit(g, 0, "typedef enum %s {", d->c_name);
     if (d->enum_kind == ENUM_STRING) {
         bool has_empty = false;
@@ -1049,7 +1163,7 @@ static void define_enum(gen *g, ast_decl *d)
             has_empty |= v->str[0] == '\0';
         if (!has_empty)
             emit(g, 1, "%s__EMPTY = 0, /* \"\": Go's zero value */", d->c_upper);
-        int i = has_empty ? 0 : 1;
+        int i = 1; /* names[0] is "" */
         for (enum_value *v = d->values; v; v = v->next)
             if (v->str[0] == '\0')
                 emit(g, 1, "%s = 0, /* \"\" */", v->c_name);
@@ -1064,13 +1178,60 @@ static void define_enum(gen *g, ast_decl *d)
     emit(g, 0, "%s", "");
 }
 
+/* An int constant as C: INT64_MIN has no literal. */
+static const char *int_literal(gen *g, int64_t v)
+{
+    if (v == INT64_MIN)
+        return "(-9223372036854775807 - 1)";
+    return pool_printf(g->pool, "%lld", (long long)v);
+}
+
+/*
+ * An open enum (the default, as in Go) is its underlying type: a field holds
+ * any string or integer. Its constants name the declared values: an int
+ * enum's are values of the type, a string enum's are the indexes of its names
+ * table (<t>_value), whose text <t>_of gives: `v.status = shop_status_of(SHOP_STATUS_PAID)`.
+ */
+static void define_open_enum(gen *g, ast_decl *d)
+{
+    emit(g, 0, "/* %s: %s enum, open: it holds any %s, as in Go; the declared values follow */",
+         d->name, d->enum_kind == ENUM_STRING ? "string" : "int",
+         d->enum_kind == ENUM_STRING ? "string" : "integer of its type");
+    emit(g, 0, "typedef %s;", ty_decl(g, d->type, d->c_name));
+    if (d->enum_kind == ENUM_INT) {
+        for (enum_value *v = d->values; v; v = v->next)
+            emit(g, 0, "#define %s ((%s)%s)", v->c_name, d->c_name, int_literal(g, v->num));
+        emit(g, 0, "%s", "");
+        return;
+    }
+    emit(g, 0, "typedef enum %s_value {", d->c_name);
+    bool has_empty = false;
+    for (enum_value *v = d->values; v; v = v->next)
+        has_empty |= v->str[0] == '\0';
+    if (!has_empty)
+        emit(g, 1, "%s__EMPTY = 0, /* \"\": Go's zero value */", d->c_upper);
+    int i = 1; /* names[0] is "" */
+    for (enum_value *v = d->values; v; v = v->next)
+        if (v->str[0] == '\0')
+            emit(g, 1, "%s = 0, /* \"\" */", v->c_name);
+    for (enum_value *v = d->values; v; v = v->next)
+        if (v->str[0] != '\0')
+            emit(g, 1, "%s = %d, /* %s */", v->c_name, i++, c_literal(g, v->str, strlen(v->str)));
+    emit(g, 0, "} %s_value;", d->c_name);
+    emit(g, 0, "%s", "");
+}
+
 static void define_decl(gen *g, defined_set *s, ast_decl *d)
 {
     if (defined_has(s, d))
         return;
     defined_add(s, d);
+    if (decl_is_closed_enum(d)) {
+        define_closed_enum(g, d);
+        return;
+    }
     if (d->enum_kind != ENUM_NONE) {
-        define_enum(g, d);
+        define_open_enum(g, d);
         return;
     }
     if (d->type->kind == TK_STRUCT) {

@@ -224,7 +224,7 @@ static bool enum_known(const ast_decl *en, uint64_t x)
  * behind an embedded pointer, which a nil one hides). */
 static bool json_required(const wire_field *w)
 {
-    if (w->json_omitempty)
+    if (wire_json_omittable(w))
         return false;
     for (size_t j = 0; j + 1 < w->path_len; j++)
         if (w->path[j]->type->kind == TK_PTR)
@@ -313,6 +313,10 @@ static int j_value(jctx *c, ast_type *t)
         tagc_raw r = { 0 };
         return tagc_json_read_raw(d, &r);
     }
+    if (k == TK_NUMBER) {
+        tagc_number n = { 0 };
+        return tagc_json_null(d) ? 0 : tagc_json_read_number(d, &n);
+    }
     if (k == TK_ANY) {
         tagc_any *a = NULL;
         return tagc_json_read_any(d, &a);
@@ -339,6 +343,10 @@ static int j_quoted(jctx *c, ast_type *t, bool has)
     ast_type *u = ty_under(t);
     const ast_decl *en = ty_enum(t);
     int rc;
+    if (u->kind == TK_NUMBER) {
+        tagc_number n = { 0 };
+        return (rc = tagc_json_read_number_quoted(d, &n)) < 0 ? rc : 0;
+    }
     if (u->kind == TK_STRING) {
         tagc_str q = { 0 };
         if ((rc = tagc_json_read_quoted_str(d, &q)) < 0)
@@ -418,7 +426,7 @@ static int j_struct(jctx *c, ast_type *st)
             if ((rc = j_member(c, w)) != 0)
                 return tagc_json_fail_key(d, rc, w->json_name, s->json_len[field]);
         } else {
-            if (d->strict)
+            if (d->strict && !st->json_unknown) /* a type that collects them keeps them */
                 return tagc_json_unknown_key(d, key, key_len);
             if ((rc = tagc_json_skip(d)) != 0)
                 return tagc_json_fail_key(d, rc, key, key_len);
@@ -624,7 +632,7 @@ static int j_call(jctx *c, ast_type *t)
     switch (t->kind) {
     case TK_NAMED: {
         const ast_decl *decl = t->decl;
-        if (decl->enum_kind != ENUM_NONE)
+        if (decl_is_closed_enum(decl))
             return j_enum(c, decl);
         if (decl->type->kind == TK_STRUCT)
             return j_struct(c, decl->type);
@@ -707,6 +715,10 @@ static int m_value(jctx *c, ast_type *t)
         tagc_raw r = { 0 };
         return tagc_mp_read_raw(d, &r);
     }
+    if (k == TK_NUMBER) { /* its text, a str */
+        tagc_str s;
+        return tagc_mp_read_str(d, &s);
+    }
     if (k == TK_ANY) {
         tagc_any *a = NULL;
         return tagc_mp_read_any(d, &a);
@@ -780,7 +792,7 @@ static int m_struct(jctx *c, ast_type *st)
     tagc_mp_end(d);
     if (d->strict) {
         for (size_t i = 0; i < s->nmp; i++)
-            if (!s->mp[i]->msgpack_omitempty && (seen.bits[i >> 6] & (UINT64_C(1) << (i & 63))) == 0)
+            if (!wire_msgpack_omittable(s->mp[i]) && (seen.bits[i >> 6] & (UINT64_C(1) << (i & 63))) == 0)
                 return tagc_json_missing_key(d, s->mp[i]->msgpack_name);
     }
     return 0;
@@ -918,7 +930,7 @@ static int m_call(jctx *c, ast_type *t)
     switch (t->kind) {
     case TK_NAMED: {
         const ast_decl *decl = t->decl;
-        if (decl->enum_kind != ENUM_NONE)
+        if (decl_is_closed_enum(decl))
             return m_enum(c, decl);
         if (decl->type->kind == TK_STRUCT)
             return m_struct(c, decl->type);

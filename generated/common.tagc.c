@@ -15,7 +15,7 @@ void sink_unit_init(sink_unit *v)
 
 bool sink_unit_equal(const sink_unit *a, const sink_unit *b)
 {
-    return *a == *b;
+    return tagc_str_equal(&(*a), &(*b));
 }
 
 const tagc_str sink_unit_names[] = {
@@ -25,15 +25,41 @@ const tagc_str sink_unit_names[] = {
 };
 const size_t sink_unit_names_len = 3;
 
-bool sink_unit_parse(const char *s, size_t len, sink_unit *out)
+bool sink_unit_parse(const char *s, size_t len, sink_unit_value *out)
 {
     for (size_t i = 0; i < 3; i++) {
         if (sink_unit_names[i].len == len && memcmp(sink_unit_names[i].ptr, s, len) == 0) {
-            *out = (sink_unit)i;
+            *out = (sink_unit_value)i;
             return true;
         }
     }
     return false;
+}
+
+bool sink_unit_is_known(sink_unit v)
+{
+    sink_unit_value k;
+    return sink_unit_parse(v.ptr, v.len, &k);
+}
+
+sink_unit sink_unit_of(sink_unit_value k)
+{
+    return (size_t)k < sink_unit_names_len ? sink_unit_names[k] : sink_unit_names[0];
+}
+
+const char *sink_unit_name(sink_unit v)
+{
+    sink_unit_value k;
+    if (!sink_unit_parse(v.ptr, v.len, &k))
+        return NULL;
+    switch ((int)k) {
+    case 1:
+        return "UnitKg";
+    case 2:
+        return "UnitLb";
+    default:
+        return NULL;
+    }
 }
 
 int sink_unit_encode_msgpack(const sink_unit *v, tagc_buf *out)
@@ -188,31 +214,18 @@ int sink_money_decode_json_prefix(sink_money *v, const char *src, size_t len, si
 
 /* MARK: - JSON */
 
-int sink_unit_read_json(tagc_json_dec *d, sink_unit *v)
-{
-    tagc_str s;
-    const char *at;
-    int rc;
-
-    if (tagc_json_null(d))
-        return 0;
-    at = d->p;
-    if ((rc = tagc_json_read_str(d, &s)) != 0)
-        return rc;
-    if (!sink_unit_parse(s.ptr, s.len, v)) {
-        d->p = at;
-        return tagc_json_fail(d, TAGC_E_ENUM, "unknown Unit value");
-    }
-    return 0;
-}
-
 void sink_unit_write_json(tagc_buf *out, const sink_unit *v, const tagc_json_opts *o)
 {
-    if ((size_t)*v >= sink_unit_names_len) {
-        tagc_buf_fail(out, TAGC_E_INVALID);
-        return;
-    }
-    tagc_json_write_str(out, sink_unit_names[*v].ptr, sink_unit_names[*v].len, !o->no_html_escape);
+    tagc_json_write_str(out, (*v).ptr, (*v).len, !o->no_html_escape);
+}
+
+int sink_unit_read_json(tagc_json_dec *d, sink_unit *v)
+{
+    int rc;
+
+    if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &(*v))) != 0)
+        return rc;
+    return 0;
 }
 
 void sink_money_write_json(tagc_buf *out, const sink_money *v, const tagc_json_opts *o)
@@ -291,32 +304,18 @@ fail: /* rc from the value of field */
 
 /* MARK: - MessagePack */
 
-int sink_unit_read_msgpack(tagc_mp_dec *d, sink_unit *v)
-{
-    const char *s;
-    size_t n;
-    const char *at;
-    int rc;
-
-    if (tagc_mp_nil(d))
-        return 0;
-    at = d->p;
-    if ((rc = tagc_mp_read_str_ref(d, &s, &n)) != 0)
-        return rc;
-    if (!sink_unit_parse(s, n, v)) {
-        d->p = at;
-        return tagc_json_fail(d, TAGC_E_ENUM, "unknown Unit value");
-    }
-    return 0;
-}
-
 void sink_unit_write_msgpack(tagc_buf *out, const sink_unit *v)
 {
-    if ((size_t)*v >= sink_unit_names_len) {
-        tagc_buf_fail(out, TAGC_E_INVALID);
-        return;
-    }
-    tagc_mp_write_str(out, sink_unit_names[*v].ptr, sink_unit_names[*v].len);
+    tagc_mp_write_str(out, (*v).ptr, (*v).len);
+}
+
+int sink_unit_read_msgpack(tagc_mp_dec *d, sink_unit *v)
+{
+    int rc;
+
+    if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &(*v))) != 0)
+        return rc;
+    return 0;
 }
 
 void sink_money_write_msgpack(tagc_buf *out, const sink_money *v)

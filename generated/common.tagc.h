@@ -13,12 +13,13 @@ extern "C" {
 
 typedef struct sink_money sink_money;
 
-/* Unit: string enum */
-typedef enum sink_unit {
+/* Unit: string enum, open: it holds any string, as in Go; the declared values follow */
+typedef tagc_str sink_unit;
+typedef enum sink_unit_value {
     SINK_UNIT__EMPTY = 0, /* "": Go's zero value */
     SINK_UNIT_KG = 1, /* "kg" */
     SINK_UNIT_LB = 2, /* "lb" */
-} sink_unit;
+} sink_unit_value;
 
 struct sink_money {
     int64_t amount;
@@ -30,9 +31,12 @@ struct sink_money {
 /* Unit */
 void sink_unit_init(sink_unit *v);
 bool sink_unit_equal(const sink_unit *a, const sink_unit *b);
-bool sink_unit_parse(const char *s, size_t len, sink_unit *out);
-extern const tagc_str sink_unit_names[]; /* the text of each value */
+bool sink_unit_parse(const char *s, size_t len, sink_unit_value *out);
+extern const tagc_str sink_unit_names[]; /* the text of each constant */
 extern const size_t sink_unit_names_len;
+sink_unit sink_unit_of(sink_unit_value k); /* the value of constant k */
+bool sink_unit_is_known(sink_unit v); /* a declared value, or Go's zero value */
+const char *sink_unit_name(sink_unit v); /* its Go constant's name, or NULL */
 int sink_unit_encode_json(const sink_unit *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_unit_decode_json(sink_unit *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);

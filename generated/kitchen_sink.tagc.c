@@ -146,6 +146,26 @@ bool sink_color_parse(const char *s, size_t len, sink_color *out)
     return false;
 }
 
+bool sink_color_is_known(sink_color v)
+{
+    return (size_t)v < sink_color_names_len;
+}
+
+const char *sink_color_name(sink_color v)
+{
+    sink_color k = v;
+    switch ((int)k) {
+    case 1:
+        return "ColorRed";
+    case 2:
+        return "ColorGreen";
+    case 3:
+        return "ColorBlue";
+    default:
+        return NULL;
+    }
+}
+
 int sink_color_encode_msgpack(const sink_color *v, tagc_buf *out)
 {
     size_t start = out->len;
@@ -226,7 +246,7 @@ bool sink_priority_equal(const sink_priority *a, const sink_priority *b)
 }
 
 /* Whether x is a value of Priority: a declared one, or 0 (Go's zero value). */
-bool sink_priority_known(int64_t x)
+bool sink_priority_is_known(int64_t x)
 {
     switch (x) {
     case 0: /* PriorityLow */
@@ -236,6 +256,22 @@ bool sink_priority_known(int64_t x)
         return true;
     default:
         return false;
+    }
+}
+
+const char *sink_priority_name(int64_t v)
+{
+    switch (v) {
+    case 0:
+        return "PriorityLow";
+    case 1:
+        return "PriorityMedium";
+    case 2:
+        return "PriorityHigh";
+    case 12:
+        return "PriorityUrgent";
+    default:
+        return NULL;
     }
 }
 
@@ -315,11 +351,11 @@ void sink_perm_init(sink_perm *v)
 
 bool sink_perm_equal(const sink_perm *a, const sink_perm *b)
 {
-    return *a == *b;
+    return (*a) == (*b);
 }
 
 /* Whether x is a value of Perm: a declared one, or 0 (Go's zero value). */
-bool sink_perm_known(uint64_t x)
+bool sink_perm_is_known(uint64_t x)
 {
     switch (x) {
     case 0:
@@ -329,6 +365,20 @@ bool sink_perm_known(uint64_t x)
         return true;
     default:
         return false;
+    }
+}
+
+const char *sink_perm_name(uint64_t v)
+{
+    switch (v) {
+    case 1u:
+        return "PermRead";
+    case 2u:
+        return "PermWrite";
+    case 4u:
+        return "PermExec";
+    default:
+        return NULL;
     }
 }
 
@@ -1302,7 +1352,7 @@ bool sink_sink_equal(const sink_sink *a, const sink_sink *b)
         return false;
     if (a->priority != b->priority)
         return false;
-    if (a->perm != b->perm)
+    if (!sink_perm_equal(&a->perm, &b->perm))
         return false;
     if (a->big != b->big)
         return false;
@@ -1340,7 +1390,7 @@ bool sink_sink_equal(const sink_sink *a, const sink_sink *b)
         return false;
     if (!sink_money_equal(&a->money, &b->money))
         return false;
-    if (a->unit != b->unit)
+    if (!sink_unit_equal(&a->unit, &b->unit))
         return false;
     if (!tagc_str_equal(&a->secret, &b->secret))
         return false;
@@ -1459,7 +1509,7 @@ int sink_priority_read_json(tagc_json_dec *d, sink_priority *v)
     at = d->p;
     if ((rc = tagc_json_read_int(d, &x, INT32_MIN, INT32_MAX)) != 0)
         return rc;
-    if (!sink_priority_known(x)) {
+    if (!sink_priority_is_known(x)) {
         d->p = at;
         return tagc_json_fail(d, TAGC_E_ENUM, "unknown Priority value");
     }
@@ -1473,30 +1523,19 @@ void sink_priority_write_json(tagc_buf *out, const sink_priority *v, const tagc_
     tagc_json_write_i64(out, (int64_t)*v);
 }
 
-int sink_perm_read_json(tagc_json_dec *d, sink_perm *v)
-{
-    uint64_t x;
-    const char *at;
-    int rc;
-
-    if (tagc_json_null(d))
-        return 0;
-    tagc_json_ws(d);
-    at = d->p;
-    if ((rc = tagc_json_read_uint(d, &x, UINT8_MAX)) != 0)
-        return rc;
-    if (!sink_perm_known(x)) {
-        d->p = at;
-        return tagc_json_fail(d, TAGC_E_ENUM, "unknown Perm value");
-    }
-    *v = (sink_perm)x;
-    return 0;
-}
-
 void sink_perm_write_json(tagc_buf *out, const sink_perm *v, const tagc_json_opts *o)
 {
     (void)o;
-    tagc_json_write_u64(out, (uint64_t)*v);
+    tagc_json_write_u64(out, (*v));
+}
+
+int sink_perm_read_json(tagc_json_dec *d, sink_perm *v)
+{
+    int rc;
+
+    if (!tagc_json_null(d) && (rc = tagc_json_read_u8(d, &(*v))) != 0)
+        return rc;
+    return 0;
 }
 
 void sink_points_write_json(tagc_buf *out, const sink_points *v, const tagc_json_opts *o)
@@ -3506,7 +3545,7 @@ static int sink_priority_bool_map_read_json(tagc_json_dec *d, sink_priority_bool
         int64_t k;
         if ((rc = tagc_json_key_int(d, key, key_len, &k, INT32_MIN, INT32_MAX)) != 0)
             return tagc_json_fail_key(d, rc, key, key_len);
-        if (!sink_priority_known(k))
+        if (!sink_priority_is_known(k))
             return tagc_json_fail_key(d, tagc_json_key_error(d, TAGC_E_ENUM, "unknown Priority value"), key, key_len);
         if ((at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)(int64_t)k)) < 0)
             return (int)at;
@@ -3839,7 +3878,7 @@ int sink_priority_read_msgpack(tagc_mp_dec *d, sink_priority *v)
     at = d->p;
     if ((rc = tagc_mp_read_int(d, &x, INT32_MIN, INT32_MAX)) != 0)
         return rc;
-    if (!sink_priority_known(x)) {
+    if (!sink_priority_is_known(x)) {
         d->p = at;
         return tagc_json_fail(d, TAGC_E_ENUM, "unknown Priority value");
     }
@@ -3852,28 +3891,18 @@ void sink_priority_write_msgpack(tagc_buf *out, const sink_priority *v)
     tagc_mp_write_int(out, (int64_t)*v);
 }
 
-int sink_perm_read_msgpack(tagc_mp_dec *d, sink_perm *v)
-{
-    uint64_t x;
-    const char *at;
-    int rc;
-
-    if (tagc_mp_nil(d))
-        return 0;
-    at = d->p;
-    if ((rc = tagc_mp_read_uint(d, &x, UINT8_MAX)) != 0)
-        return rc;
-    if (!sink_perm_known(x)) {
-        d->p = at;
-        return tagc_json_fail(d, TAGC_E_ENUM, "unknown Perm value");
-    }
-    *v = (sink_perm)x;
-    return 0;
-}
-
 void sink_perm_write_msgpack(tagc_buf *out, const sink_perm *v)
 {
-    tagc_mp_write_uint(out, (uint64_t)*v);
+    tagc_mp_write_uint(out, (*v));
+}
+
+int sink_perm_read_msgpack(tagc_mp_dec *d, sink_perm *v)
+{
+    int rc;
+
+    if (!tagc_mp_nil(d) && (rc = tagc_mp_read_u8(d, &(*v))) != 0)
+        return rc;
+    return 0;
 }
 
 void sink_points_write_msgpack(tagc_buf *out, const sink_points *v)
@@ -5761,7 +5790,7 @@ static int sink_priority_bool_map_read_msgpack(tagc_mp_dec *d, sink_priority_boo
         const char *key_at = d->p;
         if ((rc = tagc_mp_key_int(d, &k, INT32_MIN, INT32_MAX)) != 0)
             return tagc_json_fail_index(d, rc, i);
-        if (!sink_priority_known(k)) {
+        if (!sink_priority_is_known(k)) {
             d->p = key_at;
             return tagc_json_fail_index(d, tagc_json_fail(d, TAGC_E_ENUM, "unknown Priority value"), i);
         }

@@ -21,7 +21,7 @@ typedef struct sink_sink_address_geo sink_sink_address_geo;
 typedef struct sink_sink_address sink_sink_address;
 typedef struct sink_sink_items sink_sink_items;
 
-/* Color: string enum */
+/* Color: string enum, closed (//tagc:closed): decoding rejects other values */
 typedef enum sink_color {
     SINK_COLOR__EMPTY = 0, /* "": Go's zero value */
     SINK_COLOR_RED = 1, /* "red" */
@@ -29,7 +29,7 @@ typedef enum sink_color {
     SINK_COLOR_BLUE = 3, /* "blue" */
 } sink_color;
 
-/* Priority: int enum */
+/* Priority: int enum, closed (//tagc:closed): decoding rejects other values */
 typedef enum sink_priority {
     SINK_PRIORITY_LOW = 0,
     SINK_PRIORITY_MEDIUM = 1,
@@ -37,12 +37,11 @@ typedef enum sink_priority {
     SINK_PRIORITY_URGENT = 12,
 } sink_priority;
 
-/* Perm: int enum */
-typedef enum sink_perm {
-    SINK_PERM_READ = 1,
-    SINK_PERM_WRITE = 2,
-    SINK_PERM_EXEC = 4,
-} sink_perm;
+/* Perm: int enum, open: it holds any integer of its type, as in Go; the declared values follow */
+typedef uint8_t sink_perm;
+#define SINK_PERM_READ ((sink_perm)1)
+#define SINK_PERM_WRITE ((sink_perm)2)
+#define SINK_PERM_EXEC ((sink_perm)4)
 
 #ifndef SINK_FLOAT64_ARRAY2_SLICE_DEFINED
 #define SINK_FLOAT64_ARRAY2_SLICE_DEFINED
@@ -542,8 +541,10 @@ static inline sink_sink_items *sink_sink_items_slice_append(sink_sink_items_slic
 void sink_color_init(sink_color *v);
 bool sink_color_equal(const sink_color *a, const sink_color *b);
 bool sink_color_parse(const char *s, size_t len, sink_color *out);
-extern const tagc_str sink_color_names[]; /* the text of each value */
+extern const tagc_str sink_color_names[]; /* the text of each constant */
 extern const size_t sink_color_names_len;
+bool sink_color_is_known(sink_color v); /* a declared value, or Go's zero value */
+const char *sink_color_name(sink_color v); /* its Go constant's name, or NULL */
 int sink_color_encode_json(const sink_color *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_color_decode_json(sink_color *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
@@ -563,7 +564,8 @@ int sink_color_decode_msgpack_prefix(sink_color *v, const uint8_t *src, size_t l
 /* Priority */
 void sink_priority_init(sink_priority *v);
 bool sink_priority_equal(const sink_priority *a, const sink_priority *b);
-bool sink_priority_known(int64_t x);
+bool sink_priority_is_known(int64_t v); /* a declared value, or Go's zero value */
+const char *sink_priority_name(int64_t v); /* its Go constant's name, or NULL */
 int sink_priority_encode_json(const sink_priority *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_priority_decode_json(sink_priority *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);
@@ -583,7 +585,8 @@ int sink_priority_decode_msgpack_prefix(sink_priority *v, const uint8_t *src, si
 /* Perm */
 void sink_perm_init(sink_perm *v);
 bool sink_perm_equal(const sink_perm *a, const sink_perm *b);
-bool sink_perm_known(uint64_t x);
+bool sink_perm_is_known(uint64_t v); /* a declared value, or Go's zero value */
+const char *sink_perm_name(uint64_t v); /* its Go constant's name, or NULL */
 int sink_perm_encode_json(const sink_perm *v, tagc_buf *out, const tagc_json_opts *opts);
 int sink_perm_decode_json(sink_perm *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);

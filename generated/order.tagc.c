@@ -28,7 +28,7 @@ void order_status_init(order_status *v)
 
 bool order_status_equal(const order_status *a, const order_status *b)
 {
-    return *a == *b;
+    return tagc_str_equal(&(*a), &(*b));
 }
 
 const tagc_str order_status_names[] = {
@@ -40,15 +40,45 @@ const tagc_str order_status_names[] = {
 };
 const size_t order_status_names_len = 5;
 
-bool order_status_parse(const char *s, size_t len, order_status *out)
+bool order_status_parse(const char *s, size_t len, order_status_value *out)
 {
     for (size_t i = 0; i < 5; i++) {
         if (order_status_names[i].len == len && memcmp(order_status_names[i].ptr, s, len) == 0) {
-            *out = (order_status)i;
+            *out = (order_status_value)i;
             return true;
         }
     }
     return false;
+}
+
+bool order_status_is_known(order_status v)
+{
+    order_status_value k;
+    return order_status_parse(v.ptr, v.len, &k);
+}
+
+order_status order_status_of(order_status_value k)
+{
+    return (size_t)k < order_status_names_len ? order_status_names[k] : order_status_names[0];
+}
+
+const char *order_status_name(order_status v)
+{
+    order_status_value k;
+    if (!order_status_parse(v.ptr, v.len, &k))
+        return NULL;
+    switch ((int)k) {
+    case 1:
+        return "StatusPending";
+    case 2:
+        return "StatusPaid";
+    case 3:
+        return "StatusShipped";
+    case 4:
+        return "StatusDelivered";
+    default:
+        return NULL;
+    }
 }
 
 int order_status_encode_msgpack(const order_status *v, tagc_buf *out)
@@ -483,7 +513,7 @@ bool order_order_equal(const order_order *a, const order_order *b)
 {
     if (a->id != b->id)
         return false;
-    if (a->status != b->status)
+    if (!order_status_equal(&a->status, &b->status))
         return false;
     if (!order_customer_equal(&a->customer, &b->customer))
         return false;
@@ -577,31 +607,18 @@ int order_order_decode_json_prefix(order_order *v, const char *src, size_t len, 
 
 /* MARK: - JSON */
 
-int order_status_read_json(tagc_json_dec *d, order_status *v)
-{
-    tagc_str s;
-    const char *at;
-    int rc;
-
-    if (tagc_json_null(d))
-        return 0;
-    at = d->p;
-    if ((rc = tagc_json_read_str(d, &s)) != 0)
-        return rc;
-    if (!order_status_parse(s.ptr, s.len, v)) {
-        d->p = at;
-        return tagc_json_fail(d, TAGC_E_ENUM, "unknown Status value");
-    }
-    return 0;
-}
-
 void order_status_write_json(tagc_buf *out, const order_status *v, const tagc_json_opts *o)
 {
-    if ((size_t)*v >= order_status_names_len) {
-        tagc_buf_fail(out, TAGC_E_INVALID);
-        return;
-    }
-    tagc_json_write_str(out, order_status_names[*v].ptr, order_status_names[*v].len, !o->no_html_escape);
+    tagc_json_write_str(out, (*v).ptr, (*v).len, !o->no_html_escape);
+}
+
+int order_status_read_json(tagc_json_dec *d, order_status *v)
+{
+    int rc;
+
+    if (!tagc_json_null(d) && (rc = tagc_json_read_str(d, &(*v))) != 0)
+        return rc;
+    return 0;
 }
 
 void order_geo_write_json(tagc_buf *out, const order_geo *v, const tagc_json_opts *o)
@@ -1230,32 +1247,18 @@ static int order_item_slice_read_json(tagc_json_dec *d, order_item_slice *v)
 
 /* MARK: - MessagePack */
 
-int order_status_read_msgpack(tagc_mp_dec *d, order_status *v)
-{
-    const char *s;
-    size_t n;
-    const char *at;
-    int rc;
-
-    if (tagc_mp_nil(d))
-        return 0;
-    at = d->p;
-    if ((rc = tagc_mp_read_str_ref(d, &s, &n)) != 0)
-        return rc;
-    if (!order_status_parse(s, n, v)) {
-        d->p = at;
-        return tagc_json_fail(d, TAGC_E_ENUM, "unknown Status value");
-    }
-    return 0;
-}
-
 void order_status_write_msgpack(tagc_buf *out, const order_status *v)
 {
-    if ((size_t)*v >= order_status_names_len) {
-        tagc_buf_fail(out, TAGC_E_INVALID);
-        return;
-    }
-    tagc_mp_write_str(out, order_status_names[*v].ptr, order_status_names[*v].len);
+    tagc_mp_write_str(out, (*v).ptr, (*v).len);
+}
+
+int order_status_read_msgpack(tagc_mp_dec *d, order_status *v)
+{
+    int rc;
+
+    if (!tagc_mp_nil(d) && (rc = tagc_mp_read_str(d, &(*v))) != 0)
+        return rc;
+    return 0;
 }
 
 void order_geo_write_msgpack(tagc_buf *out, const order_geo *v)

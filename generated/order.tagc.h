@@ -17,14 +17,15 @@ typedef struct order_customer order_customer;
 typedef struct order_item order_item;
 typedef struct order_order order_order;
 
-/* Status: string enum */
-typedef enum order_status {
+/* Status: string enum, open: it holds any string, as in Go; the declared values follow */
+typedef tagc_str order_status;
+typedef enum order_status_value {
     ORDER_STATUS__EMPTY = 0, /* "": Go's zero value */
     ORDER_STATUS_PENDING = 1, /* "pending" */
     ORDER_STATUS_PAID = 2, /* "paid" */
     ORDER_STATUS_SHIPPED = 3, /* "shipped" */
     ORDER_STATUS_DELIVERED = 4, /* "delivered" */
-} order_status;
+} order_status_value;
 
 struct order_geo {
     double lat;
@@ -146,9 +147,12 @@ static inline order_item *order_item_slice_append(order_item_slice *s, tagc_aren
 /* Status */
 void order_status_init(order_status *v);
 bool order_status_equal(const order_status *a, const order_status *b);
-bool order_status_parse(const char *s, size_t len, order_status *out);
-extern const tagc_str order_status_names[]; /* the text of each value */
+bool order_status_parse(const char *s, size_t len, order_status_value *out);
+extern const tagc_str order_status_names[]; /* the text of each constant */
 extern const size_t order_status_names_len;
+order_status order_status_of(order_status_value k); /* the value of constant k */
+bool order_status_is_known(order_status v); /* a declared value, or Go's zero value */
+const char *order_status_name(order_status v); /* its Go constant's name, or NULL */
 int order_status_encode_json(const order_status *v, tagc_buf *out, const tagc_json_opts *opts);
 int order_status_decode_json(order_status *v, const char *src, size_t len,
     tagc_arena *arena, tagc_error *err, const tagc_json_opts *opts);

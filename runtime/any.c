@@ -240,6 +240,18 @@ static int read_value(tagc_json_dec *d, tagc_any **out)
         size_t n = tagc_json_number_len(p, d->end);
         if (n == 0)
             return syntax_error(d);
+        if (d->use_number) { /* the text, as Go's UseNumber keeps it in a json.Number */
+            char *t;
+            if (!(a = tagc_arena_alloc(d->arena, sizeof *a)) || !(t = tagc_arena_alloc(d->arena, n + 1)))
+                return nomem(d);
+            memcpy(t, p, n);
+            t[n] = '\0';
+            a->kind = TAGC_ANY_NUMBER_TEXT;
+            a->u.str = (tagc_str){t, n};
+            d->p += n;
+            *out = a;
+            return 0;
+        }
         double v;
         if ((rc = tagc_parse_f64(p, n, &v)) != 0)
             return tagc_json_fail(d, rc, "cannot unmarshal number %.*s into a float64",
@@ -336,6 +348,9 @@ static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool s
         return;
     case TAGC_ANY_NUMBER:
         tagc_json_write_f64(b, a->u.num);
+        return;
+    case TAGC_ANY_NUMBER_TEXT:
+        tagc_json_write_number(b, &a->u.str);
         return;
     case TAGC_ANY_STRING:
         tagc_json_write_str(b, a->u.str.ptr, a->u.str.len, html);
@@ -449,6 +464,7 @@ bool tagc_any_equal(const tagc_any *a, const tagc_any *b)
     case TAGC_ANY_NUMBER:
         return tagc_f64_equal(a->u.num, b->u.num);
     case TAGC_ANY_STRING:
+    case TAGC_ANY_NUMBER_TEXT:
         return key_eq(&a->u.str, &b->u.str);
     case TAGC_ANY_ARRAY:
         if (a->u.arr.len != b->u.arr.len)

@@ -29,6 +29,7 @@ void tagc_json_dec_init(tagc_json_dec *d, const char *src, size_t len, tagc_aren
     d->depth = 0;
     d->max_depth = opts->max_depth > 0 ? opts->max_depth : TAGC_DEFAULT_MAX_DEPTH;
     d->strict = opts->strict;
+    d->use_number = opts->use_number;
     d->q_open = NULL;
     d->q_resume = NULL;
     d->q_end = NULL;
@@ -578,4 +579,54 @@ int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t
         if (tagc_json_key_fold_eq(key, len, keys[i].text + 1, key_name_len(&keys[i])))
             return (int)i;
     return -1;
+}
+
+/* MARK: - Unknown members kept (json:",unknown") */
+
+int tagc_json_collect_member(tagc_json_dec *d, tagc_str **keys, tagc_raw **vals, size_t *len,
+                             const char *key, size_t key_len)
+{
+    tagc_raw r = {0};
+    int rc = tagc_json_read_raw(d, &r);
+    if (rc != 0)
+        return rc;
+    size_t n = *len;
+    if ((n & (n - 1)) == 0) { /* 0 or a power of two: the arrays are full, double them */
+        size_t cap = n ? 2 * n : 1;
+        if (cap > SIZE_MAX / sizeof(tagc_raw))
+            return tagc_json_fail(d, TAGC_E_NOMEM, "out of memory");
+        tagc_str *k = tagc_arena_alloc(d->arena, cap * sizeof *k);
+        tagc_raw *v = tagc_arena_alloc(d->arena, cap * sizeof *v);
+        if (k == NULL || v == NULL)
+            return tagc_json_fail(d, TAGC_E_NOMEM, "out of memory");
+        if (n) {
+            memcpy(k, *keys, n * sizeof *k);
+            memcpy(v, *vals, n * sizeof *v);
+        }
+        *keys = k;
+        *vals = v;
+    }
+    char *text = tagc_arena_alloc(d->arena, key_len + 1);
+    if (text == NULL)
+        return tagc_json_fail(d, TAGC_E_NOMEM, "out of memory");
+    if (key_len)
+        memcpy(text, key, key_len);
+    text[key_len] = '\0';
+    (*keys)[n] = (tagc_str){text, key_len};
+    (*vals)[n] = r;
+    *len = n + 1;
+    return 0;
+}
+
+uint8_t tagc_json_write_members(tagc_buf *out, const tagc_str *keys, const tagc_raw *vals, size_t len,
+                                uint8_t sep, bool html)
+{
+    for (size_t i = 0; i < len; i++) {
+        tagc_buf_byte(out, sep);
+        sep = ',';
+        tagc_json_write_str(out, keys[i].ptr, keys[i].len, html);
+        tagc_buf_byte(out, ':');
+        tagc_buf_put(out, vals[i].ptr, vals[i].len); /* the bytes as read (valid JSON) */
+    }
+    return sep;
 }

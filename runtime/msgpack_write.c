@@ -268,6 +268,7 @@ static void write_any(tagc_buf *b, const tagc_any *a)
         tagc_mp_write_f64(b, a->u.num);
         return;
     case TAGC_ANY_STRING:
+    case TAGC_ANY_NUMBER_TEXT: /* a json.Number: its text, as vmihailenco writes one */
         tagc_mp_write_str(b, a->u.str.ptr, a->u.str.len);
         return;
     case TAGC_ANY_ARRAY:

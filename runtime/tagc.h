@@ -453,6 +453,16 @@ static inline bool tagc_f32_equal(float a, float b)
     return a == b || (a != a && b != b);
 }
 
+/* Whether n bytes at p are all zero: an array of numbers at Go's zero value. */
+static inline bool tagc_mem_is_zero(const void *p, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)p;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != 0)
+            return false;
+    return true;
+}
+
 static inline bool tagc_str_equal(const tagc_str *a, const tagc_str *b)
 {
     return a->len == b->len && (a->len == 0 || memcmp(a->ptr, b->ptr, a->len) == 0);
@@ -484,6 +494,9 @@ struct tagc_empty_ptr {
 #define TAGC_EMPTY (tagc_empty_ptr())
 #endif
 
+/* json.Number: a number's text, verbatim ("" is Go's zero Number, written as 0). */
+typedef tagc_str tagc_number;
+
 /* Validated JSON text of a json.RawMessage, kept verbatim; ptr == NULL is nil (encodes as null). */
 typedef struct tagc_raw {
     char *ptr;
@@ -503,7 +516,8 @@ typedef enum tagc_any_kind {
     TAGC_ANY_NUMBER,
     TAGC_ANY_STRING,
     TAGC_ANY_ARRAY,
-    TAGC_ANY_OBJECT
+    TAGC_ANY_OBJECT,
+    TAGC_ANY_NUMBER_TEXT /* a number's text in u.str (decoded with use_number), as json.Number */
 } tagc_any_kind;
 
 typedef struct tagc_any tagc_any;
@@ -670,6 +684,8 @@ typedef struct tagc_json_opts {
     /* decoding */
     bool strict;          /* reject unknown and duplicate keys; require fields without omitempty */
     int max_depth;        /* 0 = TAGC_DEFAULT_MAX_DEPTH */
+    bool use_number;      /* interface{} numbers as their text (TAGC_ANY_NUMBER_TEXT), as Go's
+                             Decoder.UseNumber: integers past 2^53 survive a round trip */
 } tagc_json_opts;
 
 /* The state of one decode; generated code passes it down. */
@@ -682,6 +698,7 @@ typedef struct tagc_json_dec {
     int depth;
     int max_depth;
     bool strict;
+    bool use_number; /* tagc_json_opts.use_number */
     /* Inside a `string`-option value: the quoted text is being read in place of
      * the input; q_open is its opening quote (errors point there), q_resume and
      * q_end what p and end go back to. q_open == NULL otherwise. */
@@ -733,6 +750,11 @@ int tagc_json_read_f32(tagc_json_dec *d, float *out);
 int tagc_json_read_str(tagc_json_dec *d, tagc_str *out);
 int tagc_json_read_bytes(tagc_json_dec *d, uint8_t **ptr, size_t *len);
 int tagc_json_read_time(tagc_json_dec *d, tagc_time *out);
+/* json.Number (json_number.c): a number, or a string holding a valid one. The
+ * `string` option's form returns 1 for "null" (the value left alone). */
+int tagc_json_read_number(tagc_json_dec *d, tagc_number *out);
+int tagc_json_read_number_quoted(tagc_json_dec *d, tagc_number *out);
+bool tagc_json_number_valid(const char *s, size_t n); /* Go's isValidNumber */
 int tagc_json_read_raw(tagc_json_dec *d, tagc_raw *out);
 int tagc_json_read_any(tagc_json_dec *d, tagc_any **out);
 /* Validates and skips one value of any kind. */
@@ -785,6 +807,19 @@ void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html);
 /* write_raw_opts inside an encode: the text's nesting counts against max_depth
  * (0: TAGC_DEFAULT_MAX_DEPTH) after the levels open in b; deeper is TAGC_E_DEPTH. */
 void tagc_json_write_raw_in(tagc_buf *b, const tagc_raw *r, bool html, int max_depth);
+/* A struct's `json:",unknown"` field (a map[string]json.RawMessage): the reader
+ * adds each member no field takes, key and value bytes, in input order
+ * (repeated keys too); the writer puts them after the fields, in that order,
+ * each key written as a Go string and each value's bytes as they were read.
+ * `sep` is the byte due before the next member ('{' when none was written yet);
+ * the writer returns it. */
+int tagc_json_collect_member(tagc_json_dec *d, tagc_str **keys, tagc_raw **vals, size_t *len,
+                             const char *key, size_t key_len);
+uint8_t tagc_json_write_members(tagc_buf *out, const tagc_str *keys, const tagc_raw *vals, size_t len,
+                                uint8_t sep, bool html);
+/* json.Number: its text, "" as 0; not a valid number: TAGC_E_INVALID. */
+void tagc_json_write_number(tagc_buf *out, const tagc_number *n);
+void tagc_json_write_number_quoted(tagc_buf *out, const tagc_number *n);
 void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o);
 
 /* Unchecked writes inside a run (see tagc_run_open): each returns the position

@@ -35,7 +35,7 @@
 int cxx_headers_use(co_await_ &a, co_yield_ &y);
 int cxx_headers_use(co_await_ &a, co_yield_ &y)
 {
-    a.class_ = CO_CLASS_PUBLIC;
+    a.class_ = co_class_of(CO_CLASS_PUBLIC);
     a.co_await_ = 1;
     y.complex_ = 2.5;
     return y.template_.new_ + a.new_;

@@ -298,3 +298,53 @@ Test(check, iota_and_repetition)
     cr_expect_str_eq(decl(c, "Kind")->values->str, "xy");
     checked_free(c);
 }
+
+/* An unknown tag option is a warning: the schema still checks (0 errors). */
+Test(check, unknown_tag_option_warns)
+{
+    checked *c = check_text("package p\n"
+                            "type T struct {\n"
+                            "\tA int `json:\"a,omitempyt\"`\n"
+                            "\tB int `json:\"b,omitzero\" msgpack:\"b,omitzero\"`\n"
+                            "}\n");
+    cr_expect_eq(c->errors, 0, "%.*s", (int)c->len, c->text);
+    cr_expect(strstr(c->text, "warning: unknown json tag option \"omitempyt\"") != NULL, "%.*s",
+              (int)c->len, c->text);
+    ast_decl *t = decl(c, "T");
+    cr_expect(!t->type->wire[0].json_omitempty && !t->type->wire[0].json_omitzero);
+    cr_expect(t->type->wire[1].json_omitzero && t->type->wire[1].msgpack_omitzero);
+    checked_free(c);
+}
+
+/* Enums are open unless //tagc:closed comes right before their type: it may
+ * end a doc comment, stand apart from it by blank lines and comments, or
+ * precede one type of a group. */
+Test(check, closed_directive)
+{
+    checked *c = check_text("package p\n"
+                            "\n"
+                            "//tagc:closed\n"
+                            "// Status is closed.\n"
+                            "\n"
+                            "type Status string\n"
+                            "const StatusPaid Status = \"paid\"\n"
+                            "type (\n"
+                            "\t//tagc:closed \r\n"
+                            "\tLevel int\n"
+                            "\tOpen  int\n"
+                            ")\n"
+                            "const (\n"
+                            "\tLevelLow Level = 1\n"
+                            "\tOpenA    Open  = 1\n"
+                            ")\n"
+                            "type Free string\n"
+                            "const FreeA Free = \"a\"\n");
+    cr_assert_eq(c->errors, 0, "%.*s", (int)c->len, c->text);
+    cr_expect(decl(c, "Status")->enum_closed);
+    cr_expect(decl(c, "Level")->enum_closed);
+    cr_expect(!decl(c, "Open")->enum_closed);
+    cr_expect(!decl(c, "Free")->enum_closed);
+    cr_expect(decl_is_closed_enum(decl(c, "Status")));
+    cr_expect(!decl_is_closed_enum(decl(c, "Free")));
+    checked_free(c);
+}

@@ -344,19 +344,14 @@ static ecase number_cases[] = {
     C(SINK, "{'ratio':'1e400'}",
             "         ^", RANGE, "$.ratio"),
 
-    /* enum values not declared */
-    C(ORDR, "{'status':'lost'}",
-            "          ^", ENUM, "$.status"),
-    C(ORDR, "{'status':'Paid'}",
-            "          ^", ENUM, "$.status"),
+    /* values a closed enum (//tagc:closed) does not declare; open ones
+     * (order's Status, common's Unit, Perm) take any value: tests/roundtrip */
     C(SINK, "{'color':'purple'}",
             "         ^", ENUM, "$.color"),
-    C(SINK, "{'unit':'oz'}",
-            "        ^", ENUM, "$.unit"),
+    C(SINK, "{'color':'Red'}",
+            "         ^", ENUM, "$.color"),
     C(SINK, "{'priority':5}",
             "            ^", ENUM, "$.priority"),
-    C(SINK, "{'perm':3}",
-            "        ^", ENUM, "$.perm"),
     C(SINK, "{'by_level':{'5':true}}",
             "             ^", ENUM, "$.by_level[\"5\"]"),
     C(SINK, "{'by_color':{'purple':[]}}",
@@ -1059,11 +1054,6 @@ Test(encode, nan_and_inf)
 
 Test(encode, other_invalid_values)
 {
-    order_order o;
-    order_order_init(&o);
-    o.status = (order_status)99;
-    expect_encode_fails(&T_ORDR, &o, TAGC_E_INVALID, "order.status = 99");
-
     sink_sink s;
     sink_sink_init(&s);
     s.when = tagc_time_from_unix(253402300800LL, 0, 0); /* 10000-01-01 */

@@ -48,7 +48,7 @@ enum {
     DIFF_INDENT,           /* pretty-printed output differs */
     DIFF_NOHTML,           /* output without HTML escaping differs */
     DIFF_NOT_EQUAL,        /* _equal(v, v) fails, or decode(encode(.)) has no fixed point */
-    DIFF_BY_DESIGN_ENUM,   /* Go accepts, tagc rejects an unknown enum value: by design, not counted */
+    DIFF_BY_DESIGN_ENUM,   /* Go accepts, a closed enum (//tagc:closed) rejects the value: by design, not counted */
     DIFF_CLASSES
 };
 

@@ -218,26 +218,49 @@ Test(compat, omitempty_lost_and_gained)
                   lines, 5);
 }
 
-Test(compat, enum_values)
+Test(compat, closed_enum_values)
 {
     const char *lines[] = {
-        "old.tagc:9:2: error: [json] S: enum value SB = \"b\" removed",
-        "old.tagc:9:2: error: [msgpack] S: enum value SB = \"b\" removed",
-        "old.tagc:16:2: error: [json] L: enum value LTwo = 2 removed",
-        "old.tagc:16:2: error: [msgpack] L: enum value LTwo = 2 removed",
-        "new.tagc:20:2: error: [json] T.plain: type changed from string to enum S",
-        "new.tagc:20:2: error: [msgpack] T.plain: type changed from string to enum S",
+        "old.tagc:10:2: error: [json] S: value SB = \"b\" removed from closed enum S: new readers reject it",
+        "old.tagc:10:2: error: [msgpack] S: value SB = \"b\" removed from closed enum S: new readers reject it",
+        "old.tagc:18:2: error: [json] L: value LTwo = 2 removed from closed enum L: new readers reject it",
+        "old.tagc:18:2: error: [msgpack] L: value LTwo = 2 removed from closed enum L: new readers reject it",
+        "new.tagc:22:2: error: [json] T.plain: type changed from string to closed enum S (//tagc:closed): "
+        "new readers reject values outside it",
+        "new.tagc:22:2: error: [msgpack] T.plain: type changed from string to closed enum S (//tagc:closed): "
+        "new readers reject values outside it",
     };
-    const char *old = "type S string\n\nconst (\n\tSA S = \"a\"\n\tSB S = \"b\"\n)\n\n"
-                      "type L int\n\nconst (\n\tLOne L = 1\n\tLTwo L = 2\n)\n\n"
+    const char *old = "//tagc:closed\ntype S string\n\nconst (\n\tSA S = \"a\"\n\tSB S = \"b\"\n)\n\n"
+                      "//tagc:closed\ntype L int\n\nconst (\n\tLOne L = 1\n\tLTwo L = 2\n)\n\n"
                       "type T struct {\n\tPlain string `json:\"plain\"`\n\tE S `json:\"e\"`\n}\n";
-    const char *new = "type S string\n\nconst (\n\tSA S = \"a\"\n\tSC S = \"c\"\n)\n\n"
-                      "type L int\n\nconst (\n\tLOne L = 1\n\tLThree L = 3\n)\n\n"
+    const char *new = "//tagc:closed\ntype S string\n\nconst (\n\tSA S = \"a\"\n\tSC S = \"c\"\n)\n\n"
+                      "//tagc:closed\ntype L int\n\nconst (\n\tLOne L = 1\n\tLThree L = 3\n)\n\n"
                       "type T struct {\n\tPlain S `json:\"plain\"`\n\tE string `json:\"e\"`\n}\n";
-    (void)old;
-    (void)new;
     /* line numbers: the bodies start at line 5 */
     expect_breaks(old, new, lines, 6);
+}
+
+/* Open enums (the default, as in Go) read any value of their type: removing a
+ * constant, or a string field becoming one, breaks nothing; closing one does. */
+Test(compat, open_enum_values)
+{
+    const char *lines[] = {
+        "new.tagc:13:6: error: [json] K: enum K became closed (//tagc:closed): new readers reject values "
+        "outside it",
+        "new.tagc:13:6: error: [msgpack] K: enum K became closed (//tagc:closed): new readers reject values "
+        "outside it",
+        "new.tagc:21:2: error: [json] T.n: type changed from string to int64",
+        "new.tagc:21:2: error: [msgpack] T.n: type changed from string to int64",
+    };
+    const char *old = "type S string\n\nconst (\n\tSA S = \"a\"\n\tSB S = \"b\"\n)\n\n"
+                      "type K string\n\nconst KA K = \"a\"\n\n"
+                      "type T struct {\n\tPlain string `json:\"plain\"`\n\tE S `json:\"e\"`\n"
+                      "\tK K `json:\"k\"`\n\tN S `json:\"n\"`\n}\n";
+    const char *new = "type S string\n\nconst (\n\tSA S = \"a\"\n\tSC S = \"c\"\n)\n\n"
+                      "//tagc:closed\ntype K string\n\nconst KA K = \"a\"\n\n"
+                      "type T struct {\n\tPlain S `json:\"plain\"`\n\tE string `json:\"e\"`\n"
+                      "\tK K `json:\"k\"`\n\tN int64 `json:\"n\"`\n}\n";
+    expect_breaks(old, new, lines, 4);
 }
 
 Test(compat, string_option_is_json_only)

@@ -550,6 +550,7 @@ static int run(const char *args, char **err)
 }
 
 static const char schema[] = "package shop\n"
+                             "//tagc:closed\n"
                              "type Kind string\n"
                              "const (\n\tKindA Kind = \"a\"\n\tKindB Kind = \"b\"\n)\n"
                              "type Item struct {\n"

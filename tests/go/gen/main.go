@@ -31,6 +31,7 @@ import (
 	"math/rand"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -59,6 +60,7 @@ func enumValue(v interface{}) {
 var (
 	timeType = reflect.TypeOf(time.Time{})
 	rawType  = reflect.TypeOf(json.RawMessage{})
+	numType  = reflect.TypeOf(json.Number(""))
 )
 
 // MARK: - random values
@@ -314,10 +316,69 @@ func (g *gen) raw(depth int) json.RawMessage {
 	return json.RawMessage(b)
 }
 
+// unlisted sets v, of an enum type, to a random value of its underlying type
+// that is none of its constants (after a few tries, whatever was drawn).
+func (g *gen) unlisted(v reflect.Value, vals []reflect.Value) {
+	for try := 0; try < 8; try++ {
+		switch v.Kind() {
+		case reflect.String:
+			v.SetString(g.str())
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			v.SetInt(g.intBits(v.Type().Bits()))
+		default:
+			v.SetUint(g.uintBits(v.Type().Bits()))
+		}
+		listed := false
+		for _, c := range vals {
+			listed = listed || c.Interface() == v.Interface()
+		}
+		if !listed {
+			return
+		}
+	}
+}
+
+// number returns the text of a random json.Number: mostly valid ones in every
+// form (integers past 2^53, exponents, -0, long fractions), sometimes text Go
+// refuses to marshal (and documents the mutations make refuse to decode).
+func (g *gen) number() string {
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + g.n(10))
+		}
+		if n > 1 && b[0] == '0' {
+			b[0] = '1' + byte(g.n(9))
+		}
+		return string(b)
+	}
+	switch g.n(12) {
+	case 0:
+		return strconv.FormatInt(g.intBits(64), 10)
+	case 1:
+		return strconv.FormatUint(g.uintBits(64)|1, 10) + digits(1+g.n(20)) // beyond 2^64
+	case 2:
+		return "-0"
+	case 3:
+		return digits(1+g.n(3)) + "." + digits(1+g.n(30))
+	case 4:
+		return "-" + digits(1+g.n(4)) + []string{"e", "E", "e+", "E-", "e-"}[g.n(5)] + digits(1+g.n(4))
+	case 5:
+		return "0." + digits(1+g.n(5)) + "e999"
+	default:
+		return strconv.FormatFloat(g.f64(), 'g', -1, 64)
+	}
+}
+
 func (g *gen) fill(v reflect.Value, depth int) {
 	t := v.Type()
 	if vals, ok := enums[t]; ok {
-		if g.n(6) != 0 {
+		switch g.n(6) {
+		case 0:
+			return // the zero value
+		case 1:
+			g.unlisted(v, vals) // a value no constant names: tagc's enums are open, as Go's
+		default:
 			v.Set(vals[g.n(len(vals))])
 		}
 		return
@@ -331,6 +392,9 @@ func (g *gen) fill(v reflect.Value, depth int) {
 		return
 	case rawType:
 		v.Set(reflect.ValueOf(g.raw(depth)))
+		return
+	case numType:
+		v.SetString(g.number())
 		return
 	}
 	switch t.Kind() {
@@ -532,7 +596,7 @@ var replacements = []string{
 	`-9223372036854775809`, `18446744073709551615`, `18446744073709551616`, `1e400`, `-1e400`, `1e-400`,
 	`3.4028235e38`, `3.4028236e38`, `3.5e38`, `1e39`, `1e-46`, `4.9e-324`, `2.4703282292062327e-324`, `0.1`,
 	`123456789012345678901234567890`, `0.30000000000000004`, `1E21`, `1e-7`,
-	`""`, `"x"`, `"123"`, `"-5"`, `"1e2"`, `"1.5"`, `"true"`, `"false"`, `"null"`, `"\"s\""`, `"\"\""`, `" 1"`, `"1 "`, `"+1"`,
+	`""`, `"x"`, `"123"`, `"-5"`, `"1e2"`, `"1.5"`, `"-"`, `".5"`, `"1e"`, `"\"7\""`, `"\"1x\""`, `"true"`, `"false"`, `"null"`, `"\"s\""`, `"\"\""`, `" 1"`, `"1 "`, `"+1"`,
 	`"0x10"`, `"AQID"`, `"AQI"`, `"AQ=="`, `"AQ"`, `"====="`, `"A\nQID"`, `"A\/QI"`, `"2006-01-02T15:04:05Z"`,
 	`"2006-01-02T15:04:05.999999999+23:59"`, `"0000-01-01T00:00:00Z"`, `"2006-01-02t15:04:05z"`,
 	`"2006-01-02 15:04:05Z"`, `"2006-01-02T15:04:05+24:00"`, `"2006-01-02T15:04:05.Z"`, `"2006-02-30T00:00:00Z"`,
