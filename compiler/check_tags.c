@@ -201,11 +201,17 @@ static void apply_value(checker *ck, ast_field *f, bool json, const char *val, s
         ti->json_name = !ti->json_skip && name[0] ? name : NULL;
         ti->json_omitempty = has_option(opts, opts_len, "omitempty");
         ti->json_string = has_option(opts, opts_len, "string");
+        ti->json_inline = has_option(opts, opts_len, "inline");
+        ti->json_noinline = has_option(opts, opts_len, "noinline");
     } else {
+        if (val_len == 0)
+            return; /* msgpack:"" : vmihailenco/msgpack falls back to the json tag */
         ti->has_msgpack = true;
         ti->msgpack_skip = skip;
         ti->msgpack_name = !ti->msgpack_skip && name[0] ? name : NULL;
         ti->msgpack_omitempty = has_option(opts, opts_len, "omitempty");
+        ti->msgpack_inline = has_option(opts, opts_len, "inline");
+        ti->msgpack_noinline = has_option(opts, opts_len, "noinline");
     }
 }
 

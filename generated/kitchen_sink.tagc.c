@@ -3809,7 +3809,7 @@ int sink_priority_read_msgpack(tagc_mp_dec *d, sink_priority *v)
 
 void sink_priority_write_msgpack(tagc_buf *out, const sink_priority *v)
 {
-    tagc_mp_write_int(out, (int64_t)*v);
+    tagc_mp_write_sized(out, 0xd2, (uint64_t)*v, 4);
 }
 
 int sink_perm_read_msgpack(tagc_mp_dec *d, sink_perm *v)
@@ -3833,7 +3833,7 @@ int sink_perm_read_msgpack(tagc_mp_dec *d, sink_perm *v)
 
 void sink_perm_write_msgpack(tagc_buf *out, const sink_perm *v)
 {
-    tagc_mp_write_uint(out, (uint64_t)*v);
+    tagc_mp_write_sized(out, 0xcc, (uint64_t)*v, 1);
 }
 
 void sink_points_write_msgpack(tagc_buf *out, const sink_points *v)
@@ -3927,14 +3927,14 @@ void sink_base_write_msgpack(tagc_buf *out, const sink_base *v)
     n += v->version != 0;
 
     tagc_mp_write_map(out, n);
-    p = tagc_mp_room(out, 29, 0); /* room for the most these fields take */
+    p = tagc_mp_room(out, 25, 0); /* room for the most these fields take */
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\242id", 3);
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     if (v->version != 0) {
         p = tagc_mp_put(p, "\247version", 8);
-        p = tagc_mp_put_uint(p, v->version);
+        p = tagc_mp_put_sized(p, 0xce, (uint64_t)v->version, 4);
     }
     tagc_mp_done(out, p);
 }
@@ -4089,7 +4089,7 @@ void sink_scalars_write_msgpack(tagc_buf *out, const sink_scalars *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 182, v->s.len); /* room for the most these fields take */
+    p = tagc_mp_room(out, 137, v->s.len); /* room for the most these fields take */
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\336\000\020\241b", 5); /* map of 16, "b" */
@@ -4097,31 +4097,31 @@ void sink_scalars_write_msgpack(tagc_buf *out, const sink_scalars *v)
     p = tagc_mp_put(p, "\241i", 2);
     p = tagc_mp_put_int(p, v->i);
     p = tagc_mp_put(p, "\242i8", 3);
-    p = tagc_mp_put_int(p, v->i8);
+    p = tagc_mp_put_sized(p, 0xd0, (uint64_t)v->i8, 1);
     p = tagc_mp_put(p, "\243i16", 4);
-    p = tagc_mp_put_int(p, v->i16);
+    p = tagc_mp_put_sized(p, 0xd1, (uint64_t)v->i16, 2);
     p = tagc_mp_put(p, "\243i32", 4);
-    p = tagc_mp_put_int(p, v->i32);
+    p = tagc_mp_put_sized(p, 0xd2, (uint64_t)v->i32, 4);
     p = tagc_mp_put(p, "\243i64", 4);
-    p = tagc_mp_put_int(p, v->i64);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->i64, 8);
     p = tagc_mp_put(p, "\241u", 2);
     p = tagc_mp_put_uint(p, v->u);
     p = tagc_mp_put(p, "\242u8", 3);
-    p = tagc_mp_put_uint(p, v->u8);
+    p = tagc_mp_put_sized(p, 0xcc, (uint64_t)v->u8, 1);
     p = tagc_mp_put(p, "\243u16", 4);
-    p = tagc_mp_put_uint(p, v->u16);
+    p = tagc_mp_put_sized(p, 0xcd, (uint64_t)v->u16, 2);
     p = tagc_mp_put(p, "\243u32", 4);
-    p = tagc_mp_put_uint(p, v->u32);
+    p = tagc_mp_put_sized(p, 0xce, (uint64_t)v->u32, 4);
     p = tagc_mp_put(p, "\243u64", 4);
-    p = tagc_mp_put_uint(p, v->u64);
+    p = tagc_mp_put_sized(p, 0xcf, (uint64_t)v->u64, 8);
     p = tagc_mp_put(p, "\243f32", 4);
     p = tagc_mp_put_f32(p, v->f32);
     p = tagc_mp_put(p, "\243f64", 4);
     p = tagc_mp_put_f64(p, v->f64);
     p = tagc_mp_put(p, "\242by", 3);
-    p = tagc_mp_put_uint(p, v->by);
+    p = tagc_mp_put_sized(p, 0xcc, (uint64_t)v->by, 1);
     p = tagc_mp_put(p, "\241r", 2);
-    p = tagc_mp_put_int(p, v->r);
+    p = tagc_mp_put_sized(p, 0xd2, (uint64_t)v->r, 4);
     p = tagc_mp_put(p, "\241s", 2);
     p = tagc_mp_put_str(p, v->s.ptr, v->s.len);
     tagc_mp_done(out, p);
@@ -4399,14 +4399,14 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     n += v->other.len != 0;
 
     tagc_mp_write_map(out, n);
-    p = tagc_mp_room(out, 77, (v->audit != NULL ? v->audit->created_by.len : 0)); /* room for the most these fields take */
+    p = tagc_mp_room(out, 73, (v->audit != NULL ? v->audit->created_by.len : 0)); /* room for the most these fields take */
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\242id", 3);
-    p = tagc_mp_put_int(p, v->base.id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->base.id, 8);
     if (v->base.version != 0) {
         p = tagc_mp_put(p, "\247version", 8);
-        p = tagc_mp_put_uint(p, v->base.version);
+        p = tagc_mp_put_sized(p, 0xce, (uint64_t)v->base.version, 4);
     }
     if (v->audit != NULL) {
         p = tagc_mp_put(p, "\252created_by", 11);
@@ -4427,7 +4427,7 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     p = tagc_mp_put(p, "\244when", 5);
     p = tagc_mp_put_time(out, p, &v->when);
     p = tagc_mp_put(p, "\247timeout", 8);
-    p = tagc_mp_put_int(p, v->timeout);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->timeout, 8);
     p = tagc_mp_put(p, "\243raw", 4);
     tagc_mp_done(out, p);
     tagc_mp_write_raw(out, &v->raw);
@@ -4490,11 +4490,11 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
         tagc_buf_put(out, "\244perm", 5);
         sink_perm_write_msgpack(out, &v->perm);
     }
-    p = tagc_mp_room(out, 118, v->quoted.len + v->dash.len + v->mp_only.len + v->renamed.len + v->no_tag.len + v->default_.len);
+    p = tagc_mp_room(out, 114, v->quoted.len + v->dash.len + v->mp_only.len + v->renamed.len + v->no_tag.len + v->default_.len);
     if (p == NULL)
         return;
     p = tagc_mp_put(p, "\243big", 4);
-    p = tagc_mp_put_int(p, v->big);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->big, 8);
     if (v->ratio != 0) {
         p = tagc_mp_put(p, "\245ratio", 6);
         p = tagc_mp_put_f64(p, v->ratio);
@@ -4507,7 +4507,7 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     if (!v->has_maybe)
         p = tagc_mp_put_nil(p);
     else
-        p = tagc_mp_put_int(p, v->maybe);
+        p = tagc_mp_put_sized(p, 0xd2, (uint64_t)v->maybe, 4);
     p = tagc_mp_put(p, "\241-", 2);
     p = tagc_mp_put_str(p, v->dash.ptr, v->dash.len);
     p = tagc_mp_put(p, "\247mp_only", 8);
@@ -5293,12 +5293,12 @@ static void sink_int32_slice_write_msgpack(tagc_buf *out, const sink_int32_slice
         tagc_mp_write_nil(out);
         return;
     }
-    p = tagc_mp_room_n(out, 5, 9, v->len, 0); /* room for the most the elements take */
+    p = tagc_mp_room_n(out, 5, 5, v->len, 0); /* room for the most the elements take */
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put_array(p, v->len);
     for (size_t i = 0; i < v->len; i++) {
-        p = tagc_mp_put_int(p, v->ptr[i]);
+        p = tagc_mp_put_sized(p, 0xd2, (uint64_t)v->ptr[i], 4);
     }
     tagc_mp_done(out, p);
 }
@@ -5333,7 +5333,7 @@ static void sink_uint16_array4_write_msgpack(tagc_buf *out, const uint16_t (*v)[
 {
     tagc_mp_write_array(out, 4);
     for (size_t i = 0; i < 4; i++) {
-        tagc_mp_write_uint(out, (*v)[i]);
+        tagc_mp_write_sized(out, 0xcd, (uint64_t)(*v)[i], 2);
     }
 }
 
@@ -5364,7 +5364,7 @@ static void sink_uint8_array32_write_msgpack(tagc_buf *out, const uint8_t (*v)[3
 {
     tagc_mp_write_array(out, 32);
     for (size_t i = 0; i < 32; i++) {
-        tagc_mp_write_uint(out, (*v)[i]);
+        tagc_mp_write_sized(out, 0xcc, (uint64_t)(*v)[i], 1);
     }
 }
 
@@ -5401,7 +5401,7 @@ static void sink_string_int64_map_write_msgpack(tagc_buf *out, const sink_string
     tagc_mp_write_map(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tagc_mp_write_str(out, v->keys[i].ptr, v->keys[i].len);
-        tagc_mp_write_int(out, v->vals[i]);
+        tagc_mp_write_sized(out, 0xd3, (uint64_t)v->vals[i], 8);
     }
 }
 
@@ -5463,7 +5463,7 @@ static void sink_int64_string_map_write_msgpack(tagc_buf *out, const sink_int64_
     }
     tagc_mp_write_map(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
-        tagc_mp_write_int_key(out, (int64_t)v->keys[i]);
+        tagc_mp_write_sized(out, 0xd3, (uint64_t)v->keys[i], 8);
         tagc_mp_write_str(out, v->vals[i].ptr, v->vals[i].len);
     }
 }
@@ -5590,7 +5590,7 @@ static void sink_label_uint8_map_write_msgpack(tagc_buf *out, const sink_label_u
     tagc_mp_write_map(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tagc_mp_write_str(out, v->keys[i].ptr, v->keys[i].len);
-        tagc_mp_write_uint(out, v->vals[i]);
+        tagc_mp_write_sized(out, 0xcc, (uint64_t)v->vals[i], 1);
     }
 }
 
@@ -5652,7 +5652,7 @@ static void sink_priority_bool_map_write_msgpack(tagc_buf *out, const sink_prior
     }
     tagc_mp_write_map(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
-        tagc_mp_write_int_key(out, (int64_t)v->keys[i]);
+        tagc_mp_write_sized(out, 0xd2, (uint64_t)v->keys[i], 4);
         tagc_mp_write_bool(out, v->vals[i]);
     }
 }

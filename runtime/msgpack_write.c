@@ -75,6 +75,12 @@ void tagc_mp_write_int(tagc_buf *b, int64_t v)
         put_u64(b, 0xd3, (uint64_t)v);
 }
 
+void tagc_mp_write_sized(tagc_buf *b, uint8_t code, uint64_t v, int width)
+{
+    uint8_t t[9];
+    tagc_buf_put(b, t, (size_t)(tagc_mp_put_sized(t, code, v, width) - t));
+}
+
 void tagc_mp_write_f32(tagc_buf *b, float v)
 {
     uint32_t u;
@@ -277,6 +283,27 @@ static void write_any(tagc_buf *b, const tagc_any *a, int depth)
 void tagc_mp_write_any(tagc_buf *b, const tagc_any *a)
 {
     write_any(b, a, 0);
+}
+
+bool tagc_mp_any_empty(const tagc_any *a)
+{
+    if (!a)
+        return true;
+    switch (a->kind) {
+    case TAGC_ANY_NULL:
+        return true;
+    case TAGC_ANY_BOOL:
+        return !a->u.b;
+    case TAGC_ANY_NUMBER:
+        return a->u.num == 0;
+    case TAGC_ANY_STRING:
+        return a->u.str.len == 0;
+    case TAGC_ANY_ARRAY:
+        return a->u.arr.len == 0;
+    case TAGC_ANY_OBJECT:
+        return a->u.obj.len == 0;
+    }
+    return false;
 }
 
 /* MARK: - json.RawMessage */

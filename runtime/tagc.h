@@ -1009,6 +1009,10 @@ static inline void tagc_mp_write_nil(tagc_buf *b)
 void tagc_mp_write_bool(tagc_buf *b, bool v);
 void tagc_mp_write_int(tagc_buf *b, int64_t v);  /* smallest: fixint, int8..64 or uint8..64 */
 void tagc_mp_write_uint(tagc_buf *b, uint64_t v); /* smallest: fixint, uint8..64 */
+/* The integer format `code` (0xcc..0xcf uint 8..64, 0xd0..0xd3 int 8..64) of
+ * `width` bytes (1, 2, 4, 8), whatever the value: what vmihailenco/msgpack's
+ * default encoder writes for an intN or uintN (v: the value's two's complement). */
+void tagc_mp_write_sized(tagc_buf *b, uint8_t code, uint64_t v, int width);
 void tagc_mp_write_f32(tagc_buf *b, float v);     /* float 32 */
 void tagc_mp_write_f64(tagc_buf *b, double v);    /* float 64 */
 void tagc_mp_write_str(tagc_buf *b, const char *s, size_t n);
@@ -1044,6 +1048,9 @@ void tagc_mp_write_time(tagc_buf *b, const tagc_time *t);
 void tagc_mp_write_raw(tagc_buf *b, const tagc_raw *r);
 /* interface{}: NULL is nil, numbers float 64, objects maps in stored order. */
 void tagc_mp_write_any(tagc_buf *b, const tagc_any *a);
+/* omitempty of an interface{} in vmihailenco/msgpack: nil, or holding false, 0, "",
+ * or an empty array or object */
+bool tagc_mp_any_empty(const tagc_any *a);
 /* Integer map keys are written as strings of their decimal text (as JSON does). */
 void tagc_mp_write_int_key(tagc_buf *b, int64_t v);
 void tagc_mp_write_uint_key(tagc_buf *b, uint64_t v);
@@ -1134,6 +1141,20 @@ static inline uint8_t *tagc_mp_put_int(uint8_t *p, int64_t v) /* at most 9 bytes
         return p + 1;
     }
     return tagc_mp_put_int_wide(p, v);
+}
+static inline uint8_t *tagc_mp_put_sized(uint8_t *p, uint8_t code, uint64_t v, int width)
+{ /* see tagc_mp_write_sized; 1 + width bytes */
+    p[0] = code;
+    if (width == 1)
+        p[1] = (uint8_t)v;
+    else if (width == 2) {
+        p[1] = (uint8_t)(v >> 8);
+        p[2] = (uint8_t)v;
+    } else if (width == 4)
+        tagc_mp_store32(p + 1, (uint32_t)v);
+    else
+        tagc_mp_store64(p + 1, v);
+    return p + 1 + width;
 }
 static inline uint8_t *tagc_mp_put_f64(uint8_t *p, double v) /* 9 bytes */
 {
