@@ -596,6 +596,11 @@ int tagc_mp_read_key_slow(tagc_mp_dec *d, const char **key, size_t *len)
     int rc = read_head(d, &h);
     if (rc)
         return rc;
+    if (h.kind == MP_NIL) { /* vmihailenco/msgpack reads a nil key as "" */
+        *key = d->p;
+        *len = 0;
+        return 0;
+    }
     if (h.kind != MP_STR && h.kind != MP_BIN)
         return fail_at(d, at, TAGC_E_TYPE, "expected a str key, found %s", kind_name(h.kind));
     *key = d->p;

@@ -1,0 +1,175 @@
+/*
+ * vm_tool.c - the C side of the differential test against vmihailenco/msgpack
+ * v5 (run.py). Reads gen.go's records on stdin, one a line:
+ *   V TYPE HEX [-]    Go's MessagePack of a random value: it must decode, and
+ *                     re-encode to the same bytes (with "-": Go's own decode of them
+ *                     does not re-encode to them either: compared by value only, in
+ *                     gen.go's check); prints "T TYPE HEX"
+ *   J TYPE HEX        encoding/json's JSON of the same value (hex): decoded as
+ *                     JSON, written as MessagePack; prints "U TYPE HEX"
+ *   M TYPE OK HEX     a mutated document and whether Go's Unmarshal took it
+ *                     (1/0): tagc must agree, unless tagc rejects bytes after the
+ *                     value, which Go's Unmarshal ignores, or a timestamp's
+ *                     nanoseconds >= 10^9, which Go normalises (counted apart)
+ * Mismatches go to stderr; exit 1 if any.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm.tagc.h"
+
+typedef struct vm_type {
+    const char *name;
+    size_t size;
+    int (*decode_mp)(void *v, const uint8_t *s, size_t n, tagc_arena *a, tagc_error *e);
+    int (*decode_json)(void *v, const char *s, size_t n, tagc_arena *a, tagc_error *e);
+    int (*encode_mp)(const void *v, tagc_buf *out);
+} vm_type;
+
+#define VM_TYPE(T, NAME)                                                                  \
+    static int dm_##T(void *v, const uint8_t *s, size_t n, tagc_arena *a, tagc_error *e) \
+    {                                                                                     \
+        return T##_decode_msgpack(v, s, n, a, e);                                         \
+    }                                                                                     \
+    static int dj_##T(void *v, const char *s, size_t n, tagc_arena *a, tagc_error *e)    \
+    {                                                                                     \
+        return T##_decode_json(v, s, n, a, e, NULL);                                      \
+    }                                                                                     \
+    static int em_##T(const void *v, tagc_buf *out) { return T##_encode_msgpack(v, out); }
+VM_TYPE(vm_sink, "Sink")
+VM_TYPE(vm_omit, "Omit")
+VM_TYPE(vm_base, "Base")
+VM_TYPE(vm_meta, "Meta")
+
+static const vm_type types[] = {
+    {"Sink", sizeof(vm_sink), dm_vm_sink, dj_vm_sink, em_vm_sink},
+    {"Omit", sizeof(vm_omit), dm_vm_omit, dj_vm_omit, em_vm_omit},
+    {"Base", sizeof(vm_base), dm_vm_base, dj_vm_base, em_vm_base},
+    {"Meta", sizeof(vm_meta), dm_vm_meta, dj_vm_meta, em_vm_meta},
+};
+
+static const vm_type *find(const char *name)
+{
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(types[i].name, name) == 0)
+            return &types[i];
+    return NULL;
+}
+
+static int hexval(int c)
+{
+    return c <= '9' ? c - '0' : c - 'a' + 10;
+}
+
+/* Decodes hex text s in place; returns the byte count. */
+static size_t unhex(char *s)
+{
+    size_t n = strlen(s) / 2;
+    for (size_t i = 0; i < n; i++)
+        s[i] = (char)(hexval((unsigned char)s[2 * i]) << 4 | hexval((unsigned char)s[2 * i + 1]));
+    return n;
+}
+
+static void put_hex(const char *tag, const char *type, const uint8_t *p, size_t n)
+{
+    printf("%s %s ", tag, type);
+    for (size_t i = 0; i < n; i++)
+        printf("%02x", p[i]);
+    putchar('\n');
+}
+
+int main(void)
+{
+    size_t cap = 1 << 20, line_no = 0;
+    char *line = malloc(cap);
+    size_t values = 0, value_only = 0, jsons = 0, mutated = 0, agree = 0, trailing = 0, nsec = 0, bad = 0;
+    if (!line)
+        return 2;
+    for (;;) {
+        size_t len = 0;
+        int c;
+        while ((c = getchar()) != EOF && c != '\n') {
+            if (len + 2 >= cap && (line = realloc(line, cap *= 2)) == NULL)
+                return 2;
+            line[len++] = (char)c;
+        }
+        if (c == EOF && len == 0)
+            break;
+        line[len] = '\0';
+        line_no++;
+        char kind = line[0];
+        char *type = line + 2, *sp = strchr(type, ' ');
+        if (!sp)
+            continue;
+        *sp = '\0';
+        char *rest = sp + 1;
+        int go_ok = 1;
+        if (kind == 'M') {
+            go_ok = rest[0] == '1';
+            rest += 2;
+        }
+        char *again = strchr(rest, ' ');
+        if (again)
+            *again++ = '\0';
+        size_t n = unhex(rest);
+        bool by_value = again && kind == 'V';
+        const vm_type *t = find(type);
+        if (!t) {
+            fprintf(stderr, "line %zu: unknown type %s\n", line_no, type);
+            bad++;
+            continue;
+        }
+        void *v = calloc(1, t->size);
+        tagc_arena a;
+        tagc_error err;
+        tagc_buf out;
+        tagc_arena_init(&a);
+        tagc_buf_init(&out);
+        int rc = kind == 'J' ? t->decode_json(v, rest, n, &a, &err)
+                             : t->decode_mp(v, (const uint8_t *)rest, n, &a, &err);
+        if (kind == 'M') {
+            mutated++;
+            if ((rc == 0) == go_ok) {
+                agree++;
+            } else if (go_ok && rc == TAGC_E_SYNTAX && strstr(err.message, "after")) {
+                trailing++; /* Go's Unmarshal reads one value and ignores the rest */
+            } else if (go_ok && rc == TAGC_E_RANGE && strstr(err.message, "nanoseconds")) {
+                nsec++; /* by design (docs/msgpack.md): Go's time.Unix normalises them */
+            } else {
+                fprintf(stderr, "line %zu: %s: Go %s, tagc %s (offset %zu, %s: %s)\n", line_no, type,
+                        go_ok ? "accepts" : "rejects", rc == 0 ? "accepts" : "rejects", err.offset,
+                        rc ? err.path : "", rc ? err.message : "");
+                bad++;
+            }
+        } else if (rc != 0) {
+            fprintf(stderr, "line %zu: %s: tagc rejects Go's %s: offset %zu, %s: %s\n", line_no, type,
+                    kind == 'J' ? "JSON" : "MessagePack", err.offset, err.path, err.message);
+            bad++;
+        } else if ((rc = t->encode_mp(v, &out)) != 0) {
+            fprintf(stderr, "line %zu: %s: encode: %s\n", line_no, type, tagc_strerror(rc));
+            bad++;
+        } else if (kind == 'V') {
+            values++;
+            if (by_value) {
+                value_only++;
+            } else if (out.len != n || memcmp(out.data, rest, n) != 0) {
+                fprintf(stderr, "line %zu: %s: re-encoded bytes differ from Go's\n", line_no, type);
+                bad++;
+            }
+            put_hex("T", type, out.data, out.len);
+        } else {
+            jsons++;
+            put_hex("U", type, out.data, out.len);
+        }
+        tagc_buf_free(&out);
+        tagc_arena_free(&a);
+        free(v);
+    }
+    free(line);
+    fprintf(stderr, "vm_tool: %zu values re-encoded (%zu compared by value only), %zu JSON documents encoded, %zu mutated "
+                    "(%zu verdicts agree, %zu with bytes after the value, %zu with nanoseconds >= 10^9), "
+                    "%zu mismatches\n",
+            values, value_only, jsons, mutated, agree, trailing, nsec, bad);
+    return bad ? 1 : 0;
+}
