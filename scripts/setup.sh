@@ -6,7 +6,8 @@ set -eu
 
 PKGS="meson ninja-build gcc clang flex bison pkg-config libcriterion-dev libcjson-dev
       libjansson-dev libjson-c-dev libmsgpack-dev golang-go python3 python3-jsonschema
-      python3-msgpack valgrind libclang-rt-14-dev"
+      python3-msgpack valgrind libclang-rt-14-dev golang-github-vmihailenco-msgpack.v5-dev
+      golang-github-tinylib-msgp-dev"
 
 missing=""
 for p in $PKGS; do
