@@ -1279,6 +1279,23 @@ static inline int tagc_mp_read_int(tagc_mp_dec *d, int64_t *out, int64_t min, in
             *out = c;
             return 0;
         }
+        /* int 32 and int 64: how vmihailenco/msgpack (and tagc by default) write
+         * an int32 and an int64 */
+        if ((uint8_t)c == 0xd3 && d->end - d->p >= 9) {
+            int64_t v = (int64_t)tagc_mp_be64(d->p + 1);
+            if (v >= min && v <= max) {
+                d->p += 9;
+                *out = v;
+                return 0;
+            }
+        } else if ((uint8_t)c == 0xd2 && d->end - d->p >= 5) {
+            int64_t v = (int32_t)tagc_mp_be32(d->p + 1); /* as the int8_t cast above */
+            if (v >= min && v <= max) {
+                d->p += 5;
+                *out = v;
+                return 0;
+            }
+        }
     }
     return tagc_mp_read_int_slow(d, out, min, max);
 }
@@ -1292,6 +1309,14 @@ static inline int tagc_mp_read_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max)
             d->p++;
             *out = c;
             return 0;
+        }
+        if (c == 0xcf && d->end - d->p >= 9) { /* uint 64, as an uint64 is written */
+            uint64_t v = tagc_mp_be64(d->p + 1);
+            if (v <= max) {
+                d->p += 9;
+                *out = v;
+                return 0;
+            }
         }
     }
     return tagc_mp_read_uint_slow(d, out, max);
