@@ -576,7 +576,7 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
     else if (k == TK_RAW)
         emit(g, ind, "tagc_mp_write_raw(out, &%s);", lv);
     else if (k == TK_ANY)
-        emit(g, ind, "tagc_mp_write_any(out, %s);", lv);
+        emit(g, ind, "tagc_mp_write_any%s(out, %s);", g->opts->msgpack_sort_keys ? "_sorted" : "", lv);
     else if (ty_is_bytes(t))
         emit(g, ind, "tagc_mp_write_bytes(out, &%s);", lv);
     else if (k == TK_PTR && ty_is_struct(t->elem))
@@ -1024,16 +1024,34 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
     uint8_t key_code;
     int key_width = mp_int_width(g, t->key, &key_code);
     /* integer keys are integers, as vmihailenco/msgpack writes them */
-    emit(g, 0, "/* Entries in stored order (Go's msgp writes Go's random map order). */");
+    bool str_enum = en && en->enum_kind == ENUM_STRING;
+    /* --msgpack-sort-keys: string and integer keys sorted (string enums: stored order) */
+    bool sorted = g->opts->msgpack_sort_keys && !str_enum;
+    if (sorted)
+        emit(g, 0, "/* Entries with their keys sorted (--msgpack-sort-keys). */");
+    else
+        emit(g, 0, "/* Entries in stored order (Go's msgp writes Go's random map order). */");
     emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s *v)", fn, ctype);
     emit(g, 0, "{");
+    if (sorted)
+        emit(g, 1, "size_t *order;");
     emit(g, 1, "if (v->keys == NULL) {");
     emit(g, 2, "tagc_mp_write_nil(out);");
     emit(g, 2, "return;");
     emit(g, 1, "}");
+    if (sorted && ku->kind == TK_STRING)
+        emit(g, 1, "order = tagc_mp_order_str(out, v->keys, v->len);");
+    else if (sorted)
+        emit(g, 1, "order = tagc_mp_order_int(out, v->keys, sizeof *v->keys, %s, v->len);",
+             ty_is_unsigned_int(ku->kind) ? "false" : "true");
     emit(g, 1, "tagc_mp_write_map(out, v->len);");
-    emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
-    if (en && en->enum_kind == ENUM_STRING)
+    if (sorted) {
+        emit(g, 1, "for (size_t n = 0; n < v->len; n++) {");
+        emit(g, 2, "size_t i = order ? order[n] : n;");
+    } else {
+        emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
+    }
+    if (str_enum)
         emit(g, 2, "%s_write_msgpack(out, &v->keys[i]);", en->c_name);
     else if (ku->kind == TK_STRING)
         emit(g, 2, "tagc_mp_write_str(out, v->keys[i].ptr, v->keys[i].len);");
@@ -1046,6 +1064,8 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
         emit(g, 2, "tagc_mp_write_int(out, (int64_t)v->keys[i]);");
     write_elem(g, 2, t->elem, "v->vals[i]");
     emit(g, 1, "}");
+    if (sorted)
+        emit(g, 1, "tagc_mp_order_free(order);");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }

@@ -766,6 +766,11 @@ static int text_key(tagc_mp_dec *d, tagc_str *key, char *tmp)
         key->len = h.kind == MP_UINT ? tagc_fmt_u64(tmp, h.u) : tagc_fmt_i64(tmp, h.i);
         return 0;
     }
+    if (h.kind == MP_NIL) { /* vmihailenco/msgpack reads a nil string key as "" */
+        key->ptr = tmp;
+        key->len = 0;
+        return 0;
+    }
     return fail_at(d, at, TAGC_E_TYPE, "expected a str or integer key, found %s", kind_name(h.kind));
 }
 

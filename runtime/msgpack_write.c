@@ -239,7 +239,7 @@ void tagc_mp_write_uint_key(tagc_buf *b, uint64_t v)
 
 /* MARK: - interface{} */
 
-static void write_any(tagc_buf *b, const tagc_any *a, int depth)
+static void write_any(tagc_buf *b, const tagc_any *a, int depth, bool sorted)
 {
     if (b->err)
         return;
@@ -267,22 +267,31 @@ static void write_any(tagc_buf *b, const tagc_any *a, int depth)
     case TAGC_ANY_ARRAY:
         tagc_mp_write_array(b, a->u.arr.len);
         for (size_t i = 0; i < a->u.arr.len && !b->err; i++)
-            write_any(b, a->u.arr.items[i], depth + 1);
+            write_any(b, a->u.arr.items[i], depth + 1, sorted);
         return;
-    case TAGC_ANY_OBJECT:
+    case TAGC_ANY_OBJECT: {
+        size_t *order = sorted ? tagc_mp_order_str(b, a->u.obj.keys, a->u.obj.len) : NULL;
         tagc_mp_write_map(b, a->u.obj.len);
         for (size_t i = 0; i < a->u.obj.len && !b->err; i++) {
-            tagc_mp_write_str(b, a->u.obj.keys[i].ptr, a->u.obj.keys[i].len);
-            write_any(b, a->u.obj.vals[i], depth + 1);
+            size_t j = order ? order[i] : i;
+            tagc_mp_write_str(b, a->u.obj.keys[j].ptr, a->u.obj.keys[j].len);
+            write_any(b, a->u.obj.vals[j], depth + 1, sorted);
         }
+        free(order);
         return;
+    }
     }
     tagc_buf_fail(b, TAGC_E_INVALID);
 }
 
 void tagc_mp_write_any(tagc_buf *b, const tagc_any *a)
 {
-    write_any(b, a, 0);
+    write_any(b, a, 0, false);
+}
+
+void tagc_mp_write_any_sorted(tagc_buf *b, const tagc_any *a)
+{
+    write_any(b, a, 0, true);
 }
 
 bool tagc_mp_any_empty(const tagc_any *a)

@@ -1048,6 +1048,16 @@ void tagc_mp_write_time(tagc_buf *b, const tagc_time *t);
 void tagc_mp_write_raw(tagc_buf *b, const tagc_raw *r);
 /* interface{}: NULL is nil, numbers float 64, objects maps in stored order. */
 void tagc_mp_write_any(tagc_buf *b, const tagc_any *a);
+/* interface{} with the keys of its objects sorted by bytes (--msgpack-sort-keys,
+ * vmihailenco/msgpack's SetSortMapKeys(true)) */
+void tagc_mp_write_any_sorted(tagc_buf *b, const tagc_any *a);
+/* The order in which --msgpack-sort-keys writes n map entries: their indexes,
+ * string keys by bytes, integer keys (`size` bytes each) by value; malloc'd,
+ * for tagc_mp_order_free. NULL when n < 2 (stored order is sorted), when b has
+ * an error, or with TAGC_E_NOMEM put in b. */
+size_t *tagc_mp_order_str(tagc_buf *b, const tagc_str *keys, size_t n);
+size_t *tagc_mp_order_int(tagc_buf *b, const void *keys, size_t size, bool is_signed, size_t n);
+void tagc_mp_order_free(size_t *order); /* free(), for code that includes no <stdlib.h> */
 /* omitempty of an interface{} in vmihailenco/msgpack: nil, or holding false, 0, "",
  * or an empty array or object */
 bool tagc_mp_any_empty(const tagc_any *a);

@@ -75,6 +75,11 @@ type Sink struct {
 	Opt   *int16           `json:"opt"`
 }
 
+type Sorted struct {
+	Labels map[string]string `json:"labels"`
+	Any    interface{}       `json:"any"`
+}
+
 type Omit struct {
 	Base `json:"base,noinline"`
 	*Extra
@@ -316,6 +321,8 @@ func newValue(typ string) interface{} {
 		return new(Base)
 	case "Meta":
 		return new(Meta)
+	case "Sorted":
+		return new(Sorted)
 	}
 	panic("unknown type " + typ)
 }
@@ -366,7 +373,7 @@ func gen(n, mutations int) {
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
 	var docs [][2]string
-	for _, typ := range []string{"Sink", "Omit", "Base", "Meta"} {
+	for _, typ := range []string{"Sink", "Omit", "Base", "Meta", "Sorted"} {
 		for i := 0; i < n; i++ {
 			var v interface{}
 			switch typ {
@@ -376,6 +383,9 @@ func gen(n, mutations int) {
 				v = randOmit()
 			case "Base":
 				v = randBase()
+			case "Sorted":
+				m := randMeta()
+				v = Sorted{Labels: m.Labels, Any: randAny(0)}
 			default:
 				v = randMeta()
 			}

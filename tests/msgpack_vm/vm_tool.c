@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "vm.tagc.h"
+#include "vms.tagc.h"
 
 typedef struct vm_type {
     const char *name;
@@ -41,12 +42,14 @@ VM_TYPE(vm_sink, "Sink")
 VM_TYPE(vm_omit, "Omit")
 VM_TYPE(vm_base, "Base")
 VM_TYPE(vm_meta, "Meta")
+VM_TYPE(vm_sorted, "Sorted")
 
 static const vm_type types[] = {
     {"Sink", sizeof(vm_sink), dm_vm_sink, dj_vm_sink, em_vm_sink},
     {"Omit", sizeof(vm_omit), dm_vm_omit, dj_vm_omit, em_vm_omit},
     {"Base", sizeof(vm_base), dm_vm_base, dj_vm_base, em_vm_base},
     {"Meta", sizeof(vm_meta), dm_vm_meta, dj_vm_meta, em_vm_meta},
+    {"Sorted", sizeof(vm_sorted), dm_vm_sorted, dj_vm_sorted, em_vm_sorted},
 };
 
 static const vm_type *find(const char *name)
@@ -55,6 +58,55 @@ static const vm_type *find(const char *name)
         if (strcmp(types[i].name, name) == 0)
             return &types[i];
     return NULL;
+}
+
+/* Reverses the entries of an interface{} object, at every depth. */
+static void reverse_any(tagc_any *a)
+{
+    if (!a)
+        return;
+    if (a->kind == TAGC_ANY_ARRAY)
+        for (size_t i = 0; i < a->u.arr.len; i++)
+            reverse_any(a->u.arr.items[i]);
+    if (a->kind != TAGC_ANY_OBJECT)
+        return;
+    for (size_t i = 0, j = a->u.obj.len; i + 1 < j; i++, j--) {
+        tagc_str k = a->u.obj.keys[i];
+        tagc_any *v = a->u.obj.vals[i];
+        a->u.obj.keys[i] = a->u.obj.keys[j - 1];
+        a->u.obj.vals[i] = a->u.obj.vals[j - 1];
+        a->u.obj.keys[j - 1] = k;
+        a->u.obj.vals[j - 1] = v;
+    }
+    for (size_t i = 0; i < a->u.obj.len; i++)
+        reverse_any(a->u.obj.vals[i]);
+}
+
+/* --msgpack-sort-keys: Go's sorted bytes of a Sorted, decoded by the sorted
+ * build, its entries put in reverse order, written again: Go's bytes. */
+static bool sorted_again(const uint8_t *src, size_t n)
+{
+    vms_sorted v;
+    tagc_arena a;
+    tagc_buf out;
+    tagc_arena_init(&a);
+    tagc_buf_init(&out);
+    bool same = vms_sorted_decode_msgpack(&v, src, n, &a, NULL) == 0;
+    if (same) {
+        for (size_t i = 0, j = v.labels.len; i + 1 < j; i++, j--) {
+            tagc_str k = v.labels.keys[i], x = v.labels.vals[i];
+            v.labels.keys[i] = v.labels.keys[j - 1];
+            v.labels.vals[i] = v.labels.vals[j - 1];
+            v.labels.keys[j - 1] = k;
+            v.labels.vals[j - 1] = x;
+        }
+        reverse_any(v.any);
+        same = vms_sorted_encode_msgpack(&v, &out) == 0 && out.len == n &&
+               memcmp(out.data, src, n) == 0;
+    }
+    tagc_buf_free(&out);
+    tagc_arena_free(&a);
+    return same;
 }
 
 static int hexval(int c)
@@ -155,6 +207,11 @@ int main(void)
                 value_only++;
             } else if (out.len != n || memcmp(out.data, rest, n) != 0) {
                 fprintf(stderr, "line %zu: %s: re-encoded bytes differ from Go's\n", line_no, type);
+                bad++;
+            }
+            if (strcmp(type, "Sorted") == 0 && !sorted_again((const uint8_t *)rest, n)) {
+                fprintf(stderr, "line %zu: Sorted: --msgpack-sort-keys does not give Go's sorted bytes\n",
+                        line_no);
                 bad++;
             }
             put_hex("T", type, out.data, out.len);
