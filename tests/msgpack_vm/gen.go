@@ -75,6 +75,21 @@ type Sink struct {
 	Opt   *int16           `json:"opt"`
 }
 
+// vmc.tagc's, for UseCompactInts(true)
+type Ints struct {
+	I    int             `json:"i"`
+	I8   int8            `json:"i8"`
+	I16  int16           `json:"i16"`
+	I32  int32           `json:"i32"`
+	I64  int64           `json:"i64"`
+	U    uint            `json:"u"`
+	U8   uint8           `json:"u8"`
+	U16  uint16          `json:"u16"`
+	U32  uint32          `json:"u32"`
+	U64  uint64          `json:"u64"`
+	ByID map[int64]int16 `json:"by_id"`
+}
+
 type Sorted struct {
 	Labels map[string]string `json:"labels"`
 	Any    interface{}       `json:"any"`
@@ -407,6 +422,24 @@ func gen(n, mutations int) {
 			}
 			docs = append(docs, [2]string{typ, string(mp)})
 		}
+	}
+	// C: the compact integers of UseCompactInts(true), for vmc.tagc's Ints
+	for i := 0; i < n; i++ {
+		v := Ints{I: int(randInt(64, true)), I8: int8(randInt(8, true)), I16: int16(randInt(16, true)),
+			I32: int32(randInt(32, true)), I64: randInt(64, true), U: uint(randInt(64, false)),
+			U8: uint8(randInt(8, false)), U16: uint16(randInt(16, false)), U32: uint32(randInt(32, false)),
+			U64: uint64(randInt(64, false))}
+		if pick(2) == 0 {
+			v.ByID = map[int64]int16{randInt(64, true): int16(randInt(16, true))} // one entry: Go's order is fixed
+		}
+		var b bytes.Buffer
+		e := msgpack.NewEncoder(&b)
+		e.SetCustomStructTag("json")
+		e.UseCompactInts(true)
+		if err := e.Encode(v); err != nil {
+			panic(err)
+		}
+		fmt.Fprintf(w, "C Ints %s\n", hex.EncodeToString(b.Bytes()))
 	}
 	for i := 0; i < mutations; i++ {
 		d := docs[pick(len(docs))]

@@ -7,6 +7,8 @@
  *                     gen.go's check); prints "T TYPE HEX"
  *   J TYPE HEX        encoding/json's JSON of the same value (hex): decoded as
  *                     JSON, written as MessagePack; prints "U TYPE HEX"
+ *   C Ints HEX        vmihailenco's bytes with UseCompactInts(true): decoded and
+ *                     written by vmc.tagc's code (--msgpack-compact-ints), the same
  *   M TYPE OK HEX     a mutated document and whether Go's Unmarshal took it
  *                     (1/0): tagc must agree, unless tagc rejects bytes after the
  *                     value, which Go's Unmarshal ignores, or a timestamp's
@@ -18,6 +20,7 @@
 #include <string.h>
 
 #include "vm.tagc.h"
+#include "vmc.tagc.h"
 #include "vms.tagc.h"
 
 typedef struct vm_type {
@@ -109,6 +112,23 @@ static bool sorted_again(const uint8_t *src, size_t n)
     return same;
 }
 
+/* --msgpack-compact-ints: vmihailenco's UseCompactInts(true) bytes of an Ints
+ * decode and re-encode to themselves. */
+static bool compact_again(const uint8_t *src, size_t n)
+{
+    vmc_ints v;
+    tagc_arena a;
+    tagc_buf out;
+    tagc_arena_init(&a);
+    tagc_buf_init(&out);
+    bool same = vmc_ints_decode_msgpack(&v, src, n, &a, NULL) == 0 &&
+                vmc_ints_encode_msgpack(&v, &out) == 0 && out.len == n &&
+                memcmp(out.data, src, n) == 0;
+    tagc_buf_free(&out);
+    tagc_arena_free(&a);
+    return same;
+}
+
 static int hexval(int c)
 {
     return c <= '9' ? c - '0' : c - 'a' + 10;
@@ -135,7 +155,7 @@ int main(void)
 {
     size_t cap = 1 << 20, line_no = 0;
     char *line = malloc(cap);
-    size_t values = 0, value_only = 0, jsons = 0, mutated = 0, agree = 0, trailing = 0, nsec = 0, bad = 0;
+    size_t values = 0, value_only = 0, compact = 0, jsons = 0, mutated = 0, agree = 0, trailing = 0, nsec = 0, bad = 0;
     if (!line)
         return 2;
     for (;;) {
@@ -166,6 +186,15 @@ int main(void)
             *again++ = '\0';
         size_t n = unhex(rest);
         bool by_value = again && kind == 'V';
+        if (kind == 'C') {
+            compact++;
+            if (!compact_again((const uint8_t *)rest, n)) {
+                fprintf(stderr, "line %zu: Ints: --msgpack-compact-ints does not give Go's bytes\n",
+                        line_no);
+                bad++;
+            }
+            continue;
+        }
         const vm_type *t = find(type);
         if (!t) {
             fprintf(stderr, "line %zu: unknown type %s\n", line_no, type);
@@ -224,9 +253,9 @@ int main(void)
         free(v);
     }
     free(line);
-    fprintf(stderr, "vm_tool: %zu values re-encoded (%zu compared by value only), %zu JSON documents encoded, %zu mutated "
+    fprintf(stderr, "vm_tool: %zu values re-encoded (%zu compared by value only), %zu compact, %zu JSON documents encoded, %zu mutated "
                     "(%zu verdicts agree, %zu with bytes after the value, %zu with nanoseconds >= 10^9), "
                     "%zu mismatches\n",
-            values, value_only, jsons, mutated, agree, trailing, nsec, bad);
+            values, value_only, compact, jsons, mutated, agree, trailing, nsec, bad);
     return bad ? 1 : 0;
 }
