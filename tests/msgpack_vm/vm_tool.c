@@ -5,8 +5,9 @@
  *                     re-encode to the same bytes (with "-": Go's own decode of them
  *                     does not re-encode to them either: compared by value only, in
  *                     gen.go's check); prints "T TYPE HEX"
- *   J TYPE HEX        encoding/json's JSON of the same value (hex): decoded as
- *                     JSON, written as MessagePack; prints "U TYPE HEX"
+ *   J TYPE HEX [=]    encoding/json's JSON of the same value (hex): decoded as
+ *                     JSON, written as MessagePack; prints "U TYPE HEX"; with "=",
+ *                     the bytes must be Go's of the V record before (no random map order)
  *   C Ints HEX        vmihailenco's bytes with UseCompactInts(true): decoded and
  *                     written by vmc.tagc's code (--msgpack-compact-ints), the same
  *   M TYPE OK HEX     a mutated document and whether Go's Unmarshal took it
@@ -154,8 +155,11 @@ static void put_hex(const char *tag, const char *type, const uint8_t *p, size_t 
 int main(void)
 {
     size_t cap = 1 << 20, line_no = 0;
+    char *go_bytes = NULL; /* the last V record's bytes */
+    size_t go_len = 0, go_cap = 0;
     char *line = malloc(cap);
-    size_t values = 0, value_only = 0, compact = 0, jsons = 0, mutated = 0, agree = 0, trailing = 0, nsec = 0, bad = 0;
+    size_t values = 0, value_only = 0, compact = 0, jsons = 0, same_json = 0;
+    size_t mutated = 0, agree = 0, trailing = 0, nsec = 0, bad = 0;
     if (!line)
         return 2;
     for (;;) {
@@ -186,6 +190,7 @@ int main(void)
             *again++ = '\0';
         size_t n = unhex(rest);
         bool by_value = again && kind == 'V';
+        bool same_as_go = again && kind == 'J';
         if (kind == 'C') {
             compact++;
             if (!compact_again((const uint8_t *)rest, n)) {
@@ -244,8 +249,19 @@ int main(void)
                 bad++;
             }
             put_hex("T", type, out.data, out.len);
+            /* kept for the J record after it */
+            if (n > go_cap && (go_bytes = realloc(go_bytes, go_cap = n)) == NULL)
+                return 2;
+            memcpy(go_bytes, rest, n);
+            go_len = n;
         } else {
             jsons++;
+            same_json += same_as_go;
+            if (same_as_go && (out.len != go_len || memcmp(out.data, go_bytes, go_len) != 0)) {
+                fprintf(stderr, "line %zu: %s: tagc's MessagePack of the JSON differs from Go's\n",
+                        line_no, type);
+                bad++;
+            }
             put_hex("U", type, out.data, out.len);
         }
         tagc_buf_free(&out);
@@ -253,9 +269,11 @@ int main(void)
         free(v);
     }
     free(line);
-    fprintf(stderr, "vm_tool: %zu values re-encoded (%zu compared by value only), %zu compact, %zu JSON documents encoded, %zu mutated "
+    free(go_bytes);
+    fprintf(stderr, "vm_tool: %zu values re-encoded (%zu compared by value only), %zu compact, %zu JSON documents encoded "
+                    "(%zu compared with Go's bytes), %zu mutated "
                     "(%zu verdicts agree, %zu with bytes after the value, %zu with nanoseconds >= 10^9), "
                     "%zu mismatches\n",
-            values, value_only, compact, jsons, mutated, agree, trailing, nsec, bad);
+            values, value_only, compact, jsons, same_json, mutated, agree, trailing, nsec, bad);
     return bad ? 1 : 0;
 }
