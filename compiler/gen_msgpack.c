@@ -384,9 +384,25 @@ static void gen_slice_read(gen *g, const char *fn, const char *ctype, ast_type *
     emit(g, 0, "%s", "");
 }
 
+/* [N]byte: a bin, as vmihailenco/msgpack writes it (tinylib/msgp: an array) */
+static bool is_byte_array(ast_type *t)
+{
+    return t->kind == TK_ARRAY && ty_under(t->elem)->kind == TK_UINT8 && !ty_enum(t->elem);
+}
+
 static void gen_array_read(gen *g, const char *fn, ast_type *t)
 {
     long long len = (long long)t->array_len;
+    if (is_byte_array(t)) {
+        emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s)", fn, ty_decl(g, t, "(*v)"));
+        emit(g, 0, "{");
+        emit(g, 1, "if (tagc_mp_nil(d))");
+        emit(g, 2, "return 0;");
+        emit(g, 1, "return tagc_mp_read_byte_array(d, (uint8_t *)*v, %lld); /* a bin, or an array */", len);
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        return;
+    }
     emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s)", fn, ty_decl(g, t, "(*v)"));
     emit(g, 0, "{");
     emit(g, 1, "size_t n, i;");
@@ -988,6 +1004,13 @@ static void gen_array_write(gen *g, const char *fn, ast_type *t)
 {
     emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, %s)", fn, ty_const_decl(g, t, "(*v)"));
     emit(g, 0, "{");
+    if (is_byte_array(t)) {
+        emit(g, 1, "tagc_mp_write_bin(out, (const uint8_t *)*v, %lld); /* as vmihailenco/msgpack */",
+             (long long)t->array_len);
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        return;
+    }
     emit(g, 1, "tagc_mp_write_array(out, %lld);", (long long)t->array_len);
     emit(g, 1, "for (size_t i = 0; i < %lld; i++) {", (long long)t->array_len);
     write_elem(g, 2, t->elem, "(*v)[i]");

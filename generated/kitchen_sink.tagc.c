@@ -5362,33 +5362,14 @@ static int sink_uint16_array4_read_msgpack(tagc_mp_dec *d, uint16_t (*v)[4])
 
 static void sink_uint8_array32_write_msgpack(tagc_buf *out, const uint8_t (*v)[32])
 {
-    tagc_mp_write_array(out, 32);
-    for (size_t i = 0; i < 32; i++) {
-        tagc_mp_write_sized(out, 0xcc, (uint64_t)(*v)[i], 1);
-    }
+    tagc_mp_write_bin(out, (const uint8_t *)*v, 32); /* as vmihailenco/msgpack */
 }
 
 static int sink_uint8_array32_read_msgpack(tagc_mp_dec *d, uint8_t (*v)[32])
 {
-    size_t n, i;
-    int rc;
-
     if (tagc_mp_nil(d))
         return 0;
-    if ((rc = tagc_mp_arr_begin(d, &n)) != 0)
-        return rc;
-    for (i = 0; i < n; i++) {
-        if (i < 32) {
-            if (!tagc_mp_nil(d) && (rc = tagc_mp_read_u8(d, &(*v)[i])) != 0)
-                return tagc_json_fail_index(d, rc, i);
-        } else if ((rc = tagc_mp_skip(d)) != 0) { /* extra ones are read and dropped */
-            return tagc_json_fail_index(d, rc, i);
-        }
-    }
-    tagc_mp_end(d);
-    for (; i < 32; i++) /* and missing ones are zero */
-        memset(&(*v)[i], 0, sizeof (*v)[i]);
-    return 0;
+    return tagc_mp_read_byte_array(d, (uint8_t *)*v, 32); /* a bin, or an array */
 }
 
 /* Entries in stored order (Go's msgp writes Go's random map order). */

@@ -501,6 +501,42 @@ int tagc_mp_read_bytes(tagc_mp_dec *d, tagc_bytes *out)
     return 0;
 }
 
+int tagc_mp_read_byte_array(tagc_mp_dec *d, uint8_t *out, size_t n)
+{
+    const char *at = d->p;
+    mp_head h;
+    int rc = read_head(d, &h);
+    if (rc)
+        return rc;
+    if (h.kind == MP_ARR) { /* what tagc wrote before it wrote a bin */
+        d->p = at;
+        size_t len;
+        if ((rc = tagc_mp_arr_begin(d, &len)) != 0)
+            return rc;
+        for (size_t i = 0; i < len; i++) {
+            uint64_t x;
+            if (i >= n) { /* extra elements are read and dropped, as for any array */
+                if ((rc = tagc_mp_skip(d)) != 0)
+                    return tagc_json_fail_index(d, rc, i);
+            } else if (!tagc_mp_nil(d)) {
+                if ((rc = tagc_mp_read_uint(d, &x, UINT8_MAX)) != 0)
+                    return tagc_json_fail_index(d, rc, i);
+                out[i] = (uint8_t)x;
+            }
+        }
+        tagc_mp_end(d);
+        return 0;
+    }
+    if (h.kind != MP_BIN && h.kind != MP_STR)
+        return wrong(d, at, &h, "bin");
+    if (h.len > n) /* vmihailenco/msgpack: an error too */
+        return fail_at(d, at, TAGC_E_RANGE, "%zu bytes for an array of %zu", (size_t)h.len, n);
+    if (h.len)
+        memcpy(out, d->p, h.len);
+    d->p += h.len;
+    return 0;
+}
+
 /* The timestamp in an ext of type -1 (payload at p, n bytes). */
 static int timestamp(tagc_mp_dec *d, const char *at, const uint8_t *p, size_t n, tagc_time *out)
 {

@@ -1269,6 +1269,9 @@ int tagc_mp_read_str_slow(tagc_mp_dec *d, tagc_str *out);
 int tagc_mp_map_begin_slow(tagc_mp_dec *d, size_t *n);
 int tagc_mp_arr_begin_slow(tagc_mp_dec *d, size_t *n);
 int tagc_mp_read_key_slow(tagc_mp_dec *d, const char **key, size_t *len);
+/* [n]byte: a bin (or str) of n bytes at most, as vmihailenco/msgpack writes it (the
+ * bytes after those given keep their value), or an array of integers 0..255. */
+int tagc_mp_read_byte_array(tagc_mp_dec *d, uint8_t *out, size_t n);
 
 static inline int tagc_mp_read_bool(tagc_mp_dec *d, bool *out)
 {

@@ -73,6 +73,8 @@ type Sink struct {
 	Ptr   *Base            `json:"ptr"`
 	Dur   time.Duration    `json:"dur"`
 	Opt   *int16           `json:"opt"`
+	Hash  [4]byte          `json:"hash"`
+	Pair  [2]int16         `json:"pair"`
 }
 
 // vmc.tagc's, for UseCompactInts(true)
@@ -242,7 +244,9 @@ func randSink() Sink {
 		U8: uint8(randInt(8, false)), U16: uint16(randInt(16, false)), U32: uint32(randInt(32, false)),
 		U64: uint64(randInt(64, false)), F32: float32(randFloat64()), F64: randFloat64(),
 		B: pick(2) == 0, S: randString(), When: randTime(), Any: randAny(0),
-		Dur: time.Duration(randInt(64, true))}
+		Dur: time.Duration(randInt(64, true)),
+		Hash: [4]byte{byte(pick(256)), byte(pick(256)), 0, byte(pick(256))},
+		Pair: [2]int16{int16(randInt(16, true)), int16(randInt(16, true))}}
 	if pick(3) > 0 {
 		s.Bytes = []byte(randString())
 	}

@@ -12,8 +12,9 @@
  *                     written by vmc.tagc's code (--msgpack-compact-ints), the same
  *   M TYPE OK HEX     a mutated document and whether Go's Unmarshal took it
  *                     (1/0): tagc must agree, unless tagc rejects bytes after the
- *                     value, which Go's Unmarshal ignores, or a timestamp's
- *                     nanoseconds >= 10^9, which Go normalises (counted apart)
+ *                     value, which Go's Unmarshal ignores, a timestamp's
+ *                     nanoseconds >= 10^9, which Go normalises, or an integer out of
+ *                     its field's range, which Go truncates (counted apart)
  * Mismatches go to stderr; exit 1 if any.
  */
 #include <stdio.h>
@@ -159,7 +160,7 @@ int main(void)
     size_t go_len = 0, go_cap = 0;
     char *line = malloc(cap);
     size_t values = 0, value_only = 0, compact = 0, jsons = 0, same_json = 0;
-    size_t mutated = 0, agree = 0, trailing = 0, nsec = 0, bad = 0;
+    size_t mutated = 0, agree = 0, trailing = 0, nsec = 0, range = 0, bad = 0;
     if (!line)
         return 2;
     for (;;) {
@@ -222,6 +223,8 @@ int main(void)
                 trailing++; /* Go's Unmarshal reads one value and ignores the rest */
             } else if (go_ok && rc == TAGC_E_RANGE && strstr(err.message, "nanoseconds")) {
                 nsec++; /* by design (docs/msgpack.md): Go's time.Unix normalises them */
+            } else if (go_ok && rc == TAGC_E_RANGE && strstr(err.message, "out of range")) {
+                range++; /* by design: Go truncates an integer too wide for its field */
             } else {
                 fprintf(stderr, "line %zu: %s: Go %s, tagc %s (offset %zu, %s: %s)\n", line_no, type,
                         go_ok ? "accepts" : "rejects", rc == 0 ? "accepts" : "rejects", err.offset,
@@ -272,8 +275,9 @@ int main(void)
     free(go_bytes);
     fprintf(stderr, "vm_tool: %zu values re-encoded (%zu compared by value only), %zu compact, %zu JSON documents encoded "
                     "(%zu compared with Go's bytes), %zu mutated "
-                    "(%zu verdicts agree, %zu with bytes after the value, %zu with nanoseconds >= 10^9), "
+                    "(%zu verdicts agree, %zu with bytes after the value, %zu with nanoseconds >= 10^9, "
+                    "%zu with integers out of their field's range), "
                     "%zu mismatches\n",
-            values, value_only, compact, jsons, same_json, mutated, agree, trailing, nsec, bad);
+            values, value_only, compact, jsons, same_json, mutated, agree, trailing, nsec, range, bad);
     return bad ? 1 : 0;
 }
