@@ -1046,12 +1046,43 @@ static int raw_value(tagc_mp_dec *d, tagc_buf *b)
     return 0;
 }
 
+/* A bin or str holding JSON text (vmihailenco/msgpack's json.RawMessage). */
+static int raw_bin_text(tagc_mp_dec *d, const char *at, const mp_head *h, tagc_raw *out)
+{
+    const char *text = d->p;
+    tagc_json_dec jd;
+    tagc_error jerr;
+    tagc_json_dec_init(&jd, text, h->len, d->arena, &jerr, NULL);
+    if (tagc_json_dec_finish(&jd, tagc_json_skip(&jd)) != 0)
+        return fail_at(d, at, TAGC_E_INVALID, "json.RawMessage: the bin is not JSON: %s", jerr.message);
+    char *s = tagc_arena_alloc(d->arena, h->len + 1);
+    if (!s)
+        return nomem(d, at);
+    if (h->len)
+        memcpy(s, text, h->len);
+    s[h->len] = 0;
+    out->ptr = s;
+    out->len = h->len;
+    d->p += h->len;
+    return 0;
+}
+
 int tagc_mp_read_raw(tagc_mp_dec *d, tagc_raw *out)
 {
     if (tagc_mp_nil(d)) {
         out->ptr = NULL;
         out->len = 0;
         return 0;
+    }
+    {
+        const char *at = d->p;
+        mp_head h;
+        int rc = read_head(d, &h);
+        if (rc)
+            return rc;
+        if (h.kind == MP_BIN || h.kind == MP_STR)
+            return raw_bin_text(d, at, &h, out);
+        d->p = at; /* any other value: turned into JSON text */
     }
     tagc_buf b;
     tagc_buf_init(&b);

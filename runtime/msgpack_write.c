@@ -499,6 +499,14 @@ static int raw_value(raw_conv *c, int depth)
 
 void tagc_mp_write_raw(tagc_buf *b, const tagc_raw *r)
 {
+    if (r->ptr == NULL)
+        tagc_mp_write_nil(b);
+    else /* a []byte, as vmihailenco/msgpack writes a json.RawMessage */
+        tagc_mp_write_bin(b, (const uint8_t *)r->ptr, r->len);
+}
+
+void tagc_mp_write_raw_value(tagc_buf *b, const tagc_raw *r)
+{
     if (b->err)
         return;
     if (r->ptr == NULL) {

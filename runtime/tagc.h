@@ -1042,10 +1042,13 @@ void tagc_mp_write_bytes(tagc_buf *b, const tagc_bytes *v);
  * 32-bit when nsec == 0 and 0 <= unix seconds < 2^32, 64-bit when
  * 0 <= seconds < 2^34, else 96-bit. */
 void tagc_mp_write_time(tagc_buf *b, const tagc_time *t);
-/* json.RawMessage: the MessagePack form of the JSON value it holds (integers that
- * fit int64/uint64 as integers, other numbers as float 64); nil or "null" is nil.
- * Text that is not JSON is TAGC_E_INVALID. */
+/* json.RawMessage: a bin of its JSON text, as vmihailenco/msgpack writes the
+ * []byte it is; nil is nil. */
 void tagc_mp_write_raw(tagc_buf *b, const tagc_raw *r);
+/* The MessagePack form of the JSON value r holds (integers that fit int64/uint64
+ * as integers, other numbers as float 64); nil or "null" is nil. Text that is not
+ * JSON is TAGC_E_INVALID. (What tagc wrote for a json.RawMessage before.) */
+void tagc_mp_write_raw_value(tagc_buf *b, const tagc_raw *r);
 /* interface{}: NULL is nil, numbers float 64, objects maps in stored order. */
 void tagc_mp_write_any(tagc_buf *b, const tagc_any *a);
 /* interface{} with the keys of its objects sorted by bytes (--msgpack-sort-keys,
@@ -1388,7 +1391,9 @@ int tagc_mp_read_str_ref(tagc_mp_dec *d, const char **s, size_t *len);
 int tagc_mp_read_bytes(tagc_mp_dec *d, tagc_bytes *out);
 /* Timestamp extension -1 (4, 8 or 12 bytes); offset_min is 0. */
 int tagc_mp_read_time(tagc_mp_dec *d, tagc_time *out);
-/* Any value, as JSON text (bin as base64, timestamps as RFC 3339 strings); nil: nil. */
+/* json.RawMessage: a bin or str holding JSON text (as vmihailenco/msgpack writes
+ * it; text that is not JSON is TAGC_E_INVALID), or any other value turned into
+ * JSON text (nested bin as base64, timestamps as RFC 3339 strings); nil: nil. */
 int tagc_mp_read_raw(tagc_mp_dec *d, tagc_raw *out);
 /* Any value as a tagc_any tree (integers and floats as double; bin as a string;
  * map keys must be strings or integers, integers become their decimal text). */

@@ -75,6 +75,7 @@ type Sink struct {
 	Opt   *int16           `json:"opt"`
 	Hash  [4]byte          `json:"hash"`
 	Pair  [2]int16         `json:"pair"`
+	Raw   json.RawMessage  `json:"raw"`
 }
 
 // vmc.tagc's, for UseCompactInts(true)
@@ -285,6 +286,9 @@ func randSink() Sink {
 	if pick(2) == 0 {
 		o := int16(randInt(16, true))
 		s.Opt = &o
+	}
+	if pick(3) > 0 { // a bin of JSON text to vmihailenco
+		s.Raw, _ = json.Marshal(randAny(0))
 	}
 	return s
 }
