@@ -90,6 +90,10 @@ struct ast_type {
     size_t wire_count;
     /* TK_STRUCT: its `json:",unknown"` field (a map[string]json.RawMessage), or NULL */
     struct ast_field *json_unknown;
+    /* TK_STRUCT, MessagePack: a field promoted through a nil embedded pointer is written
+     * as nil (vmihailenco/msgpack does so when no field of the struct has omitempty),
+     * else left out */
+    bool msgpack_nil_promoted;
     /* Set by the checker for anonymous structs: the C name of their typedef */
     const char *c_name;
     /* TK_STRUCT: the declaration or field it is written in (for naming) */
@@ -121,11 +125,15 @@ typedef struct tag_info {
     bool json_omitzero;   /* Go 1.24's omitzero */
     bool json_string;
     bool json_unknown;    /* `,unknown`: collects the members no field takes */
-    bool has_msgpack;
+    bool json_inline, json_noinline; /* vmihailenco/msgpack's options, read from the json
+                                      * tag when it stands in for the msgpack one */
+    bool has_msgpack;     /* a msgpack key with a non-empty value (vmihailenco reads an
+                           * empty one as absent) */
     const char *msgpack_name;
     bool msgpack_skip;
     bool msgpack_omitempty;
     bool msgpack_omitzero;
+    bool msgpack_inline, msgpack_noinline;
 } tag_info;
 
 struct ast_field {

@@ -227,20 +227,27 @@ static void apply_value(checker *ck, ast_field *f, bool json, const char *val, s
         ti->json_omitzero = has_option(opts, opts_len, "omitzero");
         ti->json_string = has_option(opts, opts_len, "string");
         ti->json_unknown = has_option(opts, opts_len, "unknown");
-        static const char *const known[] = {"omitempty", "omitzero", "string", "unknown", NULL};
+        ti->json_inline = has_option(opts, opts_len, "inline");
+        ti->json_noinline = has_option(opts, opts_len, "noinline");
+        static const char *const known[] = {"omitempty", "omitzero", "string", "unknown",
+                                            "inline", "noinline", NULL};
         if (!spaced)
             unknown_options(ck, f, key, opts, opts_len, at + (size_t)(opts ? opts - val : 0), known,
-                            "omitempty, omitzero, string, unknown");
+                            "omitempty, omitzero, string, unknown, inline, noinline");
     } else {
+        if (val_len == 0)
+            return; /* msgpack:"" : vmihailenco/msgpack falls back to the json tag */
         ti->has_msgpack = true;
         ti->msgpack_skip = skip;
         ti->msgpack_name = !ti->msgpack_skip && name[0] ? name : NULL;
         ti->msgpack_omitempty = has_option(opts, opts_len, "omitempty");
         ti->msgpack_omitzero = has_option(opts, opts_len, "omitzero");
-        static const char *const known[] = {"omitempty", "omitzero", NULL};
+        ti->msgpack_inline = has_option(opts, opts_len, "inline");
+        ti->msgpack_noinline = has_option(opts, opts_len, "noinline");
+        static const char *const known[] = {"omitempty", "omitzero", "inline", "noinline", NULL};
         if (!spaced)
             unknown_options(ck, f, key, opts, opts_len, at + (size_t)(opts ? opts - val : 0), known,
-                            "omitempty, omitzero");
+                            "omitempty, omitzero, inline, noinline");
     }
 }
 

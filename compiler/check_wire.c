@@ -11,8 +11,10 @@
  *   - the survivors in index-sequence order: declared order, promoted fields
  *     at the position of the field that embeds them.
  * MessagePack: with no msgpack tag, the json tag stands in for it entirely
- * (name, "-" and omitempty), as vmihailenco/msgpack's SetCustomStructTag("json")
- * does; the same embedding rules apply.
+ * (name, "-" and options), as vmihailenco/msgpack's SetCustomStructTag("json")
+ * does, and the keys follow vmihailenco/msgpack v5's getFields instead (see
+ * vm_fields below): depth first, an embedded struct inlined even when its tag
+ * names it.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -391,6 +393,128 @@ static size_t dominant(checker *ck, cand *v, size_t n, codec c)
     return out;
 }
 
+/* MARK: - MessagePack: vmihailenco/msgpack's getFields */
+
+static bool vm_named(const cands *l, size_t from, const char *name)
+{
+    for (size_t i = from; i < l->n; i++)
+        if (strcmp(l->v[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+static void vm_append(cands *out, const cand *k)
+{
+    GROW(out);
+    out->v[out->n++] = *k;
+}
+
+typedef struct vm_stack { /* the structs being listed, outermost first */
+    const ast_type **v;
+    size_t n, cap;
+} vm_stack;
+
+/*
+ * Appends the keys of struct st as vmihailenco/msgpack v5 lists them (types.go
+ * getFields), each path prefixed by path[0..len): fields in declared order; an
+ * embedded struct (or pointer to one) without `noinline` has its own keys put
+ * in its place, unless one of them is already a key here, in which case it is
+ * one key holding a map (its tag's name, else its type's); with `inline`, the
+ * keys already here are dropped from it instead. A field after a promoted one
+ * of its name: vmihailenco writes both keys and reads the key into the later
+ * field; tagc keeps the later one only. Two fields of st itself with one name
+ * are an error (reported when `report`: st's own list, not an embedded one's).
+ * A struct embedded in itself (Go's getFields would recurse for ever) is one
+ * key holding a map.
+ */
+static void vm_fields(checker *ck, const ast_type *st, ast_field **path, int *idx, size_t len,
+                      vm_stack *stack, bool report, cands *out)
+{
+    size_t base = out->n;
+    int i = 0;
+    for (ast_field *f = st->fields; f; f = f->next, i++) {
+        const ast_type *ft = f->type;
+        if (ft && ft->kind == TK_PTR)
+            ft = ft->elem;
+        const ast_type *u = type_underlying(ft);
+        bool is_struct = u && u->kind == TK_STRUCT;
+        if (!f->exported && !(f->embedded && is_struct))
+            continue;
+        const char *name;
+        bool omit, quoted;
+        if (!codec_tag(f, C_MSGPACK, &name, &omit, &quoted))
+            continue;
+        const tag_info *t = &f->tags;
+        bool inl = t->has_msgpack ? t->msgpack_inline : t->json_inline;
+        bool noinl = t->has_msgpack ? t->msgpack_noinline : t->json_noinline;
+        cand k = {0};
+        bool dup = false;
+        extend(ck->pool, path, idx, len, f, i, &k.path, &k.idx);
+        k.len = len + 1;
+        k.name = name ? name : f->name;
+        k.tagged = name != NULL;
+        k.omit = omit;
+        k.codec = C_MSGPACK;
+        bool cycle = false;
+        for (size_t j = 0; j < stack->n && !cycle; j++)
+            cycle = stack->v[j] == u;
+        if (f->embedded && is_struct && !noinl && !cycle) {
+            cands sub = {0};
+            GROW(stack);
+            stack->v[stack->n++] = u;
+            vm_fields(ck, u, k.path, k.idx, k.len, stack, false, &sub);
+            stack->n--;
+            bool clash = false;
+            for (size_t j = 0; j < sub.n && !clash; j++)
+                clash = vm_named(out, base, sub.v[j].name);
+            if (inl || !clash) {
+                for (size_t j = 0; j < sub.n; j++)
+                    if (!vm_named(out, base, sub.v[j].name)) /* shadowed: dropped */
+                        vm_append(out, &sub.v[j]);
+                free(sub.v);
+                continue;
+            }
+            free(sub.v);
+        }
+        for (size_t j = base; j < out->n; j++) {
+            if (strcmp(out->v[j].name, k.name) != 0)
+                continue;
+            const cand *o = &out->v[j];
+            if (o->len == k.len) { /* two fields of this struct */
+                const ast_field *of = o->path[o->len - 1];
+                /* the same Go name: a duplicate field; no msgpack tags: reported for JSON */
+                if (strcmp(of->name, f->name) != 0 && report &&
+                    (of->tags.has_msgpack || f->tags.has_msgpack))
+                    check_error(ck, f->loc,
+                                "duplicate MessagePack name \"%s\" of field \"%s\" (field \"%s\" "
+                                "at %s has the same name and depth)",
+                                k.name, f->name, o->path[o->len - 1]->name,
+                                check_where(ck, o->path[o->len - 1]->loc));
+                dup = true;
+                break;
+            }
+            /* after a promoted field: vmihailenco/msgpack writes both keys and reads
+             * the key into the later field; tagc keeps the later one only */
+            memmove(&out->v[j], &out->v[j + 1], (out->n - j - 1) * sizeof *out->v);
+            out->n--;
+            break;
+        }
+        if (dup)
+            continue;
+        vm_append(out, &k);
+    }
+}
+
+/* The MessagePack keys of st, as vm_fields lists them. */
+static void vm_collect(checker *ck, const ast_type *st, cands *out)
+{
+    vm_stack stack = {0};
+    GROW(&stack);
+    stack.v[stack.n++] = st;
+    vm_fields(ck, st, NULL, NULL, 0, &stack, true, out);
+    free(stack.v);
+}
+
 /* MARK: - The wire list */
 
 #define TAGC_MAX_WIRE_FIELDS 65535
@@ -454,9 +578,13 @@ static void build(checker *ck, ast_type *st, const void *ident)
     find_collector(ck, st);
     cands j = {0}, m = {0};
     collect(ck, st, ident, &j, C_JSON);
-    collect(ck, st, ident, &m, C_MSGPACK);
+    vm_collect(ck, st, &m);
     size_t nj = dominant(ck, j.v, j.n, C_JSON);
-    size_t nm = dominant(ck, m.v, m.n, C_MSGPACK);
+    size_t nm = m.n;
+    st->msgpack_nil_promoted = true;
+    for (size_t i = 0; i < nm; i++)
+        if (m.v[i].omit)
+            st->msgpack_nil_promoted = false;
     cands all = {0};
     all.n = nj + nm;
     all.v = malloc(2 * (all.n ? all.n : 1) * sizeof *all.v); /* the list, then sort_by_index's room */

@@ -30,6 +30,41 @@ static size_t mp_wire_count(const ast_type *st)
     return n;
 }
 
+/*
+ * The format of an integer type as vmihailenco/msgpack's default encoder writes
+ * it: intN and uintN (time.Duration, rune and byte included) in their own width,
+ * *code the format byte and the result its width in bytes; int and uint in
+ * their smallest format (0). With --msgpack-compact-ints every one is 0.
+ */
+static int mp_int_width(const gen *g, ast_type *t, uint8_t *code)
+{
+    t = ty_under(t);
+    *code = 0;
+    if (g->opts->msgpack_compact_ints || !t)
+        return 0;
+    switch (t->kind) {
+    case TK_INT8: *code = 0xd0; return 1;
+    case TK_INT16: *code = 0xd1; return 2;
+    case TK_INT32: *code = 0xd2; return 4;
+    case TK_DURATION: *code = 0xd3; return 8;
+    case TK_INT64:
+        if (t->name && strcmp(t->name, "int") == 0)
+            return 0;
+        *code = 0xd3;
+        return 8;
+    case TK_UINT8: *code = 0xcc; return 1;
+    case TK_UINT16: *code = 0xcd; return 2;
+    case TK_UINT32: *code = 0xce; return 4;
+    case TK_UINT64:
+        if (t->name && strcmp(t->name, "uint") == 0)
+            return 0;
+        *code = 0xcf;
+        return 8;
+    default:
+        return 0;
+    }
+}
+
 /* The MessagePack encoding of a str: its head, then its bytes. */
 static void str_bytes(strbuf *sb, const char *s, size_t n)
 {
@@ -351,9 +386,25 @@ static void gen_slice_read(gen *g, const char *fn, const char *ctype, ast_type *
     emit(g, 0, "%s", "");
 }
 
+/* [N]byte: a bin, as vmihailenco/msgpack writes it (tinylib/msgp: an array) */
+static bool is_byte_array(ast_type *t)
+{
+    return t->kind == TK_ARRAY && ty_under(t->elem)->kind == TK_UINT8 && !ty_enum(t->elem);
+}
+
 static void gen_array_read(gen *g, const char *fn, ast_type *t)
 {
     long long len = (long long)t->array_len;
+    if (is_byte_array(t)) {
+        emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s)", fn, ty_decl(g, t, "(*v)"));
+        emit(g, 0, "{");
+        emit(g, 1, "if (tagc_mp_nil(d))");
+        emit(g, 2, "return 0;");
+        emit(g, 1, "return tagc_mp_read_byte_array(d, (uint8_t *)*v, %lld); /* a bin, or an array */", len);
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        return;
+    }
     emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s)", fn, ty_decl(g, t, "(*v)"));
     emit(g, 0, "{");
     emit(g, 1, "size_t n, i;");
@@ -522,8 +573,12 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
 static void write_value(gen *g, int ind, ast_type *t, const char *lv)
 {
     type_kind k = t->kind;
+    uint8_t code;
+    int width = mp_int_width(g, t, &code);
     if (k == TK_BOOL)
         emit(g, ind, "tagc_mp_write_bool(out, %s);", lv);
+    else if (width && (ty_is_signed_int(k) || ty_is_unsigned_int(k)))
+        emit(g, ind, "tagc_mp_write_sized(out, 0x%x, (uint64_t)%s, %d);", (unsigned)code, lv, width);
     else if (ty_is_signed_int(k))
         emit(g, ind, "tagc_mp_write_int(out, %s);", lv);
     else if (ty_is_unsigned_int(k))
@@ -539,7 +594,7 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
     else if (k == TK_RAW)
         emit(g, ind, "tagc_mp_write_raw(out, &%s);", lv);
     else if (k == TK_ANY)
-        emit(g, ind, "tagc_mp_write_any(out, %s);", lv);
+        emit(g, ind, "tagc_mp_write_any%s(out, %s);", g->opts->msgpack_sort_keys ? "_sorted" : "", lv);
     else if (ty_is_bytes(t))
         emit(g, ind, "tagc_mp_write_bytes(out, &%s);", lv);
     else if (k == TK_PTR && ty_is_struct(t->elem))
@@ -564,20 +619,58 @@ static void write_elem(gen *g, int ind, ast_type *elem, const char *lv)
         write_value(g, ind, elem, lv);
 }
 
-/* When field w is written: NULL if always, else a C condition. *never: omitted always. */
-static const char *field_cond(gen *g, const wire_field *w, bool *never)
+/*
+ * omitempty as vmihailenco/msgpack's isEmptyValue: JSON's rule, and also a zero
+ * time.Time (its IsZero), through a *time.Time too, and an interface{} that
+ * holds false, 0, "" or an empty array or object.
+ */
+static const char *mp_nonempty_cond(gen *g, const wire_field *w, const char *lv)
+{
+    ast_type *t = w->field->type;
+    if (ty_is_opt(t)) {
+        const char *has = wire_has_lvalue(g, lv, w->field->c_name);
+        if (ty_under(t->elem)->kind == TK_TIME)
+            return pool_printf(g->pool, "%s && (%s.sec != 0 || %s.nsec != 0)", has, lv, lv);
+        return has;
+    }
+    switch (ty_under(t)->kind) {
+    case TK_TIME:
+        return pool_printf(g->pool, "(%s.sec != 0 || %s.nsec != 0)", lv, lv);
+    case TK_ANY:
+        return pool_printf(g->pool, "!tagc_mp_any_empty(%s)", lv);
+    default:
+        return ty_nonempty_cond(g, t, lv);
+    }
+}
+
+/*
+ * When field w is written: NULL if always, else a C condition. *never: omitted
+ * always. A field promoted through embedded pointers is left out when one is
+ * NULL, unless the struct writes such fields as nil (msgpack_nil_promoted):
+ * then *guard is the condition for its value (else nil is written).
+ */
+static const char *field_cond(gen *g, const ast_type *st, const wire_field *w, bool *never,
+                              const char **guard_out)
 {
     const char *guard = NULL;
     *never = false;
+    *guard_out = NULL;
     for (size_t j = 1; j < w->path_len; j++) {
         if (w->path[j - 1]->type->kind != TK_PTR)
             continue;
         const char *p = pool_printf(g->pool, "%s != NULL", wire_lvalue(g, w, j));
         guard = guard ? pool_printf(g->pool, "%s && %s", guard, p) : p;
     }
+    if (guard && st->msgpack_nil_promoted) {
+        *guard_out = guard;
+        guard = NULL;
+    }
     const char *lv = wire_lvalue(g, w, w->path_len);
-    /* omitempty, omitzero: when the value is written */
-    const char *present = wire_present_cond(g, w, lv, true);
+    /* omitempty as vmihailenco/msgpack has it (a zero time, an empty interface{}
+     * are empty), omitzero as Go 1.24's: when the value is written */
+    const char *present = w->msgpack_omitempty && !w->msgpack_omitzero
+                              ? mp_nonempty_cond(g, w, lv)
+                              : wire_present_cond(g, w, lv, true);
     if (present && strcmp(present, "false") == 0) {
         *never = true; /* a zero-length array with omitempty */
         return NULL;
@@ -598,7 +691,11 @@ static bool flat_bound(gen *g, ast_type *t, const char *lv, size_t *fixed, const
     *var = NULL;
     if (k == TK_BOOL)
         *fixed = 1;
-    else if (ty_is_signed_int(k) || ty_is_unsigned_int(k) || k == TK_FLOAT64)
+    else if (ty_is_signed_int(k) || ty_is_unsigned_int(k)) {
+        uint8_t code;
+        int width = mp_int_width(g, t, &code);
+        *fixed = width ? 1 + (size_t)width : 9;
+    } else if (k == TK_FLOAT64)
         *fixed = 9;
     else if (k == TK_FLOAT32)
         *fixed = 5;
@@ -624,8 +721,12 @@ static bool flat_member(gen *g, ast_type *t, const char *lv, size_t *fixed, cons
 static void put_value(gen *g, int ind, ast_type *t, const char *lv)
 {
     type_kind k = t->kind;
+    uint8_t code;
+    int width = mp_int_width(g, t, &code);
     if (k == TK_BOOL)
         emit(g, ind, "p = tagc_mp_put_bool(p, %s);", lv);
+    else if (width && (ty_is_signed_int(k) || ty_is_unsigned_int(k)))
+        emit(g, ind, "p = tagc_mp_put_sized(p, 0x%x, (uint64_t)%s, %d);", (unsigned)code, lv, width);
     else if (ty_is_signed_int(k))
         emit(g, ind, "p = tagc_mp_put_int(p, %s);", lv);
     else if (ty_is_unsigned_int(k))
@@ -672,10 +773,26 @@ typedef struct mp_field {
     size_t key_len;
     const char *comment; /* after the key's write: "" when the literal says it all */
     const char *lv, *has;
+    const char *guard; /* NULL, or when the value is written (else nil: see field_cond) */
     bool flat;         /* the value goes in the run (else it is a call after it) */
     size_t fixed;      /* bound of key and value (flat) or key alone */
     const char *var;
 } mp_field;
+
+/* The checked write of a field's value; nil behind a NULL embedded pointer. */
+static void write_guarded(gen *g, int ind, const mp_field *f)
+{
+    ast_type *t = f->w->field->type;
+    if (!f->guard) {
+        write_member(g, ind, t, f->has, f->lv);
+        return;
+    }
+    emit(g, ind, "if (!(%s)) {", f->guard);
+    emit(g, ind + 1, "tagc_mp_write_nil(out); /* behind a NULL embedded pointer */");
+    emit(g, ind, "} else {");
+    write_member(g, ind + 1, t, f->has, f->lv);
+    emit(g, ind, "}");
+}
 
 /*
  * A run of fields: their keys and flat values written after one room check,
@@ -713,8 +830,15 @@ static void emit_run(gen *g, const mp_field *f, size_t n, bool *told)
             in++;
         }
         emit(g, in, "p = tagc_mp_put(p, %s, %zu);%s", f[i].key, f[i].key_len, f[i].comment);
-        if (f[i].flat)
+        if (f[i].flat && f[i].guard) {
+            emit(g, in, "if (!(%s)) {", f[i].guard);
+            emit(g, in + 1, "p = tagc_mp_put_nil(p); /* behind a NULL embedded pointer */");
+            emit(g, in, "} else {");
+            put_member(g, in + 1, f[i].w->field->type, f[i].has, f[i].lv);
+            emit(g, in, "}");
+        } else if (f[i].flat) {
             put_member(g, in, f[i].w->field->type, f[i].has, f[i].lv);
+        }
         if (f[i].cond)
             emit(g, 1, "}");
     }
@@ -736,13 +860,15 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         bool never;
         if (!w->msgpack_name)
             continue;
-        const char *cond = field_cond(g, w, &never);
+        const char *guard;
+        const char *cond = field_cond(g, st, w, &never, &guard);
         if (never)
             continue;
         mp_field *f = &fs[nf++];
         memset(f, 0, sizeof *f);
         f->w = w;
         f->cond = cond;
+        f->guard = guard;
         f->lv = wire_lvalue(g, w, w->path_len);
         if (ty_is_opt(w->field->type) && !wire_msgpack_omittable(w)) /* else cond has it */
             f->has = wire_has_lvalue(g, f->lv, w->field->c_name);
@@ -775,6 +901,8 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         /* var counts the strings written (a fixed buffer's room is checked against it):
          * not the one of an omitted field, one behind a NULL pointer or a nil *string */
         const char *when = f->cond;
+        if (f->guard)
+            when = when ? pool_printf(g->pool, "(%s) && %s", when, f->guard) : f->guard;
         if (f->has)
             when = when ? pool_printf(g->pool, "(%s) && %s", when, f->has) : f->has;
         if (f->var && when && strcmp(when, pool_printf(g->pool, "%s != 0", f->var)) != 0)
@@ -824,14 +952,14 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         }
         if (!f->cond) {
             emit_run(g, fs + start, i + 1 - start, &told);
-            write_member(g, 1, t, f->has, f->lv);
+            write_guarded(g, 1, f);
             if (counts)
                 gen_nest_after(g, 1, ty_is_opt(t) ? t->elem : t, check, NULL);
         } else {
             emit_run(g, fs + start, i - start, &told);
             emit(g, 1, "if (%s) {", f->cond);
             emit(g, 2, "tagc_buf_put(out, %s, %zu);%s", f->key, f->key_len, f->comment);
-            write_member(g, 2, t, f->has, f->lv);
+            write_guarded(g, 2, f);
             if (counts)
                 gen_nest_after(g, 2, ty_is_opt(t) ? t->elem : t, check, NULL);
             emit(g, 1, "}");
@@ -912,6 +1040,13 @@ static void gen_array_write(gen *g, const char *fn, ast_type *t)
 {
     emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, %s)", fn, ty_const_decl(g, t, "(*v)"));
     emit(g, 0, "{");
+    if (is_byte_array(t)) {
+        emit(g, 1, "tagc_mp_write_bin(out, (const uint8_t *)*v, %lld); /* as vmihailenco/msgpack */",
+             (long long)t->array_len);
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        return;
+    }
     bool counts = ty_nest_counts(g, t);
     const char *go_type = ty_go_name(g, t);
     if (counts)
@@ -956,9 +1091,20 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
 {
     ast_type *ku = ty_under(t->key);
     const ast_decl *en = ty_enum(t->key);
-    emit(g, 0, "/* Entries in stored order (Go's msgp writes Go's random map order). */");
+    uint8_t key_code;
+    int key_width = mp_int_width(g, t->key, &key_code);
+    /* integer keys are integers, as vmihailenco/msgpack writes them */
+    bool str_enum = en && en->enum_kind == ENUM_STRING;
+    /* --msgpack-sort-keys: string and integer keys sorted (string enums: stored order) */
+    bool sorted = g->opts->msgpack_sort_keys && !str_enum;
+    if (sorted)
+        emit(g, 0, "/* Entries with their keys sorted (--msgpack-sort-keys). */");
+    else
+        emit(g, 0, "/* Entries in stored order (Go's msgp writes Go's random map order). */");
     emit(g, 0, "static void %s_write_msgpack(tagc_buf *out, const %s *v)", fn, ctype);
     emit(g, 0, "{");
+    if (sorted)
+        emit(g, 1, "size_t *order;");
     emit(g, 1, "if (v->keys == NULL) {");
     emit(g, 2, "tagc_mp_write_nil(out);");
     emit(g, 2, "return;");
@@ -967,16 +1113,29 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
     const char *type_lit = gen_nest_type_lit(g, ty_go_name(g, t));
     if (counts)
         gen_nest_enter(g, 1, "out->max_depth", 0, "v", ty_go_name(g, t));
+    if (sorted && ku->kind == TK_STRING)
+        emit(g, 1, "order = tagc_mp_order_str(out, v->keys, v->len);");
+    else if (sorted)
+        emit(g, 1, "order = tagc_mp_order_int(out, v->keys, sizeof *v->keys, %s, v->len);",
+             ty_is_unsigned_int(ku->kind) ? "false" : "true");
     emit(g, 1, "tagc_mp_write_map(out, v->len);");
-    emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
-    if (en && en->enum_kind == ENUM_STRING)
+    if (sorted) {
+        emit(g, 1, "for (size_t n = 0; n < v->len; n++) {");
+        emit(g, 2, "size_t i = order ? order[n] : n;");
+    } else {
+        emit(g, 1, "for (size_t i = 0; i < v->len; i++) {");
+    }
+    if (str_enum)
         emit(g, 2, "%s_write_msgpack(out, &v->keys[i]);", en->c_name);
     else if (ku->kind == TK_STRING)
         emit(g, 2, "tagc_mp_write_str(out, v->keys[i].ptr, v->keys[i].len);");
+    else if (key_width)
+        emit(g, 2, "tagc_mp_write_sized(out, 0x%x, (uint64_t)v->keys[i], %d);", (unsigned)key_code,
+             key_width);
     else if (ty_is_unsigned_int(ku->kind))
-        emit(g, 2, "tagc_mp_write_uint_key(out, (uint64_t)v->keys[i]);");
+        emit(g, 2, "tagc_mp_write_uint(out, (uint64_t)v->keys[i]);");
     else
-        emit(g, 2, "tagc_mp_write_int_key(out, (int64_t)v->keys[i]);");
+        emit(g, 2, "tagc_mp_write_int(out, (int64_t)v->keys[i]);");
     write_elem(g, 2, t->elem, "v->vals[i]");
     if (counts) {
         const char *check;
@@ -986,11 +1145,14 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
             check = pool_printf(g->pool, "tagc_enc_failed_uint(out, v, %s, (uint64_t)v->keys[i])", type_lit);
         else
             check = pool_printf(g->pool, "tagc_enc_failed_int(out, v, %s, (int64_t)v->keys[i])", type_lit);
-        gen_nest_after(g, 2, ty_is_opt(t->elem) ? t->elem->elem : t->elem, check, NULL);
+        gen_nest_after(g, 2, ty_is_opt(t->elem) ? t->elem->elem : t->elem, check,
+                       sorted ? "tagc_mp_order_free(order);" : NULL);
     }
     emit(g, 1, "}");
     if (counts)
         gen_nest_leave(g, 1);
+    if (sorted)
+        emit(g, 1, "tagc_mp_order_free(order);");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }
@@ -1055,9 +1217,14 @@ static void gen_enum_msgpack(gen *g, const ast_decl *d)
     emit(g, 1, "return 0;");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
+    uint8_t code;
+    int width = mp_int_width(g, d->type, &code);
     emit(g, 0, "void %s_write_msgpack(tagc_buf *out, const %s *v)", fn, fn);
     emit(g, 0, "{");
-    emit(g, 1, "tagc_mp_write_%s(out, (%s)*v);", is_u ? "uint" : "int", is_u ? "uint64_t" : "int64_t");
+    if (width)
+        emit(g, 1, "tagc_mp_write_sized(out, 0x%x, (uint64_t)*v, %d);", (unsigned)code, width);
+    else
+        emit(g, 1, "tagc_mp_write_%s(out, (%s)*v);", is_u ? "uint" : "int", is_u ? "uint64_t" : "int64_t");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
 }

@@ -50,6 +50,13 @@ static const char usage_text[] =
     "  --json, --no-json   generate the JSON encoders and decoders (default: on)\n"
     "  --msgpack, --no-msgpack\n"
     "                      generate the MessagePack codecs (default: on)\n"
+    "  --msgpack-compact-ints\n"
+    "                      write every integer in its smallest MessagePack format\n"
+    "                      (vmihailenco/msgpack's UseCompactInts(true), tinylib/msgp);\n"
+    "                      default: int8..int64, uint8..uint64 in their own width,\n"
+    "                      int and uint smallest, as vmihailenco/msgpack's default\n"
+    "  --msgpack-sort-keys write map keys sorted (vmihailenco's SetSortMapKeys(true));\n"
+    "                      default: in stored order\n"
     "  --depfile FILE      write a Make-style depfile listing every schema read\n"
     "  -I, --import-dir IMPORT/PATH=DIR | DIR\n"
     "                      where the Go packages imported are: IMPORT/PATH/x is in\n"
@@ -162,6 +169,10 @@ static int parse_options(int argc, char **argv, options *o)
             o->gen.msgpack = true;
         else if (strcmp(a, "--no-msgpack") == 0)
             o->gen.msgpack = false;
+        else if (strcmp(a, "--msgpack-compact-ints") == 0)
+            o->gen.msgpack_compact_ints = true;
+        else if (strcmp(a, "--msgpack-sort-keys") == 0)
+            o->gen.msgpack_sort_keys = true;
         else if (strcmp(a, "--check") == 0)
             o->check_only = true;
         else if (strcmp(a, "--strict") == 0)

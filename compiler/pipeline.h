@@ -109,6 +109,13 @@ void sb_flush(strbuf *sb);
 typedef struct gen_opts {
     bool json;
     bool msgpack;
+    /* MessagePack writers (docs/msgpack.md): every integer in its smallest format,
+     * as vmihailenco/msgpack's UseCompactInts(true) and tinylib/msgp do (else an
+     * intN/uintN field in its own width, as vmihailenco's default encoder) */
+    bool msgpack_compact_ints;
+    /* maps and interface{} objects with their keys sorted, as vmihailenco's
+     * SetSortMapKeys(true) (else in stored order) */
+    bool msgpack_sort_keys;
 } gen_opts;
 
 /* gen_c.c: the header and source for one file (NAME.tagc.h, NAME.tagc.c), each

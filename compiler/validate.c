@@ -941,6 +941,15 @@ static int m_call(jctx *c, ast_type *t)
     case TK_SLICE:
         return m_list(c, t, false);
     case TK_ARRAY:
+        if (ty_under(t->elem)->kind == TK_UINT8 && !ty_enum(t->elem)) { /* gen_array_read's [N]byte */
+            uint8_t bytes[256], *buf = t->array_len <= 256 ? bytes : malloc((size_t)t->array_len);
+            if (!buf)
+                return TAGC_E_NOMEM;
+            int rc = tagc_mp_nil(c->d) ? 0 : tagc_mp_read_byte_array(c->d, buf, (size_t)t->array_len);
+            if (buf != bytes)
+                free(buf);
+            return rc;
+        }
         return m_list(c, t, true);
     case TK_MAP:
         return m_map(c, t);

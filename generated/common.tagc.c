@@ -326,7 +326,7 @@ void sink_money_write_msgpack(tagc_buf *out, const sink_money *v)
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\202\246amount", 8); /* map of 2, "amount" */
-    p = tagc_mp_put_int(p, v->amount);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->amount, 8);
     p = tagc_mp_put(p, "\250currency", 9);
     p = tagc_mp_put_str(p, v->currency.ptr, v->currency.len);
     tagc_mp_done(out, p);

@@ -3888,12 +3888,12 @@ int sink_priority_read_msgpack(tagc_mp_dec *d, sink_priority *v)
 
 void sink_priority_write_msgpack(tagc_buf *out, const sink_priority *v)
 {
-    tagc_mp_write_int(out, (int64_t)*v);
+    tagc_mp_write_sized(out, 0xd2, (uint64_t)*v, 4);
 }
 
 void sink_perm_write_msgpack(tagc_buf *out, const sink_perm *v)
 {
-    tagc_mp_write_uint(out, (*v));
+    tagc_mp_write_sized(out, 0xcc, (uint64_t)(*v), 1);
 }
 
 int sink_perm_read_msgpack(tagc_mp_dec *d, sink_perm *v)
@@ -3996,14 +3996,14 @@ void sink_base_write_msgpack(tagc_buf *out, const sink_base *v)
     n += v->version != 0;
 
     tagc_mp_write_map(out, n);
-    p = tagc_mp_room(out, 29, 0); /* room for the most these fields take */
+    p = tagc_mp_room(out, 25, 0); /* room for the most these fields take */
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\242id", 3);
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     if (v->version != 0) {
         p = tagc_mp_put(p, "\247version", 8);
-        p = tagc_mp_put_uint(p, v->version);
+        p = tagc_mp_put_sized(p, 0xce, (uint64_t)v->version, 4);
     }
     tagc_mp_done(out, p);
 }
@@ -4158,7 +4158,7 @@ void sink_scalars_write_msgpack(tagc_buf *out, const sink_scalars *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 182, v->s.len); /* room for the most these fields take */
+    p = tagc_mp_room(out, 137, v->s.len); /* room for the most these fields take */
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\336\000\020\241b", 5); /* map of 16, "b" */
@@ -4166,31 +4166,31 @@ void sink_scalars_write_msgpack(tagc_buf *out, const sink_scalars *v)
     p = tagc_mp_put(p, "\241i", 2);
     p = tagc_mp_put_int(p, v->i);
     p = tagc_mp_put(p, "\242i8", 3);
-    p = tagc_mp_put_int(p, v->i8);
+    p = tagc_mp_put_sized(p, 0xd0, (uint64_t)v->i8, 1);
     p = tagc_mp_put(p, "\243i16", 4);
-    p = tagc_mp_put_int(p, v->i16);
+    p = tagc_mp_put_sized(p, 0xd1, (uint64_t)v->i16, 2);
     p = tagc_mp_put(p, "\243i32", 4);
-    p = tagc_mp_put_int(p, v->i32);
+    p = tagc_mp_put_sized(p, 0xd2, (uint64_t)v->i32, 4);
     p = tagc_mp_put(p, "\243i64", 4);
-    p = tagc_mp_put_int(p, v->i64);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->i64, 8);
     p = tagc_mp_put(p, "\241u", 2);
     p = tagc_mp_put_uint(p, v->u);
     p = tagc_mp_put(p, "\242u8", 3);
-    p = tagc_mp_put_uint(p, v->u8);
+    p = tagc_mp_put_sized(p, 0xcc, (uint64_t)v->u8, 1);
     p = tagc_mp_put(p, "\243u16", 4);
-    p = tagc_mp_put_uint(p, v->u16);
+    p = tagc_mp_put_sized(p, 0xcd, (uint64_t)v->u16, 2);
     p = tagc_mp_put(p, "\243u32", 4);
-    p = tagc_mp_put_uint(p, v->u32);
+    p = tagc_mp_put_sized(p, 0xce, (uint64_t)v->u32, 4);
     p = tagc_mp_put(p, "\243u64", 4);
-    p = tagc_mp_put_uint(p, v->u64);
+    p = tagc_mp_put_sized(p, 0xcf, (uint64_t)v->u64, 8);
     p = tagc_mp_put(p, "\243f32", 4);
     p = tagc_mp_put_f32(p, v->f32);
     p = tagc_mp_put(p, "\243f64", 4);
     p = tagc_mp_put_f64(p, v->f64);
     p = tagc_mp_put(p, "\242by", 3);
-    p = tagc_mp_put_uint(p, v->by);
+    p = tagc_mp_put_sized(p, 0xcc, (uint64_t)v->by, 1);
     p = tagc_mp_put(p, "\241r", 2);
-    p = tagc_mp_put_int(p, v->r);
+    p = tagc_mp_put_sized(p, 0xd2, (uint64_t)v->r, 4);
     p = tagc_mp_put(p, "\241s", 2);
     p = tagc_mp_put_str(p, v->s.ptr, v->s.len);
     tagc_mp_done(out, p);
@@ -4479,14 +4479,14 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     if (!tagc_enc_enter(out, out->max_depth, 2, v, "sink.Sink")) /* a level that recursion repeats */
         return;
     tagc_mp_write_map(out, n);
-    p = tagc_mp_room(out, 77, (v->audit != NULL ? v->audit->created_by.len : 0)); /* room for the most these fields take */
+    p = tagc_mp_room(out, 73, (v->audit != NULL ? v->audit->created_by.len : 0)); /* room for the most these fields take */
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\242id", 3);
-    p = tagc_mp_put_int(p, v->base.id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->base.id, 8);
     if (v->base.version != 0) {
         p = tagc_mp_put(p, "\247version", 8);
-        p = tagc_mp_put_uint(p, v->base.version);
+        p = tagc_mp_put_sized(p, 0xce, (uint64_t)v->base.version, 4);
     }
     if (v->audit != NULL) {
         p = tagc_mp_put(p, "\252created_by", 11);
@@ -4507,7 +4507,7 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     p = tagc_mp_put(p, "\244when", 5);
     p = tagc_mp_put_time(out, p, &v->when);
     p = tagc_mp_put(p, "\247timeout", 8);
-    p = tagc_mp_put_int(p, v->timeout);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->timeout, 8);
     p = tagc_mp_put(p, "\243raw", 4);
     tagc_mp_done(out, p);
     tagc_mp_write_raw(out, &v->raw);
@@ -4580,11 +4580,11 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
         tagc_buf_put(out, "\244perm", 5);
         sink_perm_write_msgpack(out, &v->perm);
     }
-    p = tagc_mp_room(out, 118, v->quoted.len + v->dash.len + v->mp_only.len + v->renamed.len + v->no_tag.len + v->default_.len);
+    p = tagc_mp_room(out, 114, v->quoted.len + v->dash.len + v->mp_only.len + v->renamed.len + v->no_tag.len + v->default_.len);
     if (p == NULL)
         return;
     p = tagc_mp_put(p, "\243big", 4);
-    p = tagc_mp_put_int(p, v->big);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->big, 8);
     if (v->ratio != 0) {
         p = tagc_mp_put(p, "\245ratio", 6);
         p = tagc_mp_put_f64(p, v->ratio);
@@ -4597,7 +4597,7 @@ void sink_sink_write_msgpack(tagc_buf *out, const sink_sink *v)
     if (!v->has_maybe)
         p = tagc_mp_put_nil(p);
     else
-        p = tagc_mp_put_int(p, v->maybe);
+        p = tagc_mp_put_sized(p, 0xd2, (uint64_t)v->maybe, 4);
     p = tagc_mp_put(p, "\241-", 2);
     p = tagc_mp_put_str(p, v->dash.ptr, v->dash.len);
     p = tagc_mp_put(p, "\247mp_only", 8);
@@ -5398,12 +5398,12 @@ static void sink_int32_slice_write_msgpack(tagc_buf *out, const sink_int32_slice
         tagc_mp_write_nil(out);
         return;
     }
-    p = tagc_mp_room_n(out, 5, 9, v->len, 0); /* room for the most the elements take */
+    p = tagc_mp_room_n(out, 5, 5, v->len, 0); /* room for the most the elements take */
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put_array(p, v->len);
     for (size_t i = 0; i < v->len; i++) {
-        p = tagc_mp_put_int(p, v->ptr[i]);
+        p = tagc_mp_put_sized(p, 0xd2, (uint64_t)v->ptr[i], 4);
     }
     tagc_mp_done(out, p);
 }
@@ -5438,7 +5438,7 @@ static void sink_uint16_array4_write_msgpack(tagc_buf *out, const uint16_t (*v)[
 {
     tagc_mp_write_array(out, 4);
     for (size_t i = 0; i < 4; i++) {
-        tagc_mp_write_uint(out, (*v)[i]);
+        tagc_mp_write_sized(out, 0xcd, (uint64_t)(*v)[i], 2);
     }
 }
 
@@ -5467,33 +5467,14 @@ static int sink_uint16_array4_read_msgpack(tagc_mp_dec *d, uint16_t (*v)[4])
 
 static void sink_uint8_array32_write_msgpack(tagc_buf *out, const uint8_t (*v)[32])
 {
-    tagc_mp_write_array(out, 32);
-    for (size_t i = 0; i < 32; i++) {
-        tagc_mp_write_uint(out, (*v)[i]);
-    }
+    tagc_mp_write_bin(out, (const uint8_t *)*v, 32); /* as vmihailenco/msgpack */
 }
 
 static int sink_uint8_array32_read_msgpack(tagc_mp_dec *d, uint8_t (*v)[32])
 {
-    size_t n, i;
-    int rc;
-
     if (tagc_mp_nil(d))
         return 0;
-    if ((rc = tagc_mp_arr_begin(d, &n)) != 0)
-        return rc;
-    for (i = 0; i < n; i++) {
-        if (i < 32) {
-            if (!tagc_mp_nil(d) && (rc = tagc_mp_read_u8(d, &(*v)[i])) != 0)
-                return tagc_json_fail_index(d, rc, i);
-        } else if ((rc = tagc_mp_skip(d)) != 0) { /* extra ones are read and dropped */
-            return tagc_json_fail_index(d, rc, i);
-        }
-    }
-    tagc_mp_end(d);
-    for (; i < 32; i++) /* and missing ones are zero */
-        memset(&(*v)[i], 0, sizeof (*v)[i]);
-    return 0;
+    return tagc_mp_read_byte_array(d, (uint8_t *)*v, 32); /* a bin, or an array */
 }
 
 /* Entries in stored order (Go's msgp writes Go's random map order). */
@@ -5506,7 +5487,7 @@ static void sink_string_int64_map_write_msgpack(tagc_buf *out, const sink_string
     tagc_mp_write_map(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tagc_mp_write_str(out, v->keys[i].ptr, v->keys[i].len);
-        tagc_mp_write_int(out, v->vals[i]);
+        tagc_mp_write_sized(out, 0xd3, (uint64_t)v->vals[i], 8);
     }
 }
 
@@ -5568,7 +5549,7 @@ static void sink_int64_string_map_write_msgpack(tagc_buf *out, const sink_int64_
     }
     tagc_mp_write_map(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
-        tagc_mp_write_int_key(out, (int64_t)v->keys[i]);
+        tagc_mp_write_sized(out, 0xd3, (uint64_t)v->keys[i], 8);
         tagc_mp_write_str(out, v->vals[i].ptr, v->vals[i].len);
     }
 }
@@ -5695,7 +5676,7 @@ static void sink_label_uint8_map_write_msgpack(tagc_buf *out, const sink_label_u
     tagc_mp_write_map(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
         tagc_mp_write_str(out, v->keys[i].ptr, v->keys[i].len);
-        tagc_mp_write_uint(out, v->vals[i]);
+        tagc_mp_write_sized(out, 0xcc, (uint64_t)v->vals[i], 1);
     }
 }
 
@@ -5757,7 +5738,7 @@ static void sink_priority_bool_map_write_msgpack(tagc_buf *out, const sink_prior
     }
     tagc_mp_write_map(out, v->len);
     for (size_t i = 0; i < v->len; i++) {
-        tagc_mp_write_int_key(out, (int64_t)v->keys[i]);
+        tagc_mp_write_sized(out, 0xd2, (uint64_t)v->keys[i], 4);
         tagc_mp_write_bool(out, v->vals[i]);
     }
 }

@@ -1453,7 +1453,7 @@ void order_customer_write_msgpack(tagc_buf *out, const order_customer *v)
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     p = tagc_mp_put(p, "\244name", 5);
     p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
     p = tagc_mp_put(p, "\245email", 6);
@@ -1553,7 +1553,7 @@ void order_item_write_msgpack(tagc_buf *out, const order_item *v)
 {
     uint8_t *p;
 
-    p = tagc_mp_room(out, 72, v->sku.len + v->name.len); /* room for the most these fields take */
+    p = tagc_mp_room(out, 68, v->sku.len + v->name.len); /* room for the most these fields take */
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\207\243sku", 5); /* map of 7, "sku" */
@@ -1561,7 +1561,7 @@ void order_item_write_msgpack(tagc_buf *out, const order_item *v)
     p = tagc_mp_put(p, "\244name", 5);
     p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
     p = tagc_mp_put(p, "\243qty", 4);
-    p = tagc_mp_put_int(p, v->qty);
+    p = tagc_mp_put_sized(p, 0xd2, (uint64_t)v->qty, 4);
     p = tagc_mp_put(p, "\245price", 6);
     p = tagc_mp_put_f64(p, v->price);
     p = tagc_mp_put(p, "\251weight_kg", 10);
@@ -1681,7 +1681,7 @@ void order_order_write_msgpack(tagc_buf *out, const order_order *v)
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\214\242id", 4); /* map of 12, "id" */
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     p = tagc_mp_put(p, "\246status", 7);
     tagc_mp_done(out, p);
     order_status_write_msgpack(out, &v->status);
@@ -1689,7 +1689,7 @@ void order_order_write_msgpack(tagc_buf *out, const order_order *v)
     order_customer_write_msgpack(out, &v->customer);
     tagc_buf_put(out, "\245items", 6);
     order_item_slice_write_msgpack(out, &v->items);
-    p = tagc_mp_room(out, 136, v->currency.len + v->notes.len);
+    p = tagc_mp_room(out, 132, v->currency.len + v->notes.len);
     if (p == NULL)
         return;
     p = tagc_mp_put(p, "\245total", 6);
@@ -1704,13 +1704,13 @@ void order_order_write_msgpack(tagc_buf *out, const order_order *v)
     p = tagc_mp_put(p, "\245notes", 6);
     p = tagc_mp_put_str(p, v->notes.ptr, v->notes.len);
     p = tagc_mp_put(p, "\252created_at", 11);
-    p = tagc_mp_put_int(p, v->created_at);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->created_at, 8);
     p = tagc_mp_put(p, "\252updated_at", 11);
-    p = tagc_mp_put_int(p, v->updated_at);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->updated_at, 8);
     p = tagc_mp_put(p, "\252risk_score", 11);
     p = tagc_mp_put_f64(p, v->risk_score);
     p = tagc_mp_put(p, "\250attempts", 9);
-    p = tagc_mp_put_int(p, v->attempts);
+    p = tagc_mp_put_sized(p, 0xd2, (uint64_t)v->attempts, 4);
     tagc_mp_done(out, p);
 }
 

@@ -720,7 +720,7 @@ void reference_report_user_write_msgpack(tagc_buf *out, const reference_report_u
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     p = tagc_mp_put(p, "\244name", 5);
     p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
     p = tagc_mp_put(p, "\245email", 6);
@@ -824,7 +824,7 @@ void reference_user_write_msgpack(tagc_buf *out, const reference_user *v)
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\204\242id", 4); /* map of 4, "id" */
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     p = tagc_mp_put(p, "\244name", 5);
     p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
     p = tagc_mp_put(p, "\245email", 6);
@@ -918,13 +918,13 @@ void reference_tree_node_write_msgpack(tagc_buf *out, const reference_tree_node 
 
     if (!tagc_enc_enter(out, out->max_depth, 0, v, "reference.TreeNode")) /* a level that recursion repeats */
         return;
-    p = tagc_mp_room(out, 31, 0); /* room for the most these fields take */
+    p = tagc_mp_room(out, 27, 0); /* room for the most these fields take */
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\204\242ID", 4); /* map of 4, "ID" */
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     p = tagc_mp_put(p, "\243Val", 4);
-    p = tagc_mp_put_int(p, v->val);
+    p = tagc_mp_put_sized(p, 0xd2, (uint64_t)v->val, 4);
     p = tagc_mp_put(p, "\244Left", 5);
     tagc_mp_done(out, p);
     reference_tree_node_ptr_write_msgpack(out, v->left);

@@ -251,9 +251,9 @@ void tree_node_write_msgpack(tagc_buf *out, const tree_node *v)
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\203\242id", 4); /* map of 3, "id" */
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     p = tagc_mp_put(p, "\243val", 4);
-    p = tagc_mp_put_int(p, v->val);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->val, 8);
     p = tagc_mp_put(p, "\250children", 9);
     tagc_mp_done(out, p);
     tree_node_slice_write_msgpack(out, &v->children);

@@ -4782,7 +4782,7 @@ void twitter_search_metadata_write_msgpack(tagc_buf *out, const twitter_search_m
     p = tagc_mp_put(p, "\211\254completed_in", 14); /* map of 9, "completed_in" */
     p = tagc_mp_put_f64(p, v->completed_in);
     p = tagc_mp_put(p, "\246max_id", 7);
-    p = tagc_mp_put_int(p, v->max_id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->max_id, 8);
     p = tagc_mp_put(p, "\252max_id_str", 11);
     p = tagc_mp_put_str(p, v->max_id_str.ptr, v->max_id_str.len);
     p = tagc_mp_put(p, "\254next_results", 13);
@@ -4794,7 +4794,7 @@ void twitter_search_metadata_write_msgpack(tagc_buf *out, const twitter_search_m
     p = tagc_mp_put(p, "\245count", 6);
     p = tagc_mp_put_int(p, v->count);
     p = tagc_mp_put(p, "\250since_id", 9);
-    p = tagc_mp_put_int(p, v->since_id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->since_id, 8);
     p = tagc_mp_put(p, "\254since_id_str", 13);
     p = tagc_mp_put_str(p, v->since_id_str.ptr, v->since_id_str.len);
     tagc_mp_done(out, p);
@@ -4926,7 +4926,7 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
     p = tagc_mp_put(p, "\252created_at", 11);
     p = tagc_mp_put_str(p, v->created_at.ptr, v->created_at.len);
     p = tagc_mp_put(p, "\242id", 3);
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     p = tagc_mp_put(p, "\246id_str", 7);
     p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
     p = tagc_mp_put(p, "\244text", 5);
@@ -4939,7 +4939,7 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
     if (!v->has_in_reply_to_status_id)
         p = tagc_mp_put_nil(p);
     else
-        p = tagc_mp_put_int(p, v->in_reply_to_status_id);
+        p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->in_reply_to_status_id, 8);
     p = tagc_mp_put(p, "\271in_reply_to_status_id_str", 26);
     if (!v->has_in_reply_to_status_id_str)
         p = tagc_mp_put_nil(p);
@@ -4949,7 +4949,7 @@ void twitter_status_write_msgpack(tagc_buf *out, const twitter_status *v)
     if (!v->has_in_reply_to_user_id)
         p = tagc_mp_put_nil(p);
     else
-        p = tagc_mp_put_int(p, v->in_reply_to_user_id);
+        p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->in_reply_to_user_id, 8);
     p = tagc_mp_put(p, "\267in_reply_to_user_id_str", 24);
     if (!v->has_in_reply_to_user_id_str)
         p = tagc_mp_put_nil(p);
@@ -5338,7 +5338,7 @@ void twitter_user_write_msgpack(tagc_buf *out, const twitter_user *v)
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\242id", 3);
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     p = tagc_mp_put(p, "\246id_str", 7);
     p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
     p = tagc_mp_put(p, "\244name", 5);
@@ -6269,7 +6269,7 @@ void twitter_user_mention_write_msgpack(tagc_buf *out, const twitter_user_mentio
     p = tagc_mp_put(p, "\244name", 5);
     p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
     p = tagc_mp_put(p, "\242id", 3);
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     p = tagc_mp_put(p, "\246id_str", 7);
     p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
     p = tagc_mp_put(p, "\247indices", 8);
@@ -6373,7 +6373,7 @@ void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\242id", 3);
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     p = tagc_mp_put(p, "\246id_str", 7);
     p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
     p = tagc_mp_put(p, "\247indices", 8);
@@ -6402,7 +6402,7 @@ void twitter_media_write_msgpack(tagc_buf *out, const twitter_media *v)
         return;
     if (v->source_status_id != 0) {
         p = tagc_mp_put(p, "\260source_status_id", 17);
-        p = tagc_mp_put_int(p, v->source_status_id);
+        p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->source_status_id, 8);
     }
     if (v->source_status_id_str.len != 0) {
         p = tagc_mp_put(p, "\264source_status_id_str", 21);
@@ -6803,7 +6803,7 @@ void twitter_contributor_write_msgpack(tagc_buf *out, const twitter_contributor 
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\203\242id", 4); /* map of 3, "id" */
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     p = tagc_mp_put(p, "\246id_str", 7);
     p = tagc_mp_put_str(p, v->id_str.ptr, v->id_str.len);
     p = tagc_mp_put(p, "\253screen_name", 12);

@@ -337,7 +337,7 @@ void user_user_write_msgpack(tagc_buf *out, const user_user *v)
     if (p == NULL)
         return; /* out holds an error */
     p = tagc_mp_put(p, "\205\242id", 4); /* map of 5, "id" */
-    p = tagc_mp_put_int(p, v->id);
+    p = tagc_mp_put_sized(p, 0xd3, (uint64_t)v->id, 8);
     p = tagc_mp_put(p, "\244name", 5);
     p = tagc_mp_put_str(p, v->name.ptr, v->name.len);
     p = tagc_mp_put(p, "\245email", 6);

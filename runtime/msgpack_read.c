@@ -501,6 +501,42 @@ int tagc_mp_read_bytes(tagc_mp_dec *d, tagc_bytes *out)
     return 0;
 }
 
+int tagc_mp_read_byte_array(tagc_mp_dec *d, uint8_t *out, size_t n)
+{
+    const char *at = d->p;
+    mp_head h;
+    int rc = read_head(d, &h);
+    if (rc)
+        return rc;
+    if (h.kind == MP_ARR) { /* what tagc wrote before it wrote a bin */
+        d->p = at;
+        size_t len;
+        if ((rc = tagc_mp_arr_begin(d, &len)) != 0)
+            return rc;
+        for (size_t i = 0; i < len; i++) {
+            uint64_t x;
+            if (i >= n) { /* extra elements are read and dropped, as for any array */
+                if ((rc = tagc_mp_skip(d)) != 0)
+                    return tagc_json_fail_index(d, rc, i);
+            } else if (!tagc_mp_nil(d)) {
+                if ((rc = tagc_mp_read_uint(d, &x, UINT8_MAX)) != 0)
+                    return tagc_json_fail_index(d, rc, i);
+                out[i] = (uint8_t)x;
+            }
+        }
+        tagc_mp_end(d);
+        return 0;
+    }
+    if (h.kind != MP_BIN && h.kind != MP_STR)
+        return wrong(d, at, &h, "bin");
+    if (h.len > n) /* vmihailenco/msgpack: an error too */
+        return fail_at(d, at, TAGC_E_RANGE, "%zu bytes for an array of %zu", (size_t)h.len, n);
+    if (h.len)
+        memcpy(out, d->p, h.len);
+    d->p += h.len;
+    return 0;
+}
+
 /* The timestamp in an ext of type -1 (payload at p, n bytes). */
 static int timestamp(tagc_mp_dec *d, const char *at, const uint8_t *p, size_t n, tagc_time *out)
 {
@@ -596,6 +632,11 @@ int tagc_mp_read_key_slow(tagc_mp_dec *d, const char **key, size_t *len)
     int rc = read_head(d, &h);
     if (rc)
         return rc;
+    if (h.kind == MP_NIL) { /* vmihailenco/msgpack reads a nil key as "" */
+        *key = d->p;
+        *len = 0;
+        return 0;
+    }
     if (h.kind != MP_STR && h.kind != MP_BIN)
         return fail_at(d, at, TAGC_E_TYPE, "expected a str key, found %s", kind_name(h.kind));
     *key = d->p;
@@ -767,6 +808,11 @@ static int text_key(tagc_mp_dec *d, tagc_str *key, char *tmp)
     if (h.kind == MP_UINT || h.kind == MP_NEG) {
         key->ptr = tmp;
         key->len = h.kind == MP_UINT ? tagc_fmt_u64(tmp, h.u) : tagc_fmt_i64(tmp, h.i);
+        return 0;
+    }
+    if (h.kind == MP_NIL) { /* vmihailenco/msgpack reads a nil string key as "" */
+        key->ptr = tmp;
+        key->len = 0;
         return 0;
     }
     return fail_at(d, at, TAGC_E_TYPE, "expected a str or integer key, found %s", kind_name(h.kind));
@@ -1015,12 +1061,43 @@ static int raw_value(tagc_mp_dec *d, tagc_buf *b)
     return 0;
 }
 
+/* A bin or str holding JSON text (vmihailenco/msgpack's json.RawMessage). */
+static int raw_bin_text(tagc_mp_dec *d, const char *at, const mp_head *h, tagc_raw *out)
+{
+    const char *text = d->p;
+    tagc_json_dec jd;
+    tagc_error jerr;
+    tagc_json_dec_init(&jd, text, h->len, d->arena, &jerr, NULL);
+    if (tagc_json_dec_finish(&jd, tagc_json_skip(&jd)) != 0)
+        return fail_at(d, at, TAGC_E_INVALID, "json.RawMessage: the bin is not JSON: %s", jerr.message);
+    char *s = tagc_arena_alloc(d->arena, h->len + 1);
+    if (!s)
+        return nomem(d, at);
+    if (h->len)
+        memcpy(s, text, h->len);
+    s[h->len] = 0;
+    out->ptr = s;
+    out->len = h->len;
+    d->p += h->len;
+    return 0;
+}
+
 int tagc_mp_read_raw(tagc_mp_dec *d, tagc_raw *out)
 {
     if (tagc_mp_nil(d)) {
         out->ptr = NULL;
         out->len = 0;
         return 0;
+    }
+    {
+        const char *at = d->p;
+        mp_head h;
+        int rc = read_head(d, &h);
+        if (rc)
+            return rc;
+        if (h.kind == MP_BIN || h.kind == MP_STR)
+            return raw_bin_text(d, at, &h, out);
+        d->p = at; /* any other value: turned into JSON text */
     }
     tagc_buf b;
     tagc_buf_init(&b);

@@ -75,6 +75,12 @@ void tagc_mp_write_int(tagc_buf *b, int64_t v)
         put_u64(b, 0xd3, (uint64_t)v);
 }
 
+void tagc_mp_write_sized(tagc_buf *b, uint8_t code, uint64_t v, int width)
+{
+    uint8_t t[9];
+    tagc_buf_put(b, t, (size_t)(tagc_mp_put_sized(t, code, v, width) - t));
+}
+
 void tagc_mp_write_f32(tagc_buf *b, float v)
 {
     uint32_t u;
@@ -248,8 +254,9 @@ void tagc_mp_write_uint_key(tagc_buf *b, uint64_t v)
 /* The Go type of any's values, as the cycle message names it. */
 static const char any_type[] = "interface {}";
 
-/* Maps and arrays count levels against b->max_depth (tagc_enc_enter). */
-static void write_any(tagc_buf *b, const tagc_any *a)
+/* Maps and arrays count levels against b->max_depth (tagc_enc_enter); sorted:
+ * object keys by bytes (--msgpack-sort-keys). */
+static void write_any(tagc_buf *b, const tagc_any *a, bool sorted)
 {
     if (b->err)
         return;
@@ -276,31 +283,64 @@ static void write_any(tagc_buf *b, const tagc_any *a)
             return;
         tagc_mp_write_array(b, a->u.arr.len);
         for (size_t i = 0; i < a->u.arr.len; i++) {
-            write_any(b, a->u.arr.items[i]);
+            write_any(b, a->u.arr.items[i], sorted);
             if (tagc_enc_failed_index(b, a, any_type, i))
                 return;
         }
         tagc_enc_leave(b);
         return;
-    case TAGC_ANY_OBJECT:
+    case TAGC_ANY_OBJECT: {
         if (!tagc_enc_enter(b, b->max_depth, 0, a, any_type))
             return;
+        size_t *order = sorted ? tagc_mp_order_str(b, a->u.obj.keys, a->u.obj.len) : NULL;
         tagc_mp_write_map(b, a->u.obj.len);
         for (size_t i = 0; i < a->u.obj.len; i++) {
-            tagc_mp_write_str(b, a->u.obj.keys[i].ptr, a->u.obj.keys[i].len);
-            write_any(b, a->u.obj.vals[i]);
-            if (tagc_enc_failed_key(b, a, any_type, a->u.obj.keys[i].ptr, a->u.obj.keys[i].len))
+            size_t j = order ? order[i] : i;
+            tagc_mp_write_str(b, a->u.obj.keys[j].ptr, a->u.obj.keys[j].len);
+            write_any(b, a->u.obj.vals[j], sorted);
+            if (tagc_enc_failed_key(b, a, any_type, a->u.obj.keys[j].ptr, a->u.obj.keys[j].len)) {
+                free(order);
                 return;
+            }
         }
+        free(order);
         tagc_enc_leave(b);
         return;
+    }
     }
     tagc_buf_fail(b, TAGC_E_INVALID);
 }
 
 void tagc_mp_write_any(tagc_buf *b, const tagc_any *a)
 {
-    write_any(b, a);
+    write_any(b, a, false);
+}
+
+void tagc_mp_write_any_sorted(tagc_buf *b, const tagc_any *a)
+{
+    write_any(b, a, true);
+}
+
+bool tagc_mp_any_empty(const tagc_any *a)
+{
+    if (!a)
+        return true;
+    switch (a->kind) {
+    case TAGC_ANY_NULL:
+        return true;
+    case TAGC_ANY_BOOL:
+        return !a->u.b;
+    case TAGC_ANY_NUMBER:
+        return a->u.num == 0;
+    case TAGC_ANY_STRING:
+    case TAGC_ANY_NUMBER_TEXT: /* a json.Number is a string to vmihailenco */
+        return a->u.str.len == 0;
+    case TAGC_ANY_ARRAY:
+        return a->u.arr.len == 0;
+    case TAGC_ANY_OBJECT:
+        return a->u.obj.len == 0;
+    }
+    return false;
 }
 
 /* MARK: - json.RawMessage */
@@ -487,6 +527,14 @@ static int raw_value(raw_conv *c, int depth)
 }
 
 void tagc_mp_write_raw(tagc_buf *b, const tagc_raw *r)
+{
+    if (r->ptr == NULL)
+        tagc_mp_write_nil(b);
+    else /* a []byte, as vmihailenco/msgpack writes a json.RawMessage */
+        tagc_mp_write_bin(b, (const uint8_t *)r->ptr, r->len);
+}
+
+void tagc_mp_write_raw_value(tagc_buf *b, const tagc_raw *r)
 {
     if (b->err)
         return;

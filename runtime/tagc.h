@@ -1249,6 +1249,10 @@ static inline void tagc_mp_write_nil(tagc_buf *b)
 void tagc_mp_write_bool(tagc_buf *b, bool v);
 void tagc_mp_write_int(tagc_buf *b, int64_t v);  /* smallest: fixint, int8..64 or uint8..64 */
 void tagc_mp_write_uint(tagc_buf *b, uint64_t v); /* smallest: fixint, uint8..64 */
+/* The integer format `code` (0xcc..0xcf uint 8..64, 0xd0..0xd3 int 8..64) of
+ * `width` bytes (1, 2, 4, 8), whatever the value: what vmihailenco/msgpack's
+ * default encoder writes for an intN or uintN (v: the value's two's complement). */
+void tagc_mp_write_sized(tagc_buf *b, uint8_t code, uint64_t v, int width);
 void tagc_mp_write_f32(tagc_buf *b, float v);     /* float 32 */
 void tagc_mp_write_f64(tagc_buf *b, double v);    /* float 64 */
 void tagc_mp_write_str(tagc_buf *b, const char *s, size_t n);
@@ -1278,13 +1282,28 @@ void tagc_mp_write_bytes(tagc_buf *b, const tagc_bytes *v);
  * 32-bit when nsec == 0 and 0 <= unix seconds < 2^32, 64-bit when
  * 0 <= seconds < 2^34, else 96-bit. */
 void tagc_mp_write_time(tagc_buf *b, const tagc_time *t);
-/* json.RawMessage: the MessagePack form of the JSON value it holds (integers that
- * fit int64/uint64 as integers, other numbers as float 64); nil or "null" is nil.
- * Text that is not JSON is TAGC_E_INVALID; nested past b->max_depth (after the
- * levels open in b), TAGC_E_DEPTH. */
+/* json.RawMessage: a bin of its JSON text, as vmihailenco/msgpack writes the
+ * []byte it is; nil is nil. */
 void tagc_mp_write_raw(tagc_buf *b, const tagc_raw *r);
+/* The MessagePack form of the JSON value r holds (integers that fit int64/uint64
+ * as integers, other numbers as float 64); nil or "null" is nil. Text that is not
+ * JSON is TAGC_E_INVALID. (What tagc wrote for a json.RawMessage before.) */
+void tagc_mp_write_raw_value(tagc_buf *b, const tagc_raw *r);
 /* interface{}: NULL is nil, numbers float 64, objects maps in stored order. */
 void tagc_mp_write_any(tagc_buf *b, const tagc_any *a);
+/* interface{} with the keys of its objects sorted by bytes (--msgpack-sort-keys,
+ * vmihailenco/msgpack's SetSortMapKeys(true)) */
+void tagc_mp_write_any_sorted(tagc_buf *b, const tagc_any *a);
+/* The order in which --msgpack-sort-keys writes n map entries: their indexes,
+ * string keys by bytes, integer keys (`size` bytes each) by value; malloc'd,
+ * for tagc_mp_order_free. NULL when n < 2 (stored order is sorted), when b has
+ * an error, or with TAGC_E_NOMEM put in b. */
+size_t *tagc_mp_order_str(tagc_buf *b, const tagc_str *keys, size_t n);
+size_t *tagc_mp_order_int(tagc_buf *b, const void *keys, size_t size, bool is_signed, size_t n);
+void tagc_mp_order_free(size_t *order); /* free(), for code that includes no <stdlib.h> */
+/* omitempty of an interface{} in vmihailenco/msgpack: nil, or holding false, 0, "",
+ * or an empty array or object */
+bool tagc_mp_any_empty(const tagc_any *a);
 /* Integer map keys are written as strings of their decimal text (as JSON does). */
 void tagc_mp_write_int_key(tagc_buf *b, int64_t v);
 void tagc_mp_write_uint_key(tagc_buf *b, uint64_t v);
@@ -1375,6 +1394,20 @@ static inline uint8_t *tagc_mp_put_int(uint8_t *p, int64_t v) /* at most 9 bytes
         return p + 1;
     }
     return tagc_mp_put_int_wide(p, v);
+}
+static inline uint8_t *tagc_mp_put_sized(uint8_t *p, uint8_t code, uint64_t v, int width)
+{ /* see tagc_mp_write_sized; 1 + width bytes */
+    p[0] = code;
+    if (width == 1)
+        p[1] = (uint8_t)v;
+    else if (width == 2) {
+        p[1] = (uint8_t)(v >> 8);
+        p[2] = (uint8_t)v;
+    } else if (width == 4)
+        tagc_mp_store32(p + 1, (uint32_t)v);
+    else
+        tagc_mp_store64(p + 1, v);
+    return p + 1 + width;
 }
 static inline uint8_t *tagc_mp_put_f64(uint8_t *p, double v) /* 9 bytes */
 {
@@ -1479,6 +1512,9 @@ int tagc_mp_read_str_slow(tagc_mp_dec *d, tagc_str *out);
 int tagc_mp_map_begin_slow(tagc_mp_dec *d, size_t *n);
 int tagc_mp_arr_begin_slow(tagc_mp_dec *d, size_t *n);
 int tagc_mp_read_key_slow(tagc_mp_dec *d, const char **key, size_t *len);
+/* [n]byte: a bin (or str) of n bytes at most, as vmihailenco/msgpack writes it (the
+ * bytes after those given keep their value), or an array of integers 0..255. */
+int tagc_mp_read_byte_array(tagc_mp_dec *d, uint8_t *out, size_t n);
 
 static inline int tagc_mp_read_bool(tagc_mp_dec *d, bool *out)
 {
@@ -1499,6 +1535,23 @@ static inline int tagc_mp_read_int(tagc_mp_dec *d, int64_t *out, int64_t min, in
             *out = c;
             return 0;
         }
+        /* int 32 and int 64: how vmihailenco/msgpack (and tagc by default) write
+         * an int32 and an int64 */
+        if ((uint8_t)c == 0xd3 && d->end - d->p >= 9) {
+            int64_t v = (int64_t)tagc_mp_be64(d->p + 1);
+            if (v >= min && v <= max) {
+                d->p += 9;
+                *out = v;
+                return 0;
+            }
+        } else if ((uint8_t)c == 0xd2 && d->end - d->p >= 5) {
+            int64_t v = (int32_t)tagc_mp_be32(d->p + 1); /* as the int8_t cast above */
+            if (v >= min && v <= max) {
+                d->p += 5;
+                *out = v;
+                return 0;
+            }
+        }
     }
     return tagc_mp_read_int_slow(d, out, min, max);
 }
@@ -1512,6 +1565,14 @@ static inline int tagc_mp_read_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max)
             d->p++;
             *out = c;
             return 0;
+        }
+        if (c == 0xcf && d->end - d->p >= 9) { /* uint 64, as an uint64 is written */
+            uint64_t v = tagc_mp_be64(d->p + 1);
+            if (v <= max) {
+                d->p += 9;
+                *out = v;
+                return 0;
+            }
         }
     }
     return tagc_mp_read_uint_slow(d, out, max);
@@ -1570,7 +1631,9 @@ int tagc_mp_read_str_ref(tagc_mp_dec *d, const char **s, size_t *len);
 int tagc_mp_read_bytes(tagc_mp_dec *d, tagc_bytes *out);
 /* Timestamp extension -1 (4, 8 or 12 bytes); offset_min is 0. */
 int tagc_mp_read_time(tagc_mp_dec *d, tagc_time *out);
-/* Any value, as JSON text (bin as base64, timestamps as RFC 3339 strings); nil: nil. */
+/* json.RawMessage: a bin or str holding JSON text (as vmihailenco/msgpack writes
+ * it; text that is not JSON is TAGC_E_INVALID), or any other value turned into
+ * JSON text (nested bin as base64, timestamps as RFC 3339 strings); nil: nil. */
 int tagc_mp_read_raw(tagc_mp_dec *d, tagc_raw *out);
 /* Any value as a tagc_any tree (integers and floats as double; bin as a string;
  * map keys must be strings or integers, integers become their decimal text). */

@@ -18,6 +18,8 @@ PKGS_I386="libc6:i386 libcjson-dev:i386 libffi8:i386 libgit2-1.5:i386"
 # --- end cross builds
 # C++ headers (tests/cxx) and the CMake consumer (examples/check-consumers.sh)
 PKGS="$PKGS g++ cmake"
+# the Go MessagePack libraries of the interop tests (tests/msgpack_go, tests/msgpack_vm)
+PKGS="$PKGS golang-github-vmihailenco-msgpack.v5-dev golang-github-tinylib-msgp-dev"
 
 missing=""
 for p in $PKGS $PKGS_I386; do

@@ -157,6 +157,16 @@ static char *wire_text(checked *c, const ast_type *st)
     return s;
 }
 
+/* The MessagePack keys of st in wire order. */
+static char *mp_text(checked *c, const ast_type *st)
+{
+    char *s = pool_strdup(c->prog.pool, "");
+    for (size_t i = 0; i < st->wire_count; i++)
+        if (st->wire[i].msgpack_name)
+            s = pool_printf(c->prog.pool, "%s%s%s", s, *s ? " " : "", st->wire[i].msgpack_name);
+    return s;
+}
+
 static const char *sink_path(void)
 {
     const char *dir = getenv("SCHEMAS_DIR");
@@ -262,12 +272,34 @@ Test(check, go_embedding_rules)
         "}\n"
         "type Self struct { *Self; V int }\n"
         "type hidden struct { H int }\n"
-        "type U struct { hidden; Q int `json:\"q\" msgpack:\"Q2\"` }\n");
+        "type U struct { hidden; Q int `json:\"q\" msgpack:\"Q2\"` }\n"
+        "type M struct { Name string `json:\"name\"` }\n"
+        "type K struct {\n"
+        "\tM `json:\"metadata\"`\n"
+        "\tL M `json:\"l,omitempty\"`\n"
+        "\t*A `json:\"a,omitempty\"`\n"
+        "\tB `msgpack:\"b,noinline\"`\n"
+        "}\n"
+        "type I struct { Y int; A `json:\",inline\"` }\n");
     cr_assert_eq(c->errors, 0, "%.*s", (int)c->len, c->text);
     /* X: B's tagged X beats A's untagged one at the same depth; T.Z hides A.Z;
      * y and Y differ; N is a regular field; tb is unexported. */
-    cr_expect_str_eq(wire_text(c, decl(c, "T")->type), "y X Y W N Z c");
-    cr_expect_str_eq(wire_text(c, decl(c, "Self")->type), "V");
+    cr_expect_str_eq(wire_text(c, decl(c, "T")->type),
+                     "(mp:X) y (mp:B) X Y W N Z c");
+    cr_expect_str_eq(wire_text(c, decl(c, "Self")->type), "(mp:Self) V");
+    /* MessagePack, by vmihailenco/msgpack's rules: A inlined depth first; B's X
+     * clashes with A's, so *B is one key "B" holding a map; T.Z comes after the
+     * promoted A.Z and takes the key; Self in itself is a key, not inlined. */
+    cr_expect_str_eq(mp_text(c, decl(c, "T")->type), "X y B N Z c");
+    cr_expect_str_eq(mp_text(c, decl(c, "Self")->type), "Self V");
+    cr_expect(decl(c, "T")->type->msgpack_nil_promoted);
+    /* an embedded struct named in its tag is inlined too (k8s metav1.ObjectMeta
+     * `json:"metadata"`), unless noinline; a field with omitempty makes the
+     * fields behind a nil embedded pointer left out rather than nil */
+    cr_expect_str_eq(mp_text(c, decl(c, "K")->type), "name l X y Z b");
+    cr_expect_not(decl(c, "K")->type->msgpack_nil_promoted);
+    /* `inline` forces it: the keys already there (Y) are dropped from A's */
+    cr_expect_str_eq(mp_text(c, decl(c, "I")->type), "Y X y Z");
     /* an unexported embedded struct still promotes its exported fields */
     cr_expect_str_eq(wire_text(c, decl(c, "U")->type), "H q");
     cr_expect_str_eq(wire(decl(c, "U")->type, "q")->msgpack_name, "Q2");

@@ -14,8 +14,9 @@ JSON compares as parsed trees; in 2, an empty array in the document may come
 back as null: msgp's generated decoders make a nil slice of an empty array
 (cap(nil) >= 0, so z.F = z.F[:0]), a limitation of msgp, not of tagc's bytes
 (both sides write an empty slice as fixarray 0x90). Whether both sides wrote the same bytes is
-printed, not checked. Exit 77 (skipped) without go or the msgp sources.
-Usage: run.py GO MP_TOOL SCHEMA_DIR DATA_DIR WORK_DIR
+printed, not checked. Exit 77 (skipped) without go or the msgp sources, or 1
+(failed) when the last argument is "require" (-Dgo_tests=enabled, as CI runs).
+Usage: run.py GO MP_TOOL SCHEMA_DIR DATA_DIR WORK_DIR [require|optional]
 """
 import json
 import os
@@ -45,16 +46,24 @@ def same(want, got, empty_is_null=False):
     return type(want) == type(got) and want == got
 
 
+REQUIRE = False
+
+
 def skip(why):
+    if REQUIRE:
+        print(why + ": failed (go_tests is enabled)")
+        sys.exit(1)
     print(why + ": skipped")
     sys.exit(77)
 
 
 def main():
-    if len(sys.argv) != 6:
+    global REQUIRE
+    if len(sys.argv) not in (6, 7):
         print(__doc__)
         return 2
-    go, mp_tool, schemas, data, work = sys.argv[1:]
+    go, mp_tool, schemas, data, work = sys.argv[1:6]
+    REQUIRE = len(sys.argv) == 7 and sys.argv[6] == "require"
     if not go or not shutil.which(go):
         skip("go not found")
     for p in NEEDED:
