@@ -6,7 +6,11 @@ set -eu
 
 PKGS="meson ninja-build gcc clang flex bison pkg-config libcriterion-dev libcjson-dev
       libjansson-dev libjson-c-dev libmsgpack-dev golang-go python3 python3-jsonschema
-      python3-msgpack valgrind libclang-rt-14-dev"
+      python3-msgpack valgrind libclang-rt-14-dev
+      golang-github-opencontainers-specs-dev golang-github-opencontainers-runc-dev
+      golang-github-opencontainers-image-spec-dev golang-github-opencontainers-go-digest-dev
+      golang-golang-x-vuln-dev golang-github-hashicorp-terraform-json-dev
+      golang-github-mmcdole-gofeed-dev"
 
 missing=""
 for p in $PKGS; do
