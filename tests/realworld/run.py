@@ -161,8 +161,9 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
         f.write("\n".join(driver) + "\n")
     cfiles = [os.path.join(gen, f) for f in os.listdir(gen) if f.endswith(".c")]
     exe = os.path.join(work, "c_roundtrip")
-    r = run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1", "-I", gen, "-I", runtime_inc,
-             "-o", exe, os.path.join(work, "driver.c")] + cfiles + [libtagc, "-lm"])
+    extra = os.environ.get("REALWORLD_CFLAGS", "").split()
+    r = run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1"] + extra + ["-I", gen,
+             "-I", runtime_inc, "-o", exe, os.path.join(work, "driver.c")] + cfiles + [libtagc, "-lm"])
     if r.returncode != 0:
         print("%s: FAILED: the generated C does not compile warning-free:\n%s"
               % (name, r.stderr.decode()))
@@ -200,7 +201,12 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
     same = rejected = 0
     for t, label, path in cases:
         want = run([goexe, t, path]).stdout
-        got = run([exe, t, path]).stdout
+        c = run([exe, t, path])
+        got = c.stdout
+        if c.returncode != 0:  # a crash or a sanitizer's report
+            print("%s: %s %s: the C program failed (%d):\n%s"
+                  % (name, t, label, c.returncode, c.stderr.decode()[:2000]))
+            ok = False
         if want == got:
             same += 1
             rejected += want == b"REJECT"
