@@ -401,11 +401,15 @@ static void file_enums(ectx *e)
             if (!v.ok)
                 continue;
             if (v.other) {
+                /* a string with a NUL escape is a CE_OTHER without text (parser.y) */
+                bool nul = ci->value->kind == CE_OTHER && !ci->value->text;
                 if (d)
                     check_error(e->ck, ci->inherited || !ci->value ? s->loc : ci->value->loc,
-                                "constant %s of type %s: tagc cannot evaluate its value (an "
-                                "enum's values must be integer or string constants)",
-                                s->name, d->name);
+                                "constant %s of type %s: tagc cannot evaluate its value (%s)",
+                                s->name, d->name,
+                                nul ? "a NUL character, which the generated C's strings "
+                                      "cannot hold"
+                                    : "an enum's values must be integer or string constants");
                 continue;
             }
             if (!d && !ci->type_name)

@@ -47,6 +47,8 @@ typedef struct parse_ctx {
     size_t tok_len;       /* text, which stays until the parse ends) */
     /* the token filter (yylex in lexer.l) */
     bool skipping;        /* inside code tagc reads and skips: literals are not checked */
+    const char *nul_str;  /* the last string literal whose value has a NUL escape ("\x00"): */
+    src_loc nul_loc;      /* Go allows it, a C string cannot hold it (the escape's place) */
     int depth;            /* brackets open among the tokens given to the parser */
     int last_tok;         /* the last token given to the parser (0 at the start) */
     int prev_tok;         /* the one before it */
@@ -138,6 +140,13 @@ static void add_const_block(parse_ctx *c, src_loc loc, const_spec *specs)
     *c->const_tail = b;
     c->const_tail = &b->next;
     c->seen_decl = true;
+}
+
+/* A tag or an import path is kept as a C string: a NUL escape in it is an error. */
+static void no_nul(parse_ctx *c, const char *s)
+{
+    if (s == c->nul_str)
+        parse_error(c, c->nul_loc, "invalid NUL character in string literal");
 }
 
 static void add_import(parse_ctx *c, const char *name, const char *path, src_loc loc)
@@ -312,9 +321,9 @@ import_seq
     ;
 
 import_spec
-    : STRING                { add_import(ctx, NULL, $1, @1); }
-    | IDENT STRING          { add_import(ctx, $1, $2, @2); } /* an alias, or _ */
-    | '.' STRING            { add_import(ctx, ".", $2, @2); }
+    : STRING                { no_nul(ctx, $1); add_import(ctx, NULL, $1, @1); }
+    | IDENT STRING          { no_nul(ctx, $2); add_import(ctx, $1, $2, @2); } /* an alias, or _ */
+    | '.' STRING            { no_nul(ctx, $2); add_import(ctx, ".", $2, @2); }
     ;
 
 /* MARK: - Types */
@@ -460,7 +469,7 @@ embedded
 
 opt_tag
     : %empty                { $$ = (tag_tok){ NULL, { NULL, 0, 0 } }; }
-    | STRING                { $$ = (tag_tok){ $1, @1 }; }
+    | STRING                { no_nul(ctx, $1); $$ = (tag_tok){ $1, @1 }; }
     ;
 
 /* MARK: - Constants */
@@ -511,7 +520,9 @@ const_spec
 
 expr
     : INT                   { $$ = expr_new(ctx, CE_INT, @1, $1.dec, NULL, NULL); }
-    | STRING                { $$ = expr_new(ctx, CE_STRING, @1, $1, NULL, NULL); }
+    | STRING                { /* with a NUL: read, not evaluated (an enum value cannot hold it) */
+                              $$ = $1 == ctx->nul_str ? expr_new(ctx, CE_OTHER, @1, NULL, NULL, NULL)
+                                                      : expr_new(ctx, CE_STRING, @1, $1, NULL, NULL); }
     | IDENT
         {
             bool iota = strcmp($1, "iota") == 0;

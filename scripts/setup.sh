@@ -20,6 +20,11 @@ PKGS_I386="libc6:i386 libcjson-dev:i386 libffi8:i386 libgit2-1.5:i386"
 PKGS="$PKGS g++ cmake"
 # the Go MessagePack libraries of the interop tests (tests/msgpack_go, tests/msgpack_vm)
 PKGS="$PKGS golang-github-vmihailenco-msgpack.v5-dev golang-github-tinylib-msgp-dev"
+# the real-world corpus (tests/realworld): Go packages and their fixtures, as Debian ships them
+PKGS="$PKGS golang-github-opencontainers-specs-dev golang-github-opencontainers-runc-dev
+      golang-github-opencontainers-image-spec-dev golang-github-opencontainers-go-digest-dev
+      golang-golang-x-vuln-dev golang-github-hashicorp-terraform-json-dev
+      golang-github-mmcdole-gofeed-dev"
 
 missing=""
 for p in $PKGS $PKGS_I386; do

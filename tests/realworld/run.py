@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """The real-world corpus: Go type files of well-known projects, unedited, against Go.
 
-For each project of corpus.json, from REALWORLD_SRC (a directory prepared by fetch.sh, see
-README.md; the files are not in this repository):
-  1. tagc compiles the project's files (with -I for the packages it imports, --map for the
-     types of packages not read) and cc compiles the generated C with -Wall -Wextra -Werror;
-  2. Go 1.19 builds the same files (GOPATH mode, GO111MODULE=off, no network) into a program
-     that prints json.Marshal(json.Unmarshal(payload)) for a payload and a root type;
+The files and payloads are those of Debian's Go library packages (README.md), installed by
+scripts/setup.sh under /usr/share/gocode/src (GOCODE overrides it). For each entry of
+corpus.json:
+  1. tagc compiles the project's files as they are (with -I for the packages it imports,
+     --map for the types of packages not read) and cc compiles the generated C with
+     -Wall -Wextra -Werror;
+  2. Go 1.19 builds the same package from the same directory (GOPATH mode, GO111MODULE=off,
+     GOPATH ending in /usr/share/gocode, no network) into a program that prints
+     json.Marshal(json.Unmarshal(payload)) for a payload and a root type;
   3. for each payload (from the project's tests, docs or fixtures) the generated C decodes and
      encodes it: both must accept or both reject, and the bytes must be Go's.
-Exit status 77 (skipped) when REALWORLD_SRC or Go is missing; 1 on any difference.
+A missing package, file or payload is a failure, not a skip: setup.sh installs them.
 """
+import glob
 import json
 import os
 import re
@@ -40,27 +44,94 @@ def run(cmd, **kw):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
 
 
-def project(p, src, tagc, runtime_inc, libtagc, go, tmp, cc):
+def md_examples(path):
+    """The ```json blocks of a Markdown document, in order."""
+    out, block = [], None
+    for line in open(path, encoding="utf-8"):
+        if block is None and line.startswith("```json"):
+            block = []
+        elif block is not None and line.startswith("```"):
+            out.append("".join(block))
+            block = None
+        elif block is not None:
+            block.append(line)
+    return out
+
+
+def select(value, path):
+    """The values at PATH ('a/b', '*' for every member) of a decoded JSON document."""
+    if not path:
+        return [value]
+    head, rest = path[0], path[1:]
+    if head == "*":
+        members = value.values() if isinstance(value, dict) else value
+        return [v for m in members for v in select(m, rest)]
+    return select(value[head], rest) if isinstance(value, dict) and head in value else []
+
+
+def payloads(p, gocode, work):
+    """(root type, label, file) for each payload of the entry; an empty source is an error."""
+    out, missing = [], []
+    n = 0
+    for spec in p["payloads"]:
+        root, pattern = spec["type"], spec["files"]
+        matches = sorted(glob.glob(os.path.join(gocode, pattern)))
+        if not matches:
+            missing.append(pattern)
+            continue
+        for f in matches:
+            label = os.path.relpath(f, gocode)
+            if "markdown" in spec:  # the document's JSON examples, one payload each
+                blocks = md_examples(f)
+                if not blocks:
+                    missing.append(label + " (no ```json block)")
+                for i, text in enumerate(blocks):
+                    n += 1
+                    dst = os.path.join(work, "payload-%d.json" % n)
+                    open(dst, "w", encoding="utf-8").write(text)
+                    out.append((root, "%s example %d" % (label, i + 1), dst))
+            elif "select" in spec:  # members of a larger document, each a payload
+                doc = json.load(open(f, encoding="utf-8"))
+                parts = select(doc, spec["select"].split("/"))
+                if not parts:
+                    missing.append("%s: %s" % (label, spec["select"]))
+                for i, v in enumerate(parts):
+                    n += 1
+                    dst = os.path.join(work, "payload-%d.json" % n)
+                    open(dst, "w", encoding="utf-8").write(json.dumps(v, ensure_ascii=False))
+                    out.append((root, "%s %s #%d" % (label, spec["select"], i + 1), dst))
+            else:
+                out.append((root, label, f))
+    return out, missing
+
+
+def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
     name = p["name"]
     work = os.path.join(tmp, name)
     os.makedirs(work)
-    files = [os.path.join(src, p["dir"], f) for f in p["files"]] if p.get("files") \
-        else [os.path.join(src, p["dir"])]
+    inputs = [os.path.join(gocode, f) for f in p["tagc"]]
+    absent = [f for f in inputs if not os.path.exists(f)]
+    if absent:
+        print("%s: FAILED: not installed (scripts/setup.sh installs %s): %s"
+              % (name, p["debian"], " ".join(absent)))
+        return False
     args = [tagc, "-o", os.path.join(work, "gen"), "--no-msgpack"]
-    for dep in p.get("deps", []):
-        args += ["-I", "%s=%s" % (dep["import"], os.path.join(src, dep["dir"]))]
-        # the packages it imports are generated too: their headers are included
-        files += [os.path.join(src, dep["dir"], sub) for sub in dep.get("packages", [""])]
+    for imp, d in p.get("imports", {}).items():
+        args += ["-I", "%s=%s" % (imp, os.path.join(gocode, d))]
     if p.get("map"):
         args += ["--map", os.path.join(HERE, p["map"])]
-    r = run(args + files)
+    r = run(args + inputs)
     if r.returncode != 0:
-        print("%s: tagc failed:\n%s" % (name, r.stderr.decode()))
+        print("%s: FAILED: tagc:\n%s" % (name, r.stderr.decode()))
         return False
     gen = os.path.join(work, "gen")
     pkg_h = "%s.go.h" % p["c_prefix"]
     types = c_names(open(os.path.join(gen, pkg_h)).read(), p["c_prefix"])
-    roots = sorted({t for t, _ in p["payloads"]})
+    cases, missing = payloads(p, gocode, work)
+    if missing:
+        print("%s: FAILED: no payload in %s" % (name, ", ".join(missing)))
+        return False
+    roots = sorted({t for t, _, _ in cases})
     driver = ['#include <stdio.h>', '#include <stdlib.h>', '#include <string.h>',
               '#include "%s"' % pkg_h, '',
               'static char *slurp(const char *path, size_t *len)', '{',
@@ -75,7 +146,7 @@ def project(p, src, tagc, runtime_inc, libtagc, go, tmp, cc):
     for t in roots:
         c = types.get(snake_key(t))
         if not c:
-            print("%s: no C type for %s in %s" % (name, t, pkg_h))
+            print("%s: FAILED: no C type for %s in %s" % (name, t, pkg_h))
             return False
         driver += ['    if (strcmp(argv[1], "%s") == 0) {' % t,
                    '        %s v;' % c,
@@ -90,24 +161,16 @@ def project(p, src, tagc, runtime_inc, libtagc, go, tmp, cc):
         f.write("\n".join(driver) + "\n")
     cfiles = [os.path.join(gen, f) for f in os.listdir(gen) if f.endswith(".c")]
     exe = os.path.join(work, "c_roundtrip")
-    r = run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1", "-I", gen, "-I", runtime_inc,
-             "-o", exe, os.path.join(work, "driver.c")] + cfiles + [libtagc, "-lm"])
+    extra = os.environ.get("REALWORLD_CFLAGS", "").split()
+    r = run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1"] + extra + ["-I", gen,
+             "-I", runtime_inc, "-o", exe, os.path.join(work, "driver.c")] + cfiles + [libtagc, "-lm"])
     if r.returncode != 0:
-        print("%s: the generated C does not compile warning-free:\n%s" % (name, r.stderr.decode()))
+        print("%s: FAILED: the generated C does not compile warning-free:\n%s"
+              % (name, r.stderr.decode()))
         return False
 
-    # Go: the same files in a GOPATH
+    # Go: the installed package itself, from a GOPATH whose last entry is /usr/share/gocode
     gopath = os.path.join(work, "gopath")
-    def copy_pkg(import_path, directory, only=None):
-        dst = os.path.join(gopath, "src", import_path)
-        os.makedirs(dst, exist_ok=True)
-        for f in os.listdir(directory):
-            if f.endswith(".go") and not f.endswith("_test.go") and (only is None or f in only):
-                shutil.copy(os.path.join(directory, f), dst)
-    copy_pkg(p["import"], os.path.join(src, p["dir"]), p.get("files"))
-    for dep in p.get("deps", []):
-        for sub in dep.get("packages", [""]):
-            copy_pkg(os.path.join(dep["import"], sub), os.path.join(src, dep["dir"], sub))
     main = ['package main', '', 'import (', '\t"encoding/json"', '\t"os"', '',
             '\tpkg "%s"' % p["import"], ')', '',
             'func roundtrip(v interface{}, data []byte) {',
@@ -121,51 +184,63 @@ def project(p, src, tagc, runtime_inc, libtagc, go, tmp, cc):
     for t in roots:
         main += ['\tcase "%s":' % t, '\t\tvar v pkg.%s' % t, '\t\troundtrip(&v, data)']
     main += ['\t}', '}']
-    # inside the package's tree, so that an internal/ package may be imported
-    mdir = os.path.join(gopath, "src", p["import"], "rwmain")
+    mdir = os.path.join(gopath, "src", "tagc-realworld", name)
     os.makedirs(mdir)
     with open(os.path.join(mdir, "main.go"), "w") as f:
         f.write("\n".join(main) + "\n")
-    env = dict(os.environ, GOPATH=gopath, GO111MODULE="off", GOFLAGS="", GOPROXY="off",
+    env = dict(os.environ, GOPATH=gopath + os.pathsep + os.path.dirname(gocode),
+               GO111MODULE="off", GOFLAGS="", GOPROXY="off",
                GOCACHE=os.path.join(tmp, "gocache"), CGO_ENABLED="0", GOTOOLCHAIN="local")
     goexe = os.path.join(work, "go_roundtrip")
     r = run([go, "build", "-o", goexe, "."], env=env, cwd=mdir)
     if r.returncode != 0:
-        print("%s: go build failed:\n%s" % (name, r.stderr.decode()))
+        print("%s: FAILED: go build:\n%s" % (name, r.stderr.decode()))
         return False
 
     ok = True
-    for t, payload in p["payloads"]:
-        path = os.path.join(src, payload)
+    same = rejected = 0
+    for t, label, path in cases:
         want = run([goexe, t, path]).stdout
-        got = run([exe, t, path]).stdout
-        status = "ok" if want == got else "DIFFERS"
-        print("%s: %s %s: %s (%d bytes)" % (name, t, payload, status, len(want)))
-        if want != got:
-            print("  go:   %s\n  tagc: %s" % (want[:400], got[:400]))
+        c = run([exe, t, path])
+        got = c.stdout
+        if c.returncode != 0:  # a crash or a sanitizer's report
+            print("%s: %s %s: the C program failed (%d):\n%s"
+                  % (name, t, label, c.returncode, c.stderr.decode()[:2000]))
             ok = False
+        if want == got:
+            same += 1
+            rejected += want == b"REJECT"
+            if os.environ.get("REALWORLD_VERBOSE"):
+                print("%s: %s %s: ok (%d bytes)" % (name, t, label, len(want)))
+        else:
+            print("%s: %s %s: DIFFERS\n  go:   %s\n  tagc: %s"
+                  % (name, t, label, want[:400], got[:400]))
+            ok = False
+    print("%s: %d/%d payloads as Go, %d of them rejected by both (%s; %s)"
+          % (name, same, len(cases), rejected, ", ".join(roots), p["debian"]))
     return ok
 
 
 def main():
-    src = os.environ.get("REALWORLD_SRC")
+    gocode = os.environ.get("GOCODE", "/usr/share/gocode/src")
     go = os.environ.get("GO") or shutil.which("go")
     tagc = os.environ.get("TAGC")
-    if not src or not os.path.isdir(src) or not go or not tagc:
-        print("skipped: set REALWORLD_SRC (see tests/realworld/README.md), TAGC and have go")
-        return 77
+    if not go or not tagc:
+        print("FAILED: needs TAGC and Go (scripts/setup.sh installs golang-go)")
+        return 1
     runtime_inc = os.environ.get("TAGC_RUNTIME_INC", os.path.join(HERE, "..", "..", "runtime"))
     libtagc = os.environ["LIBTAGC"]
     cc = os.environ.get("CC", "cc")
     corpus = json.load(open(os.path.join(HERE, "corpus.json")))
-    ok = True
+    passed = failed = 0
     with tempfile.TemporaryDirectory(prefix="tagc-realworld-") as tmp:
         for p in corpus:
-            if not os.path.isdir(os.path.join(src, p["dir"])):
-                print("%s: not in REALWORLD_SRC: skipped" % p["name"])
-                continue
-            ok = project(p, src, tagc, runtime_inc, libtagc, go, tmp, cc) and ok
-    return 0 if ok else 1
+            if project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
+                passed += 1
+            else:
+                failed += 1
+    print("%d passed, %d failed" % (passed, failed))
+    return 0 if failed == 0 else 1
 
 
 if __name__ == "__main__":
