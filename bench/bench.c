@@ -1,6 +1,7 @@
 /*
- * bench.c - tagc against hand-written cJSON, jansson and json-c mappings of the
- * same C structs (see bench/README.md for the method).
+ * bench.c - tagc against hand-written cJSON, jansson, json-c and simdjson
+ * (On-Demand and DOM, decode only) mappings of the same C structs (see
+ * bench/README.md for the method).
  *
  *   bench [--quick] [--check-only] [--reps N] [--min-time SEC] [--json FILE]
  *         [--data DIR] [--workload NAME,...] [--contender NAME,...]
@@ -78,19 +79,29 @@ static const workload workloads[W_COUNT] = {
 
 /* MARK: - contenders */
 
-enum { C_TAGC, C_TAGC_FAST, C_CJSON, C_JANSSON, C_JSONC, C_COUNT };
-static const char *const contender_names[C_COUNT] = {"tagc", "tagc-fast", "cJSON", "jansson",
-                                                     "json-c"};
+enum { C_TAGC, C_TAGC_FAST, C_CJSON, C_JANSSON, C_JSONC, C_SJ_OD, C_SJ_DOM, C_COUNT };
+static const char *const contender_names[C_COUNT] = {
+    "tagc", "tagc-fast", "cJSON", "jansson", "json-c", "simdjson-ondemand", "simdjson-dom"};
 static const bench_codec *const contender_codecs[C_COUNT] = {
-    NULL, NULL, bench_cjson_codecs, bench_jansson_codecs, bench_jsonc_codecs};
+    NULL, NULL, bench_cjson_codecs, bench_jansson_codecs, bench_jsonc_codecs,
+    bench_simdjson_od_codecs, bench_simdjson_dom_codecs};
+
+/* The peers: every contender that is not tagc ("× best peer" is the fastest of them). */
+static bool is_peer(int c) { return c != C_TAGC && c != C_TAGC_FAST; }
 
 static const tagc_json_opts fast_opts = {.no_html_escape = true, .unsorted_maps = true};
 
 enum { DIR_DECODE, DIR_ENCODE, DIR_COUNT };
 static const char *const dir_names[DIR_COUNT] = {"decode", "encode"};
 
-/* tagc-fast differs from tagc only when encoding: its options are encode options. */
-static bool runs(int c, int dir) { return !(c == C_TAGC_FAST && dir == DIR_DECODE); }
+/* tagc-fast differs from tagc only when encoding: its options are encode options.
+ * simdjson only decodes (its encode entries are NULL). */
+static bool runs(int c, int dir)
+{
+    if (dir == DIR_DECODE)
+        return c != C_TAGC_FAST;
+    return c == C_TAGC || c == C_TAGC_FAST || contender_codecs[c][0].encode != NULL;
+}
 
 static int op_decode(int c, int w, const char *src, size_t len, void *v, tagc_arena *a)
 {
@@ -137,7 +148,7 @@ static char *read_file(const char *path, size_t *len)
     if (f == NULL)
         return NULL;
     size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
+    char *buf = malloc(cap + BENCH_PADDING);
     for (;;) {
         if (buf == NULL)
             die("out of memory");
@@ -145,10 +156,10 @@ static char *read_file(const char *path, size_t *len)
         if (n < cap)
             break;
         cap *= 2;
-        buf = realloc(buf, cap + 1);
+        buf = realloc(buf, cap + BENCH_PADDING);
     }
     fclose(f);
-    buf[n] = 0;
+    memset(buf + n, 0, BENCH_PADDING); /* n < cap: the padding fits */
     *len = n;
     return buf;
 }
@@ -232,9 +243,12 @@ static void machine_line(char *dst, size_t cap)
     }
     if (f)
         fclose(f);
-    snprintf(dst, cap, "%s, %ld cores; gcc %s; cJSON %s, jansson %s, json-c %s, msgpack-c %s",
+    snprintf(dst, cap,
+             "%s, %ld cores; gcc %s; cJSON %s, jansson %s, json-c %s, simdjson %s (kernel %s), "
+             "msgpack-c %s",
              model, sysconf(_SC_NPROCESSORS_ONLN), __VERSION__, cJSON_Version(),
-             bench_jansson_version(), bench_jsonc_version(), bench_msgpackc_version());
+             bench_jansson_version(), bench_jsonc_version(), bench_simdjson_version(),
+             bench_simdjson_kernel(), bench_msgpackc_version());
 }
 
 /* MARK: - per-workload state and the checks */
@@ -335,7 +349,9 @@ static bool check_workload(int w, const bool *csel)
         }
         /* encode: the document, parsed, equals the input parsed (cJSON_Compare);
          * and tagc decodes it back to the very same value (exact) or not */
-        {
+        if (!runs(c, DIR_ENCODE)) {
+            snprintf(ck->encode, sizeof ck->encode, "(no encoder)");
+        } else {
             tagc_buf out;
             tagc_buf_init(&out);
             int rc = op_encode(c, w, s->ref, &out);
@@ -518,24 +534,34 @@ static void print_checks(FILE *f, const bool *csel)
 
 static void print_table(FILE *f, const bool *csel)
 {
-    fprintf(f, "| workload | direction | contender | µs/op | MB/s | vs cJSON | allocs/op |\n");
-    fprintf(f, "| --- | --- | --- | ---: | ---: | ---: | ---: |\n");
+    fprintf(f, "| workload | direction | contender | µs/op | MB/s | vs cJSON | × best peer | "
+               "allocs/op |\n");
+    fprintf(f, "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
     for (int w = 0; w < W_COUNT; w++) {
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             const result *base = &results[w][dir][C_CJSON];
+            double best = 0; /* the fastest peer's time */
+            for (int c = 0; c < C_COUNT; c++)
+                if (is_peer(c) && results[w][dir][c].done &&
+                    (best == 0 || results[w][dir][c].sec_per_op < best))
+                    best = results[w][dir][c].sec_per_op;
             for (int c = 0; c < C_COUNT; c++) {
                 const result *r = &results[w][dir][c];
                 if (!csel[c] || !r->done)
                     continue;
-                char t[32], ratio[32];
+                char t[32], ratio[32], vbest[32];
                 fmt_time(t, sizeof t, r->sec_per_op);
                 if (base->done)
                     snprintf(ratio, sizeof ratio, "%.2f×", base->sec_per_op / r->sec_per_op);
                 else
                     snprintf(ratio, sizeof ratio, "—");
-                fprintf(f, "| %s (%zu B) | %s | %s | %s | %.1f | %s | %.*f |\n", workloads[w].name,
-                        ws[w].len, dir_names[dir], contender_names[c], t,
-                        (double)ws[w].len / r->sec_per_op / 1e6, ratio,
+                if (best > 0)
+                    snprintf(vbest, sizeof vbest, "%.2f×", best / r->sec_per_op);
+                else
+                    snprintf(vbest, sizeof vbest, "—");
+                fprintf(f, "| %s (%zu B) | %s | %s | %s | %.1f | %s | %s | %.*f |\n",
+                        workloads[w].name, ws[w].len, dir_names[dir], contender_names[c], t,
+                        (double)ws[w].len / r->sec_per_op / 1e6, ratio, vbest,
                         r->allocs_per_op == floor(r->allocs_per_op) ? 0 : 1, r->allocs_per_op);
             }
         }
@@ -1023,7 +1049,8 @@ int main(int argc, char **argv)
         else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("usage: bench [--quick] [--check-only] [--reps N] [--min-time SEC] [--json FILE]\n"
                    "             [--data DIR] [--workload user,order,tree,twitter,canada]\n"
-                   "             [--contender tagc,tagc-fast,cJSON,jansson,json-c,msgpack-c]\n"
+                   "             [--contender tagc,tagc-fast,cJSON,jansson,json-c,simdjson-ondemand,\n"
+                   "                          simdjson-dom,msgpack-c]\n"
                    "             [--streams amazon,orders|none] [--stream-orders FILE] [--stream-reps N]\n"
                    "       bench --callgrind CONTENDER WORKLOAD decode|encode [N]\n"
                    "       bench --callgrind tagc|msgpack-c WORKLOAD msgpack-decode|msgpack-encode [N]\n");
@@ -1094,7 +1121,8 @@ int main(int argc, char **argv)
         }
         printf("\n## Results\n\n%s\n\nCPU time per operation, median of %d runs of at least %g s "
                "each, contenders interleaved; MB/s of input document bytes; \"vs cJSON\" = cJSON's "
-               "time / this contender's time (higher is faster); allocs/op = malloc + calloc + "
+               "time / this contender's time (higher is faster); \"× best peer\" = the fastest "
+               "other library's time / this contender's time; allocs/op = malloc + calloc + "
                "realloc calls.\n\n",
                machine, reps, min_time);
         print_table(stdout, csel);

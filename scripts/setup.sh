@@ -6,7 +6,7 @@ set -eu
 
 PKGS="meson ninja-build gcc clang flex bison pkg-config libcriterion-dev libcjson-dev
       libjansson-dev libjson-c-dev libmsgpack-dev golang-go python3 python3-jsonschema
-      python3-msgpack valgrind libclang-rt-14-dev"
+      python3-msgpack valgrind libclang-rt-14-dev g++ libsimdjson-dev"
 
 missing=""
 for p in $PKGS; do
