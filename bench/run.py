@@ -372,6 +372,36 @@ def compiler_report(build_dir, runs=7, callgrind=True):
     return "\n".join(lines) + "\n"
 
 
+def text_size(path):
+    """The .text section of an ELF file, in bytes (size -A), or None."""
+    if not os.path.exists(path) or shutil.which("size") is None:
+        return None
+    out = subprocess.run(["size", "-A", path], stdout=subprocess.PIPE, text=True).stdout
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) >= 2 and f[0] == ".text":
+            return int(f[1])
+    return None
+
+
+def size_report(build_dir):
+    """## Size: libtagc's .text in this (release) build, next to the other libraries'."""
+    rows = [("libtagc (this build, %s)" % os.path.relpath(build_dir, ROOT),
+             text_size(os.path.join(build_dir, "runtime", "libtagc.so")))]
+    libdir = "/usr/lib/x86_64-linux-gnu"
+    for name, soname in (("cJSON", "libcjson.so.1"), ("jansson", "libjansson.so.4"),
+                         ("json-c", "libjson-c.so.5"), ("msgpack-c", "libmsgpackc.so.2"),
+                         ("simdjson", "libsimdjson.so.14")):
+        rows.append((name + " (Debian, " + soname + ")", text_size(os.path.join(libdir, soname))))
+    lines = ["## Size", "", "The `.text` section of each library (`size -A`), in bytes. A size-optimised "
+             "build of libtagc (`-Doptimization=s`) is smaller still (docs/performance.md).", "",
+             "| library | .text |", "| --- | ---: |"]
+    for name, n in rows:
+        if n is not None:
+            lines.append("| %s | %d (%.1f KB) |" % (name, n, n / 1000))
+    return "\n".join(lines) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=os.path.join(ROOT, "build-release"))
@@ -442,6 +472,8 @@ def main():
         print("\n## Streams\n\n" + streams_table(data))
     compiler_md = compiler_report(args.build, runs=3 if args.quick else 7, callgrind=want_cg)
     print("\n" + compiler_md)
+    size_md = size_report(args.build)
+    print("\n" + size_md)
 
     if not args.no_docs and (not args.quick or args.docs):
         docs = os.path.join(ROOT, "docs")
@@ -449,6 +481,7 @@ def main():
         plot.write_svg(data, os.path.join(docs, "bench.svg"))
         with open(os.path.join(docs, "bench.md"), "a") as f:
             f.write("\n" + compiler_md)
+            f.write("\n" + size_md)
         log("wrote docs/bench.md and docs/bench.svg")
     return 0
 

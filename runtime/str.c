@@ -12,6 +12,7 @@
  * fall to the per-byte code, and only from that byte on.
  */
 #include "tagc.h"
+#include "cpu.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -591,7 +592,7 @@ __attribute__((target("avx"))) static uint8_t *escape_blocks_avx(uint8_t *d, con
 static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack)
 {
 #if TAGC_STR_AVX
-    if (__builtin_cpu_supports("avx"))
+    if (tagc_cpu() >= TAGC_CPU_AVX)
         return escape_blocks_avx(d, s, len, html, slack);
 #endif
     return escape_blocks(d, s, len, html, slack, sse_utf8_flags);

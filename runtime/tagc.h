@@ -36,7 +36,11 @@ extern "C" {
 /* For the few-instruction fast paths that generated code calls many times per
  * function: gcc's budget for inlining shrinks with the file, and a call costs
  * more than the copy it makes. */
+#if defined(__OPTIMIZE_SIZE__) /* -Os: size first, the compiler chooses */
+#define TAGC_ALWAYS_INLINE inline
+#else
 #define TAGC_ALWAYS_INLINE inline __attribute__((always_inline))
+#endif
 /* Tells the compiler what holds (it may drop the tests that follow from it). */
 #define TAGC_ASSUME(x) ((x) ? (void)0 : __builtin_unreachable())
 #else
