@@ -280,6 +280,11 @@ Before any timing, every contender's decoded value is compared with tagc's using
 `_equal` functions, and every encoded document is parsed and compared with the input
 (`cJSON_Compare`); `bench` exits 1 when any contender disagrees.
 
+Rows `W-min`, `W-indent2`, `W-tab` (decode only): the document as Go's `json.Marshal` writes the
+value (when the file is not exactly that) and its `json.MarshalIndent` copies with two spaces and
+with a tab, made at bench time (bench.c `go_indent`, Go's `json.Indent`); every contender's value
+from each is checked like the file's.
+
 - **µs/op**: CPU time (`CLOCK_PROCESS_CPUTIME_ID`) per operation, the median of {reps} runs of at
   least {min_time:g} s each, contenders interleaved in one process (rotating who goes first).
 - **MB/s**: input document bytes (the same for both directions) per second.
