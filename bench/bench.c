@@ -1,6 +1,7 @@
 /*
- * bench.c - tagc against hand-written cJSON, jansson and json-c mappings of the
- * same C structs (see bench/README.md for the method).
+ * bench.c - tagc against hand-written cJSON, jansson, json-c and simdjson
+ * (On-Demand and DOM, decode only) mappings of the same C structs (see
+ * bench/README.md for the method).
  *
  *   bench [--quick] [--check-only] [--reps N] [--min-time SEC] [--json FILE]
  *         [--data DIR] [--workload NAME,...] [--contender NAME,...]
@@ -78,19 +79,29 @@ static const workload workloads[W_COUNT] = {
 
 /* MARK: - contenders */
 
-enum { C_TAGC, C_TAGC_FAST, C_CJSON, C_JANSSON, C_JSONC, C_COUNT };
-static const char *const contender_names[C_COUNT] = {"tagc", "tagc-fast", "cJSON", "jansson",
-                                                     "json-c"};
+enum { C_TAGC, C_TAGC_FAST, C_CJSON, C_JANSSON, C_JSONC, C_SJ_OD, C_SJ_DOM, C_COUNT };
+static const char *const contender_names[C_COUNT] = {
+    "tagc", "tagc-fast", "cJSON", "jansson", "json-c", "simdjson-ondemand", "simdjson-dom"};
 static const bench_codec *const contender_codecs[C_COUNT] = {
-    NULL, NULL, bench_cjson_codecs, bench_jansson_codecs, bench_jsonc_codecs};
+    NULL, NULL, bench_cjson_codecs, bench_jansson_codecs, bench_jsonc_codecs,
+    bench_simdjson_od_codecs, bench_simdjson_dom_codecs};
+
+/* The peers: every contender that is not tagc ("× best peer" is the fastest of them). */
+static bool is_peer(int c) { return c != C_TAGC && c != C_TAGC_FAST; }
 
 static const tagc_json_opts fast_opts = {.no_html_escape = true, .unsorted_maps = true};
 
 enum { DIR_DECODE, DIR_ENCODE, DIR_COUNT };
 static const char *const dir_names[DIR_COUNT] = {"decode", "encode"};
 
-/* tagc-fast differs from tagc only when encoding: its options are encode options. */
-static bool runs(int c, int dir) { return !(c == C_TAGC_FAST && dir == DIR_DECODE); }
+/* tagc-fast differs from tagc only when encoding: its options are encode options.
+ * simdjson only decodes (its encode entries are NULL). */
+static bool runs(int c, int dir)
+{
+    if (dir == DIR_DECODE)
+        return c != C_TAGC_FAST;
+    return c == C_TAGC || c == C_TAGC_FAST || contender_codecs[c][0].encode != NULL;
+}
 
 static int op_decode(int c, int w, const char *src, size_t len, void *v, tagc_arena *a)
 {
@@ -137,7 +148,7 @@ static char *read_file(const char *path, size_t *len)
     if (f == NULL)
         return NULL;
     size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
+    char *buf = malloc(cap + BENCH_PADDING);
     for (;;) {
         if (buf == NULL)
             die("out of memory");
@@ -145,10 +156,10 @@ static char *read_file(const char *path, size_t *len)
         if (n < cap)
             break;
         cap *= 2;
-        buf = realloc(buf, cap + 1);
+        buf = realloc(buf, cap + BENCH_PADDING);
     }
     fclose(f);
-    buf[n] = 0;
+    memset(buf + n, 0, BENCH_PADDING); /* n < cap: the padding fits */
     *len = n;
     return buf;
 }
@@ -232,17 +243,121 @@ static void machine_line(char *dst, size_t cap)
     }
     if (f)
         fclose(f);
-    snprintf(dst, cap, "%s, %ld cores; gcc %s; cJSON %s, jansson %s, json-c %s, msgpack-c %s",
+    snprintf(dst, cap,
+             "%s, %ld cores; gcc %s; cJSON %s, jansson %s, json-c %s, simdjson %s (kernel %s), "
+             "msgpack-c %s",
              model, sysconf(_SC_NPROCESSORS_ONLN), __VERSION__, cJSON_Version(),
-             bench_jansson_version(), bench_jsonc_version(), bench_msgpackc_version());
+             bench_jansson_version(), bench_jsonc_version(), bench_simdjson_version(),
+             bench_simdjson_kernel(), bench_msgpackc_version());
+}
+
+/* MARK: - document variants */
+
+/*
+ * Each JSON workload is decoded from its file and from three copies made at
+ * bench time from tagc's encoding of the value (which is Go's json.Marshal
+ * output, byte for byte): that compact text itself (left out when the file is
+ * already exactly that), and its MarshalIndent copies with two spaces and with
+ * a tab (go_indent below). The copies are decode only.
+ */
+enum { V_FILE, V_MIN, V_IND2, V_TAB, V_COUNT };
+static const char *const variant_suffix[V_COUNT] = {"", "-min", "-indent2", "-tab"};
+
+/* A malloc'd copy of src[0..n) followed by BENCH_PADDING zero bytes. */
+static char *padded_copy(const char *src, size_t n)
+{
+    char *p = malloc(n + BENCH_PADDING);
+    if (p == NULL) {
+        fputs("bench: out of memory\n", stderr);
+        exit(2);
+    }
+    memcpy(p, src, n);
+    memset(p + n, 0, BENCH_PADDING);
+    return p;
+}
+
+/*
+ * What Go's json.Indent(dst, src, "", indent) makes of src, compact JSON
+ * (json.MarshalIndent is Marshal followed by that): a newline and one indent
+ * per level after '{', '[' and ',', "": "" for ':', the closing bracket on its
+ * own line; an empty object or array stays "{}" / "[]"; strings are copied
+ * as they are. Returns malloc'd, padded text.
+ */
+static char *go_indent(const char *src, size_t n, const char *indent, size_t *out_len)
+{
+    size_t il = strlen(indent), cap = n + 64, len = 0, depth = 0;
+    char *out = malloc(cap);
+    bool need_indent = false; /* after '{' or '[': a newline unless it closes at once */
+    for (size_t i = 0; i < n; i++) {
+        char c = src[i];
+        size_t room = 2 + il * (depth + 1) + 2;
+        if (out == NULL || len + room + BENCH_PADDING > cap) {
+            cap = cap * 2 + room;
+            out = realloc(out, cap);
+            if (out == NULL) {
+                fputs("bench: out of memory\n", stderr);
+                exit(2);
+            }
+        }
+        if (need_indent && c != '}' && c != ']') {
+            need_indent = false;
+            out[len++] = '\n';
+            for (size_t d = 0; d < depth; d++, len += il)
+                memcpy(out + len, indent, il);
+        }
+        if (c == '"') { /* copy the string, escapes and all */
+            size_t j = i + 1;
+            while (j < n && src[j] != '"')
+                j += src[j] == '\\' ? 2 : 1;
+            size_t sl = j + 1 - i;
+            if (len + sl + BENCH_PADDING > cap) {
+                cap = cap * 2 + sl;
+                out = realloc(out, cap);
+                if (out == NULL)
+                    exit(2);
+            }
+            memcpy(out + len, src + i, sl);
+            len += sl;
+            i = j;
+        } else if (c == '{' || c == '[') {
+            out[len++] = c;
+            depth++;
+            need_indent = true;
+        } else if (c == '}' || c == ']') {
+            depth--;
+            if (need_indent) {
+                need_indent = false; /* {} and [] stay as they are */
+            } else {
+                out[len++] = '\n';
+                for (size_t d = 0; d < depth; d++, len += il)
+                    memcpy(out + len, indent, il);
+            }
+            out[len++] = c;
+        } else if (c == ',') {
+            out[len++] = ',';
+            out[len++] = '\n';
+            for (size_t d = 0; d < depth; d++, len += il)
+                memcpy(out + len, indent, il);
+        } else if (c == ':') {
+            out[len++] = ':';
+            out[len++] = ' ';
+        } else {
+            out[len++] = c;
+        }
+    }
+    memset(out + len, 0, BENCH_PADDING);
+    *out_len = len;
+    return out;
 }
 
 /* MARK: - per-workload state and the checks */
 
 typedef struct wstate {
     bool selected, loaded;
-    char *doc;
+    char *doc; /* = vdoc[V_FILE] */
     size_t len;
+    char *vdoc[V_COUNT]; /* NULL: no such variant */
+    size_t vlen[V_COUNT];
     tagc_arena ref_arena, norm_arena;
     void *ref;  /* tagc's decode: the reference value */
     void *norm; /* ref with int64 rounded through double (cJSON's best) */
@@ -283,6 +398,14 @@ static bool load_workload(int w)
         die("%s: rounded document does not decode: %s", workloads[w].name, err.message);
     s->norm_differs = !workloads[w].equal(s->ref, s->norm);
     free(ntext);
+    s->vdoc[V_FILE] = s->doc;
+    s->vlen[V_FILE] = s->len;
+    if (b.len != s->len || memcmp(b.data, s->doc, s->len) != 0) {
+        s->vdoc[V_MIN] = padded_copy((const char *)b.data, b.len);
+        s->vlen[V_MIN] = b.len;
+    }
+    s->vdoc[V_IND2] = go_indent((const char *)b.data, b.len, "  ", &s->vlen[V_IND2]);
+    s->vdoc[V_TAB] = go_indent((const char *)b.data, b.len, "\t", &s->vlen[V_TAB]);
     tagc_buf_free(&b);
     s->loaded = true;
     return true;
@@ -294,9 +417,10 @@ typedef struct check {
     bool ok;
 } check;
 
-static check checks[W_COUNT][C_COUNT];
+static check checks[W_COUNT][V_COUNT][C_COUNT];
 
-/* Checks every contender on workload w; returns false when one disagrees. */
+/* Checks every contender on workload w (every variant when decoding); returns
+ * false when one disagrees. */
 static bool check_workload(int w, const bool *csel)
 {
     wstate *s = &ws[w];
@@ -306,10 +430,11 @@ static bool check_workload(int w, const bool *csel)
     if (input_tree == NULL)
         die("%s: cJSON cannot parse the input", wl->name);
 
+    for (int vi = 0; vi < V_COUNT; vi++)
     for (int c = 0; c < C_COUNT; c++) {
-        check *ck = &checks[w][c];
+        check *ck = &checks[w][vi][c];
         ck->ok = true;
-        if (!csel[c])
+        if (!csel[c] || s->vdoc[vi] == NULL)
             continue;
         /* decode: the value equals tagc's (cJSON: up to its int64 rounding) */
         if (!runs(c, DIR_DECODE)) {
@@ -318,7 +443,7 @@ static bool check_workload(int w, const bool *csel)
             tagc_arena a;
             void *v = calloc(1, wl->size);
             tagc_arena_init(&a);
-            int rc = op_decode(c, w, s->doc, s->len, v, &a);
+            int rc = op_decode(c, w, s->vdoc[vi], s->vlen[vi], v, &a);
             if (rc != 0) {
                 snprintf(ck->decode, sizeof ck->decode, "FAILED (rc %d)", rc);
                 ck->ok = false;
@@ -335,7 +460,11 @@ static bool check_workload(int w, const bool *csel)
         }
         /* encode: the document, parsed, equals the input parsed (cJSON_Compare);
          * and tagc decodes it back to the very same value (exact) or not */
-        {
+        if (vi != V_FILE) {
+            snprintf(ck->encode, sizeof ck->encode, "(decode only)");
+        } else if (!runs(c, DIR_ENCODE)) {
+            snprintf(ck->encode, sizeof ck->encode, "(no encoder)");
+        } else {
             tagc_buf out;
             tagc_buf_init(&out);
             int rc = op_encode(c, w, s->ref, &out);
@@ -383,11 +512,11 @@ typedef struct result {
     int reps;
 } result;
 
-static result results[W_COUNT][DIR_COUNT][C_COUNT];
+static result results[W_COUNT][V_COUNT][DIR_COUNT][C_COUNT];
 
 /* One op of contender c; value/out are scratch space. */
 typedef struct runner {
-    int c, w, dir;
+    int c, w, v, dir; /* v: the document variant (JSON decode) */
     tagc_arena arena;
     tagc_buf out;
     void *value;
@@ -397,6 +526,7 @@ static void runner_init(runner *r, int c, int w, int dir)
 {
     r->c = c;
     r->w = w;
+    r->v = V_FILE;
     r->dir = dir;
     tagc_arena_init(&r->arena);
     tagc_buf_init(&r->out);
@@ -414,7 +544,7 @@ static inline void runner_op(runner *r)
 {
     int rc;
     if (r->dir == DIR_DECODE)
-        rc = op_decode(r->c, r->w, ws[r->w].doc, ws[r->w].len, r->value, &r->arena);
+        rc = op_decode(r->c, r->w, ws[r->w].vdoc[r->v], ws[r->w].vlen[r->v], r->value, &r->arena);
     else
         rc = op_encode(r->c, r->w, ws[r->w].ref, &r->out);
     if (rc != 0)
@@ -422,7 +552,7 @@ static inline void runner_op(runner *r)
             dir_names[r->dir], rc);
 }
 
-static void measure(int w, int dir, const bool *csel, int reps, double min_time)
+static void measure(int w, int vi, int dir, const bool *csel, int reps, double min_time)
 {
     runner rs[C_COUNT];
     long batch[C_COUNT];
@@ -434,6 +564,7 @@ static void measure(int w, int dir, const bool *csel, int reps, double min_time)
             continue;
         idx[nc++] = c;
         runner_init(&rs[c], c, w, dir);
+        rs[c].v = vi;
         /* warm up (arena and buffer reach their size), then count allocations */
         for (int i = 0; i < 3; i++)
             runner_op(&rs[c]);
@@ -441,7 +572,7 @@ static void measure(int w, int dir, const bool *csel, int reps, double min_time)
         size_t before = bench_alloc_calls;
         for (int i = 0; i < k; i++)
             runner_op(&rs[c]);
-        results[w][dir][c].allocs_per_op = (double)(bench_alloc_calls - before) / k;
+        results[w][vi][dir][c].allocs_per_op = (double)(bench_alloc_calls - before) / k;
         /* calibrate: a batch that takes about min_time */
         long n = 1;
         double t;
@@ -475,7 +606,7 @@ static void measure(int w, int dir, const bool *csel, int reps, double min_time)
     }
     for (int j = 0; j < nc; j++) {
         int c = idx[j];
-        result *r = &results[w][dir][c];
+        result *r = &results[w][vi][dir][c];
         qsort(samples[c], (size_t)reps, sizeof(double), cmp_double);
         r->sec_per_op = reps % 2 ? samples[c][reps / 2]
                                  : (samples[c][reps / 2 - 1] + samples[c][reps / 2]) / 2;
@@ -509,33 +640,46 @@ static void print_checks(FILE *f, const bool *csel)
     for (int w = 0; w < W_COUNT; w++) {
         if (!ws[w].loaded)
             continue;
-        for (int c = 0; c < C_COUNT; c++)
-            if (csel[c])
-                fprintf(f, "| %s | %s | %s | %s |\n", workloads[w].name, contender_names[c],
-                        checks[w][c].decode, checks[w][c].encode);
+        for (int v = 0; v < V_COUNT; v++)
+            for (int c = 0; c < C_COUNT; c++)
+                if (csel[c] && ws[w].vdoc[v])
+                    fprintf(f, "| %s%s | %s | %s | %s |\n", workloads[w].name, variant_suffix[v],
+                            contender_names[c], checks[w][v][c].decode, checks[w][v][c].encode);
     }
 }
 
 static void print_table(FILE *f, const bool *csel)
 {
-    fprintf(f, "| workload | direction | contender | µs/op | MB/s | vs cJSON | allocs/op |\n");
-    fprintf(f, "| --- | --- | --- | ---: | ---: | ---: | ---: |\n");
-    for (int w = 0; w < W_COUNT; w++) {
+    fprintf(f, "| workload | direction | contender | µs/op | MB/s | vs cJSON | × best peer | "
+               "allocs/op |\n");
+    fprintf(f, "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
+    for (int w = 0; w < W_COUNT; w++)
+    for (int v = 0; v < V_COUNT; v++) {
         for (int dir = 0; dir < DIR_COUNT; dir++) {
-            const result *base = &results[w][dir][C_CJSON];
+            const result *base = &results[w][v][dir][C_CJSON];
+            double best = 0; /* the fastest peer's time */
+            for (int c = 0; c < C_COUNT; c++)
+                if (is_peer(c) && results[w][v][dir][c].done &&
+                    (best == 0 || results[w][v][dir][c].sec_per_op < best))
+                    best = results[w][v][dir][c].sec_per_op;
             for (int c = 0; c < C_COUNT; c++) {
-                const result *r = &results[w][dir][c];
+                const result *r = &results[w][v][dir][c];
                 if (!csel[c] || !r->done)
                     continue;
-                char t[32], ratio[32];
+                char t[32], ratio[32], vbest[32];
                 fmt_time(t, sizeof t, r->sec_per_op);
                 if (base->done)
                     snprintf(ratio, sizeof ratio, "%.2f×", base->sec_per_op / r->sec_per_op);
                 else
                     snprintf(ratio, sizeof ratio, "—");
-                fprintf(f, "| %s (%zu B) | %s | %s | %s | %.1f | %s | %.*f |\n", workloads[w].name,
-                        ws[w].len, dir_names[dir], contender_names[c], t,
-                        (double)ws[w].len / r->sec_per_op / 1e6, ratio,
+                if (best > 0)
+                    snprintf(vbest, sizeof vbest, "%.2f×", best / r->sec_per_op);
+                else
+                    snprintf(vbest, sizeof vbest, "—");
+                fprintf(f, "| %s%s (%zu B) | %s | %s | %s | %.1f | %s | %s | %.*f |\n",
+                        workloads[w].name, variant_suffix[v], ws[w].vlen[v], dir_names[dir],
+                        contender_names[c], t, (double)ws[w].vlen[v] / r->sec_per_op / 1e6,
+                        ratio, vbest,
                         r->allocs_per_op == floor(r->allocs_per_op) ? 0 : 1, r->allocs_per_op);
             }
         }
@@ -557,28 +701,32 @@ static void write_json(const char *path, const bool *csel, const char *machine, 
     for (int w = 0; w < W_COUNT; w++) {
         if (!ws[w].loaded)
             continue;
-        for (int c = 0; c < C_COUNT; c++) {
-            if (!csel[c])
-                continue;
-            fprintf(f, "%s\n  {\"workload\": \"%s\", \"contender\": \"%s\", \"decode\": \"%s\", "
-                       "\"encode\": \"%s\", \"ok\": %s}",
-                    sep, workloads[w].name, contender_names[c], checks[w][c].decode,
-                    checks[w][c].encode, checks[w][c].ok ? "true" : "false");
-            sep = ",";
-        }
+        for (int v = 0; v < V_COUNT; v++)
+            for (int c = 0; c < C_COUNT; c++) {
+                if (!csel[c] || ws[w].vdoc[v] == NULL)
+                    continue;
+                const check *ck = &checks[w][v][c];
+                fprintf(f, "%s\n  {\"workload\": \"%s%s\", \"contender\": \"%s\", "
+                           "\"decode\": \"%s\", \"encode\": \"%s\", \"ok\": %s}",
+                        sep, workloads[w].name, variant_suffix[v], contender_names[c], ck->decode,
+                        ck->encode, ck->ok ? "true" : "false");
+                sep = ",";
+            }
     }
     fprintf(f, "],\n \"results\": [");
     sep = "";
     for (int w = 0; w < W_COUNT; w++)
+    for (int v = 0; v < V_COUNT; v++)
         for (int dir = 0; dir < DIR_COUNT; dir++)
             for (int c = 0; c < C_COUNT; c++) {
-                const result *r = &results[w][dir][c];
+                const result *r = &results[w][v][dir][c];
                 if (!r->done)
                     continue;
-                fprintf(f, "%s\n  {\"workload\": \"%s\", \"bytes\": %zu, \"direction\": \"%s\", "
+                fprintf(f, "%s\n  {\"workload\": \"%s%s\", \"bytes\": %zu, \"direction\": \"%s\", "
                            "\"contender\": \"%s\", \"sec_per_op\": %.9g, \"min_sec\": %.9g, "
                            "\"max_sec\": %.9g, \"reps\": %d, \"allocs_per_op\": %g}",
-                        sep, workloads[w].name, ws[w].len, dir_names[dir], contender_names[c],
+                        sep, workloads[w].name, variant_suffix[v], ws[w].vlen[v], dir_names[dir],
+                        contender_names[c],
                         r->sec_per_op, r->min_sec, r->max_sec, r->reps, r->allocs_per_op);
                 sep = ",";
             }
@@ -606,6 +754,22 @@ static int find_workload(const char *s)
     for (int w = 0; w < W_COUNT; w++)
         if (strcmp(workload_name(w), s) == 0)
             return w;
+    return -1;
+}
+
+/* "twitter-indent2" and the like: the workload, and its variant in *v. */
+static int find_workload_variant(const char *s, int *v)
+{
+    for (int w = 0; w < W_COUNT; w++) {
+        size_t n = strlen(workload_name(w));
+        if (strncmp(workload_name(w), s, n) != 0)
+            continue;
+        for (int i = 0; i < V_COUNT; i++)
+            if (strcmp(s + n, variant_suffix[i]) == 0) {
+                *v = i;
+                return w;
+            }
+    }
     return -1;
 }
 
@@ -959,15 +1123,18 @@ static int callgrind_main(int argc, char **argv)
         die("usage: bench --callgrind CONTENDER WORKLOAD decode|encode [N]");
     if (strncmp(argv[2], "msgpack-", 8) == 0)
         return mp_callgrind_main(argc, argv);
-    int c = find_contender(argv[0]), w = find_workload(argv[1]);
+    int vi = V_FILE, c = find_contender(argv[0]), w = find_workload_variant(argv[1], &vi);
     int dir = find_name(dir_names, DIR_COUNT, argv[2]);
     long n = argc > 3 ? atol(argv[3]) : 10;
-    if (c < 0 || w < 0 || dir < 0 || n < 1 || !runs(c, dir))
+    if (c < 0 || w < 0 || dir < 0 || n < 1 || !runs(c, dir) || (vi != V_FILE && dir != DIR_DECODE))
         die("--callgrind: bad contender, workload or direction");
     if (!load_workload(w))
         return 2;
+    if (ws[w].vdoc[vi] == NULL)
+        die("--callgrind: %s has no such variant", workloads[w].name);
     runner r;
     runner_init(&r, c, w, dir);
+    r.v = vi;
     runner_op(&r); /* warm up: arena, buffer and library state reach their size */
     runner_op(&r);
     CALLGRIND_ZERO_STATS;
@@ -1023,7 +1190,8 @@ int main(int argc, char **argv)
         else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("usage: bench [--quick] [--check-only] [--reps N] [--min-time SEC] [--json FILE]\n"
                    "             [--data DIR] [--workload user,order,tree,twitter,canada]\n"
-                   "             [--contender tagc,tagc-fast,cJSON,jansson,json-c,msgpack-c]\n"
+                   "             [--contender tagc,tagc-fast,cJSON,jansson,json-c,simdjson-ondemand,\n"
+                   "                          simdjson-dom,msgpack-c]\n"
                    "             [--streams amazon,orders|none] [--stream-orders FILE] [--stream-reps N]\n"
                    "       bench --callgrind CONTENDER WORKLOAD decode|encode [N]\n"
                    "       bench --callgrind tagc|msgpack-c WORKLOAD msgpack-decode|msgpack-encode [N]\n");
@@ -1087,14 +1255,19 @@ int main(int argc, char **argv)
         for (int w = 0; w < W_COUNT; w++) {
             if (!ws[w].loaded)
                 continue;
-            for (int dir = 0; dir < DIR_COUNT; dir++) {
-                fprintf(stderr, "bench: timing %s %s ...\n", workloads[w].name, dir_names[dir]);
-                measure(w, dir, csel, reps, min_time);
-            }
+            for (int v = 0; v < V_COUNT; v++)
+                for (int dir = 0; dir < DIR_COUNT; dir++) {
+                    if (ws[w].vdoc[v] == NULL || (v != V_FILE && dir != DIR_DECODE))
+                        continue;
+                    fprintf(stderr, "bench: timing %s%s %s ...\n", workloads[w].name,
+                            variant_suffix[v], dir_names[dir]);
+                    measure(w, v, dir, csel, reps, min_time);
+                }
         }
         printf("\n## Results\n\n%s\n\nCPU time per operation, median of %d runs of at least %g s "
                "each, contenders interleaved; MB/s of input document bytes; \"vs cJSON\" = cJSON's "
-               "time / this contender's time (higher is faster); allocs/op = malloc + calloc + "
+               "time / this contender's time (higher is faster); \"× best peer\" = the fastest "
+               "other library's time / this contender's time; allocs/op = malloc + calloc + "
                "realloc calls.\n\n",
                machine, reps, min_time);
         print_table(stdout, csel);

@@ -19,6 +19,15 @@
 #include "twitter.tagc.h"
 #include "user.tagc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every input document the driver hands a decoder has at least this many
+ * readable bytes after its end (zeroed): simdjson needs them
+ * (SIMDJSON_PADDING) to read 64 bytes at a time without copying the input. */
+#define BENCH_PADDING 64
+
 /* The workloads, in table order. */
 enum { W_USER, W_ORDER, W_TREE, W_TWITTER, W_CANADA, W_COUNT };
 
@@ -39,6 +48,10 @@ typedef struct bench_codec {
 extern const bench_codec bench_cjson_codecs[W_COUNT];
 extern const bench_codec bench_jansson_codecs[W_COUNT];
 extern const bench_codec bench_jsonc_codecs[W_COUNT];
+/* simdjson (m_simdjson_ondemand.cpp, m_simdjson_dom.cpp, C++): decode only,
+ * every encode entry is NULL (simdjson 3.0 has no way to build a document). */
+extern const bench_codec bench_simdjson_od_codecs[W_COUNT];
+extern const bench_codec bench_simdjson_dom_codecs[W_COUNT];
 /* The MessagePack contender (m_msgpackc.c): the same interface, src and out
  * hold MessagePack; entries for user, order and tree only (the others NULL). */
 extern const bench_codec bench_msgpackc_codecs[W_COUNT];
@@ -48,6 +61,10 @@ extern const bench_codec bench_msgpackc_codecs[W_COUNT];
 const char *bench_jansson_version(void);
 const char *bench_jsonc_version(void);
 const char *bench_msgpackc_version(void);
+/* simdjson's version and the kernel it chose at run time for this CPU
+ * (simdjson::get_active_implementation(): "haswell", "westmere", "fallback"...) */
+const char *bench_simdjson_version(void);
+const char *bench_simdjson_kernel(void);
 
 /* Allocation counting (alloc_count.c): calls of malloc, calloc and realloc
  * made by anyone in the process since it started. */
@@ -65,5 +82,9 @@ static inline int64_t bench_i64_via_double(int64_t v)
         return INT64_MIN;
     return (int64_t)d;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

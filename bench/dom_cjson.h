@@ -21,6 +21,8 @@ typedef struct { cJSON *cur; } JObjIt;
 
 static inline J jd_parse(const char *src, size_t len) { return cJSON_ParseWithLength(src, len); }
 static inline void j_free(J root) { cJSON_Delete(root); }
+static inline bool jd_ok(J root) { return root != NULL; }
+static inline bool jd_error(void) { return false; }
 static inline J jd_get(J obj, const char *key) { return cJSON_GetObjectItemCaseSensitive(obj, key); }
 static inline bool jd_is_null(J x) { return x == NULL || cJSON_IsNull(x); }
 static inline bool jd_is_obj(J x) { return cJSON_IsObject(x); }

@@ -18,6 +18,8 @@ static inline J jd_parse(const char *src, size_t len)
     return json_loadb(src, len, 0, &e);
 }
 static inline void j_free(J root) { json_decref(root); }
+static inline bool jd_ok(J root) { return root != NULL; }
+static inline bool jd_error(void) { return false; }
 static inline J jd_get(J obj, const char *key) { return json_object_get(obj, key); }
 static inline bool jd_is_null(J x) { return x == NULL || json_is_null(x); }
 static inline bool jd_is_obj(J x) { return json_is_object(x); }

@@ -31,6 +31,8 @@ static inline J jd_parse(const char *src, size_t len)
     return root;
 }
 static inline void j_free(J root) { json_object_put(root); }
+static inline bool jd_ok(J root) { return root != NULL; }
+static inline bool jd_error(void) { return false; }
 static inline J jd_get(J obj, const char *key)
 {
     J v = NULL;

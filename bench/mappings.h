@@ -16,11 +16,19 @@
  * nil as null, and leaves out omitempty fields as Go does.
  *
  * Before including, the including file defines BENCH_CODECS, the name of its
- * table.
+ * table, and BENCH_NO_ENCODE when the library has no encoder (simdjson): then
+ * only the decoders are compiled. The file compiles as C11 and as C++17.
  */
 #include <string.h>
 
 #include "bench.h"
+
+/* A void * as the type of x (C++ does not convert it implicitly). */
+#ifdef __cplusplus
+#define AS_TYPE_OF(x, p) ((decltype(x))(p))
+#else
+#define AS_TYPE_OF(x, p) ((__typeof__(x))(p))
+#endif
 
 /* MARK: - decoding helpers */
 
@@ -51,7 +59,7 @@ static void v_str(D *d, J x, tagc_str *out)
         d->bad = 1;
         return;
     }
-    char *p = tagc_arena_alloc(d->a, n + 1);
+    char *p = (char *)tagc_arena_alloc(d->a, n + 1);
     if (p == NULL) {
         d->bad = 1;
         return;
@@ -155,7 +163,40 @@ static void v_pt(D *d, J x, double (*out)[2])
         }                         \
     } while (0)
 
-/* A reader for a slice type: nil for null, TAGC_EMPTY for [], else n elements. */
+/* A reader for a slice type: nil for null, TAGC_EMPTY for [], else n elements.
+ * A library whose arrays do not know their length (simdjson On-Demand: counting
+ * is a scan of the whole array, and of every array inside it) defines
+ * BENCH_ONE_PASS_ARRAYS and jd_arr_more(): the elements are then read in one
+ * pass into arena space that doubles as it fills, as a vector would. */
+#ifdef BENCH_ONE_PASS_ARRAYS
+#define DEF_V_SLICE(name, stype, elem_fn)                                \
+    static void name(D *d, J x, stype *s)                               \
+    {                                                                    \
+        JArrIt it;                                                       \
+        size_t n = 0, cap = 0;                                           \
+        if (jd_is_null(x))                                               \
+            return;                                                      \
+        if (!jd_is_arr(x)) {                                             \
+            d->bad = 1;                                                  \
+            return;                                                      \
+        }                                                                \
+        s->ptr = AS_TYPE_OF(s->ptr, TAGC_EMPTY);                         \
+        jd_arr_begin(x, &it);                                            \
+        while (jd_arr_more(&it)) {                                       \
+            if (n == cap) {                                              \
+                cap = cap ? 2 * cap : 4;                                 \
+                void *p = d_new(d, cap * sizeof *s->ptr);                \
+                if (p == NULL)                                           \
+                    return;                                              \
+                if (n)                                                   \
+                    memcpy(p, s->ptr, n * sizeof *s->ptr);               \
+                s->ptr = AS_TYPE_OF(s->ptr, p);                          \
+            }                                                            \
+            elem_fn(d, jd_arr_next(&it), &s->ptr[n++]);                  \
+            s->len = n;                                                  \
+        }                                                                \
+    }
+#else
 #define DEF_V_SLICE(name, stype, elem_fn)                                \
     static void name(D *d, J x, stype *s)                               \
     {                                                                    \
@@ -170,12 +211,13 @@ static void v_pt(D *d, J x, double (*out)[2])
         void *p = n ? d_new(d, n * sizeof *s->ptr) : TAGC_EMPTY;         \
         if (p == NULL)                                                   \
             return;                                                      \
-        s->ptr = p;                                                      \
+        s->ptr = AS_TYPE_OF(s->ptr, p);                                                    \
         s->len = n;                                                      \
         jd_arr_begin(x, &it);                                            \
         for (size_t i = 0; i < n; i++)                                   \
             elem_fn(d, jd_arr_next(&it), &s->ptr[i]);                    \
     }
+#endif
 
 /* A pointer to a struct: nil for null, else a zeroed struct in the arena. */
 #define V_PTR(d, x, ptr, fn)                          \
@@ -183,15 +225,18 @@ static void v_pt(D *d, J x, double (*out)[2])
         J x_ = (x);                                   \
         if (jd_is_null(x_))                           \
             break;                                    \
-        if (((ptr) = d_new((d), sizeof *(ptr))))      \
+        if (((ptr) = AS_TYPE_OF(ptr, d_new((d), sizeof *(ptr)))))      \
             fn((d), x_, (ptr));                       \
     } while (0)
 
 /* MARK: - encoding helpers */
 
+#ifndef BENCH_NO_ENCODE
 static J e_str(const tagc_str *s) { return je_str(s->ptr ? s->ptr : "", s->len); }
 static J e_i64(const int64_t *v) { return je_i64(*v); }
+#endif
 
+#ifndef BENCH_NO_ENCODE
 static J e_time(const tagc_time *t)
 {
     char text[TAGC_TIME_MAX_CHARS + 1];
@@ -199,7 +244,9 @@ static J e_time(const tagc_time *t)
     text[n] = 0;
     return je_str(text, n);
 }
+#endif
 
+#ifndef BENCH_NO_ENCODE
 static J e_pt(double (*p)[2])
 {
     J a = je_arr();
@@ -207,8 +254,12 @@ static J e_pt(double (*p)[2])
     je_push(a, je_f64((*p)[1]));
     return a;
 }
+#endif
 
 /* A writer for a slice type: null for nil, else an array. */
+#ifdef BENCH_NO_ENCODE
+#define DEF_E_SLICE(name, stype, elem_fn)
+#else
 #define DEF_E_SLICE(name, stype, elem_fn)                       \
     static J name(const stype *s)                               \
     {                                                           \
@@ -219,33 +270,45 @@ static J e_pt(double (*p)[2])
             je_push(a, elem_fn(&s->ptr[i]));                    \
         return a;                                               \
     }
+#endif
 
-/* The entry points of one workload. */
-#define DEF_CODEC(w, T, read_fn, write_fn)                                      \
+/* The entry points of one workload. jd_ok says whether the parse gave a tree,
+ * jd_error whether the library reported an error while the tree was read
+ * (simdjson On-Demand parses as it is read). A library with no encoder
+ * (BENCH_NO_ENCODE) gets decode only: its enc_ entries are NULL. */
+#define DEF_DEC(w, T, read_fn)                                                  \
     static int dec_##w(const char *src, size_t len, void *value, tagc_arena *a) \
     {                                                                           \
-        T *v = value;                                                           \
+        T *v = (T *)value;                                                      \
         D d = {a, 0};                                                           \
         memset(v, 0, sizeof *v);                                                \
         J root = jd_parse(src, len);                                            \
-        if (root == NULL)                                                       \
+        if (!jd_ok(root))                                                       \
             return -1;                                                          \
         if (jd_is_obj(root))                                                    \
             read_fn(&d, root, v);                                               \
         else                                                                    \
             d.bad = 1;                                                          \
         j_free(root);                                                           \
-        return d.bad ? -1 : 0;                                                  \
-    }                                                                           \
+        return d.bad || jd_error() ? -1 : 0;                                    \
+    }
+#ifdef BENCH_NO_ENCODE
+#define DEF_CODEC(w, T, read_fn, write_fn) DEF_DEC(w, T, read_fn)
+#define ENC(w) NULL
+#else
+#define DEF_CODEC(w, T, read_fn, write_fn)                                      \
+    DEF_DEC(w, T, read_fn)                                                      \
     static int enc_##w(const void *value, tagc_buf *out)                        \
     {                                                                           \
-        J root = write_fn(value);                                               \
+        J root = write_fn((const T *)value);                                    \
         if (root == NULL)                                                       \
             return -1;                                                          \
         int rc = je_print(root, out);                                           \
         j_free(root);                                                           \
         return rc;                                                              \
     }
+#define ENC(w) enc_##w
+#endif
 
 /* MARK: - user (small) */
 
@@ -270,6 +333,7 @@ static void v_user(D *d, J o, user_user *v)
     }
 }
 
+#ifndef BENCH_NO_ENCODE
 static J e_user(const user_user *v)
 {
     J o = je_obj(), m = je_obj();
@@ -282,6 +346,7 @@ static J e_user(const user_user *v)
     je_set(o, "meta", m);
     return o;
 }
+#endif
 
 DEF_CODEC(user, user_user, v_user, e_user)
 
@@ -353,6 +418,7 @@ static void v_order(D *d, J o, order_order *v)
 
 DEF_E_SLICE(e_order_strs, order_string_slice, e_str)
 
+#ifndef BENCH_NO_ENCODE
 static J e_order_item(const order_item *v)
 {
     J o = je_obj();
@@ -365,9 +431,11 @@ static J e_order_item(const order_item *v)
     je_set(o, "gift", je_bool(v->gift));
     return o;
 }
+#endif
 
 DEF_E_SLICE(e_order_items, order_item_slice, e_order_item)
 
+#ifndef BENCH_NO_ENCODE
 static J e_order(const order_order *v)
 {
     const order_customer *c = &v->customer;
@@ -399,6 +467,7 @@ static J e_order(const order_order *v)
     je_set(o, "attempts", je_i64(v->attempts));
     return o;
 }
+#endif
 
 DEF_CODEC(order, order_order, v_order, e_order)
 
@@ -415,9 +484,12 @@ static void v_tree_node(D *d, J o, tree_node *v)
     v_tree_nodes(d, jd_get(o, "children"), &v->children);
 }
 
+#ifndef BENCH_NO_ENCODE
 static J e_tree_node(const tree_node *v);
+#endif
 DEF_E_SLICE(e_tree_nodes, tree_node_slice, e_tree_node)
 
+#ifndef BENCH_NO_ENCODE
 static J e_tree_node(const tree_node *v)
 {
     J o = je_obj();
@@ -426,6 +498,7 @@ static J e_tree_node(const tree_node *v)
     je_set(o, "children", e_tree_nodes(&v->children));
     return o;
 }
+#endif
 
 DEF_CODEC(tree, tree_node, v_tree_node, e_tree_node)
 
@@ -469,6 +542,7 @@ static void v_canada(D *d, J o, canada_feature_collection *v)
 DEF_E_SLICE(e_canada_ring, canada_float64_array2_slice, e_pt)
 DEF_E_SLICE(e_canada_rings, canada_float64_array2_slice_slice, e_canada_ring)
 
+#ifndef BENCH_NO_ENCODE
 static J e_canada_feature(const canada_feature *v)
 {
     J o = je_obj(), p = je_obj(), g = je_obj();
@@ -480,9 +554,11 @@ static J e_canada_feature(const canada_feature *v)
     je_set(o, "geometry", g);
     return o;
 }
+#endif
 
 DEF_E_SLICE(e_canada_features, canada_feature_slice, e_canada_feature)
 
+#ifndef BENCH_NO_ENCODE
 static J e_canada(const canada_feature_collection *v)
 {
     J o = je_obj();
@@ -490,6 +566,7 @@ static J e_canada(const canada_feature_collection *v)
     je_set(o, "features", e_canada_features(&v->features));
     return o;
 }
+#endif
 
 DEF_CODEC(canada, canada_feature_collection, v_canada, e_canada)
 
@@ -673,17 +750,18 @@ static void v_tw_strmap(D *d, J x, twitter_string_string_map *m)
     }
     n = jd_len(x);
     if (n == 0) {
-        m->keys = TAGC_EMPTY;
-        m->vals = TAGC_EMPTY;
+        m->keys = AS_TYPE_OF(m->keys, TAGC_EMPTY);
+        m->vals = AS_TYPE_OF(m->vals, TAGC_EMPTY);
         return;
     }
-    if (!(m->keys = d_new(d, n * sizeof *m->keys)) || !(m->vals = d_new(d, n * sizeof *m->vals))) {
+    if (!(m->keys = AS_TYPE_OF(m->keys, d_new(d, n * sizeof *m->keys))) ||
+        !(m->vals = AS_TYPE_OF(m->vals, d_new(d, n * sizeof *m->vals)))) {
         m->keys = m->vals = NULL;
         return;
     }
     jd_obj_begin(x, &it);
-    while (i < n && (val = jd_obj_next(&it, &k, &kn)) != NULL) {
-        char *p = tagc_arena_alloc(d->a, kn + 1);
+    while (i < n && jd_ok(val = jd_obj_next(&it, &k, &kn))) {
+        char *p = (char *)tagc_arena_alloc(d->a, kn + 1);
         if (p == NULL) {
             d->bad = 1;
             return;
@@ -789,9 +867,12 @@ static void v_twitter(D *d, J o, twitter_search_result *v)
 }
 
 /* Optional values when encoding: null unless present. */
+#ifndef BENCH_NO_ENCODE
 static J e_opt_i64(bool has, int64_t v) { return has ? je_i64(v) : je_null(); }
 static J e_opt_str(bool has, const tagc_str *s) { return has ? e_str(s) : je_null(); }
+#endif
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_url(const twitter_url *v)
 {
     J o = je_obj();
@@ -801,15 +882,19 @@ static J e_tw_url(const twitter_url *v)
     je_set(o, "indices", e_tw_ints(&v->indices));
     return o;
 }
+#endif
 DEF_E_SLICE(e_tw_urls, twitter_url_slice, e_tw_url)
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_ur_ls(const twitter_urls *v)
 {
     J o = je_obj();
     je_set(o, "urls", e_tw_urls(&v->urls));
     return o;
 }
+#endif
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_hashtag(const twitter_hashtag *v)
 {
     J o = je_obj();
@@ -817,8 +902,10 @@ static J e_tw_hashtag(const twitter_hashtag *v)
     je_set(o, "indices", e_tw_ints(&v->indices));
     return o;
 }
+#endif
 DEF_E_SLICE(e_tw_hashtags, twitter_hashtag_slice, e_tw_hashtag)
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_symbol(const twitter_symbol *v)
 {
     J o = je_obj();
@@ -826,8 +913,10 @@ static J e_tw_symbol(const twitter_symbol *v)
     je_set(o, "indices", e_tw_ints(&v->indices));
     return o;
 }
+#endif
 DEF_E_SLICE(e_tw_symbols, twitter_symbol_slice, e_tw_symbol)
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_mention(const twitter_user_mention *v)
 {
     J o = je_obj();
@@ -838,8 +927,10 @@ static J e_tw_mention(const twitter_user_mention *v)
     je_set(o, "indices", e_tw_ints(&v->indices));
     return o;
 }
+#endif
 DEF_E_SLICE(e_tw_mentions, twitter_user_mention_slice, e_tw_mention)
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_size(const twitter_media_size *v)
 {
     J o = je_obj();
@@ -848,7 +939,9 @@ static J e_tw_size(const twitter_media_size *v)
     je_set(o, "resize", e_str(&v->resize));
     return o;
 }
+#endif
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_media(const twitter_media *v)
 {
     J o = je_obj(), s = je_obj();
@@ -872,8 +965,10 @@ static J e_tw_media(const twitter_media *v)
         je_set(o, "source_status_id_str", e_str(&v->source_status_id_str));
     return o;
 }
+#endif
 DEF_E_SLICE(e_tw_medias, twitter_media_slice, e_tw_media)
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_entities(const twitter_entities *v)
 {
     J o = je_obj();
@@ -885,7 +980,9 @@ static J e_tw_entities(const twitter_entities *v)
         je_set(o, "media", e_tw_medias(&v->media));
     return o;
 }
+#endif
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_user(const twitter_user *v)
 {
     J o = je_obj(), e = je_obj();
@@ -935,7 +1032,9 @@ static J e_tw_user(const twitter_user *v)
     je_set(o, "notifications", je_bool(v->notifications));
     return o;
 }
+#endif
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_point(const twitter_point *v)
 {
     J o = je_obj();
@@ -943,7 +1042,9 @@ static J e_tw_point(const twitter_point *v)
     je_set(o, "coordinates", e_pt((double (*)[2]) & v->coordinates));
     return o;
 }
+#endif
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_contributor(const twitter_contributor *v)
 {
     J o = je_obj();
@@ -952,11 +1053,13 @@ static J e_tw_contributor(const twitter_contributor *v)
     je_set(o, "screen_name", e_str(&v->screen_name));
     return o;
 }
+#endif
 DEF_E_SLICE(e_tw_contributors, twitter_contributor_slice, e_tw_contributor)
 
 DEF_E_SLICE(e_tw_ring, twitter_float64_array2_slice, e_pt)
 DEF_E_SLICE(e_tw_rings, twitter_float64_array2_slice_slice, e_tw_ring)
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_strmap(const twitter_string_string_map *m)
 {
     if (m->keys == NULL)
@@ -966,7 +1069,9 @@ static J e_tw_strmap(const twitter_string_string_map *m)
         je_setn(o, m->keys[i].ptr ? m->keys[i].ptr : "", m->keys[i].len, e_str(&m->vals[i]));
     return o;
 }
+#endif
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_place(const twitter_place *v)
 {
     J o = je_obj(), b = je_obj();
@@ -983,7 +1088,9 @@ static J e_tw_place(const twitter_place *v)
     je_set(o, "attributes", e_tw_strmap(&v->attributes));
     return o;
 }
+#endif
 
+#ifndef BENCH_NO_ENCODE
 static J e_tw_status(const twitter_status *v)
 {
     J o = je_obj(), m = je_obj();
@@ -1022,8 +1129,10 @@ static J e_tw_status(const twitter_status *v)
     je_set(o, "lang", e_str(&v->lang));
     return o;
 }
+#endif
 DEF_E_SLICE(e_tw_statuses, twitter_status_slice, e_tw_status)
 
+#ifndef BENCH_NO_ENCODE
 static J e_twitter(const twitter_search_result *v)
 {
     const twitter_search_metadata *s = &v->search_metadata;
@@ -1041,15 +1150,17 @@ static J e_twitter(const twitter_search_result *v)
     je_set(o, "search_metadata", m);
     return o;
 }
+#endif
 
 DEF_CODEC(twitter, twitter_search_result, v_twitter, e_twitter)
 
 /* MARK: - the table */
 
+/* in enum order (C++ has no array designators) */
 const bench_codec BENCH_CODECS[W_COUNT] = {
-    [W_USER] = {dec_user, enc_user},
-    [W_ORDER] = {dec_order, enc_order},
-    [W_TREE] = {dec_tree, enc_tree},
-    [W_TWITTER] = {dec_twitter, enc_twitter},
-    [W_CANADA] = {dec_canada, enc_canada},
+    {dec_user, ENC(user)},
+    {dec_order, ENC(order)},
+    {dec_tree, ENC(tree)},
+    {dec_twitter, ENC(twitter)},
+    {dec_canada, ENC(canada)},
 };

@@ -15,13 +15,22 @@ import sys
 from xml.sax.saxutils import escape
 
 COLORS = {"tagc": "#1f77b4", "tagc-fast": "#17becf", "cJSON": "#7f7f7f",
-          "jansson": "#ff7f0e", "json-c": "#2ca02c"}
+          "jansson": "#ff7f0e", "json-c": "#2ca02c", "simdjson-ondemand": "#d62728",
+          "simdjson-dom": "#9467bd"}
+PEERS = ("cJSON", "jansson", "json-c", "simdjson-ondemand", "simdjson-dom")
 
 
 def write_svg(data, path):
     rows = data["results"]
     base = {(r["workload"], r["direction"]): r["sec_per_op"] for r in rows if r["contender"] == "cJSON"}
     groups, order = {}, []
+    best = {}  # (workload, direction) -> the fastest peer's time: the "× best peer" column
+    for r in rows:
+        if r["contender"] in PEERS:
+            k = (r["workload"], r["direction"])
+            best[k] = min(best.get(k, r["sec_per_op"]), r["sec_per_op"])
+    tagc_vs_best = {(r["workload"], r["direction"]): best[(r["workload"], r["direction"])] / r["sec_per_op"]
+                    for r in rows if r["contender"] == "tagc" and (r["workload"], r["direction"]) in best}
     for r in rows:
         key = (r["workload"], r["direction"])
         if key not in base or r["contender"] == "cJSON":
@@ -46,7 +55,7 @@ def write_svg(data, path):
     lo = 10 ** math.floor(math.log10(min(min(ratios), 0.5)))
     hi = 10 ** math.ceil(math.log10(max(max(ratios), 2.0)))
 
-    left, right, top, bar, gap, ggap = 170, 60, 60, 13, 2, 14
+    left, right, top, bar, gap, ggap = 170, 150, 60, 13, 2, 14
     width = 900
     plotw = width - left - right
     height = top + sum(len(g) * (bar + gap) + ggap for g in groups.values()) + 50
@@ -82,6 +91,9 @@ def write_svg(data, path):
         gh = len(g) * (bar + gap)
         out.append(f'<text x="{left - 8}" y="{y + gh / 2 + 4:.1f}" text-anchor="end" font-weight="bold">'
                    f'{escape(key[0])} {escape(key[1])}</text>')
+        if key in tagc_vs_best:
+            out.append(f'<text x="{width - 8}" y="{y + gh / 2 + 4:.1f}" text-anchor="end" '
+                       f'font-weight="bold">tagc {tagc_vs_best[key]:.2f}× best peer</text>')
         for name, r in g:
             x0, x1 = sorted((x(1.0), x(r)))
             color = COLORS.get(name, "#999")
@@ -99,7 +111,7 @@ def write_svg(data, path):
             continue
         out.append(f'<rect x="{lx}" y="34" width="12" height="12" fill="{color}"/>')
         out.append(f'<text x="{lx + 16}" y="44">{escape(name)}</text>')
-        lx += 100
+        lx += 120
     out.append(f'<text x="{left}" y="{height - 8}" fill="#555">{escape(data.get("machine", ""))}</text>')
     out.append("</svg>")
     with open(path, "w") as f:

@@ -62,6 +62,12 @@ int tagc_json_fail_index(tagc_json_dec *d, int rc, size_t index)
 
 bool tagc_json_null_slow(tagc_json_dec *d)
 {
+    const char *p = d->p;
+    /* MarshalIndent's one space after ':', before a value that is not null */
+    if (d->end - p >= 2 && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != 'n') {
+        d->p = p + 1;
+        return false;
+    }
     tagc_json_ws(d);
     if (d->p < d->end && *d->p == 'n' && d->end - d->p >= 4 && memcmp(d->p, "null", 4) == 0) {
         d->p += 4;
@@ -727,6 +733,28 @@ static inline unsigned ws_mask16(const char *p)
  * eight bytes at a time. */
 static inline const char *skip_ws(const char *p, const char *end)
 {
+#if TAGC_SWAR
+    /* What MarshalIndent writes between tokens: a newline, then its indent
+     * byte (space or tab) repeated; eight of them a step, by comparing with
+     * the first one broadcast. Whatever else follows takes the general path. */
+    if (end - p >= 9 && *p == '\n' && (p[1] == ' ' || p[1] == '\t')) {
+        uint64_t fill = (uint64_t)(unsigned char)p[1] * UINT64_C(0x0101010101010101);
+        const char *q = p + 1;
+        for (;;) {
+            uint64_t x = load8(q) ^ fill;
+            if (x != 0) {
+                q += (unsigned)__builtin_ctzll(x) >> 3;
+                if ((unsigned char)*q > ' ')
+                    return q;
+                break;
+            }
+            q += 8;
+            if (end - q < 8)
+                break;
+        }
+        p = q;
+    }
+#endif
 #if JSON_READ_SSE2
     if (p < end && (unsigned char)*p <= ' ') {
         while (end - p >= 16) {

@@ -218,8 +218,10 @@ static inline int flog2pow10(int e)
 }
 
 /* The steps of a float's formatting are inlined into tagc_fmt_f64_room and
- * tagc_fmt_f32_room: no calls in the loop of a float-heavy document. */
-#if defined(__GNUC__)
+ * tagc_fmt_f32_room: no calls in the loop of a float-heavy document. Not in a
+ * size-optimised build (-Os): there the compiler chooses, and the formatter
+ * is not copied into each of its five callers. */
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define ALWAYS_INLINE inline

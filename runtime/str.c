@@ -12,6 +12,7 @@
  * fall to the per-byte code, and only from that byte on.
  */
 #include "tagc.h"
+#include "cpu.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -591,7 +592,7 @@ __attribute__((target("avx"))) static uint8_t *escape_blocks_avx(uint8_t *d, con
 static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack)
 {
 #if TAGC_STR_AVX
-    if (__builtin_cpu_supports("avx"))
+    if (tagc_cpu() >= TAGC_CPU_AVX)
         return escape_blocks_avx(d, s, len, html, slack);
 #endif
     return escape_blocks(d, s, len, html, slack, sse_utf8_flags);
@@ -767,21 +768,33 @@ void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, bool html)
 
 /* MARK: - Scanning and unescaping */
 
-const char *tagc_json_scan_str(const char *p, const char *end, bool *needs_unescape)
+/*
+ * The string scanner: from p (after the opening quote) to the closing quote,
+ * NULL when the input ends first; *needs_unescape when a backslash or a byte
+ * that is not printable ASCII came before it. Written once for any block
+ * width: blk_special(q) has bit i set for byte q[i] that is '"', '\\', a
+ * control or >= 0x80, blk_quote(q) for '"' or '\\' alone; W is the width (16
+ * with SSE2, 32 with AVX2, 0 for SWAR only). SWAR does the tail.
+ */
+typedef uint32_t (*scan_blk_fn)(const char *q);
+
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline const char *scan_str(const char *p, const char *end, bool *needs_unescape,
+                                   scan_blk_fn blk_special, scan_blk_fn blk_quote, ptrdiff_t W)
 {
     const char *q = p;
     /* Phase 1: plain printable ASCII so far. */
     for (;;) {
-#if TAGC_STR_SSE2
-        while (end - q >= 16) {
-            unsigned m = sse_esc_mask(_mm_loadu_si128((const __m128i *)(const void *)q), false);
+        while (W != 0 && end - q >= W) {
+            uint32_t m = blk_special(q);
             if (m != 0) {
                 q += __builtin_ctz(m);
                 goto special1;
             }
-            q += 16;
+            q += W;
         }
-#endif
         while (end - q >= 8) {
             uint64_t v = load64(q);
             uint64_t m = (v & HIGHS) | swar_lt(v, 0x20) | swar_eq(v, '"') | swar_eq(v, '\\');
@@ -793,9 +806,7 @@ const char *tagc_json_scan_str(const char *p, const char *end, bool *needs_unesc
         }
         if (q >= end)
             return NULL;
-#if TAGC_STR_SSE2
     special1:;
-#endif
         uint8_t c = (uint8_t)*q;
         if (c == '"') {
             *needs_unescape = false;
@@ -808,19 +819,14 @@ const char *tagc_json_scan_str(const char *p, const char *end, bool *needs_unesc
     /* Phase 2: only quotes and backslashes matter now. */
     *needs_unescape = true;
     for (;;) {
-#if TAGC_STR_SSE2
-        while (end - q >= 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-            __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
-            unsigned mm = (unsigned)_mm_movemask_epi8(m);
-            if (mm != 0) {
-                q += __builtin_ctz(mm);
+        while (W != 0 && end - q >= W) {
+            uint32_t m = blk_quote(q);
+            if (m != 0) {
+                q += __builtin_ctz(m);
                 goto special2;
             }
-            q += 16;
+            q += W;
         }
-#endif
         while (end - q >= 8) {
             uint64_t v = load64(q);
             uint64_t m = swar_eq(v, '"') | swar_eq(v, '\\');
@@ -832,9 +838,7 @@ const char *tagc_json_scan_str(const char *p, const char *end, bool *needs_unesc
         }
         if (q >= end)
             return NULL;
-#if TAGC_STR_SSE2
     special2:;
-#endif
         char c = *q;
         if (c == '"')
             return q;
@@ -846,6 +850,59 @@ const char *tagc_json_scan_str(const char *p, const char *end, bool *needs_unesc
             q++;
         }
     }
+}
+
+#if TAGC_STR_SSE2
+static inline uint32_t blk16_special(const char *q)
+{
+    return sse_esc_mask(_mm_loadu_si128((const __m128i *)(const void *)q), false);
+}
+
+static inline uint32_t blk16_quote(const char *q)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+    __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+    return (uint32_t)_mm_movemask_epi8(m);
+}
+#define SCAN_SSE2 blk16_special, blk16_quote, 16
+#else
+#define SCAN_SSE2 NULL, NULL, 0
+#endif
+
+#if TAGC_STR_AVX
+/* AVX2: 32 bytes a step, for processors that have it (tagc_cpu, once). */
+__attribute__((target("avx2"))) static inline uint32_t blk32_special(const char *q)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)q);
+    __m256i m = _mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v); /* < 0x20 or >= 0x80 (signed) */
+    m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')));
+    m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\')));
+    return (uint32_t)_mm256_movemask_epi8(m);
+}
+
+__attribute__((target("avx2"))) static inline uint32_t blk32_quote(const char *q)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)q);
+    __m256i m = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')),
+                                _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\')));
+    return (uint32_t)_mm256_movemask_epi8(m);
+}
+
+__attribute__((target("avx2"))) static const char *scan_str_avx2(const char *p, const char *end,
+                                                                   bool *needs_unescape)
+{
+    return scan_str(p, end, needs_unescape, blk32_special, blk32_quote, 32);
+}
+#endif
+
+const char *tagc_json_scan_str(const char *p, const char *end, bool *needs_unescape)
+{
+#if TAGC_STR_AVX
+    /* a string shorter than a block gains nothing from the wider path */
+    if (end - p >= 64 && tagc_cpu() >= TAGC_CPU_AVX2)
+        return scan_str_avx2(p, end, needs_unescape);
+#endif
+    return scan_str(p, end, needs_unescape, SCAN_SSE2);
 }
 
 static inline int hexval(uint8_t c)

@@ -44,7 +44,11 @@ extern "C" {
 /* For the few-instruction fast paths that generated code calls many times per
  * function: gcc's budget for inlining shrinks with the file, and a call costs
  * more than the copy it makes. */
+#if defined(__OPTIMIZE_SIZE__) /* -Os: size first, the compiler chooses */
+#define TAGC_ALWAYS_INLINE inline
+#else
 #define TAGC_ALWAYS_INLINE inline __attribute__((always_inline))
+#endif
 /* Tells the compiler what holds (it may drop the tests that follow from it). */
 #define TAGC_ASSUME(x) ((x) ? (void)0 : __builtin_unreachable())
 #else
@@ -718,25 +722,33 @@ int tagc_json_fail(tagc_json_dec *d, int code, const char *fmt, ...)
 int tagc_json_fail_key(tagc_json_dec *d, int rc, const char *key, size_t len);
 int tagc_json_fail_index(tagc_json_dec *d, int rc, size_t index);
 
+/* Skips JSON whitespace from p; returns the first other byte (or end). One
+ * SIMD (or SWAR) skip, used wherever whitespace can appear. */
+const char *tagc_json_skip_ws(const char *p, const char *end);
+
+/* Whitespace at d->p: in line, the usual answer (none); else one skip. */
 static inline void tagc_json_ws(tagc_json_dec *d)
 {
-    const char *p = d->p;
-    while (p < d->end && (unsigned char)*p <= ' ' &&
-           (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
-        p++;
-    d->p = p;
+    if (TAGC_UNLIKELY(d->p < d->end && (unsigned char)*d->p <= ' '))
+        d->p = tagc_json_skip_ws(d->p, d->end);
 }
+
 
 /* tagc_json_null past whitespace, or at an 'n'. */
 bool tagc_json_null_slow(tagc_json_dec *d);
 
 /* If the next value is the literal null, consume it and return true. In line:
  * the common answer, a value that starts right at d->p with another byte. */
-static inline bool tagc_json_null(tagc_json_dec *d)
+static TAGC_ALWAYS_INLINE bool tagc_json_null(tagc_json_dec *d)
 {
     const char *p = d->p;
     if (TAGC_LIKELY(p < d->end && (unsigned char)*p > ' ' && *p != 'n'))
         return false;
+    /* MarshalIndent's one space after ':' before a value that is not null */
+    if (d->end - p >= 2 && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != 'n') {
+        d->p = p + 1;
+        return false;
+    }
     return tagc_json_null_slow(d);
 }
 
@@ -1123,8 +1135,30 @@ typedef struct tagc_json_key {
     size_t len;
 } tagc_json_key;
 
-/* Skips JSON whitespace from p; returns the first other byte (or end). */
-const char *tagc_json_skip_ws(const char *p, const char *end);
+/* tagc_json_skip_ws for whitespace at p between members, in line for what
+ * MarshalIndent writes there: a newline and up to 15 indent bytes (spaces or
+ * tabs), compared eight at a time with the first one broadcast. */
+static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent(const char *p, const char *end)
+{
+#if TAGC_INLINE_INT /* little-endian GNU C */
+    if (*p == '\n' && end - p >= 17 && (p[1] == ' ' || p[1] == '\t')) {
+        uint64_t fill = (uint64_t)(unsigned char)p[1] * UINT64_C(0x0101010101010101), x;
+        const char *q = p + 1;
+        memcpy(&x, q, 8);
+        if ((x ^= fill) == 0) {
+            q += 8;
+            memcpy(&x, q, 8);
+            x ^= fill;
+        }
+        if (x != 0) {
+            q += (unsigned)__builtin_ctzll(x) >> 3;
+            if ((unsigned char)*q > ' ')
+                return q;
+        }
+    }
+#endif
+    return tagc_json_skip_ws(p, end);
+}
 
 /* s[0..n) == t[0..n), both readable for n bytes: overlapping word loads for
  * 4 <= n <= 32, memcmp otherwise. */
@@ -1180,7 +1214,7 @@ static inline int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const ta
         p++;
     }
     if (p < end && (unsigned char)*p <= ' ')
-        p = tagc_json_skip_ws(p, end);
+        p = tagc_json_skip_indent(p, end);
     if (TAGC_LIKELY(n != 0 && (size_t)(end - p) >= n && tagc_json_key_eq(p, want->text, n))) {
         d->key_at = p;
         d->p = p + n;

@@ -25,6 +25,8 @@ PKGS="$PKGS golang-github-opencontainers-specs-dev golang-github-opencontainers-
       golang-github-opencontainers-image-spec-dev golang-github-opencontainers-go-digest-dev
       golang-golang-x-vuln-dev golang-github-hashicorp-terraform-json-dev
       golang-github-mmcdole-gofeed-dev"
+# the bench contender simdjson (C++17)
+PKGS="$PKGS libsimdjson-dev"
 
 missing=""
 for p in $PKGS $PKGS_I386; do

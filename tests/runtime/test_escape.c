@@ -435,3 +435,21 @@ Test(escape, empty_string_from_null)
         tagc_buf_free(&b);
     }
 }
+
+/* MARK: - The run-time choice of path */
+
+#include "cpu.h"
+
+/* meson runs this file twice: as is (the best path of the machine) and with
+ * TAGC_CPU=sse2 (the SSE2 path even on an AVX machine); the level must obey. */
+Test(cpu, level_obeys_tagc_cpu)
+{
+    const char *s = getenv("TAGC_CPU");
+    int level = tagc_cpu_level();
+    cr_expect(level >= TAGC_CPU_PLAIN && level <= TAGC_CPU_AVX2);
+    if (s != NULL && strcmp(s, "sse2") == 0)
+        cr_expect(level <= TAGC_CPU_SSE2, "TAGC_CPU=sse2 but level %d", level);
+    if (s != NULL && strcmp(s, "plain") == 0)
+        cr_expect_eq(level, TAGC_CPU_PLAIN);
+    cr_expect_eq(tagc_cpu_level(), level, "computed once");
+}

@@ -651,3 +651,59 @@ Test(strings, skip_ws_matches_byte_loop)
         free(p);
     }
 }
+
+/* MARK: - The scanner's block paths (SWAR, SSE2, AVX2) */
+
+/* tagc_json_scan_str, a byte at a time. */
+static const char *ref_scan(const char *q, const char *end, bool *needs)
+{
+    *needs = false;
+    while (q < end) {
+        unsigned char c = (unsigned char)*q;
+        if (c == '"')
+            return q;
+        if (c == '\\') {
+            *needs = true;
+            if (end - q < 2)
+                return NULL;
+            q += 2;
+            continue;
+        }
+        if (c < 0x20 || c >= 0x80)
+            *needs = true;
+        q++;
+    }
+    return NULL;
+}
+
+/* Bodies of 0..200 bytes, mostly plain ASCII with a few quotes, backslashes,
+ * controls and bytes >= 0x80 put anywhere (so at every offset of 16- and
+ * 32-byte blocks), each in a buffer of exactly its size, scanned from every
+ * start. test_strings also runs with TAGC_CPU=sse2 (meson), so both the AVX2
+ * and the SSE2 block paths are compared on an AVX2 machine. */
+Test(strings, scan_str_matches_byte_loop)
+{
+    static const char special[] = {'"', '\\', 0x01, 0x1f, (char)0x80, (char)0xc3, (char)0xff, ' ', '~'};
+    uint64_t seed = 0x243F6A8885A308D3u;
+    for (int iter = 0; iter < 6000; iter++) {
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        size_t n = (size_t)(seed >> 33) % 201;
+        char *buf = malloc(n ? n : 1);
+        cr_assert(buf != NULL);
+        for (size_t i = 0; i < n; i++) {
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            unsigned r = (unsigned)(seed >> 40) % 64;
+            buf[i] = r < 3 ? special[(seed >> 20) % sizeof special] : (char)('a' + r % 26);
+        }
+        for (size_t off = 0; off <= n; off += 1 + off / 8) {
+            bool want_needs, got_needs = false;
+            const char *want = ref_scan(buf + off, buf + n, &want_needs);
+            const char *got = tagc_json_scan_str(buf + off, buf + n, &got_needs);
+            cr_assert_eq(got, want, "length %zu, from %zu: end %td, expected %td", n, off,
+                         got ? got - buf : -1, want ? want - buf : -1);
+            if (want != NULL)
+                cr_assert_eq(got_needs, want_needs, "length %zu, from %zu: needs", n, off);
+        }
+        free(buf);
+    }
+}

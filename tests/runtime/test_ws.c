@@ -1,0 +1,164 @@
+/*
+ * test_ws.c - whitespace in the JSON reader (json_read.c, tagc.h): the skip
+ * that every token boundary uses, and the places where MarshalIndent puts it.
+ *
+ *   skip:    tagc_json_skip_ws against a byte-at-a-time reference, on random
+ *            runs of the four JSON whitespace bytes and of bytes that are not
+ *            (a control byte, a letter, a byte >= 0x80), each run in a buffer
+ *            of exactly its size (ASan sees any read past the end), from every
+ *            offset: the newline+indent path, the SSE2 path and the tail.
+ *   members: an object read the way generated code reads it (obj_next_key
+ *            with the expected key, the null test, the value) from compact
+ *            text and from MarshalIndent copies with two spaces, a tab and
+ *            deep indents (more than 8 and 16 bytes), CRLF, and whitespace
+ *            before ':' and ','; the same values every time.
+ *   errors:  a control byte inside an indent is still a syntax error.
+ */
+#include <criterion/criterion.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tagc.h"
+
+static const char *ref_skip(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p;
+}
+
+static uint64_t rng = 0x9E3779B97F4A7C15u;
+static unsigned next_rand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng >> 32);
+}
+
+Test(skip, matches_reference)
+{
+    static const char ws[] = {' ', '\t', '\n', '\r'};
+    static const char other[] = {'x', '"', 0x01, 0x1f, (char)0x80, (char)0xff, 0};
+    for (int iter = 0; iter < 40000; iter++) {
+        size_t n = next_rand() % 48;
+        char *buf = malloc(n ? n : 1);
+        cr_assert(buf != NULL);
+        /* mostly an indent run (newline then one fill byte), sometimes random */
+        char fill = next_rand() % 2 ? ' ' : '\t';
+        bool indent = next_rand() % 4 != 0;
+        for (size_t i = 0; i < n; i++) {
+            unsigned r = next_rand() % 32;
+            if (indent)
+                buf[i] = i == 0 ? '\n' : r == 0 ? other[next_rand() % sizeof other]
+                                       : r == 1 ? ws[next_rand() % 4] : fill;
+            else
+                buf[i] = r < 24 ? ws[r % 4] : other[r % sizeof other];
+        }
+        for (size_t off = 0; off <= n; off++) {
+            const char *got = tagc_json_skip_ws(buf + off, buf + n);
+            const char *want = ref_skip(buf + off, buf + n);
+            cr_assert_eq(got, want, "length %zu, offset %zu: skipped to %td, expected %td", n, off,
+                         got - buf, want - buf);
+        }
+        free(buf);
+    }
+}
+
+/* {"a":..,"b":..,"c":..} read as generated code does; a and c integers, b a
+ * string or null. Returns rc; the values through the pointers. */
+static int read_abc(const char *text, int64_t *a, tagc_str *b, int64_t *c, bool *b_null)
+{
+    static const tagc_json_key keys[] = {{"\"a\":", 4}, {"\"b\":", 4}, {"\"c\":", 4}, {NULL, 0}};
+    static tagc_arena arena;
+    tagc_error err;
+    tagc_json_dec d;
+    size_t len = strlen(text);
+    char *copy = malloc(len ? len : 1); /* exactly its size: ASan sees reads past the end */
+    memcpy(copy, text, len);
+    tagc_arena_reset(&arena);
+    tagc_json_dec_init(&d, copy, len, &arena, &err, NULL);
+    bool first = true;
+    int next = 0, rc;
+    const char *key;
+    size_t key_len;
+    tagc_json_ws(&d);
+    if ((rc = tagc_json_obj_begin_inline(&d)) != 0)
+        goto out;
+    while ((rc = tagc_json_obj_next_key(&d, &first, &keys[next], &key, &key_len)) > 0) {
+        int field = rc == 2 ? next : key_len == 1 ? key[0] - 'a' : -1;
+        cr_assert(field >= 0 && field < 3, "unexpected key in %s", text);
+        next = field + 1;
+        if (field == 1) {
+            *b_null = tagc_json_null(&d);
+            if (!*b_null && (rc = tagc_json_read_str(&d, b)) != 0)
+                goto out;
+        } else if (!tagc_json_null(&d) &&
+                   (rc = tagc_json_read_int(&d, field == 0 ? a : c, INT64_MIN, INT64_MAX)) != 0) {
+            goto out;
+        }
+    }
+out:
+    rc = tagc_json_dec_finish(&d, rc);
+    if (rc == 0 && b->ptr != NULL) { /* the string lives in the arena, the input is freed */
+        char *s = tagc_arena_alloc(&arena, b->len + 1);
+        memcpy(s, b->ptr, b->len + 1);
+        b->ptr = s;
+    }
+    free(copy);
+    return rc;
+}
+
+static void expect_abc(const char *text, bool null_b)
+{
+    int64_t a = 0, c = 0;
+    tagc_str b = {0};
+    bool b_null = false;
+    int rc = read_abc(text, &a, &b, &c, &b_null);
+    cr_assert_eq(rc, 0, "%s: rc %d", text, rc);
+    cr_expect_eq(a, -12, "%s", text);
+    cr_expect_eq(c, 345678, "%s", text);
+    cr_expect_eq(b_null, null_b, "%s", text);
+    if (!null_b)
+        cr_expect(b.len == 5 && memcmp(b.ptr, "x\ty z", 5) == 0, "%s", text);
+}
+
+Test(members, compact_and_indented)
+{
+    expect_abc("{\"a\":-12,\"b\":\"x\\ty z\",\"c\":345678}", false);
+    expect_abc("{\n  \"a\": -12,\n  \"b\": \"x\\ty z\",\n  \"c\": 345678\n}", false);
+    expect_abc("{\n\t\"a\": -12,\n\t\"b\": \"x\\ty z\",\n\t\"c\": 345678\n}", false);
+    expect_abc("{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n}", true);
+    expect_abc("{\n\t\"a\": -12,\n\t\"b\": null,\n\t\"c\": 345678\n}", true);
+    /* deep indents: one, two and three 8-byte steps */
+    expect_abc("{\n          \"a\": -12,\n                  \"b\": null,\n"
+               "                          \"c\": 345678\n                }", true);
+    expect_abc("{\n\t\t\t\t\t\t\t\t\t\"a\": -12,\n\t\t\t\t\t\t\t\t\t\"b\": \"x\\ty z\",\n"
+               "\t\t\t\t\t\t\t\t\t\"c\": 345678\n\t\t\t\t\t\t\t\t}", false);
+    /* CRLF, mixed runs, whitespace around ':' and ',', several spaces after ':' */
+    expect_abc("{\r\n  \"a\": -12,\r\n  \"b\":   null ,\r\n \t \"c\" :\n345678\r\n}", true);
+    expect_abc(" \n { \"a\" : -12 , \"b\" :\t\"x\\ty z\" , \"c\" : 345678 } \n ", false);
+    /* the end of the input right after an indent */
+    expect_abc("{\"a\":-12,\"b\":null,\"c\":345678}\n                 ", true);
+}
+
+Test(members, control_byte_in_indent_is_an_error)
+{
+    static const char *const bad[] = {
+        "{\n  \x01\"a\": -12}",
+        "{\n  \"a\": -12,\n          \x1f\"b\": null}",
+        "{\n  \"a\":\x01-12}",
+        "{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n \x0b}",
+        "{\n\t\t\t\t\t\t\t\t\t\t\x7f\"a\": 1}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int64_t a = 0, c = 0;
+        tagc_str b = {0};
+        bool b_null = false;
+        int rc = read_abc(bad[i], &a, &b, &c, &b_null);
+        cr_expect_eq(rc, TAGC_E_SYNTAX, "case %zu: rc %d", i, rc);
+    }
+}
