@@ -842,7 +842,7 @@ static int any_map(tagc_mp_dec *d, const char *at, size_t n, tagc_any *a)
     int rc;
     for (size_t i = 0; i < n; i++) {
         char tmp[TAGC_I64_MAX_CHARS];
-        tagc_str key;
+        tagc_str key = {0}; /* set by text_key when it returns 0 */
         if ((rc = text_key(d, &key, tmp)) != 0)
             return rc;
         if (len == kcap && !(keys = tagc_json_grow(d, keys, &kcap, sizeof *keys)))
@@ -1038,7 +1038,7 @@ static int raw_value(tagc_mp_dec *d, tagc_buf *b)
                 tagc_buf_byte(b, ',');
             if (map) {
                 char tmp[TAGC_I64_MAX_CHARS];
-                tagc_str key;
+                tagc_str key = {0}; /* set by text_key when it returns 0 */
                 if ((rc = text_key(d, &key, tmp)) != 0)
                     return rc;
                 tagc_json_write_str(b, key.ptr, key.len, true);

@@ -1,8 +1,10 @@
 #!/bin/sh
-# The whole test suite: a normal build, then the benchmark's check in a release
-# build (values only, never timings), then the same tests under
-# AddressSanitizer + UndefinedBehaviorSanitizer (any report fails), the
-# compiler under ThreadSanitizer, then a short run of every fuzz target. Called by ./run test and by CI.
+# The whole test suite, called by ./run test and by CI: a normal build and its
+# tests, the benchmark's check in a release build (values only, never timings),
+# the tests under gcc's ASan + UBSan and under clang's UBSan (any report fails),
+# the compiler under ThreadSanitizer, the consumer projects (Meson, Make, CMake,
+# subproject), the cross builds (aarch64, s390x under qemu, i386), a fresh clone
+# and a dist tarball on their own, and a short run of every fuzz target.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -36,15 +38,10 @@ UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 # halts the test that made it. The Go differential suite runs in the
 # gcc builds; here it is off to keep this step short.
 echo "== build and test under clang's UBSan"
-if command -v clang >/dev/null; then
-    [ -d build-clang-ubsan ] || CC=clang meson setup build-clang-ubsan -Db_sanitize=undefined \
-        -Db_lundef=false -Dgo_tests=disabled
-    ninja -C build-clang-ubsan
-    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        meson test -C build-clang-ubsan --print-errorlogs --timeout-multiplier 3
-else
-    echo "clang not found: clang UBSan step skipped"
-fi
+(CC=clang; export CC; setup_build build-clang-ubsan -Db_sanitize=undefined -Db_lundef=false -Dgo_tests=disabled)
+ninja -C build-clang-ubsan
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    meson test -C build-clang-ubsan --print-errorlogs --timeout-multiplier 3
 # --- end clang UBSan
 
 echo "== the compiler's threads under ThreadSanitizer (any report fails), and its output the same"
