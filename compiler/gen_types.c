@@ -1152,24 +1152,31 @@ static void define_composite(gen *g, defined_set *s, ast_type *t)
 
 /* A closed enum is a C enum: a string one's constants are the indexes of its
  * names table ("" first, Go's zero value), an int one's are its values. */
+/* A string enum's constants: the indexes of its names table, "" (Go's zero
+ * value) first, as index 0, whether declared or not. */
+static void string_enum_constants(gen *g, const ast_decl *d)
+{
+    bool has_empty = false;
+    for (enum_value *v = d->values; v; v = v->next)
+        has_empty |= v->str[0] == '\0';
+    if (!has_empty)
+        emit(g, 1, "%s__EMPTY = 0, /* \"\": Go's zero value */", d->c_upper);
+    int i = 1; /* names[0] is "" */
+    for (enum_value *v = d->values; v; v = v->next)
+        if (v->str[0] == '\0')
+            emit(g, 1, "%s = 0, /* \"\" */", v->c_name);
+    for (enum_value *v = d->values; v; v = v->next)
+        if (v->str[0] != '\0')
+            emit(g, 1, "%s = %d, /* %s */", v->c_name, i++, c_literal(g, v->str, strlen(v->str)));
+}
+
 static void define_closed_enum(gen *g, ast_decl *d)
 {
     emit(g, 0, "/* %s: %s enum, closed (//tagc:closed): decoding rejects other values */", d->name,
          d->enum_kind == ENUM_STRING ? "string" : "int");
     emit(g, 0, "typedef enum %s {", d->c_name);
     if (d->enum_kind == ENUM_STRING) {
-        bool has_empty = false;
-        for (enum_value *v = d->values; v; v = v->next)
-            has_empty |= v->str[0] == '\0';
-        if (!has_empty)
-            emit(g, 1, "%s__EMPTY = 0, /* \"\": Go's zero value */", d->c_upper);
-        int i = 1; /* names[0] is "" */
-        for (enum_value *v = d->values; v; v = v->next)
-            if (v->str[0] == '\0')
-                emit(g, 1, "%s = 0, /* \"\" */", v->c_name);
-        for (enum_value *v = d->values; v; v = v->next)
-            if (v->str[0] != '\0')
-                emit(g, 1, "%s = %d, /* %s */", v->c_name, i++, c_literal(g, v->str, strlen(v->str)));
+        string_enum_constants(g, d);
     } else {
         for (enum_value *v = d->values; v; v = v->next)
             emit(g, 1, "%s = %lld,", v->c_name, (long long)v->num);
@@ -1205,18 +1212,7 @@ static void define_open_enum(gen *g, ast_decl *d)
         return;
     }
     emit(g, 0, "typedef enum %s_value {", d->c_name);
-    bool has_empty = false;
-    for (enum_value *v = d->values; v; v = v->next)
-        has_empty |= v->str[0] == '\0';
-    if (!has_empty)
-        emit(g, 1, "%s__EMPTY = 0, /* \"\": Go's zero value */", d->c_upper);
-    int i = 1; /* names[0] is "" */
-    for (enum_value *v = d->values; v; v = v->next)
-        if (v->str[0] == '\0')
-            emit(g, 1, "%s = 0, /* \"\" */", v->c_name);
-    for (enum_value *v = d->values; v; v = v->next)
-        if (v->str[0] != '\0')
-            emit(g, 1, "%s = %d, /* %s */", v->c_name, i++, c_literal(g, v->str, strlen(v->str)));
+    string_enum_constants(g, d);
     emit(g, 0, "} %s_value;", d->c_name);
     emit(g, 0, "%s", "");
 }
