@@ -57,7 +57,7 @@ static void gen_enum_names(gen *g, const ast_decl *d)
     emit(g, 0, "bool %s_parse(const char *s, size_t len, %s *out)", fn, constant_type(g, d));
     emit(g, 0, "{");
     emit(g, 1, "for (size_t i = 0; i < %zu; i++) {", enum_name_count(d));
-    emit(g, 2, "if (%s_names[i].len == len && memcmp(%s_names[i].ptr, s, len) == 0) {", fn, fn);
+    emit(g, 2, "if (%s_names[i].len == len && (len == 0 || memcmp(%s_names[i].ptr, s, len) == 0)) {", fn, fn);
     emit(g, 3, "*out = (%s)i;", constant_type(g, d));
     emit(g, 3, "return true;");
     emit(g, 2, "}");

@@ -28,7 +28,7 @@ const size_t sink_unit_names_len = 3;
 bool sink_unit_parse(const char *s, size_t len, sink_unit_value *out)
 {
     for (size_t i = 0; i < 3; i++) {
-        if (sink_unit_names[i].len == len && memcmp(sink_unit_names[i].ptr, s, len) == 0) {
+        if (sink_unit_names[i].len == len && (len == 0 || memcmp(sink_unit_names[i].ptr, s, len) == 0)) {
             *out = (sink_unit_value)i;
             return true;
         }

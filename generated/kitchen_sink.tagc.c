@@ -138,7 +138,7 @@ const size_t sink_color_names_len = 4;
 bool sink_color_parse(const char *s, size_t len, sink_color *out)
 {
     for (size_t i = 0; i < 4; i++) {
-        if (sink_color_names[i].len == len && memcmp(sink_color_names[i].ptr, s, len) == 0) {
+        if (sink_color_names[i].len == len && (len == 0 || memcmp(sink_color_names[i].ptr, s, len) == 0)) {
             *out = (sink_color)i;
             return true;
         }

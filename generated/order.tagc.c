@@ -43,7 +43,7 @@ const size_t order_status_names_len = 5;
 bool order_status_parse(const char *s, size_t len, order_status_value *out)
 {
     for (size_t i = 0; i < 5; i++) {
-        if (order_status_names[i].len == len && memcmp(order_status_names[i].ptr, s, len) == 0) {
+        if (order_status_names[i].len == len && (len == 0 || memcmp(order_status_names[i].ptr, s, len) == 0)) {
             *out = (order_status_value)i;
             return true;
         }
