@@ -179,6 +179,8 @@ static bool has_option(const char *opts, size_t len, const char *want)
 static void unknown_options(checker *ck, const ast_field *f, const char *key, const char *opts,
                             size_t len, size_t at, const char *const *known, const char *list)
 {
+    if (!opts) /* no options: and NULL + 0 is undefined */
+        return;
     const char *end = opts + len;
     for (const char *s = opts; s && s < end;) {
         const char *comma = memchr(s, ',', (size_t)(end - s));
