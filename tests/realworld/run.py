@@ -16,6 +16,7 @@ A missing package, file or payload is a failure, not a skip: setup.sh installs t
 """
 import glob
 import json
+import shlex
 import os
 import re
 import shutil
@@ -162,7 +163,7 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
     cfiles = [os.path.join(gen, f) for f in os.listdir(gen) if f.endswith(".c")]
     exe = os.path.join(work, "c_roundtrip")
     extra = os.environ.get("REALWORLD_CFLAGS", "").split()
-    r = run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1"] + extra + ["-I", gen,
+    r = run(cc + ["-std=c11", "-Wall", "-Wextra", "-Werror", "-O1"] + extra + ["-I", gen,
              "-I", runtime_inc, "-o", exe, os.path.join(work, "driver.c")] + cfiles + [libtagc, "-lm"])
     if r.returncode != 0:
         print("%s: FAILED: the generated C does not compile warning-free:\n%s"
@@ -230,7 +231,7 @@ def main():
         return 1
     runtime_inc = os.environ.get("TAGC_RUNTIME_INC", os.path.join(HERE, "..", "..", "runtime"))
     libtagc = os.environ["LIBTAGC"]
-    cc = os.environ.get("CC", "cc")
+    cc = shlex.split(os.environ.get("CC", "cc"))  # the build's compiler: a cross one too
     corpus = json.load(open(os.path.join(HERE, "corpus.json")))
     passed = failed = 0
     with tempfile.TemporaryDirectory(prefix="tagc-realworld-") as tmp:
