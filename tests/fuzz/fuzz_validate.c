@@ -1,6 +1,6 @@
 /*
  * fuzz_validate.c - a libFuzzer target for `tagc validate`'s interpreter
- * (compiler/validate.c) on kitchen_sink.tagc's Sink, against the generated
+ * (compiler/tools/validate.c) on kitchen_sink.tagc's Sink, against the generated
  * decoder it must agree with. The first input byte picks the mode (bit 0:
  * MessagePack, else JSON; bit 1: strict; bit 2, MessagePack: a prefix, bytes
  * after the value allowed), the rest is the document. Both must accept or both

@@ -35,7 +35,7 @@ type schema struct {
 	src    []byte   // Go source: tagc imports dropped
 }
 
-// snake mirrors compiler/names.c: words split at case changes, plurals of
+// snake mirrors compiler/check/names.c: words split at case changes, plurals of
 // capitals ("URLs") kept whole, runs of Go's initialisms ("URLHTTPS") split.
 var initialisms = []string{"ACL", "API", "ASCII", "CPU", "CSS", "DNS", "EOF", "GUID", "HTML",
 	"HTTPS", "HTTP", "ID", "IP", "JSON", "LHS", "QPS", "RAM", "RHS", "RPC", "SLA", "SMTP", "SQL",

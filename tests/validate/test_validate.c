@@ -1,6 +1,6 @@
 /*
  * test_validate.c - `tagc validate` accepts exactly what the generated decoders
- * accept: the interpreter (compiler/validate.c) and the generated
+ * accept: the interpreter (compiler/tools/validate.c) and the generated
  * <type>_decode_json / _decode_msgpack_opts run on the same inputs, in default
  * and strict mode, and must agree on the verdict and on the error (code,
  * offset, path, message). Inputs: the JSON workloads, every prefix of the small
