@@ -60,11 +60,21 @@ struct canada_feature {
     canada_geometry geometry;
 };
 
-/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */
+/* MARK: - Building values (docs/mapping.md, "Building values")
+ *
+ * <slice>_alloc(s, arena, n): n zeroed elements in arena (n == 0: an empty
+ *     non-nil slice, []); 0 or TAGC_E_NOMEM.
+ * <slice>_append(s, arena): a zeroed element appended to s (nil, or stored
+ *     anywhere: it moves into arena unless it can grow in place); NULL when out
+ *     of memory, s unchanged.
+ * <map>_put(m, arena, key): the value of key in m, the one there or a zeroed one
+ *     added at the end (maps keep insertion order); NULL when out of memory. The
+ *     key is looked for from the start and stored as it is (copy its text first
+ *     if it must outlive its buffer).
+ * Each is a typed wrapper of tagc_slice_grow (<tagc.h>). */
 
 #ifndef CANADA_FEATURE_SLICE_BUILD_DEFINED
 #define CANADA_FEATURE_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int canada_feature_slice_alloc(canada_feature_slice *s, tagc_arena *arena, size_t n)
 {
     canada_feature *p = (canada_feature *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -75,8 +85,6 @@ static inline int canada_feature_slice_alloc(canada_feature_slice *s, tagc_arena
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline canada_feature *canada_feature_slice_append(canada_feature_slice *s, tagc_arena *arena)
 {
     canada_feature *p = (canada_feature *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -89,7 +97,6 @@ static inline canada_feature *canada_feature_slice_append(canada_feature_slice *
 
 #ifndef CANADA_FLOAT64_ARRAY2_SLICE_SLICE_BUILD_DEFINED
 #define CANADA_FLOAT64_ARRAY2_SLICE_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int canada_float64_array2_slice_slice_alloc(canada_float64_array2_slice_slice *s, tagc_arena *arena, size_t n)
 {
     canada_float64_array2_slice *p = (canada_float64_array2_slice *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -100,8 +107,6 @@ static inline int canada_float64_array2_slice_slice_alloc(canada_float64_array2_
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline canada_float64_array2_slice *canada_float64_array2_slice_slice_append(canada_float64_array2_slice_slice *s, tagc_arena *arena)
 {
     canada_float64_array2_slice *p = (canada_float64_array2_slice *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);

@@ -272,11 +272,21 @@ struct sink_sink_items {
     int64_t qty;
 };
 
-/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */
+/* MARK: - Building values (docs/mapping.md, "Building values")
+ *
+ * <slice>_alloc(s, arena, n): n zeroed elements in arena (n == 0: an empty
+ *     non-nil slice, []); 0 or TAGC_E_NOMEM.
+ * <slice>_append(s, arena): a zeroed element appended to s (nil, or stored
+ *     anywhere: it moves into arena unless it can grow in place); NULL when out
+ *     of memory, s unchanged.
+ * <map>_put(m, arena, key): the value of key in m, the one there or a zeroed one
+ *     added at the end (maps keep insertion order); NULL when out of memory. The
+ *     key is looked for from the start and stored as it is (copy its text first
+ *     if it must outlive its buffer).
+ * Each is a typed wrapper of tagc_slice_grow (<tagc.h>). */
 
 #ifndef SINK_STRING_SLICE_BUILD_DEFINED
 #define SINK_STRING_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int sink_string_slice_alloc(sink_string_slice *s, tagc_arena *arena, size_t n)
 {
     tagc_str *p = (tagc_str *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -287,8 +297,6 @@ static inline int sink_string_slice_alloc(sink_string_slice *s, tagc_arena *aren
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline tagc_str *sink_string_slice_append(sink_string_slice *s, tagc_arena *arena)
 {
     tagc_str *p = (tagc_str *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -301,9 +309,6 @@ static inline tagc_str *sink_string_slice_append(sink_string_slice *s, tagc_aren
 
 #ifndef SINK_STRING_STRING_MAP_BUILD_DEFINED
 #define SINK_STRING_STRING_MAP_BUILD_DEFINED
-/* The value of key in m: the one there, or a zeroed one added at the end (maps keep
- * insertion order) when m has no such key; NULL when out of memory. The key is
- * looked for from the start, and stored as it is (copy its text first if it must). */
 static inline tagc_str *sink_string_string_map_put(sink_string_string_map *m, tagc_arena *arena, tagc_str key)
 {
     for (size_t i = 0; i < m->len; i++)
@@ -324,7 +329,6 @@ static inline tagc_str *sink_string_string_map_put(sink_string_string_map *m, ta
 
 #ifndef SINK_NODE_SLICE_BUILD_DEFINED
 #define SINK_NODE_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int sink_node_slice_alloc(sink_node_slice *s, tagc_arena *arena, size_t n)
 {
     sink_node *p = (sink_node *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -335,8 +339,6 @@ static inline int sink_node_slice_alloc(sink_node_slice *s, tagc_arena *arena, s
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline sink_node *sink_node_slice_append(sink_node_slice *s, tagc_arena *arena)
 {
     sink_node *p = (sink_node *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -349,9 +351,6 @@ static inline sink_node *sink_node_slice_append(sink_node_slice *s, tagc_arena *
 
 #ifndef SINK_STRING_NODE_PTR_MAP_BUILD_DEFINED
 #define SINK_STRING_NODE_PTR_MAP_BUILD_DEFINED
-/* The value of key in m: the one there, or a zeroed one added at the end (maps keep
- * insertion order) when m has no such key; NULL when out of memory. The key is
- * looked for from the start, and stored as it is (copy its text first if it must). */
 static inline sink_node **sink_string_node_ptr_map_put(sink_string_node_ptr_map *m, tagc_arena *arena, tagc_str key)
 {
     for (size_t i = 0; i < m->len; i++)
@@ -372,7 +371,6 @@ static inline sink_node **sink_string_node_ptr_map_put(sink_string_node_ptr_map 
 
 #ifndef SINK_INT32_SLICE_BUILD_DEFINED
 #define SINK_INT32_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int sink_int32_slice_alloc(sink_int32_slice *s, tagc_arena *arena, size_t n)
 {
     int32_t *p = (int32_t *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -383,8 +381,6 @@ static inline int sink_int32_slice_alloc(sink_int32_slice *s, tagc_arena *arena,
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline int32_t *sink_int32_slice_append(sink_int32_slice *s, tagc_arena *arena)
 {
     int32_t *p = (int32_t *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -397,9 +393,6 @@ static inline int32_t *sink_int32_slice_append(sink_int32_slice *s, tagc_arena *
 
 #ifndef SINK_STRING_INT64_MAP_BUILD_DEFINED
 #define SINK_STRING_INT64_MAP_BUILD_DEFINED
-/* The value of key in m: the one there, or a zeroed one added at the end (maps keep
- * insertion order) when m has no such key; NULL when out of memory. The key is
- * looked for from the start, and stored as it is (copy its text first if it must). */
 static inline int64_t *sink_string_int64_map_put(sink_string_int64_map *m, tagc_arena *arena, tagc_str key)
 {
     for (size_t i = 0; i < m->len; i++)
@@ -420,9 +413,6 @@ static inline int64_t *sink_string_int64_map_put(sink_string_int64_map *m, tagc_
 
 #ifndef SINK_INT64_STRING_MAP_BUILD_DEFINED
 #define SINK_INT64_STRING_MAP_BUILD_DEFINED
-/* The value of key in m: the one there, or a zeroed one added at the end (maps keep
- * insertion order) when m has no such key; NULL when out of memory. The key is
- * looked for from the start, and stored as it is (copy its text first if it must). */
 static inline tagc_str *sink_int64_string_map_put(sink_int64_string_map *m, tagc_arena *arena, int64_t key)
 {
     for (size_t i = 0; i < m->len; i++)
@@ -443,9 +433,6 @@ static inline tagc_str *sink_int64_string_map_put(sink_int64_string_map *m, tagc
 
 #ifndef SINK_COLOR_TAGS_MAP_BUILD_DEFINED
 #define SINK_COLOR_TAGS_MAP_BUILD_DEFINED
-/* The value of key in m: the one there, or a zeroed one added at the end (maps keep
- * insertion order) when m has no such key; NULL when out of memory. The key is
- * looked for from the start, and stored as it is (copy its text first if it must). */
 static inline sink_tags *sink_color_tags_map_put(sink_color_tags_map *m, tagc_arena *arena, sink_color key)
 {
     for (size_t i = 0; i < m->len; i++)
@@ -466,9 +453,6 @@ static inline sink_tags *sink_color_tags_map_put(sink_color_tags_map *m, tagc_ar
 
 #ifndef SINK_LABEL_UINT8_MAP_BUILD_DEFINED
 #define SINK_LABEL_UINT8_MAP_BUILD_DEFINED
-/* The value of key in m: the one there, or a zeroed one added at the end (maps keep
- * insertion order) when m has no such key; NULL when out of memory. The key is
- * looked for from the start, and stored as it is (copy its text first if it must). */
 static inline uint8_t *sink_label_uint8_map_put(sink_label_uint8_map *m, tagc_arena *arena, sink_label key)
 {
     for (size_t i = 0; i < m->len; i++)
@@ -489,9 +473,6 @@ static inline uint8_t *sink_label_uint8_map_put(sink_label_uint8_map *m, tagc_ar
 
 #ifndef SINK_PRIORITY_BOOL_MAP_BUILD_DEFINED
 #define SINK_PRIORITY_BOOL_MAP_BUILD_DEFINED
-/* The value of key in m: the one there, or a zeroed one added at the end (maps keep
- * insertion order) when m has no such key; NULL when out of memory. The key is
- * looked for from the start, and stored as it is (copy its text first if it must). */
 static inline bool *sink_priority_bool_map_put(sink_priority_bool_map *m, tagc_arena *arena, sink_priority key)
 {
     for (size_t i = 0; i < m->len; i++)
@@ -512,7 +493,6 @@ static inline bool *sink_priority_bool_map_put(sink_priority_bool_map *m, tagc_a
 
 #ifndef SINK_SINK_ITEMS_SLICE_BUILD_DEFINED
 #define SINK_SINK_ITEMS_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int sink_sink_items_slice_alloc(sink_sink_items_slice *s, tagc_arena *arena, size_t n)
 {
     sink_sink_items *p = (sink_sink_items *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -523,8 +503,6 @@ static inline int sink_sink_items_slice_alloc(sink_sink_items_slice *s, tagc_are
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline sink_sink_items *sink_sink_items_slice_append(sink_sink_items_slice *s, tagc_arena *arena)
 {
     sink_sink_items *p = (sink_sink_items *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);

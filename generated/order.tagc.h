@@ -90,11 +90,21 @@ struct order_order {
     int32_t attempts;
 };
 
-/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */
+/* MARK: - Building values (docs/mapping.md, "Building values")
+ *
+ * <slice>_alloc(s, arena, n): n zeroed elements in arena (n == 0: an empty
+ *     non-nil slice, []); 0 or TAGC_E_NOMEM.
+ * <slice>_append(s, arena): a zeroed element appended to s (nil, or stored
+ *     anywhere: it moves into arena unless it can grow in place); NULL when out
+ *     of memory, s unchanged.
+ * <map>_put(m, arena, key): the value of key in m, the one there or a zeroed one
+ *     added at the end (maps keep insertion order); NULL when out of memory. The
+ *     key is looked for from the start and stored as it is (copy its text first
+ *     if it must outlive its buffer).
+ * Each is a typed wrapper of tagc_slice_grow (<tagc.h>). */
 
 #ifndef ORDER_STRING_SLICE_BUILD_DEFINED
 #define ORDER_STRING_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int order_string_slice_alloc(order_string_slice *s, tagc_arena *arena, size_t n)
 {
     tagc_str *p = (tagc_str *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -105,8 +115,6 @@ static inline int order_string_slice_alloc(order_string_slice *s, tagc_arena *ar
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline tagc_str *order_string_slice_append(order_string_slice *s, tagc_arena *arena)
 {
     tagc_str *p = (tagc_str *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -119,7 +127,6 @@ static inline tagc_str *order_string_slice_append(order_string_slice *s, tagc_ar
 
 #ifndef ORDER_ITEM_SLICE_BUILD_DEFINED
 #define ORDER_ITEM_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int order_item_slice_alloc(order_item_slice *s, tagc_arena *arena, size_t n)
 {
     order_item *p = (order_item *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -130,8 +137,6 @@ static inline int order_item_slice_alloc(order_item_slice *s, tagc_arena *arena,
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline order_item *order_item_slice_append(order_item_slice *s, tagc_arena *arena)
 {
     order_item *p = (order_item *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);

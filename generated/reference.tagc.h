@@ -51,11 +51,21 @@ struct reference_tree_node {
     reference_tree_node *right;
 };
 
-/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */
+/* MARK: - Building values (docs/mapping.md, "Building values")
+ *
+ * <slice>_alloc(s, arena, n): n zeroed elements in arena (n == 0: an empty
+ *     non-nil slice, []); 0 or TAGC_E_NOMEM.
+ * <slice>_append(s, arena): a zeroed element appended to s (nil, or stored
+ *     anywhere: it moves into arena unless it can grow in place); NULL when out
+ *     of memory, s unchanged.
+ * <map>_put(m, arena, key): the value of key in m, the one there or a zeroed one
+ *     added at the end (maps keep insertion order); NULL when out of memory. The
+ *     key is looked for from the start and stored as it is (copy its text first
+ *     if it must outlive its buffer).
+ * Each is a typed wrapper of tagc_slice_grow (<tagc.h>). */
 
 #ifndef REFERENCE_STRING_SLICE_BUILD_DEFINED
 #define REFERENCE_STRING_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int reference_string_slice_alloc(reference_string_slice *s, tagc_arena *arena, size_t n)
 {
     tagc_str *p = (tagc_str *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -66,8 +76,6 @@ static inline int reference_string_slice_alloc(reference_string_slice *s, tagc_a
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline tagc_str *reference_string_slice_append(reference_string_slice *s, tagc_arena *arena)
 {
     tagc_str *p = (tagc_str *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);

@@ -320,11 +320,21 @@ struct twitter_place {
     twitter_string_string_map attributes;
 };
 
-/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */
+/* MARK: - Building values (docs/mapping.md, "Building values")
+ *
+ * <slice>_alloc(s, arena, n): n zeroed elements in arena (n == 0: an empty
+ *     non-nil slice, []); 0 or TAGC_E_NOMEM.
+ * <slice>_append(s, arena): a zeroed element appended to s (nil, or stored
+ *     anywhere: it moves into arena unless it can grow in place); NULL when out
+ *     of memory, s unchanged.
+ * <map>_put(m, arena, key): the value of key in m, the one there or a zeroed one
+ *     added at the end (maps keep insertion order); NULL when out of memory. The
+ *     key is looked for from the start and stored as it is (copy its text first
+ *     if it must outlive its buffer).
+ * Each is a typed wrapper of tagc_slice_grow (<tagc.h>). */
 
 #ifndef TWITTER_STATUS_SLICE_BUILD_DEFINED
 #define TWITTER_STATUS_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int twitter_status_slice_alloc(twitter_status_slice *s, tagc_arena *arena, size_t n)
 {
     twitter_status *p = (twitter_status *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -335,8 +345,6 @@ static inline int twitter_status_slice_alloc(twitter_status_slice *s, tagc_arena
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline twitter_status *twitter_status_slice_append(twitter_status_slice *s, tagc_arena *arena)
 {
     twitter_status *p = (twitter_status *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -349,7 +357,6 @@ static inline twitter_status *twitter_status_slice_append(twitter_status_slice *
 
 #ifndef TWITTER_CONTRIBUTOR_SLICE_BUILD_DEFINED
 #define TWITTER_CONTRIBUTOR_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int twitter_contributor_slice_alloc(twitter_contributor_slice *s, tagc_arena *arena, size_t n)
 {
     twitter_contributor *p = (twitter_contributor *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -360,8 +367,6 @@ static inline int twitter_contributor_slice_alloc(twitter_contributor_slice *s, 
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline twitter_contributor *twitter_contributor_slice_append(twitter_contributor_slice *s, tagc_arena *arena)
 {
     twitter_contributor *p = (twitter_contributor *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -374,7 +379,6 @@ static inline twitter_contributor *twitter_contributor_slice_append(twitter_cont
 
 #ifndef TWITTER_URL_SLICE_BUILD_DEFINED
 #define TWITTER_URL_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int twitter_url_slice_alloc(twitter_url_slice *s, tagc_arena *arena, size_t n)
 {
     twitter_url *p = (twitter_url *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -385,8 +389,6 @@ static inline int twitter_url_slice_alloc(twitter_url_slice *s, tagc_arena *aren
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline twitter_url *twitter_url_slice_append(twitter_url_slice *s, tagc_arena *arena)
 {
     twitter_url *p = (twitter_url *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -399,7 +401,6 @@ static inline twitter_url *twitter_url_slice_append(twitter_url_slice *s, tagc_a
 
 #ifndef TWITTER_HASHTAG_SLICE_BUILD_DEFINED
 #define TWITTER_HASHTAG_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int twitter_hashtag_slice_alloc(twitter_hashtag_slice *s, tagc_arena *arena, size_t n)
 {
     twitter_hashtag *p = (twitter_hashtag *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -410,8 +411,6 @@ static inline int twitter_hashtag_slice_alloc(twitter_hashtag_slice *s, tagc_are
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline twitter_hashtag *twitter_hashtag_slice_append(twitter_hashtag_slice *s, tagc_arena *arena)
 {
     twitter_hashtag *p = (twitter_hashtag *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -424,7 +423,6 @@ static inline twitter_hashtag *twitter_hashtag_slice_append(twitter_hashtag_slic
 
 #ifndef TWITTER_SYMBOL_SLICE_BUILD_DEFINED
 #define TWITTER_SYMBOL_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int twitter_symbol_slice_alloc(twitter_symbol_slice *s, tagc_arena *arena, size_t n)
 {
     twitter_symbol *p = (twitter_symbol *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -435,8 +433,6 @@ static inline int twitter_symbol_slice_alloc(twitter_symbol_slice *s, tagc_arena
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline twitter_symbol *twitter_symbol_slice_append(twitter_symbol_slice *s, tagc_arena *arena)
 {
     twitter_symbol *p = (twitter_symbol *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -449,7 +445,6 @@ static inline twitter_symbol *twitter_symbol_slice_append(twitter_symbol_slice *
 
 #ifndef TWITTER_USER_MENTION_SLICE_BUILD_DEFINED
 #define TWITTER_USER_MENTION_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int twitter_user_mention_slice_alloc(twitter_user_mention_slice *s, tagc_arena *arena, size_t n)
 {
     twitter_user_mention *p = (twitter_user_mention *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -460,8 +455,6 @@ static inline int twitter_user_mention_slice_alloc(twitter_user_mention_slice *s
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline twitter_user_mention *twitter_user_mention_slice_append(twitter_user_mention_slice *s, tagc_arena *arena)
 {
     twitter_user_mention *p = (twitter_user_mention *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -474,7 +467,6 @@ static inline twitter_user_mention *twitter_user_mention_slice_append(twitter_us
 
 #ifndef TWITTER_MEDIA_SLICE_BUILD_DEFINED
 #define TWITTER_MEDIA_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int twitter_media_slice_alloc(twitter_media_slice *s, tagc_arena *arena, size_t n)
 {
     twitter_media *p = (twitter_media *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -485,8 +477,6 @@ static inline int twitter_media_slice_alloc(twitter_media_slice *s, tagc_arena *
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline twitter_media *twitter_media_slice_append(twitter_media_slice *s, tagc_arena *arena)
 {
     twitter_media *p = (twitter_media *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -499,7 +489,6 @@ static inline twitter_media *twitter_media_slice_append(twitter_media_slice *s, 
 
 #ifndef TWITTER_INT64_SLICE_BUILD_DEFINED
 #define TWITTER_INT64_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int twitter_int64_slice_alloc(twitter_int64_slice *s, tagc_arena *arena, size_t n)
 {
     int64_t *p = (int64_t *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -510,8 +499,6 @@ static inline int twitter_int64_slice_alloc(twitter_int64_slice *s, tagc_arena *
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline int64_t *twitter_int64_slice_append(twitter_int64_slice *s, tagc_arena *arena)
 {
     int64_t *p = (int64_t *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);
@@ -524,9 +511,6 @@ static inline int64_t *twitter_int64_slice_append(twitter_int64_slice *s, tagc_a
 
 #ifndef TWITTER_STRING_STRING_MAP_BUILD_DEFINED
 #define TWITTER_STRING_STRING_MAP_BUILD_DEFINED
-/* The value of key in m: the one there, or a zeroed one added at the end (maps keep
- * insertion order) when m has no such key; NULL when out of memory. The key is
- * looked for from the start, and stored as it is (copy its text first if it must). */
 static inline tagc_str *twitter_string_string_map_put(twitter_string_string_map *m, tagc_arena *arena, tagc_str key)
 {
     for (size_t i = 0; i < m->len; i++)
@@ -547,7 +531,6 @@ static inline tagc_str *twitter_string_string_map_put(twitter_string_string_map 
 
 #ifndef TWITTER_FLOAT64_ARRAY2_SLICE_SLICE_BUILD_DEFINED
 #define TWITTER_FLOAT64_ARRAY2_SLICE_SLICE_BUILD_DEFINED
-/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */
 static inline int twitter_float64_array2_slice_slice_alloc(twitter_float64_array2_slice_slice *s, tagc_arena *arena, size_t n)
 {
     twitter_float64_array2_slice *p = (twitter_float64_array2_slice *)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);
@@ -558,8 +541,6 @@ static inline int twitter_float64_array2_slice_slice_alloc(twitter_float64_array
     return 0;
 }
 
-/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena
- * unless it can grow in place); NULL when out of memory, s unchanged. */
 static inline twitter_float64_array2_slice *twitter_float64_array2_slice_slice_append(twitter_float64_array2_slice_slice *s, tagc_arena *arena)
 {
     twitter_float64_array2_slice *p = (twitter_float64_array2_slice *)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);

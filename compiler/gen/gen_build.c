@@ -20,7 +20,6 @@ static const char *ptr_to(gen *g, const char *cname)
 static void slice_helpers(gen *g, const char *name, ast_type *elem)
 {
     const char *ptr = ptr_to(g, ty_cname(g, elem));
-    emit(g, 0, "/* n zeroed elements in arena (n == 0: an empty non-nil slice, []); 0 or TAGC_E_NOMEM. */");
     emit(g, 0, "static inline int %s_alloc(%s *s, tagc_arena *arena, size_t n)", name, name);
     emit(g, 0, "{");
     emit(g, 1, "%sp = (%s)tagc_slice_grow(arena, NULL, 0, n, sizeof *p);", ptr, ptr);
@@ -31,8 +30,6 @@ static void slice_helpers(gen *g, const char *name, ast_type *elem)
     emit(g, 1, "return 0;");
     emit(g, 0, "}");
     emit(g, 0, "%s", "");
-    emit(g, 0, "/* A zeroed element appended to s (nil, or stored anywhere: it moves into arena");
-    emit(g, 0, " * unless it can grow in place); NULL when out of memory, s unchanged. */");
     emit(g, 0, "static inline %s%s_append(%s *s, tagc_arena *arena)", ptr, name, name);
     emit(g, 0, "{");
     emit(g, 1, "%sp = (%s)tagc_slice_grow(arena, s->ptr, s->len, 1, sizeof *p);", ptr, ptr);
@@ -48,9 +45,6 @@ static void map_helpers(gen *g, const char *name, ast_type *key, ast_type *val)
     const char *kptr = ptr_to(g, ty_cname(g, key));
     const char *vptr = ptr_to(g, ty_cname(g, val));
     bool str_key = !ty_enum(key) && ty_under(key)->kind == TK_STRING;
-    emit(g, 0, "/* The value of key in m: the one there, or a zeroed one added at the end (maps keep");
-    emit(g, 0, " * insertion order) when m has no such key; NULL when out of memory. The key is");
-    emit(g, 0, " * looked for from the start, and stored as it is (copy its text first if it must). */");
     emit(g, 0, "static inline %s%s_put(%s *m, tagc_arena *arena, %s)", vptr, name, name,
          ty_decl(g, key, "key"));
     emit(g, 0, "{");
@@ -73,6 +67,23 @@ static void map_helpers(gen *g, const char *name, ast_type *key, ast_type *val)
     emit(g, 0, "}");
 }
 
+/* What every helper does, said once per header rather than above each of them. */
+static void build_contract(gen *g)
+{
+    emit(g, 0, "/* MARK: - Building values (docs/mapping.md, \"Building values\")");
+    emit(g, 0, " *");
+    emit(g, 0, " * <slice>_alloc(s, arena, n): n zeroed elements in arena (n == 0: an empty");
+    emit(g, 0, " *     non-nil slice, []); 0 or TAGC_E_NOMEM.");
+    emit(g, 0, " * <slice>_append(s, arena): a zeroed element appended to s (nil, or stored");
+    emit(g, 0, " *     anywhere: it moves into arena unless it can grow in place); NULL when out");
+    emit(g, 0, " *     of memory, s unchanged.");
+    emit(g, 0, " * <map>_put(m, arena, key): the value of key in m, the one there or a zeroed one");
+    emit(g, 0, " *     added at the end (maps keep insertion order); NULL when out of memory. The");
+    emit(g, 0, " *     key is looked for from the start and stored as it is (copy its text first");
+    emit(g, 0, " *     if it must outlive its buffer).");
+    emit(g, 0, " * Each is a typed wrapper of tagc_slice_grow (<tagc.h>). */");
+}
+
 void gen_build_helpers(gen *g)
 {
     bool any = false;
@@ -83,7 +94,7 @@ void gen_build_helpers(gen *g)
         if (!slice && !map)
             continue;
         if (!any)
-            emit(g, 0, "/* MARK: - Building values (tagc_slice_grow in <tagc.h>) */");
+            build_contract(g);
         any = true;
         const char *name = g->types[i].name;
         const char *guard = pool_cat(g->pool, c_upper_name(g->pool, name), "_BUILD_DEFINED");
