@@ -38,19 +38,6 @@ static inline uint64_t umulh64(uint64_t a, uint64_t b)
 #endif
 }
 
-/* The 128-bit product a * b: returns the high half, stores the low half. */
-static inline uint64_t umul128(uint64_t a, uint64_t b, uint64_t *lo)
-{
-#if defined(__SIZEOF_INT128__)
-    unsigned __int128 p = (unsigned __int128)a * b;
-    *lo = (uint64_t)p;
-    return (uint64_t)(p >> 64);
-#else
-    *lo = a * b;
-    return umulh64(a, b);
-#endif
-}
-
 /* hi:lo = a * b + c (never carries out of 128 bits). The low half by a plain
  * multiply: gcc keeps an unsigned __int128 sum in memory. */
 static inline void mul_add_hi(uint64_t a, uint64_t b, uint64_t c, uint64_t *hi, uint64_t *lo)
