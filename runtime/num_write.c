@@ -749,6 +749,8 @@ static uint8_t *put_f64_pair(tagc_buf *b, uint8_t *p, const double *v)
 
 uint8_t *tagc_put_f64s(tagc_buf *b, uint8_t *p, const double *v, size_t n)
 {
+    if (n == 2) /* a point ([2]float64): no loop */
+        return put_f64_pair(b, p, v);
     size_t i = 0;
     for (; i + 1 < n; i += 2) {
         if (i > 0)
