@@ -709,7 +709,7 @@ uint8_t *tagc_put_f64(tagc_buf *b, uint8_t *p, double v)
     return p + fmt_f64_room((char *)p, v);
 }
 
-/* fmt_f64_pair when one of the two is not sf_fast64's (NaN and infinities
+/* put_f64_pair when one of the two is not sf_fast64's (NaN and infinities
  * too): out of line, so that the usual path keeps its values in registers. */
 #if defined(__GNUC__)
 __attribute__((noinline))
