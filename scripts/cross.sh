@@ -20,6 +20,11 @@
 #       msgpack, stream) and golden; not runtime/numbers (50-75 s; no SSE2
 #       string code in it, and SSE floating point is x86-64's, tested there).
 #
+#   float_vectors (tests/runtime/float_vectors.c, no Criterion): float formatting
+#   and parsing against Go's vectors (the native build's numbers_ref.txt) and
+#   random round trips, on aarch64 and s390x under qemu and on i386 with SSE2
+#   (x87's i386 build runs test_numbers itself).
+#
 # CROSS_TARGETS (default "aarch64 s390x i686 i686-sse2") picks some.
 set -eu
 cd "$(dirname "$0")/.."
@@ -84,6 +89,23 @@ roundtrip_all() {
     done
 }
 
+# float_vectors CC OUT RUNNER...: tests/runtime/float_vectors.c built with CC
+# (words: the compiler and its flags) over the number code, run by RUNNER
+numbers_ref=build/tests/runtime/numbers_ref.txt
+float_vectors() {
+    cc=$1 out=$2
+    shift 2
+    if [ ! -f "$numbers_ref" ]; then
+        echo "-- float_vectors skipped: no $numbers_ref (Go not found by the native build)"
+        return 0
+    fi
+    echo "-- float_vectors: float formatting and parsing against Go's vectors"
+    # shellcheck disable=SC2086 # cc: the compiler and its flags
+    $cc -O2 -std=c11 -Wall -Wextra -Werror -Iruntime runtime/num_write.c runtime/num_read.c \
+        runtime/num_tables.c runtime/buf.c runtime/error.c tests/runtime/float_vectors.c -o "$out" -lm
+    "$@" "$out" "$numbers_ref" 100000
+}
+
 # The native build's outputs are the reference; they are Go's (when Go made
 # references: tests/roundtrip's, built by the native test run).
 ref=build/cross-ref
@@ -116,6 +138,7 @@ for t in $targets; do
         for f in "$ref"/*; do
             cmp "$f" "$dir/roundtrip/${f#"$ref"/}"
         done
+        float_vectors "$t-linux-gnu-gcc" "$dir/float_vectors" env QEMU_LD_PREFIX="/usr/$t-linux-gnu" "qemu-$t"
         ;;
     i686)
         echo "== i386 without SSE2 (x87): the test suite"
@@ -141,6 +164,7 @@ for t in $targets; do
             $(meson test -C build-i686-sse2 --list --suite runtime --suite roundtrip --suite conformance \
                   --suite go --suite errors --suite msgpack --suite stream 2>/dev/null |
               sed -n 's|^.* / ||p' | grep -vx numbers)
+        float_vectors "i686-linux-gnu-gcc -msse2 -mfpmath=sse" build-i686-sse2/float_vectors env
         ;;
     *)
         echo "cross.sh: unknown target $t" >&2
