@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "tagc.h"
+#include "any_frames.h"
 
 static inline bool is_ws(char c)
 {
@@ -281,7 +282,6 @@ int tagc_json_read_any(tagc_json_dec *d, tagc_any **out)
 static const char any_type[] = "interface {}";
 
 static int key_cmp(const tagc_str *a, const tagc_str *b);
-static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted);
 
 /* The entry whose key comes after keys[prev] in Go's order (prev == n: the
  * first): small objects are sorted as they are written, with no index. */
@@ -298,40 +298,10 @@ static size_t next_key(const tagc_str *keys, size_t n, size_t prev)
 /* Objects of up to this many keys are written in order by next_key. */
 #define SMALL_OBJECT 8
 
-/* An object's members. Kept out of write_any, and with no index array on the
- * stack: a level of nesting costs only the frames of the two (tests/errors/test_stack.c). */
-static void write_object(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted)
-{
-    const tagc_str *keys = a->u.obj.keys;
-    size_t n = a->u.obj.len;
-    size_t *idx = NULL;
-    if (sorted && n > SMALL_OBJECT) {
-        idx = n <= SIZE_MAX / sizeof *idx ? malloc(n * sizeof *idx) : NULL;
-        if (!idx) { /* the stored order would differ from Go's */
-            tagc_buf_fail(b, TAGC_E_NOMEM);
-            return;
-        }
-        tagc_sort_str_keys(keys, n, idx);
-    }
-    tagc_buf_byte(b, '{');
-    size_t i = n;
-    for (size_t k = 0; k < n; k++) {
-        i = idx ? idx[k] : sorted ? next_key(keys, n, i) : k;
-        if (k)
-            tagc_buf_byte(b, ',');
-        tagc_json_write_str(b, keys[i].ptr, keys[i].len, html);
-        tagc_buf_byte(b, ':');
-        write_any(b, a->u.obj.vals[i], max, html, sorted);
-        if (tagc_enc_failed_key(b, a, any_type, keys[i].ptr, keys[i].len))
-            break;
-    }
-    tagc_buf_byte(b, '}');
-    free(idx);
-}
-
-/* Objects and arrays count levels (tagc_enc_enter): deeper than max, or a
- * cycle, is an error with the path. */
-static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted)
+/* Writes a scalar, or opens an array or object: its bracket, and a frame on st
+ * (the members follow from write_any's loop). Objects and arrays count levels
+ * (tagc_enc_enter): deeper than max, or a cycle, is an error with the path. */
+static void write_one(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted, any_frames *st)
 {
     if (b->err)
         return;
@@ -356,28 +326,83 @@ static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool s
         tagc_json_write_str(b, a->u.str.ptr, a->u.str.len, html);
         return;
     case TAGC_ANY_ARRAY:
+    case TAGC_ANY_OBJECT: {
         if (!tagc_enc_enter(b, max, 0, a, any_type))
             return;
-        tagc_buf_byte(b, '[');
-        for (size_t i = 0; i < a->u.arr.len; i++) {
-            if (i)
-                tagc_buf_byte(b, ',');
-            write_any(b, a->u.arr.items[i], max, html, sorted);
-            if (tagc_enc_failed_index(b, a, any_type, i))
-                return;
+        any_frame *f = any_frames_push(st, a);
+        if (!f) {
+            tagc_buf_fail(b, TAGC_E_NOMEM); /* unwinds as a failed member would */
+            return;
         }
-        tagc_buf_byte(b, ']');
-        tagc_enc_leave(b);
-        return;
-    case TAGC_ANY_OBJECT:
-        if (!tagc_enc_enter(b, max, 0, a, any_type))
-            return;
-        write_object(b, a, max, html, sorted);
-        if (b->err == 0)
-            tagc_enc_leave(b);
+        if (a->kind == TAGC_ANY_OBJECT) {
+            size_t n = a->u.obj.len;
+            f->cur = n; /* next_key's "none yet" */
+            if (sorted && n > SMALL_OBJECT) {
+                f->order = n <= SIZE_MAX / sizeof *f->order ? malloc(n * sizeof *f->order) : NULL;
+                if (!f->order) { /* the stored order would differ from Go's */
+                    st->n--;
+                    tagc_buf_fail(b, TAGC_E_NOMEM);
+                    return;
+                }
+                tagc_sort_str_keys(a->u.obj.keys, n, f->order);
+            }
+        }
+        tagc_buf_byte(b, a->kind == TAGC_ANY_ARRAY ? '[' : '{');
         return;
     }
+    }
     tagc_buf_fail(b, TAGC_E_INVALID); /* not a kind */
+}
+
+/* Iterative: nesting costs frames of st, not of the C stack. A failure unwinds
+ * through every open frame (tagc_enc_failed_*: the path, a cycle). */
+static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted)
+{
+    any_frames st;
+    any_frames_init(&st);
+    bool more = true; /* a is a value to write */
+    while (more) {
+        write_one(b, a, max, html, sorted, &st);
+        more = false;
+        while (st.n > 0 && !more) { /* the next member of the innermost open value */
+            any_frame *f = &st.f[st.n - 1];
+            const tagc_any *v = f->a;
+            bool arr = v->kind == TAGC_ANY_ARRAY;
+            if (f->next > 0) { /* the member written last: did it fail? */
+                bool failed = arr ? tagc_enc_failed_index(b, v, any_type, f->cur)
+                                  : tagc_enc_failed_key(b, v, any_type, v->u.obj.keys[f->cur].ptr,
+                                                        v->u.obj.keys[f->cur].len);
+                if (failed) {
+                    free(f->order);
+                    st.n--;
+                    continue;
+                }
+            }
+            size_t n = arr ? v->u.arr.len : v->u.obj.len;
+            if (f->next == n) {
+                tagc_buf_byte(b, arr ? ']' : '}');
+                free(f->order);
+                st.n--;
+                tagc_enc_leave(b);
+                continue;
+            }
+            size_t k = f->next++;
+            if (k)
+                tagc_buf_byte(b, ',');
+            if (arr) {
+                f->cur = k;
+                a = v->u.arr.items[k];
+            } else {
+                const tagc_str *keys = v->u.obj.keys;
+                f->cur = f->order ? f->order[k] : sorted ? next_key(keys, n, f->cur) : k;
+                tagc_json_write_str(b, keys[f->cur].ptr, keys[f->cur].len, html);
+                tagc_buf_byte(b, ':');
+                a = v->u.obj.vals[f->cur];
+            }
+            more = true;
+        }
+    }
+    any_frames_free(&st);
 }
 
 void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o)
