@@ -8,7 +8,8 @@
  * Go returns an UnmarshalTypeError), strings are unescaped (invalid UTF-8 and
  * lone surrogates become U+FFFD), objects keep each key once, in first-seen
  * order, holding the last value given for it (Go's map assignment). Nesting is
- * limited by d->max_depth; the reader recurses once per level.
+ * limited by d->max_depth; the reader and the writer iterate over explicit
+ * stacks, so nesting costs no C stack.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,109 +84,9 @@ static int read_string(tagc_json_dec *d, tagc_str *out)
     return 0;
 }
 
-static int read_value(tagc_json_dec *d, tagc_any **out);
-
-static int read_array(tagc_json_dec *d, tagc_any *a)
-{
-    tagc_any **items = NULL;
-    size_t len = 0, cap = 0;
-    int rc;
-    d->p++; /* '[' */
-    while (d->p < d->end && is_ws(*d->p))
-        d->p++;
-    if (d->p < d->end && *d->p == ']') {
-        d->p++;
-    } else {
-        for (;;) {
-            if (len == cap && !(items = tagc_json_grow(d, items, &cap, sizeof *items)))
-                return TAGC_E_NOMEM;
-            if ((rc = read_value(d, &items[len])) != 0)
-                return tagc_json_fail_index(d, rc, len);
-            len++;
-            while (d->p < d->end && is_ws(*d->p))
-                d->p++;
-            if (d->p < d->end && *d->p == ',') {
-                d->p++;
-                continue;
-            }
-            if (d->p < d->end && *d->p == ']') {
-                d->p++;
-                break;
-            }
-            return expect_fail(d, "after array element");
-        }
-    }
-    a->kind = TAGC_ANY_ARRAY;
-    a->u.arr.items = items;
-    a->u.arr.len = len;
-    return 0;
-}
-
-/* Kept out of read_value (and so out of the frame that arrays repeat a level). */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int read_object(tagc_json_dec *d, tagc_any *a)
-{
-    tagc_str *keys = NULL;
-    tagc_any **vals = NULL;
-    size_t len = 0, kcap = 0, vcap = 0;
-    tagc_map_index ix = {NULL, 0};
-    int rc;
-    d->p++; /* '{' */
-    while (d->p < d->end && is_ws(*d->p))
-        d->p++;
-    if (d->p < d->end && *d->p == '}') {
-        d->p++;
-    } else {
-        for (;;) {
-            while (d->p < d->end && is_ws(*d->p))
-                d->p++;
-            if (d->p >= d->end || *d->p != '"')
-                return expect_fail(d, "looking for beginning of object key string");
-            tagc_str key;
-            if ((rc = read_string(d, &key)) != 0)
-                return rc;
-            while (d->p < d->end && is_ws(*d->p))
-                d->p++;
-            if (d->p >= d->end || *d->p != ':')
-                return expect_fail(d, "after object key");
-            d->p++;
-            if (len == kcap && !(keys = tagc_json_grow(d, keys, &kcap, sizeof *keys)))
-                return TAGC_E_NOMEM;
-            if (len == vcap && !(vals = tagc_json_grow(d, vals, &vcap, sizeof *vals)))
-                return TAGC_E_NOMEM;
-            long at = tagc_map_slot_str(d, &ix, keys, len, key.ptr, key.len);
-            if (at < 0)
-                return (int)at;
-            if ((size_t)at == len) {
-                keys[len] = key; /* the index already points at entry len */
-                vals[len] = NULL;
-                len++;
-            }
-            if ((rc = read_value(d, &vals[at])) != 0)
-                return tagc_json_fail_key(d, rc, key.ptr, key.len);
-            while (d->p < d->end && is_ws(*d->p))
-                d->p++;
-            if (d->p < d->end && *d->p == ',') {
-                d->p++;
-                continue;
-            }
-            if (d->p < d->end && *d->p == '}') {
-                d->p++;
-                break;
-            }
-            return expect_fail(d, "after object key:value pair");
-        }
-    }
-    a->kind = TAGC_ANY_OBJECT;
-    a->u.obj.keys = keys;
-    a->u.obj.vals = vals;
-    a->u.obj.len = len;
-    return 0;
-}
-
-static int read_value(tagc_json_dec *d, tagc_any **out)
+/* A scalar at d->p into *out (null: NULL). 1 when d->p is '[' or '{' instead
+ * (nothing read: the caller opens it), else 0 or the error. */
+static int read_scalar(tagc_json_dec *d, tagc_any **out)
 {
     int rc;
     tagc_any *a;
@@ -226,17 +127,7 @@ static int read_value(tagc_json_dec *d, tagc_any **out)
         return 0;
     case '[':
     case '{':
-        if (d->depth >= d->max_depth)
-            return tagc_json_fail(d, TAGC_E_DEPTH, "exceeded max depth %d", d->max_depth);
-        if (!(a = tagc_arena_alloc(d->arena, sizeof *a)))
-            return nomem(d);
-        d->depth++;
-        rc = *p == '[' ? read_array(d, a) : read_object(d, a);
-        d->depth--;
-        if (rc != 0)
-            return rc;
-        *out = a;
-        return 0;
+        return 1;
     default: {
         size_t n = tagc_json_number_len(p, d->end);
         if (n == 0)
@@ -266,6 +157,190 @@ static int read_value(tagc_json_dec *d, tagc_any **out)
         return 0;
     }
     }
+}
+
+/* An array or object being read (the reader's explicit stack): a level of
+ * nesting costs one of these, on the C stack for the first few and on the
+ * heap after, and no C stack frame (tests/errors/test_stack.c). */
+typedef struct read_frame {
+    tagc_any *a;
+    tagc_any **vals; /* an array's items, an object's values */
+    tagc_str *keys;
+    size_t len, cap, kcap;
+    tagc_map_index ix;
+    tagc_str key; /* an object's member being read (its path) */
+} read_frame;
+
+#define READ_LOCAL_FRAMES 4
+
+typedef struct read_frames {
+    read_frame *f;
+    size_t n, cap;
+    read_frame local[READ_LOCAL_FRAMES];
+} read_frames;
+
+static read_frame *read_push(read_frames *s)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap * 2;
+        read_frame *f = cap <= SIZE_MAX / sizeof *f ? malloc(cap * sizeof *f) : NULL;
+        if (!f)
+            return NULL;
+        memcpy(f, s->f, s->n * sizeof *f);
+        if (s->f != s->local)
+            free(s->f);
+        s->f = f;
+        s->cap = cap;
+    }
+    return &s->f[s->n++];
+}
+
+/* The head of the next member of f (an object's key and ':', its slot); sets
+ * *dst to where the member's value goes. */
+static int read_member_head(tagc_json_dec *d, read_frame *f, tagc_any ***dst)
+{
+    int rc;
+    if (f->a->kind == TAGC_ANY_ARRAY) {
+        if (f->len == f->cap && !(f->vals = tagc_json_grow(d, f->vals, &f->cap, sizeof *f->vals)))
+            return TAGC_E_NOMEM;
+        *dst = &f->vals[f->len];
+        return 0;
+    }
+    while (d->p < d->end && is_ws(*d->p))
+        d->p++;
+    if (d->p >= d->end || *d->p != '"')
+        return expect_fail(d, "looking for beginning of object key string");
+    tagc_str key;
+    if ((rc = read_string(d, &key)) != 0)
+        return rc;
+    while (d->p < d->end && is_ws(*d->p))
+        d->p++;
+    if (d->p >= d->end || *d->p != ':')
+        return expect_fail(d, "after object key");
+    d->p++;
+    if (f->len == f->kcap && !(f->keys = tagc_json_grow(d, f->keys, &f->kcap, sizeof *f->keys)))
+        return TAGC_E_NOMEM;
+    if (f->len == f->cap && !(f->vals = tagc_json_grow(d, f->vals, &f->cap, sizeof *f->vals)))
+        return TAGC_E_NOMEM;
+    long at = tagc_map_slot_str(d, &f->ix, f->keys, f->len, key.ptr, key.len);
+    if (at < 0)
+        return (int)at;
+    if ((size_t)at == f->len) {
+        f->keys[f->len] = key; /* the index already points at entry len */
+        f->vals[f->len] = NULL;
+        f->len++;
+    }
+    f->key = key;
+    *dst = &f->vals[at];
+    return 0;
+}
+
+/* Stores what f read into its value. */
+static void read_close(read_frame *f)
+{
+    tagc_any *a = f->a;
+    if (a->kind == TAGC_ANY_ARRAY) {
+        a->u.arr.items = f->vals;
+        a->u.arr.len = f->len;
+    } else {
+        a->u.obj.keys = f->keys;
+        a->u.obj.vals = f->vals;
+        a->u.obj.len = f->len;
+    }
+}
+
+/* Iterative: arrays and objects are frames of st. An error in a member's value
+ * adds the member (index or key) of every open frame to the path; an error of
+ * a frame's own syntax, every frame but that one (as the recursion did). */
+static int read_value(tagc_json_dec *d, tagc_any **out)
+{
+    read_frames st;
+    st.f = st.local;
+    st.n = 0;
+    st.cap = READ_LOCAL_FRAMES;
+    tagc_any **dst = out;
+    int rc;
+    bool in_member; /* rc is from a member's value (else from the frame's own syntax) */
+    for (;;) {
+        /* a value into *dst: a scalar, or an array or object opened */
+        in_member = true;
+        rc = read_scalar(d, dst);
+        if (rc == 1) {
+            rc = 0;
+            bool arr = *d->p == '[';
+            tagc_any *a;
+            read_frame *f;
+            if (d->depth >= d->max_depth) {
+                rc = tagc_json_fail(d, TAGC_E_DEPTH, "exceeded max depth %d", d->max_depth);
+                goto fail;
+            }
+            if (!(a = tagc_arena_alloc(d->arena, sizeof *a)) || !(f = read_push(&st))) {
+                rc = nomem(d);
+                goto fail;
+            }
+            d->depth++;
+            *f = (read_frame){a, NULL, NULL, 0, 0, 0, {NULL, 0}, {NULL, 0}};
+            a->kind = arr ? TAGC_ANY_ARRAY : TAGC_ANY_OBJECT;
+            d->p++;
+            while (d->p < d->end && is_ws(*d->p))
+                d->p++;
+            in_member = false;
+            if (d->p < d->end && *d->p == (arr ? ']' : '}')) {
+                d->p++;
+                read_close(f);
+                st.n--;
+                d->depth--;
+                *dst = a;
+            } else {
+                *dst = a; /* filled as its members are read */
+                if ((rc = read_member_head(d, f, &dst)) != 0)
+                    goto fail;
+                continue;
+            }
+        }
+        if (rc != 0)
+            goto fail;
+        /* the member is read: the next one, or close the frames that end */
+        in_member = false;
+        for (;;) {
+            if (st.n == 0)
+                goto done;
+            read_frame *f = &st.f[st.n - 1];
+            bool arr = f->a->kind == TAGC_ANY_ARRAY;
+            if (arr)
+                f->len++;
+            while (d->p < d->end && is_ws(*d->p))
+                d->p++;
+            if (d->p < d->end && *d->p == ',') {
+                d->p++;
+                if ((rc = read_member_head(d, f, &dst)) != 0)
+                    goto fail;
+                break;
+            }
+            if (d->p < d->end && *d->p == (arr ? ']' : '}')) {
+                d->p++;
+                read_close(f);
+                st.n--;
+                d->depth--;
+                continue;
+            }
+            rc = expect_fail(d, arr ? "after array element" : "after object key:value pair");
+            goto fail;
+        }
+    }
+fail:
+    for (size_t i = st.n; i-- > 0;) {
+        read_frame *f = &st.f[i];
+        if (in_member || i + 1 < st.n)
+            rc = f->a->kind == TAGC_ANY_ARRAY ? tagc_json_fail_index(d, rc, f->len)
+                                              : tagc_json_fail_key(d, rc, f->key.ptr, f->key.len);
+        d->depth--;
+    }
+    st.n = 0;
+done:
+    if (st.f != st.local)
+        free(st.f);
+    return rc;
 }
 
 int tagc_json_read_any(tagc_json_dec *d, tagc_any **out)
