@@ -98,12 +98,11 @@ const char *tagc_strerror(int code);
  * code tagc generates (x86-64, gcc -O2; tests/errors/test_stack.c measures each
  * entry point and prints its cost). A thread that decodes or encodes at depth
  * D needs TAGC_STACK_NEED(D) bytes of stack; the bulk decoder's workers get it.
- * Measured a level: nothing for any's JSON decoding and both any encoders
- * (explicit stacks), RawMessage and skipped values; 24 bytes for a recursive
- * struct's encoders, 56 for its MessagePack decoder, 72 for its JSON decoder;
- * 128 (arrays) to 336 (maps) for MessagePack decoding into any. So the default
- * depth fits a 64 KiB thread but for the JSON decoding of recursive structs
- * (~77 KiB) and MessagePack into any (~333 KiB); ASan: about 4 times as much.
+ * Measured a level: nothing for any's decoders and encoders (explicit
+ * stacks), JSON RawMessage and skipped values; 24 bytes for a recursive
+ * struct's encoders, 56 for its MessagePack decoder, 72 for its JSON decoder.
+ * So the default depth fits a 64 KiB thread but for the JSON decoding of
+ * recursive structs (~75 KiB); ASan: about 4 times as much.
  * docs/mapping.md, "Nesting, cycles and stack", has the table. */
 #define TAGC_STACK_PER_LEVEL 512
 #define TAGC_STACK_BASE (64 * 1024)
