@@ -8,13 +8,15 @@
  * Go returns an UnmarshalTypeError), strings are unescaped (invalid UTF-8 and
  * lone surrogates become U+FFFD), objects keep each key once, in first-seen
  * order, holding the last value given for it (Go's map assignment). Nesting is
- * limited by d->max_depth; the reader recurses once per level.
+ * limited by d->max_depth; the reader and the writer iterate over explicit
+ * stacks, so nesting costs no C stack.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tagc.h"
+#include "any_frames.h"
 
 static inline bool is_ws(char c)
 {
@@ -82,109 +84,9 @@ static int read_string(tagc_json_dec *d, tagc_str *out)
     return 0;
 }
 
-static int read_value(tagc_json_dec *d, tagc_any **out);
-
-static int read_array(tagc_json_dec *d, tagc_any *a)
-{
-    tagc_any **items = NULL;
-    size_t len = 0, cap = 0;
-    int rc;
-    d->p++; /* '[' */
-    while (d->p < d->end && is_ws(*d->p))
-        d->p++;
-    if (d->p < d->end && *d->p == ']') {
-        d->p++;
-    } else {
-        for (;;) {
-            if (len == cap && !(items = tagc_json_grow(d, items, &cap, sizeof *items)))
-                return TAGC_E_NOMEM;
-            if ((rc = read_value(d, &items[len])) != 0)
-                return tagc_json_fail_index(d, rc, len);
-            len++;
-            while (d->p < d->end && is_ws(*d->p))
-                d->p++;
-            if (d->p < d->end && *d->p == ',') {
-                d->p++;
-                continue;
-            }
-            if (d->p < d->end && *d->p == ']') {
-                d->p++;
-                break;
-            }
-            return expect_fail(d, "after array element");
-        }
-    }
-    a->kind = TAGC_ANY_ARRAY;
-    a->u.arr.items = items;
-    a->u.arr.len = len;
-    return 0;
-}
-
-/* Kept out of read_value (and so out of the frame that arrays repeat a level). */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int read_object(tagc_json_dec *d, tagc_any *a)
-{
-    tagc_str *keys = NULL;
-    tagc_any **vals = NULL;
-    size_t len = 0, kcap = 0, vcap = 0;
-    tagc_map_index ix = {NULL, 0};
-    int rc;
-    d->p++; /* '{' */
-    while (d->p < d->end && is_ws(*d->p))
-        d->p++;
-    if (d->p < d->end && *d->p == '}') {
-        d->p++;
-    } else {
-        for (;;) {
-            while (d->p < d->end && is_ws(*d->p))
-                d->p++;
-            if (d->p >= d->end || *d->p != '"')
-                return expect_fail(d, "looking for beginning of object key string");
-            tagc_str key;
-            if ((rc = read_string(d, &key)) != 0)
-                return rc;
-            while (d->p < d->end && is_ws(*d->p))
-                d->p++;
-            if (d->p >= d->end || *d->p != ':')
-                return expect_fail(d, "after object key");
-            d->p++;
-            if (len == kcap && !(keys = tagc_json_grow(d, keys, &kcap, sizeof *keys)))
-                return TAGC_E_NOMEM;
-            if (len == vcap && !(vals = tagc_json_grow(d, vals, &vcap, sizeof *vals)))
-                return TAGC_E_NOMEM;
-            long at = tagc_map_slot_str(d, &ix, keys, len, key.ptr, key.len);
-            if (at < 0)
-                return (int)at;
-            if ((size_t)at == len) {
-                keys[len] = key; /* the index already points at entry len */
-                vals[len] = NULL;
-                len++;
-            }
-            if ((rc = read_value(d, &vals[at])) != 0)
-                return tagc_json_fail_key(d, rc, key.ptr, key.len);
-            while (d->p < d->end && is_ws(*d->p))
-                d->p++;
-            if (d->p < d->end && *d->p == ',') {
-                d->p++;
-                continue;
-            }
-            if (d->p < d->end && *d->p == '}') {
-                d->p++;
-                break;
-            }
-            return expect_fail(d, "after object key:value pair");
-        }
-    }
-    a->kind = TAGC_ANY_OBJECT;
-    a->u.obj.keys = keys;
-    a->u.obj.vals = vals;
-    a->u.obj.len = len;
-    return 0;
-}
-
-static int read_value(tagc_json_dec *d, tagc_any **out)
+/* A scalar at d->p into *out (null: NULL). 1 when d->p is '[' or '{' instead
+ * (nothing read: the caller opens it), else 0 or the error. */
+static int read_scalar(tagc_json_dec *d, tagc_any **out)
 {
     int rc;
     tagc_any *a;
@@ -225,17 +127,7 @@ static int read_value(tagc_json_dec *d, tagc_any **out)
         return 0;
     case '[':
     case '{':
-        if (d->depth >= d->max_depth)
-            return tagc_json_fail(d, TAGC_E_DEPTH, "exceeded max depth %d", d->max_depth);
-        if (!(a = tagc_arena_alloc(d->arena, sizeof *a)))
-            return nomem(d);
-        d->depth++;
-        rc = *p == '[' ? read_array(d, a) : read_object(d, a);
-        d->depth--;
-        if (rc != 0)
-            return rc;
-        *out = a;
-        return 0;
+        return 1;
     default: {
         size_t n = tagc_json_number_len(p, d->end);
         if (n == 0)
@@ -267,6 +159,190 @@ static int read_value(tagc_json_dec *d, tagc_any **out)
     }
 }
 
+/* An array or object being read (the reader's explicit stack): a level of
+ * nesting costs one of these, on the C stack for the first few and on the
+ * heap after, and no C stack frame (tests/errors/test_stack.c). */
+typedef struct read_frame {
+    tagc_any *a;
+    tagc_any **vals; /* an array's items, an object's values */
+    tagc_str *keys;
+    size_t len, cap, kcap;
+    tagc_map_index ix;
+    tagc_str key; /* an object's member being read (its path) */
+} read_frame;
+
+#define READ_LOCAL_FRAMES 4
+
+typedef struct read_frames {
+    read_frame *f;
+    size_t n, cap;
+    read_frame local[READ_LOCAL_FRAMES];
+} read_frames;
+
+static read_frame *read_push(read_frames *s)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap * 2;
+        read_frame *f = cap <= SIZE_MAX / sizeof *f ? malloc(cap * sizeof *f) : NULL;
+        if (!f)
+            return NULL;
+        memcpy(f, s->f, s->n * sizeof *f);
+        if (s->f != s->local)
+            free(s->f);
+        s->f = f;
+        s->cap = cap;
+    }
+    return &s->f[s->n++];
+}
+
+/* The head of the next member of f (an object's key and ':', its slot); sets
+ * *dst to where the member's value goes. */
+static int read_member_head(tagc_json_dec *d, read_frame *f, tagc_any ***dst)
+{
+    int rc;
+    if (f->a->kind == TAGC_ANY_ARRAY) {
+        if (f->len == f->cap && !(f->vals = tagc_json_grow(d, f->vals, &f->cap, sizeof *f->vals)))
+            return TAGC_E_NOMEM;
+        *dst = &f->vals[f->len];
+        return 0;
+    }
+    while (d->p < d->end && is_ws(*d->p))
+        d->p++;
+    if (d->p >= d->end || *d->p != '"')
+        return expect_fail(d, "looking for beginning of object key string");
+    tagc_str key;
+    if ((rc = read_string(d, &key)) != 0)
+        return rc;
+    while (d->p < d->end && is_ws(*d->p))
+        d->p++;
+    if (d->p >= d->end || *d->p != ':')
+        return expect_fail(d, "after object key");
+    d->p++;
+    if (f->len == f->kcap && !(f->keys = tagc_json_grow(d, f->keys, &f->kcap, sizeof *f->keys)))
+        return TAGC_E_NOMEM;
+    if (f->len == f->cap && !(f->vals = tagc_json_grow(d, f->vals, &f->cap, sizeof *f->vals)))
+        return TAGC_E_NOMEM;
+    long at = tagc_map_slot_str(d, &f->ix, f->keys, f->len, key.ptr, key.len);
+    if (at < 0)
+        return (int)at;
+    if ((size_t)at == f->len) {
+        f->keys[f->len] = key; /* the index already points at entry len */
+        f->vals[f->len] = NULL;
+        f->len++;
+    }
+    f->key = key;
+    *dst = &f->vals[at];
+    return 0;
+}
+
+/* Stores what f read into its value. */
+static void read_close(read_frame *f)
+{
+    tagc_any *a = f->a;
+    if (a->kind == TAGC_ANY_ARRAY) {
+        a->u.arr.items = f->vals;
+        a->u.arr.len = f->len;
+    } else {
+        a->u.obj.keys = f->keys;
+        a->u.obj.vals = f->vals;
+        a->u.obj.len = f->len;
+    }
+}
+
+/* Iterative: arrays and objects are frames of st. An error in a member's value
+ * adds the member (index or key) of every open frame to the path; an error of
+ * a frame's own syntax, every frame but that one (as the recursion did). */
+static int read_value(tagc_json_dec *d, tagc_any **out)
+{
+    read_frames st;
+    st.f = st.local;
+    st.n = 0;
+    st.cap = READ_LOCAL_FRAMES;
+    tagc_any **dst = out;
+    int rc;
+    bool in_member; /* rc is from a member's value (else from the frame's own syntax) */
+    for (;;) {
+        /* a value into *dst: a scalar, or an array or object opened */
+        in_member = true;
+        rc = read_scalar(d, dst);
+        if (rc == 1) {
+            rc = 0;
+            bool arr = *d->p == '[';
+            tagc_any *a;
+            read_frame *f;
+            if (d->depth >= d->max_depth) {
+                rc = tagc_json_fail(d, TAGC_E_DEPTH, "exceeded max depth %d", d->max_depth);
+                goto fail;
+            }
+            if (!(a = tagc_arena_alloc(d->arena, sizeof *a)) || !(f = read_push(&st))) {
+                rc = nomem(d);
+                goto fail;
+            }
+            d->depth++;
+            *f = (read_frame){a, NULL, NULL, 0, 0, 0, {NULL, 0}, {NULL, 0}};
+            a->kind = arr ? TAGC_ANY_ARRAY : TAGC_ANY_OBJECT;
+            d->p++;
+            while (d->p < d->end && is_ws(*d->p))
+                d->p++;
+            in_member = false;
+            if (d->p < d->end && *d->p == (arr ? ']' : '}')) {
+                d->p++;
+                read_close(f);
+                st.n--;
+                d->depth--;
+                *dst = a;
+            } else {
+                *dst = a; /* filled as its members are read */
+                if ((rc = read_member_head(d, f, &dst)) != 0)
+                    goto fail;
+                continue;
+            }
+        }
+        if (rc != 0)
+            goto fail;
+        /* the member is read: the next one, or close the frames that end */
+        in_member = false;
+        for (;;) {
+            if (st.n == 0)
+                goto done;
+            read_frame *f = &st.f[st.n - 1];
+            bool arr = f->a->kind == TAGC_ANY_ARRAY;
+            if (arr)
+                f->len++;
+            while (d->p < d->end && is_ws(*d->p))
+                d->p++;
+            if (d->p < d->end && *d->p == ',') {
+                d->p++;
+                if ((rc = read_member_head(d, f, &dst)) != 0)
+                    goto fail;
+                break;
+            }
+            if (d->p < d->end && *d->p == (arr ? ']' : '}')) {
+                d->p++;
+                read_close(f);
+                st.n--;
+                d->depth--;
+                continue;
+            }
+            rc = expect_fail(d, arr ? "after array element" : "after object key:value pair");
+            goto fail;
+        }
+    }
+fail:
+    for (size_t i = st.n; i-- > 0;) {
+        read_frame *f = &st.f[i];
+        if (in_member || i + 1 < st.n)
+            rc = f->a->kind == TAGC_ANY_ARRAY ? tagc_json_fail_index(d, rc, f->len)
+                                              : tagc_json_fail_key(d, rc, f->key.ptr, f->key.len);
+        d->depth--;
+    }
+    st.n = 0;
+done:
+    if (st.f != st.local)
+        free(st.f);
+    return rc;
+}
+
 int tagc_json_read_any(tagc_json_dec *d, tagc_any **out)
 {
     tagc_any *a = NULL;
@@ -281,7 +357,6 @@ int tagc_json_read_any(tagc_json_dec *d, tagc_any **out)
 static const char any_type[] = "interface {}";
 
 static int key_cmp(const tagc_str *a, const tagc_str *b);
-static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted);
 
 /* The entry whose key comes after keys[prev] in Go's order (prev == n: the
  * first): small objects are sorted as they are written, with no index. */
@@ -298,40 +373,10 @@ static size_t next_key(const tagc_str *keys, size_t n, size_t prev)
 /* Objects of up to this many keys are written in order by next_key. */
 #define SMALL_OBJECT 8
 
-/* An object's members. Kept out of write_any, and with no index array on the
- * stack: a level of nesting costs only the frames of the two (tests/errors/test_stack.c). */
-static void write_object(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted)
-{
-    const tagc_str *keys = a->u.obj.keys;
-    size_t n = a->u.obj.len;
-    size_t *idx = NULL;
-    if (sorted && n > SMALL_OBJECT) {
-        idx = n <= SIZE_MAX / sizeof *idx ? malloc(n * sizeof *idx) : NULL;
-        if (!idx) { /* the stored order would differ from Go's */
-            tagc_buf_fail(b, TAGC_E_NOMEM);
-            return;
-        }
-        tagc_sort_str_keys(keys, n, idx);
-    }
-    tagc_buf_byte(b, '{');
-    size_t i = n;
-    for (size_t k = 0; k < n; k++) {
-        i = idx ? idx[k] : sorted ? next_key(keys, n, i) : k;
-        if (k)
-            tagc_buf_byte(b, ',');
-        tagc_json_write_str(b, keys[i].ptr, keys[i].len, html);
-        tagc_buf_byte(b, ':');
-        write_any(b, a->u.obj.vals[i], max, html, sorted);
-        if (tagc_enc_failed_key(b, a, any_type, keys[i].ptr, keys[i].len))
-            break;
-    }
-    tagc_buf_byte(b, '}');
-    free(idx);
-}
-
-/* Objects and arrays count levels (tagc_enc_enter): deeper than max, or a
- * cycle, is an error with the path. */
-static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted)
+/* Writes a scalar, or opens an array or object: its bracket, and a frame on st
+ * (the members follow from write_any's loop). Objects and arrays count levels
+ * (tagc_enc_enter): deeper than max, or a cycle, is an error with the path. */
+static void write_one(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted, any_frames *st)
 {
     if (b->err)
         return;
@@ -356,28 +401,83 @@ static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool s
         tagc_json_write_str(b, a->u.str.ptr, a->u.str.len, html);
         return;
     case TAGC_ANY_ARRAY:
+    case TAGC_ANY_OBJECT: {
         if (!tagc_enc_enter(b, max, 0, a, any_type))
             return;
-        tagc_buf_byte(b, '[');
-        for (size_t i = 0; i < a->u.arr.len; i++) {
-            if (i)
-                tagc_buf_byte(b, ',');
-            write_any(b, a->u.arr.items[i], max, html, sorted);
-            if (tagc_enc_failed_index(b, a, any_type, i))
-                return;
+        any_frame *f = any_frames_push(st, a);
+        if (!f) {
+            tagc_buf_fail(b, TAGC_E_NOMEM); /* unwinds as a failed member would */
+            return;
         }
-        tagc_buf_byte(b, ']');
-        tagc_enc_leave(b);
-        return;
-    case TAGC_ANY_OBJECT:
-        if (!tagc_enc_enter(b, max, 0, a, any_type))
-            return;
-        write_object(b, a, max, html, sorted);
-        if (b->err == 0)
-            tagc_enc_leave(b);
+        if (a->kind == TAGC_ANY_OBJECT) {
+            size_t n = a->u.obj.len;
+            f->cur = n; /* next_key's "none yet" */
+            if (sorted && n > SMALL_OBJECT) {
+                f->order = n <= SIZE_MAX / sizeof *f->order ? malloc(n * sizeof *f->order) : NULL;
+                if (!f->order) { /* the stored order would differ from Go's */
+                    st->n--;
+                    tagc_buf_fail(b, TAGC_E_NOMEM);
+                    return;
+                }
+                tagc_sort_str_keys(a->u.obj.keys, n, f->order);
+            }
+        }
+        tagc_buf_byte(b, a->kind == TAGC_ANY_ARRAY ? '[' : '{');
         return;
     }
+    }
     tagc_buf_fail(b, TAGC_E_INVALID); /* not a kind */
+}
+
+/* Iterative: nesting costs frames of st, not of the C stack. A failure unwinds
+ * through every open frame (tagc_enc_failed_*: the path, a cycle). */
+static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted)
+{
+    any_frames st;
+    any_frames_init(&st);
+    bool more = true; /* a is a value to write */
+    while (more) {
+        write_one(b, a, max, html, sorted, &st);
+        more = false;
+        while (st.n > 0 && !more) { /* the next member of the innermost open value */
+            any_frame *f = &st.f[st.n - 1];
+            const tagc_any *v = f->a;
+            bool arr = v->kind == TAGC_ANY_ARRAY;
+            if (f->next > 0) { /* the member written last: did it fail? */
+                bool failed = arr ? tagc_enc_failed_index(b, v, any_type, f->cur)
+                                  : tagc_enc_failed_key(b, v, any_type, v->u.obj.keys[f->cur].ptr,
+                                                        v->u.obj.keys[f->cur].len);
+                if (failed) {
+                    free(f->order);
+                    st.n--;
+                    continue;
+                }
+            }
+            size_t n = arr ? v->u.arr.len : v->u.obj.len;
+            if (f->next == n) {
+                tagc_buf_byte(b, arr ? ']' : '}');
+                free(f->order);
+                st.n--;
+                tagc_enc_leave(b);
+                continue;
+            }
+            size_t k = f->next++;
+            if (k)
+                tagc_buf_byte(b, ',');
+            if (arr) {
+                f->cur = k;
+                a = v->u.arr.items[k];
+            } else {
+                const tagc_str *keys = v->u.obj.keys;
+                f->cur = f->order ? f->order[k] : sorted ? next_key(keys, n, f->cur) : k;
+                tagc_json_write_str(b, keys[f->cur].ptr, keys[f->cur].len, html);
+                tagc_buf_byte(b, ':');
+                a = v->u.obj.vals[f->cur];
+            }
+            more = true;
+        }
+    }
+    any_frames_free(&st);
 }
 
 void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o)

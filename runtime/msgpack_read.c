@@ -8,6 +8,7 @@
 #include <float.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tagc.h"
@@ -777,7 +778,7 @@ int tagc_mp_skip(tagc_mp_dec *d)
 #define ANY_COLD
 #endif
 
-static int any_value(tagc_mp_dec *d, tagc_any **out);
+
 
 static tagc_any *any_new(tagc_mp_dec *d, const char *at, tagc_any_kind k)
 {
@@ -832,44 +833,92 @@ static int any_string(tagc_mp_dec *d, const char *at, const char *s, size_t n, t
     return 0;
 }
 
-static ANY_COLD int any_map(tagc_mp_dec *d, const char *at, size_t n, tagc_any *a);
-static int any_map(tagc_mp_dec *d, const char *at, size_t n, tagc_any *a)
+/* An array or map being read (any_value's explicit stack): a level of nesting
+ * costs one of these, on the C stack for the first few and on the heap after,
+ * and no C stack frame (tests/errors/test_stack.c). */
+typedef struct mp_frame {
+    tagc_any *a;
+    const char *at; /* where its head is (out of memory is reported there) */
+    size_t n, i;    /* members in all, read */
+    tagc_any **vals; /* an array's items, a map's values */
+    tagc_str *keys;
+    size_t len, kcap, vcap;
+    tagc_map_index ix;
+    size_t slot; /* a map's member being read */
+} mp_frame;
+
+#define MP_LOCAL_FRAMES 4
+
+typedef struct mp_frames {
+    mp_frame *f;
+    size_t n, cap;
+    mp_frame local[MP_LOCAL_FRAMES];
+} mp_frames;
+
+static mp_frame *mp_push(mp_frames *s)
 {
-    tagc_str *keys = NULL;
-    tagc_any **vals = NULL;
-    size_t len = 0, kcap = 0, vcap = 0;
-    tagc_map_index ix = {NULL, 0};
-    int rc;
-    for (size_t i = 0; i < n; i++) {
-        char tmp[TAGC_I64_MAX_CHARS];
-        tagc_str key = {0}; /* set by text_key when it returns 0 */
-        if ((rc = text_key(d, &key, tmp)) != 0)
-            return rc;
-        if (len == kcap && !(keys = tagc_json_grow(d, keys, &kcap, sizeof *keys)))
-            return TAGC_E_NOMEM;
-        if (len == vcap && !(vals = tagc_json_grow(d, vals, &vcap, sizeof *vals)))
-            return TAGC_E_NOMEM;
-        long slot = tagc_map_slot_str(d, &ix, keys, len, key.ptr, key.len);
-        if (slot < 0)
-            return (int)slot;
-        if ((size_t)slot == len) {
-            char *k = tagc_arena_alloc(d->arena, key.len + 1);
-            if (!k)
-                return nomem(d, at);
-            memcpy(k, key.ptr, key.len);
-            k[key.len] = 0;
-            keys[len].ptr = k;
-            keys[len].len = key.len;
-            vals[len] = NULL;
-            len++;
-        }
-        if ((rc = any_value(d, &vals[slot])) != 0)
-            return tagc_json_fail_key(d, rc, keys[slot].ptr, keys[slot].len);
+    if (s->n == s->cap) {
+        size_t cap = s->cap * 2;
+        mp_frame *f = cap <= SIZE_MAX / sizeof *f ? malloc(cap * sizeof *f) : NULL;
+        if (!f)
+            return NULL;
+        memcpy(f, s->f, s->n * sizeof *f);
+        if (s->f != s->local)
+            free(s->f);
+        s->f = f;
+        s->cap = cap;
     }
-    a->u.obj.keys = keys;
-    a->u.obj.vals = vals;
-    a->u.obj.len = len;
+    return &s->f[s->n++];
+}
+
+/* The next member of f (a map's key, copied, and its slot); sets *dst to where
+ * its value goes. */
+static int any_member_head(tagc_mp_dec *d, mp_frame *f, tagc_any ***dst)
+{
+    if (f->a->kind == TAGC_ANY_ARRAY) {
+        *dst = &f->vals[f->i];
+        return 0;
+    }
+    char tmp[TAGC_I64_MAX_CHARS];
+    tagc_str key = {0}; /* set by text_key when it returns 0 */
+    int rc;
+    if ((rc = text_key(d, &key, tmp)) != 0)
+        return rc;
+    if (f->len == f->kcap && !(f->keys = tagc_json_grow(d, f->keys, &f->kcap, sizeof *f->keys)))
+        return TAGC_E_NOMEM;
+    if (f->len == f->vcap && !(f->vals = tagc_json_grow(d, f->vals, &f->vcap, sizeof *f->vals)))
+        return TAGC_E_NOMEM;
+    long slot = tagc_map_slot_str(d, &f->ix, f->keys, f->len, key.ptr, key.len);
+    if (slot < 0)
+        return (int)slot;
+    if ((size_t)slot == f->len) {
+        char *k = tagc_arena_alloc(d->arena, key.len + 1);
+        if (!k)
+            return nomem(d, f->at);
+        memcpy(k, key.ptr, key.len);
+        k[key.len] = 0;
+        f->keys[f->len].ptr = k;
+        f->keys[f->len].len = key.len;
+        f->vals[f->len] = NULL;
+        f->len++;
+    }
+    f->slot = (size_t)slot;
+    *dst = &f->vals[slot];
     return 0;
+}
+
+/* Stores what f read into its value. */
+static void any_close(mp_frame *f)
+{
+    tagc_any *a = f->a;
+    if (a->kind == TAGC_ANY_ARRAY) {
+        a->u.arr.items = f->vals;
+        a->u.arr.len = f->n;
+    } else {
+        a->u.obj.keys = f->keys;
+        a->u.obj.vals = f->vals;
+        a->u.obj.len = f->len;
+    }
 }
 
 /* A timestamp extension, as its RFC 3339 text. */
@@ -890,7 +939,9 @@ static ANY_COLD int any_ext(tagc_mp_dec *d, const char *at, const mp_head *h, ta
     return any_string(d, at, text, n, out);
 }
 
-static int any_value(tagc_mp_dec *d, tagc_any **out)
+/* A value into *out; an array or map is opened: a frame pushed on st (its
+ * members follow from any_value's loop). */
+static int any_one(tagc_mp_dec *d, tagc_any **out, mp_frames *st)
 {
     const char *at = d->p;
     mp_head h;
@@ -924,34 +975,81 @@ static int any_value(tagc_mp_dec *d, tagc_any **out)
     case MP_EXT:
         return any_ext(d, at, &h, out);
     case MP_ARR:
-    case MP_MAP:
+    case MP_MAP: {
         if (d->depth >= d->max_depth)
             return fail_at(d, at, TAGC_E_DEPTH, "exceeded max depth");
         if (!(a = any_new(d, at, h.kind == MP_ARR ? TAGC_ANY_ARRAY : TAGC_ANY_OBJECT)))
             return TAGC_E_NOMEM;
-        d->depth++;
-        if (h.kind == MP_MAP) {
-            if ((rc = any_map(d, at, h.len, a)) != 0)
-                return rc;
-        } else {
-            tagc_any **items = NULL;
-            if (h.len) { /* the count was checked against the bytes left */
-                if (!(items = tagc_arena_alloc(d->arena, h.len * sizeof *items)))
-                    return nomem(d, at);
-                for (size_t i = 0; i < h.len; i++)
-                    if ((rc = any_value(d, &items[i])) != 0)
-                        return tagc_json_fail_index(d, rc, i);
-            }
-            a->u.arr.items = items;
-            a->u.arr.len = h.len;
+        tagc_any **items = NULL;
+        if (h.kind == MP_ARR && h.len) { /* the count was checked against the bytes left */
+            if (!(items = tagc_arena_alloc(d->arena, h.len * sizeof *items)))
+                return nomem(d, at);
         }
-        d->depth--;
+        mp_frame *f = mp_push(st);
+        if (!f)
+            return nomem(d, at);
+        d->depth++;
+        *f = (mp_frame){a, at, h.len, 0, items, NULL, 0, 0, 0, {NULL, 0}, 0};
         break;
+    }
     default:
         return wrong(d, at, &h, "a value");
     }
     *out = a;
     return 0;
+}
+
+/* Iterative: arrays and maps are frames of st. An error in a member's value
+ * adds the member (index or key) of every open frame to the path; an error of
+ * a frame's own (a map's key), every frame but that one (as the recursion did). */
+static int any_value(tagc_mp_dec *d, tagc_any **out)
+{
+    mp_frames st;
+    st.f = st.local;
+    st.n = 0;
+    st.cap = MP_LOCAL_FRAMES;
+    tagc_any **dst = out;
+    bool in_member; /* rc is from a member's value (else from the frame's own) */
+    int rc;
+    for (;;) {
+        in_member = true;
+        size_t open = st.n;
+        if ((rc = any_one(d, dst, &st)) != 0)
+            goto fail;
+        if (open > 0 && st.n == open) /* a member that opened nothing: done */
+            st.f[open - 1].i++;
+        in_member = false;
+        for (;;) { /* the next member of the innermost open value; close the ones done */
+            if (st.n == 0)
+                goto done;
+            mp_frame *f = &st.f[st.n - 1];
+            if (f->i == f->n) {
+                any_close(f);
+                st.n--;
+                d->depth--;
+                if (st.n > 0)
+                    st.f[st.n - 1].i++;
+                continue;
+            }
+            if ((rc = any_member_head(d, f, &dst)) != 0)
+                goto fail;
+            break;
+        }
+    }
+fail:
+    for (size_t i = st.n; i-- > 0;) {
+        mp_frame *f = &st.f[i];
+        if (in_member || i + 1 < st.n)
+            rc = f->a->kind == TAGC_ANY_ARRAY
+                     ? tagc_json_fail_index(d, rc, f->i)
+                     : tagc_json_fail_key(d, rc, f->keys[f->slot].ptr, f->keys[f->slot].len);
+        d->depth--;
+    }
+    st.n = 0;
+done:
+    if (st.f != st.local)
+        free(st.f);
+    return rc;
 }
 
 int tagc_mp_read_any(tagc_mp_dec *d, tagc_any **out)

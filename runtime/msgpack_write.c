@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tagc.h"
+#include "any_frames.h"
 
 /* MARK: - Big-endian heads */
 
@@ -254,9 +255,10 @@ void tagc_mp_write_uint_key(tagc_buf *b, uint64_t v)
 /* The Go type of any's values, as the cycle message names it. */
 static const char any_type[] = "interface {}";
 
-/* Maps and arrays count levels against b->max_depth (tagc_enc_enter); sorted:
- * object keys by bytes (--msgpack-sort-keys). */
-static void write_any(tagc_buf *b, const tagc_any *a, bool sorted)
+/* Writes a scalar, or opens an array or map: its head, and a frame on st (the
+ * members follow from write_any's loop). Maps and arrays count levels against
+ * b->max_depth (tagc_enc_enter); sorted: map keys by bytes (--msgpack-sort-keys). */
+static void write_one(tagc_buf *b, const tagc_any *a, bool sorted, any_frames *st)
 {
     if (b->err)
         return;
@@ -279,36 +281,71 @@ static void write_any(tagc_buf *b, const tagc_any *a, bool sorted)
         tagc_mp_write_str(b, a->u.str.ptr, a->u.str.len);
         return;
     case TAGC_ANY_ARRAY:
-        if (!tagc_enc_enter(b, b->max_depth, 0, a, any_type))
-            return;
-        tagc_mp_write_array(b, a->u.arr.len);
-        for (size_t i = 0; i < a->u.arr.len; i++) {
-            write_any(b, a->u.arr.items[i], sorted);
-            if (tagc_enc_failed_index(b, a, any_type, i))
-                return;
-        }
-        tagc_enc_leave(b);
-        return;
     case TAGC_ANY_OBJECT: {
         if (!tagc_enc_enter(b, b->max_depth, 0, a, any_type))
             return;
-        size_t *order = sorted ? tagc_mp_order_str(b, a->u.obj.keys, a->u.obj.len) : NULL;
-        tagc_mp_write_map(b, a->u.obj.len);
-        for (size_t i = 0; i < a->u.obj.len; i++) {
-            size_t j = order ? order[i] : i;
-            tagc_mp_write_str(b, a->u.obj.keys[j].ptr, a->u.obj.keys[j].len);
-            write_any(b, a->u.obj.vals[j], sorted);
-            if (tagc_enc_failed_key(b, a, any_type, a->u.obj.keys[j].ptr, a->u.obj.keys[j].len)) {
-                free(order);
-                return;
-            }
+        any_frame *f = any_frames_push(st, a);
+        if (!f) {
+            tagc_buf_fail(b, TAGC_E_NOMEM); /* unwinds as a failed member would */
+            return;
         }
-        free(order);
-        tagc_enc_leave(b);
+        if (a->kind == TAGC_ANY_ARRAY) {
+            tagc_mp_write_array(b, a->u.arr.len);
+        } else {
+            f->order = sorted ? tagc_mp_order_str(b, a->u.obj.keys, a->u.obj.len) : NULL;
+            tagc_mp_write_map(b, a->u.obj.len);
+        }
         return;
     }
     }
     tagc_buf_fail(b, TAGC_E_INVALID);
+}
+
+/* Iterative: nesting costs frames of st, not of the C stack. A failure
+ * unwinds through every open frame (tagc_enc_failed_*: the path, a cycle). */
+static void write_any(tagc_buf *b, const tagc_any *a, bool sorted)
+{
+    any_frames st;
+    any_frames_init(&st);
+    for (;;) {
+        write_one(b, a, sorted, &st);
+        a = NULL;
+        while (st.n > 0 && !a) { /* the next member of the innermost open value */
+            any_frame *f = &st.f[st.n - 1];
+            const tagc_any *v = f->a;
+            bool arr = v->kind == TAGC_ANY_ARRAY;
+            if (f->next > 0) { /* the member written last: did it fail? */
+                bool failed = arr ? tagc_enc_failed_index(b, v, any_type, f->cur)
+                                  : tagc_enc_failed_key(b, v, any_type, v->u.obj.keys[f->cur].ptr,
+                                                        v->u.obj.keys[f->cur].len);
+                if (failed) {
+                    free(f->order);
+                    st.n--;
+                    continue;
+                }
+            }
+            if (f->next == (arr ? v->u.arr.len : v->u.obj.len)) {
+                free(f->order);
+                st.n--;
+                tagc_enc_leave(b);
+                continue;
+            }
+            size_t i = f->next++;
+            if (arr) {
+                f->cur = i;
+                a = v->u.arr.items[i];
+            } else {
+                f->cur = f->order ? f->order[i] : i;
+                tagc_mp_write_str(b, v->u.obj.keys[f->cur].ptr, v->u.obj.keys[f->cur].len);
+                a = v->u.obj.vals[f->cur];
+            }
+            if (!a) /* a nil member: written here, the loop goes on */
+                tagc_mp_write_nil(b);
+        }
+        if (!a)
+            break;
+    }
+    any_frames_free(&st);
 }
 
 void tagc_mp_write_any(tagc_buf *b, const tagc_any *a)

@@ -97,7 +97,13 @@ const char *tagc_strerror(int code);
  * each level of nesting, on top of TAGC_STACK_BASE, for the runtime and the
  * code tagc generates (x86-64, gcc -O2; tests/errors/test_stack.c measures each
  * entry point and prints its cost). A thread that decodes or encodes at depth
- * D needs TAGC_STACK_NEED(D) bytes of stack; the bulk decoder's workers get it. */
+ * D needs TAGC_STACK_NEED(D) bytes of stack; the bulk decoder's workers get it.
+ * Measured a level: nothing for any's decoders and encoders (explicit
+ * stacks), JSON RawMessage and skipped values; 24 bytes for a recursive
+ * struct's encoders, 56 for its MessagePack decoder, 72 for its JSON decoder.
+ * So the default depth fits a 64 KiB thread but for the JSON decoding of
+ * recursive structs (~75 KiB); ASan: about 4 times as much.
+ * docs/mapping.md, "Nesting, cycles and stack", has the table. */
 #define TAGC_STACK_PER_LEVEL 512
 #define TAGC_STACK_BASE (64 * 1024)
 #define TAGC_STACK_NEED(depth) ((size_t)TAGC_STACK_BASE + (size_t)(depth) * TAGC_STACK_PER_LEVEL)
@@ -141,6 +147,9 @@ void tagc_error_finish(tagc_error *err, const char *src, size_t len);
  * with TAGC_E_FULL. Errors are sticky: after the first failure every write is a
  * no-op and err keeps the first code, so callers check once at the end.
  */
+/* The longest run (tagc_run_open, below). */
+#define TAGC_RUN_MAX 192
+
 typedef struct tagc_buf {
     uint8_t *data;
     size_t len;
@@ -157,6 +166,10 @@ typedef struct tagc_buf {
     int depth;             /* levels open in the writers that count them */
     const void *deep_at;   /* while a nesting failure unwinds: the value it was raised at */
     const char *deep_type; /* and that value's Go type; NULL when none unwinds */
+    /* A JSON run written aside (tagc_run_open): runs never nest, so one area
+     * serves every writer frame, and none of the recursive frames carries it
+     * (tests/errors/test_stack.c). */
+    uint8_t run_spill[TAGC_RUN_MAX];
 } tagc_buf;
 
 void tagc_buf_init(tagc_buf *b);
@@ -204,15 +217,12 @@ static inline void tagc_buf_fail(tagc_buf *b, int code)
  * where to write; the tagc_put_* functions then write without checks, each
  * returning the next position; tagc_run_close records what was written. When
  * the buffer cannot take n more bytes (a fixed buffer near its end, or after
- * an error), the run is written to r->spill and close appends it the checked
+ * an error), the run is written to b->run_spill and close appends it the checked
  * way: a fixed buffer still takes exactly what fits, and reports TAGC_E_FULL
  * when the actual bytes do not.
  */
-#define TAGC_RUN_MAX 192
-
 typedef struct tagc_run {
-    uint8_t *at; /* where the run started: in the buffer, or spill */
-    uint8_t spill[TAGC_RUN_MAX];
+    uint8_t *at; /* where the run started: in the buffer, or b->run_spill */
 } tagc_run;
 
 static inline uint8_t *tagc_run_open(tagc_buf *b, tagc_run *r, size_t n)
@@ -220,16 +230,16 @@ static inline uint8_t *tagc_run_open(tagc_buf *b, tagc_run *r, size_t n)
     if (TAGC_LIKELY(b->cap - b->len >= n && b->err == 0) || (!b->fixed && tagc_buf_grow(b, n) == 0))
         r->at = b->data + b->len;
     else
-        r->at = r->spill;
+        r->at = b->run_spill;
     return r->at;
 }
 
 static inline void tagc_run_close(tagc_buf *b, tagc_run *r, uint8_t *p)
 {
-    if (TAGC_LIKELY(r->at != r->spill))
+    if (TAGC_LIKELY(r->at != b->run_spill))
         b->len = (size_t)(p - b->data);
     else
-        tagc_buf_put(b, r->spill, (size_t)(p - r->spill));
+        tagc_buf_put(b, b->run_spill, (size_t)(p - b->run_spill));
 }
 
 static inline uint8_t *tagc_put(uint8_t *p, const char *s, size_t n)

@@ -267,10 +267,8 @@ static bool compare_named(cctx *c, const ast_decl *od, const ast_decl *nd, const
     if (c->nseen == c->capseen) {
         size_t cap = c->capseen ? c->capseen * 2 : 16;
         decl_pair *p = realloc(c->seen, cap * sizeof *p);
-        if (!p) {
-            fprintf(stderr, "tagc: error: %s\n", strerror(ENOMEM));
-            exit(EXIT_USAGE);
-        }
+        if (!p)
+            tagc_out_of_memory();
         c->seen = p;
         c->capseen = cap;
     }
@@ -429,6 +427,8 @@ static int load(ast_program *prog, const char *path)
         err = EISDIR;
     if (fp)
         fclose(fp);
+    if (err == ENOMEM)
+        tagc_out_of_memory();
     if (err) {
         fprintf(stderr, "tagc: error: cannot open '%s': %s\n", path, strerror(err));
         return EXIT_USAGE;

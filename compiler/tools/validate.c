@@ -1030,16 +1030,16 @@ int validator_open(validator **out, const char *path, const char *type_name, FIL
         err = EISDIR;
     if (fp)
         fclose(fp);
+    if (err == ENOMEM)
+        tagc_out_of_memory();
     if (err) {
         fprintf(diag_out, "tagc: error: cannot open '%s': %s\n", path, strerror(err));
         return EXIT_USAGE;
     }
     validator *v = calloc(1, sizeof *v);
-    if (!v || !(v->prog.pool = pool_new())) {
-        free(v);
-        fprintf(diag_out, "tagc: error: %s\n", strerror(ENOMEM));
-        return EXIT_USAGE;
-    }
+    if (!v)
+        tagc_out_of_memory();
+    v->prog.pool = pool_new();
     diag dg;
     diag_init(&dg, diag_out);
     const char *paths[1] = { path };
@@ -1094,8 +1094,18 @@ static const char validate_usage[] =
 
 static void report(const char *name, uint32_t line, uint32_t col, const tagc_error *err)
 {
+    if (err->code == TAGC_E_NOMEM)
+        tagc_out_of_memory(); /* the machine's failure, not the document's: exit 2 */
     fprintf(stderr, "%s:%u:%u: error: %s: %s\n", name, (unsigned)line, (unsigned)col, err->path,
             err->message);
+}
+
+/* A MessagePack value's rejection, at its offset in the file. */
+static void report_offset(const char *name, size_t offset, const tagc_error *err)
+{
+    if (err->code == TAGC_E_NOMEM)
+        tagc_out_of_memory();
+    fprintf(stderr, "%s: offset %zu: error: %s: %s\n", name, offset, err->path, err->message);
 }
 
 /* Reads all of fp. Returns 0 or an errno value. */
@@ -1166,8 +1176,10 @@ static const char *reader_message(const tagc_error *err)
 static int stream_error(vrun *r, const char *name, const tagc_stream_reader *rd, int rc,
                         const tagc_error *err, int saved_errno)
 {
-    if (rc == TAGC_E_IO || rc == TAGC_E_NOMEM)
-        return rc == TAGC_E_IO ? (saved_errno ? saved_errno : EIO) : ENOMEM;
+    if (rc == TAGC_E_NOMEM)
+        tagc_out_of_memory();
+    if (rc == TAGC_E_IO)
+        return saved_errno ? saved_errno : EIO;
     if (rd->format == TAGC_STREAM_JSONL)
         fprintf(stderr, "%s:%u:%u: error: %s\n", name, (unsigned)err->line, (unsigned)err->column,
                 reader_message(err));
@@ -1229,8 +1241,7 @@ static int check_msgpack(vrun *r, const char *name, tagc_stream_reader *rd)
                 tagc_error derr;
                 if (validator_msgpack(r->v, (const uint8_t *)rd->buf + at, rd->len - at, &r->arena,
                                       &derr, &r->opts, &used) != 0) {
-                    fprintf(stderr, "%s: offset %zu: error: %s: %s\n", name,
-                            (size_t)rd->offset + derr.offset, derr.path, derr.message);
+                    report_offset(name, (size_t)rd->offset + derr.offset, &derr);
                     invalid(r);
                     return 0;
                 }
@@ -1239,16 +1250,14 @@ static int check_msgpack(vrun *r, const char *name, tagc_stream_reader *rd)
         }
         any = true;
         if (validator_msgpack(r->v, (const uint8_t *)rec, len, &r->arena, &err, &r->opts, &used) != 0) {
-            fprintf(stderr, "%s: offset %zu: error: %s: %s\n", name, (size_t)rd->offset + err.offset,
-                    err.path, err.message);
+            report_offset(name, (size_t)rd->offset + err.offset, &err);
             invalid(r);
         }
     }
     if (!any) { /* an empty file is one missing value */
         tagc_arena_reset(&r->arena);
         if (validator_msgpack(r->v, (const uint8_t *)"", 0, &r->arena, &err, &r->opts, NULL) != 0) {
-            fprintf(stderr, "%s: offset %zu: error: %s: %s\n", name, err.offset, err.path,
-                    err.message);
+            report_offset(name, err.offset, &err);
             invalid(r);
         }
     }
@@ -1288,6 +1297,8 @@ static void check_file(vrun *r, const char *path)
     }
     if (fp && !is_stdin)
         fclose(fp);
+    if (err == ENOMEM)
+        tagc_out_of_memory(); /* fopen, the reader's buffers, the whole file */
     if (err) {
         fprintf(stderr, "tagc: error: cannot read '%s': %s\n", name, strerror(err));
         r->status = EXIT_USAGE;
@@ -1354,7 +1365,7 @@ int cmd_validate(int argc, char **argv)
     int nargs = 0;
     bool only_args = false;
     if (!args)
-        return validate_usage_error("%s", strerror(ENOMEM));
+        tagc_out_of_memory();
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;

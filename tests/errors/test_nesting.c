@@ -298,3 +298,50 @@ Test(nesting, raw_counts_from_where_it_sits)
     tagc_buf_free(&out);
     free(text);
 }
+
+/* The any readers keep their open arrays and objects in an explicit stack: an
+ * error's path is the one the recursive readers gave (these are their paths
+ * and offsets): every open member for an error in a value, every member but
+ * the innermost for an error of that container's own syntax. */
+Test(nesting, any_error_paths_through_the_frames)
+{
+    static const struct {
+        const char *text, *path;
+        size_t offset;
+    } json[] = {
+        {"[1,{\"a\":[true,x]}]", "$[1].a[1]", 14},
+        {"[{\"a\":1 \"b\":2}]", "$[0]", 8},
+        {"{\"a\":1,\"a\":[2,{\"b\":x}]}", "$.a[1].b", 19},
+        {"[[1,2]", "$", 6},
+        {"{\"k\":{\"j\":}}", "$.k.j", 10},
+        {"[1,[2,[3,{\"z\" 1}]]]", "$[1][1][1]", 14},
+        {"{\"a\":[[]],\"b\":{}}x", "$", 17},
+    };
+    tagc_arena arena;
+    tagc_arena_init(&arena);
+    for (size_t i = 0; i < sizeof json / sizeof json[0]; i++) {
+        sink_doc doc;
+        tagc_error err;
+        cr_expect_neq(sink_doc_decode_json(&doc, json[i].text, strlen(json[i].text), &arena, &err, NULL), 0);
+        cr_expect_str_eq(err.path, json[i].path, "%s", json[i].text);
+        cr_expect_eq(err.offset, json[i].offset, "%s: offset %zu", json[i].text, err.offset);
+    }
+    static const struct {
+        const char *bytes;
+        size_t len;
+        const char *path;
+        size_t offset;
+    } mp[] = {
+        {"\x92\x01\x81\xa1" "a" "\x92\xc3\xc1", 8, "$[1].a[1]", 7}, /* [1,{"a":[true,<0xc1>]}] */
+        {"\x91\x81\xc3\x01", 4, "$[0]", 2},                       /* a bool key */
+        {"\x92\x01\x92\x01", 4, "$[1]", 2},                       /* cut short */
+    };
+    for (size_t i = 0; i < sizeof mp / sizeof mp[0]; i++) {
+        sink_doc doc;
+        tagc_error err;
+        cr_expect_neq(sink_doc_decode_msgpack(&doc, (const uint8_t *)mp[i].bytes, mp[i].len, &arena, &err), 0);
+        cr_expect_str_eq(err.path, mp[i].path, "case %zu", i);
+        cr_expect_eq(err.offset, mp[i].offset, "case %zu: offset %zu", i, err.offset);
+    }
+    tagc_arena_free(&arena);
+}
