@@ -20,6 +20,7 @@ workload_seed() {
     user | order | tree) echo data/seedwork/$1.json ;;
     kitchen_sink) echo tests/msgpack/sink.json ;;
     twitter | canada) echo data/bench/$1.json ;;
+    timestamp) echo examples/timestamp/push_integer.json examples/timestamp/push_string.json ;;
     *) echo "fuzz: no seed for workload $1" >&2; return 1 ;;
     esac
 }
@@ -47,11 +48,12 @@ floor() {
     json_kitchen_sink) echo 3600 ;;    msgpack_kitchen_sink) echo 3300 ;;
     json_twitter) echo 1000 ;;         msgpack_twitter) echo 1400 ;;
     json_canada) echo 750 ;;           msgpack_canada) echo 530 ;;
+    json_timestamp) echo 500 ;;
     compiler) echo 4400 ;; validate) echo 3700 ;; stream) echo 2000 ;;
     *) echo 500 ;;
     esac
 }
-all_names="json_user json_order json_tree json_kitchen_sink json_twitter json_canada
+all_names="json_user json_order json_tree json_kitchen_sink json_twitter json_canada json_timestamp
     msgpack_user msgpack_order msgpack_tree msgpack_kitchen_sink msgpack_twitter msgpack_canada
     compiler validate stream"
 

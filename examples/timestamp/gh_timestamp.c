@@ -9,6 +9,8 @@
  * string, parsed as time.Parse(`"`+time.RFC3339+`"`) does. null is neither:
  * an error, as in Go (a *Timestamp field takes null as nil before this runs).
  * go-github's time.Unix gives local time; here it is UTC (Go under TZ=UTC).
+ * Seconds before the year 0, which Go reads and then fails to write (a year
+ * outside [0, 9999]), are refused when read.
  * Writing: RFC 3339 with nanoseconds, as time.Time.MarshalJSON.
  * MessagePack: written as the timestamp extension (as vmihailenco/msgpack
  * writes a time.Time); read from that, a string or an integer, as for JSON.
@@ -19,9 +21,14 @@
 
 /* Unix time of 3001-01-01T00:00:00Z: from there on an integer is milliseconds. */
 #define YEAR_3001_UNIX 32535216000LL
+/* Unix time of 0000-01-01T00:00:00Z: before it, time.Time.MarshalJSON fails. */
+#define YEAR_0_UNIX (-62167219200LL)
 
 static int from_integer(tagc_json_dec *d, int64_t i, tagc_time *v)
 {
+    if (i < YEAR_0_UNIX) /* Go reads it, and then cannot write it back: refused here */
+        return tagc_json_fail(d, TAGC_E_RANGE, "Timestamp: %lld seconds is before the year 0",
+                              (long long)i);
     if (i < YEAR_3001_UNIX) {
         *v = tagc_time_from_unix(i, 0, 0);
         return 0;
