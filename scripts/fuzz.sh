@@ -48,7 +48,7 @@ floor() {
     json_kitchen_sink) echo 3600 ;;    msgpack_kitchen_sink) echo 3300 ;;
     json_twitter) echo 1000 ;;         msgpack_twitter) echo 1400 ;;
     json_canada) echo 750 ;;           msgpack_canada) echo 530 ;;
-    json_timestamp) echo 500 ;;
+    json_timestamp) echo 3100 ;;      # 6269 in 10 s (a manual build of the same instrumentation)
     compiler) echo 4400 ;; validate) echo 3700 ;; stream) echo 2000 ;;
     *) echo 500 ;;
     esac
