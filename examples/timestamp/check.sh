@@ -40,9 +40,13 @@ st=0
 [ "$(wc -l <"$out/validate_jsonl.err")" = 1 ] && grep -q '^push.jsonl:2:.*\$.commits\[0\].timestamp' \
     "$out/validate_jsonl.err" || { cat "$out/validate_jsonl.err" >&2; fail "validate jsonl"; }
 
-# MessagePack: what push wrote validates
-"$push" --msgpack "$out/push.mp" push_integer.json push_string.json >/dev/null || fail "push --msgpack"
-"$tagc" validate --format msgpack github.tagc PushEvent "$out/push.mp" || fail "validate the MessagePack"
+# MessagePack: what push writes validates, and is what push_*.mp hold (the fuzz
+# target's seeds: scripts/fuzz.sh)
+for f in push_integer push_string; do
+    "$push" --msgpack "$out/$f.mp" $f.json >/dev/null || fail "push --msgpack $f.json"
+    cmp -s $f.mp "$out/$f.mp" || fail "$f.mp is not what push writes for $f.json"
+    "$tagc" validate --format msgpack github.tagc PushEvent $f.mp || fail "validate $f.mp"
+done
 
 # the JSON Schema has the declared shape
 rm -rf "$out/schema"
