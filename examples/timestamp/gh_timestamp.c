@@ -5,7 +5,8 @@
  *
  * Reading, as go-github's Timestamp.UnmarshalJSON: the JSON text is an
  * integer (strconv.ParseInt of it succeeds) -> unix seconds, or unix
- * milliseconds when seconds would be past the year 3000; else an RFC 3339
+ * milliseconds when seconds would be past the year 3000 (converted to
+ * nanoseconds in an int64 that wraps, as Go's i*1e6 does); else an RFC 3339
  * string, parsed as time.Parse(`"`+time.RFC3339+`"`) does. null is neither:
  * an error, as in Go (a *Timestamp field takes null as nil before this runs).
  * go-github's time.Unix gives local time; here it is UTC (Go under TZ=UTC).
@@ -33,10 +34,14 @@ static int from_integer(tagc_json_dec *d, int64_t i, tagc_time *v)
         *v = tagc_time_from_unix(i, 0, 0);
         return 0;
     }
-    if (i > INT64_MAX / 1000000) /* Go's i*1e6 would wrap */
-        return tagc_json_fail(d, TAGC_E_RANGE, "Timestamp: %lld milliseconds is out of range",
-                              (long long)i);
-    *v = tagc_time_from_unix(i / 1000, (int32_t)(i % 1000) * 1000000, 0);
+    /* time.Unix(0, i*1e6): the product in int64, wrapping as Go's does past the year 2262 */
+    int64_t ns = (int64_t)((uint64_t)i * 1000000u); /* modulo 2^64, as gcc and clang convert */
+    int64_t sec = ns / 1000000000, nsec = ns % 1000000000;
+    if (nsec < 0) {
+        sec--;
+        nsec += 1000000000;
+    }
+    *v = tagc_time_from_unix(sec, (int32_t)nsec, 0);
     return 0;
 }
 
