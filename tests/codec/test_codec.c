@@ -6,6 +6,8 @@
  * gh_timestamp.c: go-github's, RFC 3339 strings or unix seconds); Money's is
  * below: a C struct of the test's own (money.h), JSON only.
  */
+#define _POSIX_C_SOURCE 200809L /* strndup */
+
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
