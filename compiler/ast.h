@@ -353,7 +353,9 @@ typedef struct type_map {
     struct type_map *next;
     const char *path;   /* the import path */
     const char *name;   /* the type's name */
-    const char *wire;   /* a builtin ("string", "int64", "time.Time", "json.RawMessage"...) */
+    const char *wire;   /* a builtin ("string", "int64", "time.Time", "json.RawMessage"...),
+                         * or "codec" */
+    const char *codec;  /* wire "codec": the //tagc:codec settings that follow it */
     src_loc loc;        /* in the mapping file */
     bool used;
 } type_map;

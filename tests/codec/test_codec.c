@@ -15,6 +15,7 @@
 
 #include "codec.tagc.h"
 #include "ghm.go.h"
+#include "mapped.tagc.h"
 
 static tagc_arena arena;
 
@@ -251,4 +252,29 @@ Test(codec, type_with_go_methods_takes_the_codec)
     cr_assert_eq(ghm_repo_decode_json(&v, doc, strlen(doc), &arena, &err, NULL), 0, "%s", err.message);
     cr_assert(v.has_pushed_at);
     cr_assert_eq(tagc_time_unix(&v.pushed_at), 1700000000);
+}
+
+/* MARK: - A type of a package tagc does not read, given its codec by --map */
+
+Test(codec, mapped_type_takes_the_codec)
+{
+    const char *doc = "{\"created_at\":\"2014-02-25T16:59:07Z\",\"pushed_at\":1502894151,"
+                      "\"history\":[60,\"1970-01-01T00:02:00Z\"]}";
+    mapped_repo v;
+    tagc_error err;
+    cr_assert_eq(mapped_repo_decode_json(&v, doc, strlen(doc), &arena, &err, NULL), 0, "%s", err.message);
+    cr_assert_eq(tagc_time_unix(&v.pushed_at), 1502894151);
+    cr_assert_eq(v.history.len, 2);
+    cr_assert_eq(tagc_time_unix(&v.history.ptr[1]), 120);
+    tagc_buf out;
+    tagc_buf_init(&out);
+    cr_assert_eq(mapped_repo_encode_json(&v, &out, NULL), 0);
+    const char *want = "{\"created_at\":\"2014-02-25T16:59:07Z\",\"pushed_at\":\"2017-08-16T14:35:51Z\","
+                       "\"history\":[\"1970-01-01T00:01:00Z\",\"1970-01-01T00:02:00Z\"]}";
+    cr_assert_eq(out.len, strlen(want));
+    cr_assert(memcmp(out.data, want, out.len) == 0, "%.*s", (int)out.len, (const char *)out.data);
+    tagc_buf_free(&out);
+    const char *bad = "{\"history\":[1,{}]}";
+    cr_assert_eq(mapped_repo_decode_json(&v, bad, strlen(bad), &arena, &err, NULL), TAGC_E_TYPE);
+    cr_assert_str_eq(err.path, "$.history[1]");
 }
