@@ -20,11 +20,13 @@ workload_seed() {
     user | order | tree) echo data/seedwork/$1.json ;;
     kitchen_sink) echo tests/msgpack/sink.json ;;
     twitter | canada) echo data/bench/$1.json ;;
+    timestamp) echo examples/timestamp/push_integer.json examples/timestamp/push_string.json ;;
     *) echo "fuzz: no seed for workload $1" >&2; return 1 ;;
     esac
 }
 seeds() {
     case $1 in
+    msgpack_timestamp) echo examples/timestamp/push_integer.mp examples/timestamp/push_string.mp ;;
     json_* | msgpack_*) workload_seed "${1#*_}" ;;
     compiler) echo schemas/kitchen_sink.tagc schemas/common.tagc schemas/order.tagc \
         schemas/twitter.tagc schemas/tree.tagc tests/diagnostics/duplicate_json_name.tagc ;;
@@ -47,12 +49,14 @@ floor() {
     json_kitchen_sink) echo 3600 ;;    msgpack_kitchen_sink) echo 3300 ;;
     json_twitter) echo 1000 ;;         msgpack_twitter) echo 1400 ;;
     json_canada) echo 750 ;;           msgpack_canada) echo 530 ;;
+    json_timestamp) echo 3100 ;;       msgpack_timestamp) echo 2100 ;;
     compiler) echo 4400 ;; validate) echo 3700 ;; stream) echo 2000 ;;
     *) echo 500 ;;
     esac
 }
-all_names="json_user json_order json_tree json_kitchen_sink json_twitter json_canada
+all_names="json_user json_order json_tree json_kitchen_sink json_twitter json_canada json_timestamp
     msgpack_user msgpack_order msgpack_tree msgpack_kitchen_sink msgpack_twitter msgpack_canada
+    msgpack_timestamp
     compiler validate stream"
 
 check_seeds() {
@@ -97,7 +101,7 @@ to_msgpack() { # TYPE < JSON > MessagePack, or fail
 make_corpus() {
     name=$1 corpus=$2
     case $name in
-    json_*) cp $(seeds "$name") "$corpus/" ;;
+    json_* | msgpack_timestamp) cp $(seeds "$name") "$corpus/" ;;
     msgpack_*) to_msgpack "$(c_type "${name#*_}")" <"$(seeds "$name")" >"$corpus/seed.mp" ;;
     compiler) cp $(seeds "$name") "$corpus/" ;;
     validate)

@@ -93,6 +93,9 @@ void check_enums(checker *ck);     /* check_enum.c: const blocks -> enums */
 void check_directives(checker *ck); /* check_directive.c: //tagc:closed and the like */
 void check_wire(checker *ck);      /* check_wire.c: Go's typeFields for every struct */
 void check_nowire(checker *ck);    /* check_nowire.c: what has no wire form stays off it */
+/* check_codec.c: `//tagc:codec SETTINGS` before declaration d (check_directive.c calls it). */
+void check_codec_directive(checker *ck, const ast_directive *dv, const char *settings,
+                           ast_decl *d);
 
 /* check_tags.c: parses a field's tag into f->tags, reporting malformed tags. */
 void check_parse_tag(checker *ck, ast_field *f);

@@ -11,6 +11,8 @@
  *   closed   the enum declared next is closed: its codecs reject values that
  *            are not among its constants (TAGC_E_ENUM), and its C type is a C
  *            enum. Without it an enum is open, as in Go (see ast.h).
+ *   codec    C functions of the user's read and write the type declared next
+ *            (its settings follow: check_codec.c).
  *
  * A directive tagc does not know, or one that has nothing to apply to, is an
  * error: a misspelt `//tagc:closd` silently ignored would leave the enum open.
@@ -61,11 +63,22 @@ static bool directive_is(const char *text, const char *name)
     return true;
 }
 
+/* The settings after "codec" and a blank, or NULL when text is not a codec directive. */
+static const char *codec_settings(const char *text)
+{
+    if (strncmp(text, "codec", 5) != 0)
+        return NULL;
+    if (text[5] == '\0' || text[5] == ' ' || text[5] == '\t')
+        return text + 5;
+    return NULL;
+}
+
 static void apply(checker *ck, ast_file *f, const ast_directive *dv)
 {
-    if (!directive_is(dv->text, "closed")) {
-        check_error(ck, dv->loc, "unknown directive \"//tagc:%s\" (tagc knows //tagc:closed)",
-                    dv->text);
+    const char *codec = codec_settings(dv->text);
+    if (!codec && !directive_is(dv->text, "closed")) {
+        check_error(ck, dv->loc, "unknown directive \"//tagc:%s\" (tagc knows //tagc:closed "
+                                 "and //tagc:codec)", dv->text);
         return;
     }
     int line = next_code_line(f, dv->loc.line);
@@ -73,6 +86,13 @@ static void apply(checker *ck, ast_file *f, const ast_directive *dv)
     for (ast_decl *d = f->decls; d && !target; d = d->next)
         if (d->loc.line == line)
             target = d;
+    if (codec) {
+        if (!target)
+            check_error(ck, dv->loc, "//tagc:codec must come right before a type declaration");
+        else
+            check_codec_directive(ck, dv, codec, target);
+        return;
+    }
     if (!target) {
         check_error(ck, dv->loc, "//tagc:closed must come right before the type declaration of "
                                  "an enum");

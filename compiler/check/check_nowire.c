@@ -102,8 +102,8 @@ static void report_custom(checker *ck, ast_decl *d, const ast_field *f)
     check_error_note(ck, d->loc, f->loc,
                      pool_printf(ck->pool, "field \"%s\" puts it on the wire", f->name),
                      "type %s has %s%s%s: Go's encoding/json calls %s, and tagc cannot "
-                     "translate a method; %s needs a C codec of its own (none yet), or the "
-                     "fields of this type `json:\"-\"`",
+                     "translate a method; %s needs a C codec of its own (a `//tagc:codec` "
+                     "comment before its declaration), or the fields of this type `json:\"-\"`",
                      d->name, d->json_own ? "its own " : "", list, where, n > 1 ? "them" : "it",
                      d->name);
 }

@@ -194,6 +194,38 @@ static void map_type(checker *ck, ast_type *t, const type_map *m, const char *sh
     (void)shown; /* t keeps its qualifier and name: messages show it as written */
 }
 
+/* A type mapped to a codec (`--map PATH.Name codec SETTINGS`): a declaration of the
+ * using package, once per package, that check_codec.c makes a TK_CODEC; its
+ * generated functions (gen_codec.c) live with that package's code. */
+static void map_codec(checker *ck, ast_file *f, ast_type *t, const type_map *m)
+{
+    ast_file *home = f->pkg ? f->pkg : f;
+    const char *key = pool_printf(ck->pool, "%s:map:%s.%s", home->path, m->path, m->name);
+    ast_decl *d = smap_get(&ck->instances, key);
+    if (!d) {
+        file_scope *sc = check_scope(ck, home);
+        d = pool_alloc(ck->pool, sizeof *d);
+        d->name = m->name;
+        d->loc = m->loc;
+        d->file = home;
+        d->c_name = c_safe_name(ck->pool, pool_printf(ck->pool, "%s_%s", sc->prefix,
+                                                      c_snake_name(ck->pool, m->name)));
+        d->c_upper = c_upper_name(ck->pool, d->c_name);
+        d->type = ast_type_new(ck->pool, TK_STRUCT, m->loc); /* until check_codec.c's */
+        smap_put(&ck->instances, key, d);
+        check_claim_c_name(ck, d->c_name, m->loc,
+                           pool_printf(ck->pool, "type \"%s\" (mapped to a codec)", m->name));
+        ast_directive dv = { NULL, m->loc, m->codec };
+        check_codec_directive(ck, &dv, m->codec, d);
+        ast_decl **link = &home->decls;
+        while (*link)
+            link = &(*link)->next;
+        *link = d;
+    }
+    t->kind = TK_NAMED;
+    t->decl = d;
+}
+
 /* A type of a Go package tagc has not read: fine until a wire field needs it. */
 static void unread_package(checker *ck, ast_type *t, const ast_import *im, const char *shown)
 {
@@ -331,6 +363,10 @@ static void resolve_name(checker *ck, ast_file *f, ast_type *t)
             return;
         }
         const type_map *m = find_map(ck->prog, im->path, t->name);
+        if (m && m->codec) { /* C functions of the user's (--map ... codec ...) */
+            map_codec(ck, f, t, m);
+            return;
+        }
         if (m) { /* the user's word for what it is on the wire (--map) */
             map_type(ck, t, m, shown);
             return;

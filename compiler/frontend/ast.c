@@ -293,6 +293,7 @@ const char *type_kind_name(type_kind k)
     case TK_MAP: return "map";
     case TK_STRUCT: return "struct";
     case TK_NOWIRE: return "type without a wire form";
+    case TK_CODEC: return "type with a C codec";
     }
     return "?";
 }

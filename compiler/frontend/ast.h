@@ -63,6 +63,9 @@ typedef enum type_kind {
      * ->name says what it is ("a func type"). An error only where a wire
      * field needs it. */
     TK_NOWIRE,
+    /* a declared type read and written by C functions of the user's
+     * (`//tagc:codec`, check_codec.c): ->decl, whose ->codec says which */
+    TK_CODEC,
 } type_kind;
 
 struct ast_type {
@@ -223,7 +226,32 @@ struct ast_decl {
     unsigned json_methods, json_own; /* the set; those declared with it as receiver */
     const struct ast_method *json_method; /* the first such method declared, for messages */
     ast_type *json_type;
+    /* //tagc:codec: the user's C codec (its type is then a TK_CODEC), or NULL */
+    const struct type_codec *codec;
 };
+
+/* The JSON values a custom codec reads and writes (its declared wire shape):
+ * what `tagc validate`, the JSON Schema and `tagc compat` go by. */
+enum {
+    CW_STRING = 1, CW_INTEGER = 2, CW_NUMBER = 4, /* NUMBER takes in INTEGER */
+    CW_BOOLEAN = 8, CW_OBJECT = 16, CW_ARRAY = 32, CW_NULL = 64,
+    CW_ANY = 127,
+};
+
+/* `//tagc:codec ctype=... json=... msgpack=... wire=...`: the user's C codec
+ * for a named type (check_codec.c). Function names are prefixes: json=P names
+ * P_read and P_write. */
+typedef struct type_codec {
+    src_loc loc;           /* of the directive */
+    const char *ctype;     /* the C type that holds a value ("tagc_time", "struct ts") */
+    const char *include;   /* a header the generated one includes for ctype, or NULL */
+    const char *json;      /* prefix of its JSON reader and writer, or NULL */
+    const char *msgpack;   /* prefix of its MessagePack ones, or NULL */
+    const char *equal;     /* bool equal(const T *, const T *), or NULL: bytewise */
+    const char *is_zero;   /* bool is_zero(const T *) (Go's IsZero), or NULL: all-zero bytes */
+    const char *wire_text; /* as written ("string|integer") */
+    unsigned wire;         /* CW_* bits */
+} type_codec;
 
 enum { JM_MARSHAL_JSON = 1, JM_UNMARSHAL_JSON = 2, JM_MARSHAL_TEXT = 4, JM_UNMARSHAL_TEXT = 8 };
 /* An enum whose codecs check its values (see enum_closed). */
@@ -325,7 +353,9 @@ typedef struct type_map {
     struct type_map *next;
     const char *path;   /* the import path */
     const char *name;   /* the type's name */
-    const char *wire;   /* a builtin ("string", "int64", "time.Time", "json.RawMessage"...) */
+    const char *wire;   /* a builtin ("string", "int64", "time.Time", "json.RawMessage"...),
+                         * or "codec" */
+    const char *codec;  /* wire "codec": the //tagc:codec settings that follow it */
     src_loc loc;        /* in the mapping file */
     bool used;
 } type_map;

@@ -10,7 +10,10 @@
  * One mapping a line: the import path and type name joined by the last '.'
  * (after the last '/'), then the wire type: a Go builtin (bool, string, int,
  * int8..int64, uint..uint64, byte, rune, float32, float64, any), time.Time,
- * time.Duration or json.RawMessage.
+ * time.Duration or json.RawMessage; or `codec` and the settings of a
+ * //tagc:codec comment (check_codec.c), for C functions of the user's:
+ *
+ *   github.com/google/go-github/v50/github.Timestamp codec ctype=tagc_time json=gh_ts_json wire=string|integer
  */
 #include "pipeline.h"
 #include "oom.h"
@@ -82,13 +85,14 @@ static void parse_map(ast_program *prog, ast_file *f, diag *dg)
                                 "time.Time, json.RawMessage...)", (int)name_len, s);
             continue;
         }
-        if (!known_wire(w, wire_len)) {
+        bool codec = wire_len == 5 && strncmp(w, "codec", 5) == 0;
+        if (!codec && !known_wire(w, wire_len)) {
             diag_error(dg, wat, "unknown wire type \"%.*s\" (want a Go builtin such as string or "
-                                "int64, time.Time, time.Duration or json.RawMessage)",
+                                "int64, time.Time, time.Duration, json.RawMessage, or codec)",
                        (int)wire_len, w);
             continue;
         }
-        if (rest < eol && *rest != '#') {
+        if (!codec && rest < eol && *rest != '#') {
             src_loc rat = { f, line, (int)(rest - line_start) + 1 };
             diag_error(dg, rat, "unexpected text after the wire type");
             continue;
@@ -97,6 +101,8 @@ static void parse_map(ast_program *prog, ast_file *f, diag *dg)
         m->path = pool_strndup(prog->pool, s, (size_t)(dot - s));
         m->name = pool_strndup(prog->pool, dot + 1, (size_t)(s + name_len - dot - 1));
         m->wire = pool_strndup(prog->pool, w, wire_len);
+        if (codec) /* its settings: the rest of the line */
+            m->codec = pool_strndup(prog->pool, rest, (size_t)(eol - rest));
         m->loc = at;
         for (const type_map *o = prog->maps; o; o = o->next)
             if (!strcmp(o->path, m->path) && !strcmp(o->name, m->name)) {

@@ -190,6 +190,22 @@ void gen_msgpack_mark(gen *g);
 void gen_named_msgpack(gen *g, const ast_decl *d);
 void gen_composite_msgpack(gen *g, const gen_type *gt);
 
+/* MARK: - Custom codecs (gen_codec.c): //tagc:codec types */
+
+/* Header: the #include lines of the codecs' include= settings. */
+void gen_codec_includes(gen *g);
+/* Header: `typedef CTYPE name;` for a codec type. */
+void gen_codec_typedef(gen *g, const ast_decl *d);
+/* Header: the prototypes of the user's functions. */
+void gen_codec_prototypes(gen *g);
+/* The type's _write_json/_read_json (and MessagePack ones), calling the user's. */
+void gen_codec_json(gen *g, const ast_decl *d);
+void gen_codec_msgpack(gen *g, const ast_decl *d);
+/* The body of its _equal (a, b): the user's equal= or the bytes. */
+void gen_codec_equal_body(gen *g, const ast_decl *d);
+/* Go's IsZero of the value at lv: the user's zero= or all-zero bytes. */
+const char *gen_codec_zero_cond(gen *g, const ast_decl *d, const char *lv);
+
 /* MARK: - Values (gen_c.c): init and equality */
 
 void gen_equal_call(gen *g, ast_type *t, const char *a, const char *b);

@@ -199,6 +199,8 @@ static void named_equal(gen *g, const ast_decl *d)
     emit(g, 0, "{");
     if (decl_is_closed_enum(d)) {
         emit(g, 1, "return *a == *b;");
+    } else if (d->codec) {
+        gen_codec_equal_body(g, d);
     } else if (d->type->kind == TK_STRUCT) {
         equal_struct_body(g, d->type);
     } else if (d->type->kind == TK_PTR && !ty_is_struct(d->type->elem)) {
@@ -355,6 +357,7 @@ static void gen_header(gen *g)
     emit(g, 0, "#define %s", guard);
     emit(g, 0, "%s", "");
     emit(g, 0, "#include <tagc.h>");
+    gen_codec_includes(g);
     /* the headers of what the package's files import (its other files' too) */
     for (const ast_file *pf = g->prog->files; pf; pf = pf->next) {
         if (pf != f && pf->pkg != f)
@@ -378,6 +381,7 @@ static void gen_header(gen *g)
     emit(g, 0, "#endif");
     emit(g, 0, "%s", "");
     gen_type_definitions(g);
+    gen_codec_prototypes(g);
     gen_build_helpers(g);
     emit(g, 0, "/* MARK: - API */");
     emit(g, 0, "%s", "");

@@ -1213,6 +1213,10 @@ static void gen_enum_json(gen *g, const ast_decl *d)
 
 void gen_named_json(gen *g, const ast_decl *d)
 {
+    if (d->codec) {
+        gen_codec_json(g, d);
+        return;
+    }
     if (decl_is_closed_enum(d)) {
         gen_enum_json(g, d);
         return;

@@ -817,6 +817,39 @@ static void schema_struct(ctx *c, const ast_type *st, const char *key)
     jw_end(w, '}', s);
 }
 
+/* A //tagc:codec type: the JSON types of its declared wire shape, and only
+ * those (null too only when declared: Go hands null to UnmarshalJSON). */
+static void codec_schema(ctx *c, const type_codec *cd)
+{
+    jw *w = &c->w;
+    jw_key_str(w, "$comment", pool_printf(c->pool, "a C codec (//tagc:codec): wire %s", cd->wire_text));
+    if (cd->wire == CW_ANY)
+        return;
+    static const struct {
+        unsigned bit;
+        const char *name;
+    } names[] = { { CW_STRING, "string" }, { CW_NUMBER, "number" }, { CW_INTEGER, "integer" },
+                  { CW_BOOLEAN, "boolean" }, { CW_OBJECT, "object" }, { CW_ARRAY, "array" },
+                  { CW_NULL, "null" } };
+    strbuf list;
+    sb_init(&list);
+    sb_puts(&list, "[");
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        if (!(cd->wire & names[i].bit))
+            continue;
+        if (names[i].bit == CW_INTEGER && (cd->wire & CW_NUMBER))
+            continue; /* "number" takes in integers */
+        if (list.len > 1)
+            sb_puts(&list, ", ");
+        sb_puts(&list, "\"");
+        sb_puts(&list, names[i].name);
+        sb_puts(&list, "\"");
+    }
+    sb_puts(&list, "]");
+    jw_key_raw(w, "type", pool_strndup(c->pool, list.data, list.len));
+    sb_free(&list);
+}
+
 static void schema_type(ctx *c, ast_type *t)
 {
     jw *w = &c->w;
@@ -832,7 +865,21 @@ static void schema_type(ctx *c, ast_type *t)
         return;
     }
     if (t->kind == TK_PTR) { /* null is accepted everywhere already */
+        const ast_type *u = ty_under(t->elem);
+        if (u->kind != TK_CODEC || (u->decl->codec->wire & CW_NULL)) {
+            schema_type(c, t->elem);
+            return;
+        }
+        /* but by a codec only when it says so: a pointer's nil is Go's, not the codec's */
+        bool s = jw_begin(w, '{');
+        jw_key(w, "anyOf");
+        bool sa = jw_begin(w, '[');
+        jw_item(w);
         schema_type(c, t->elem);
+        jw_item(w);
+        sb_puts(w->sb, "{\"type\": \"null\"}");
+        jw_end(w, ']', sa);
+        jw_end(w, '}', s);
         return;
     }
     bool s = jw_begin(w, '{');
@@ -871,6 +918,9 @@ static void schema_type(ctx *c, ast_type *t)
         break;
     case TK_ANY:
         jw_key_str(w, "$comment", "interface{}: any JSON value");
+        break;
+    case TK_CODEC:
+        codec_schema(c, t->decl->codec);
         break;
     case TK_SLICE:
         if (is_bytes(t)) {

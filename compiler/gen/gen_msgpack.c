@@ -1233,6 +1233,10 @@ static void gen_enum_msgpack(gen *g, const ast_decl *d)
 
 void gen_named_msgpack(gen *g, const ast_decl *d)
 {
+    if (d->codec) {
+        gen_codec_msgpack(g, d);
+        return;
+    }
     if (decl_is_closed_enum(d)) {
         gen_enum_msgpack(g, d);
         return;

@@ -203,6 +203,13 @@ const char *ty_nonempty_cond(gen *g, ast_type *t, const char *lv)
     case TK_STRUCT:
     case TK_TIME:
         return NULL; /* never empty */
+    case TK_CODEC: {
+        /* Go's omitempty goes by the Go type's kind: a struct never empty, else its zero */
+        const ast_type *go = u->decl->json_type ? ty_under(u->decl->json_type) : NULL;
+        if (!go || go->kind == TK_STRUCT || go->kind == TK_TIME || go->kind == TK_ARRAY)
+            return NULL;
+        return pool_cat(g->pool, "!", gen_codec_zero_cond(g, u->decl, lv));
+    }
     default:
         return pool_cat(g->pool, lv, " != 0"); /* numbers */
     }
@@ -274,6 +281,8 @@ static const char *zero_cond(gen *g, ast_type *t, const char *lv, bool time_meth
         }
         return all ? pool_cat(g->pool, "(", all, ")") : "1";
     }
+    case TK_CODEC:
+        return gen_codec_zero_cond(g, u->decl, lv);
     default:
         return pool_cat(g->pool, lv, " == 0"); /* numbers (-0 too; NaN is not), closed int enums */
     }
@@ -295,6 +304,8 @@ const char *wire_present_cond(gen *g, const wire_field *w, const char *lv, bool 
         const char *has = wire_has_lvalue(g, lv, w->field->c_name);
         if (zero && t->elem->kind == TK_TIME)
             return pool_cat(g->pool, has, " && !", zero_cond(g, t->elem, lv, true));
+        if (zero && ty_under(t->elem)->kind == TK_CODEC && ty_under(t->elem)->decl->codec->is_zero)
+            return pool_cat(g->pool, has, " && !", zero_cond(g, t->elem, lv, false));
         return has;
     }
     const char *nonempty = empty ? ty_nonempty_cond(g, t, lv) : NULL;
@@ -488,6 +499,8 @@ const char *ty_cname(gen *g, ast_type *t)
         return ty_fn(g, t);
     case TK_ARRAY:
         return NULL;
+    case TK_CODEC:
+        return t->decl->c_name;
     default:
         return builtin_cname(t->kind);
     }
@@ -1228,6 +1241,10 @@ static void define_decl(gen *g, defined_set *s, ast_decl *d)
     }
     if (d->enum_kind != ENUM_NONE) {
         define_open_enum(g, d);
+        return;
+    }
+    if (d->codec) {
+        gen_codec_typedef(g, d);
         return;
     }
     if (d->type->kind == TK_STRUCT) {

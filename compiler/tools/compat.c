@@ -19,7 +19,11 @@
  *   - for a closed enum (//tagc:closed): a removed value, or an open enum or
  *     another type that became one; a string enum that became an int enum
  *     and back (an open enum is its underlying type: any value reads);
- *   - JSON only: the `string` option added or removed.
+ *   - JSON only: the `string` option added or removed;
+ *   - a type with a C codec (//tagc:codec): what its declared wire shape lets
+ *     through, against what the other side writes or reads (string|integer
+ *     -> string breaks new readers of old integers); tagc cannot compare the
+ *     C functions themselves.
  * Pointers are transparent (null/nil is read as the zero value either way).
  */
 #define _XOPEN_SOURCE 700
@@ -112,6 +116,7 @@ static const char *tdesc(cctx *c, const ast_type *t)
     case TK_PTR: return pool_printf(c->pool, "*%s", tdesc(c, t->elem));
     case TK_MAP: return pool_printf(c->pool, "map[%s]%s", tdesc(c, t->key), tdesc(c, t->elem));
     case TK_STRUCT: return "struct{...}";
+    case TK_CODEC: return t->decl->name;
     default: return builtin_name(t->kind);
     }
 }
@@ -153,6 +158,42 @@ static ast_type *strip(ast_type *t)
         else
             return t;
     }
+}
+
+/* The JSON values the writers of t (stripped) write, as CW_* bits: what a
+ * codec's wire shape is compared with. */
+static unsigned shape_bits(const ast_type *t)
+{
+    type_kind k = t->kind;
+    if (k == TK_CODEC)
+        return t->decl->codec->wire;
+    if (k == TK_NAMED) /* a closed enum */
+        return t->decl->enum_kind == ENUM_STRING ? CW_STRING : CW_INTEGER;
+    if (k == TK_STRING || k == TK_TIME || (k == TK_SLICE && t->elem->kind == TK_UINT8))
+        return CW_STRING;
+    if (is_signed_int(k) || is_unsigned_int(k))
+        return CW_INTEGER;
+    if (k == TK_FLOAT32 || k == TK_FLOAT64 || k == TK_NUMBER)
+        return CW_NUMBER | CW_INTEGER;
+    if (k == TK_BOOL)
+        return CW_BOOLEAN;
+    if (k == TK_STRUCT || k == TK_MAP)
+        return CW_OBJECT;
+    if (k == TK_SLICE || k == TK_ARRAY)
+        return CW_ARRAY;
+    return CW_ANY; /* json.RawMessage, interface{} */
+}
+
+static const char *shape_text(cctx *c, unsigned bits)
+{
+    static const char *const names[] = { "string", "integer", "number", "boolean", "object", "array", "null" };
+    const char *s = "";
+    for (int i = 0; i < 7; i++) {
+        if (!(bits & (1u << i)) || (i == 1 && (bits & CW_NUMBER)))
+            continue;
+        s = pool_printf(c->pool, "%s%s%s", s, *s ? "|" : "", names[i]);
+    }
+    return bits == CW_ANY ? "any" : s;
 }
 
 static bool int_widens(type_kind o, type_kind n)
@@ -198,6 +239,21 @@ static bool type_compat(cctx *c, ast_type *o0, ast_type *n0, const char *path, s
     o = strip(o);
     n = strip(n);
     bool json = c->fmt == FMT_JSON;
+    if (o->kind == TK_CODEC || n->kind == TK_CODEC) {
+        /* null/nil is the pointers' (transparent here) */
+        unsigned ob = shape_bits(o) & ~(unsigned)CW_NULL, nb = shape_bits(n) & ~(unsigned)CW_NULL;
+        if ((ob & ~nb) == 0)
+            return true;
+        if (o->kind == TK_CODEC && n->kind == TK_CODEC)
+            report(c, at, "%s: the wire shape of %s (//tagc:codec) changed from %s to %s: new "
+                          "readers reject what old writers wrote", path, n->decl->name,
+                   shape_text(c, ob), shape_text(c, nb));
+        else
+            report(c, at, "%s: type changed from %s to %s: its wire shape %s does not take all that old "
+                      "writers wrote (%s)", path, tdesc(c, o0), tdesc(c, n0), shape_text(c, nb),
+               shape_text(c, ob));
+        return false;
+    }
     if (n->kind == TK_NAMED) {
         report(c, at, "%s: type changed from %s to closed enum %s (//tagc:closed): new readers reject "
                       "values outside it", path, tdesc(c, o0), n->decl->name);

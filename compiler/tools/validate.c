@@ -626,6 +626,55 @@ static int j_enum(jctx *c, const ast_decl *en)
     return 0;
 }
 
+/* The CW_* bit of the JSON value starting with byte b (a number: CW_INTEGER
+ * until its text says otherwise); 0 when no value starts so. */
+static unsigned json_shape(char b)
+{
+    switch (b) {
+    case '"': return CW_STRING;
+    case '{': return CW_OBJECT;
+    case '[': return CW_ARRAY;
+    case 't': case 'f': return CW_BOOLEAN;
+    case 'n': return CW_NULL;
+    default: return b == '-' || (b >= '0' && b <= '9') ? CW_INTEGER : 0;
+    }
+}
+
+static const char *shape_name(unsigned bit)
+{
+    switch (bit) {
+    case CW_STRING: return "a string";
+    case CW_INTEGER: return "an integer";
+    case CW_NUMBER: return "a number";
+    case CW_BOOLEAN: return "a boolean";
+    case CW_OBJECT: return "an object";
+    case CW_ARRAY: return "an array";
+    default: return "null";
+    }
+}
+
+/* A //tagc:codec type: one JSON value of its declared wire shape (its C code is
+ * the user's: what the shape says is all that is known of it). */
+static int j_codec(jctx *c, const ast_decl *decl)
+{
+    tagc_json_dec *d = c->d;
+    tagc_json_ws(d);
+    const char *at = d->p;
+    unsigned got = at < d->end ? json_shape(*at) : 0;
+    int rc = tagc_json_skip(d);
+    if (rc != 0)
+        return rc;
+    if (got == CW_INTEGER)
+        for (const char *p = at; p < d->p; p++)
+            if (*p == '.' || *p == 'e' || *p == 'E')
+                got = CW_NUMBER;
+    if (decl->codec->wire & got)
+        return 0;
+    d->p = at;
+    return tagc_json_fail(d, TAGC_E_TYPE, "%s: expected %s (its codec's wire shape), found %s",
+                          decl->name, decl->codec->wire_text, shape_name(got));
+}
+
 /* <fn>_read_json for a named or composite type. */
 static int j_call(jctx *c, ast_type *t)
 {
@@ -634,6 +683,8 @@ static int j_call(jctx *c, ast_type *t)
         const ast_decl *decl = t->decl;
         if (decl_is_closed_enum(decl))
             return j_enum(c, decl);
+        if (decl->codec)
+            return j_codec(c, decl);
         if (decl->type->kind == TK_STRUCT)
             return j_struct(c, decl->type);
         return is_opt(decl->type) ? j_opt(c, decl->type->elem) : j_value(c, decl->type);
@@ -924,6 +975,42 @@ static int m_enum(jctx *c, const ast_decl *en)
     return 0;
 }
 
+/* The CW_* bit of the MessagePack value starting with byte b; CW_ANY for an
+ * extension (the timestamp one among them: the codec's own terms). */
+static unsigned mp_shape(uint8_t b)
+{
+    if (b <= 0x7f || b >= 0xe0 || (b >= 0xcc && b <= 0xd3))
+        return CW_INTEGER;
+    if ((b >= 0xa0 && b <= 0xbf) || (b >= 0xd9 && b <= 0xdb) || (b >= 0xc4 && b <= 0xc6))
+        return CW_STRING; /* str, and bin (a []byte's) */
+    if ((b >= 0x80 && b <= 0x8f) || b == 0xde || b == 0xdf)
+        return CW_OBJECT;
+    if ((b >= 0x90 && b <= 0x9f) || b == 0xdc || b == 0xdd)
+        return CW_ARRAY;
+    if (b == 0xca || b == 0xcb)
+        return CW_NUMBER;
+    if (b == 0xc2 || b == 0xc3)
+        return CW_BOOLEAN;
+    if (b == 0xc0)
+        return CW_NULL;
+    return CW_ANY; /* ext 0xc7..0xc9, 0xd4..0xd8; 0xc1 never used: skip's error */
+}
+
+static int m_codec(jctx *c, const ast_decl *decl)
+{
+    tagc_mp_dec *d = c->d;
+    const char *at = d->p;
+    unsigned got = at < d->end ? mp_shape((uint8_t)*at) : 0;
+    int rc = tagc_mp_skip(d);
+    if (rc != 0)
+        return rc;
+    if (decl->codec->wire & got)
+        return 0;
+    d->p = at;
+    return tagc_json_fail(d, TAGC_E_TYPE, "%s: expected %s (its codec's wire shape), found %s",
+                          decl->name, decl->codec->wire_text, shape_name(got));
+}
+
 /* <fn>_read_msgpack for a named or composite type. */
 static int m_call(jctx *c, ast_type *t)
 {
@@ -932,6 +1019,8 @@ static int m_call(jctx *c, ast_type *t)
         const ast_decl *decl = t->decl;
         if (decl_is_closed_enum(decl))
             return m_enum(c, decl);
+        if (decl->codec)
+            return m_codec(c, decl);
         if (decl->type->kind == TK_STRUCT)
             return m_struct(c, decl->type);
         return is_opt(decl->type) ? m_opt(c, decl->type->elem) : m_value(c, decl->type);

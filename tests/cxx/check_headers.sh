@@ -3,10 +3,10 @@
 # The generated code of the keyword schemas compiles as C11 with gcc and clang;
 # every generated header, after the standard headers, compiles as C11, C17 and
 # C2x and as C++11, C++17 and C++20 with g++ and clang++; all with -Wall -Wextra
-# -Werror (and -pedantic for C).
+# -Werror (and -pedantic for C). codec.tagc's code (//tagc:codec) is among them.
 set -eu
 rt=$1 gen=$2 kw=$3 src=$4
-inc="-I$rt -I$gen -I$kw"
+inc="-I$rt -I$gen -I$kw -I$src" # $src: cx_point.h, for codec.tagc
 flags="-Wall -Wextra -Werror -pedantic"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tagc-cxx.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

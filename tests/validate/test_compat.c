@@ -303,3 +303,32 @@ Test(compat, usage_and_io)
     st = system(cmd);
     cr_assert_eq(WEXITSTATUS(st), 0);
 }
+
+/* //tagc:codec: the declared wire shapes are compared, not the C functions. */
+Test(compat, codec_wire_shapes)
+{
+    const char *wide = "//tagc:codec ctype=tagc_time json=ts_json wire=string|integer\n"
+                       "type TS struct{ time.Time }\n"
+                       "type T struct {\n\tA TS `json:\"a\"`\n\tB *TS `json:\"b\"`\n}\n";
+    const char *narrow = "//tagc:codec ctype=tagc_time json=ts_json wire=string\n"
+                         "type TS struct{ time.Time }\n"
+                         "type T struct {\n\tA TS `json:\"a\"`\n\tB *TS `json:\"b\"`\n}\n";
+    expect_compatible(wide, wide);
+    expect_compatible(narrow, wide); /* widened: old strings still read */
+    const char *lines[] = {
+        "[json] TS: the wire shape of TS (//tagc:codec) changed from string|integer to string",
+        "[msgpack] TS: the wire shape of TS (//tagc:codec) changed from string|integer to string",
+    };
+    expect_breaks(wide, narrow, lines, 2);
+    /* a plain type that becomes a codec one, and back */
+    const char *plain = "type T struct {\n\tA string `json:\"a\"`\n\tB *int64 `json:\"b\"`\n}\n";
+    expect_compatible(plain, wide);
+    const char *back[] = {
+        "[json] T.a: type changed from TS to string: its wire shape string does not take all that "
+        "old writers wrote (string|integer)",
+        "[msgpack] T.a: type changed from TS to string",
+        "[json] T.b: type changed from TS to *int64: its wire shape integer does not take all",
+        "[msgpack] T.b: type changed from TS to *int64",
+    };
+    expect_breaks(wide, plain, back, 4);
+}
