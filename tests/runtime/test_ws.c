@@ -176,7 +176,7 @@ static int read_ints(const char *text, int64_t *sum, size_t *n, size_t *err_off)
     tagc_arena_reset(&arena);
     tagc_json_dec_init(&d, copy, len, &arena, &err, NULL);
     bool first = true;
-    int rc;
+    int rc = 0;
     *sum = 0;
     *n = 0;
     if (tagc_json_null(&d))
