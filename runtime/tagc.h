@@ -1224,7 +1224,7 @@ static inline bool tagc_json_key_eq(const char *s, const char *t, size_t n)
 /* tagc_json_obj_next for a struct that expects the key `want` next: returns 2
  * when the next member has exactly that key (then *key, *key_len are its name
  * and the ':' is consumed), else what tagc_json_obj_next returns. */
-static inline int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const tagc_json_key *want,
+static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const tagc_json_key *want,
                                          const char **key, size_t *key_len)
 {
     const char *p = d->p, *end = d->end;
@@ -1248,8 +1248,20 @@ static inline int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const ta
         }
         p++;
     }
-    if (p < end && (unsigned char)*p <= ' ')
+    if (p < end && (unsigned char)*p <= ' ') {
+        /* indented input: the same test, then the one space MarshalIndent
+         * writes after the ':' (the value's null test then starts at the value) */
         p = tagc_json_skip_indent(p, end);
+        if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n))) {
+            d->key_at = p;
+            d->p = p + n + (p[n] == ' ');
+            *first = false;
+            *key = p + 1;
+            *key_len = n - 3;
+            return 2;
+        }
+        return tagc_json_obj_next(d, first, key, key_len);
+    }
     if (TAGC_LIKELY(n != 0 && (size_t)(end - p) >= n && tagc_json_key_eq(p, want->text, n))) {
         d->key_at = p;
         d->p = p + n;

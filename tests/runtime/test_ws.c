@@ -141,6 +141,9 @@ Test(members, compact_and_indented)
     /* CRLF, mixed runs, whitespace around ':' and ',', several spaces after ':' */
     expect_abc("{\r\n  \"a\": -12,\r\n  \"b\":   null ,\r\n \t \"c\" :\n345678\r\n}", true);
     expect_abc(" \n { \"a\" : -12 , \"b\" :\t\"x\\ty z\" , \"c\" : 345678 } \n ", false);
+    /* indented members with no space, two spaces or a tab after ':' */
+    expect_abc("{\n  \"a\":-12,\n  \"b\":  \"x\\ty z\",\n  \"c\":\t345678\n}", false);
+    expect_abc("{\n  \"a\": -12,\n  \"b\":  null,\n  \"c\": \n 345678}", true);
     /* the end of the input right after an indent */
     expect_abc("{\"a\":-12,\"b\":null,\"c\":345678}\n                 ", true);
 }
