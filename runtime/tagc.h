@@ -742,8 +742,9 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent(const char *p, const
 {
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (*p == '\n' && end - p >= 25 && (p[1] == ' ' || p[1] == '\t')) {
-        uint64_t fill = (uint64_t)(unsigned char)p[1] * UINT64_C(0x0101010101010101), x;
+    uint16_t nl_ind; /* the newline and the first indent byte, as one load */
+    if (end - p >= 25 && (memcpy(&nl_ind, p, 2), nl_ind == ('\n' | ' ' << 8) || nl_ind == ('\n' | '\t' << 8))) {
+        uint64_t fill = (uint64_t)(nl_ind >> 8) * UINT64_C(0x0101010101010101), x;
         const char *q = p + 1;
         memcpy(&x, q, 8);
         if ((x ^= fill) == 0) {
