@@ -13,8 +13,9 @@
 #include "swar.h"
 #include "time_scan.h"
 
-/* SSE2 (every x86-64): plain strings are scanned 16 bytes a step. */
-#if defined(__SSE2__) && defined(__GNUC__)
+/* SSE2 (every x86-64): plain strings are scanned 16 bytes a step
+ * (-DTAGC_NO_SIMD leaves it out: the portable path, tested on x86 too). */
+#if defined(__SSE2__) && defined(__GNUC__) && !defined(TAGC_NO_SIMD)
 #include <emmintrin.h>
 #define JSON_READ_SSE2 1
 #else

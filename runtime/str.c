@@ -89,8 +89,8 @@ static inline size_t swar_first(uint64_t mask)
 }
 
 /* SSE2 (every x86-64) handles 16 bytes a step on the hottest loops; the SWAR
- * code is the portable path (-DTAGC_STR_NO_SSE2 builds it on x86, to test it). */
-#if defined(__SSE2__) && defined(__GNUC__) && TAGC_STR_LE && !defined(TAGC_STR_NO_SSE2)
+ * code is the portable path (-DTAGC_NO_SIMD builds it on x86, to test it). */
+#if defined(__SSE2__) && defined(__GNUC__) && TAGC_STR_LE && !defined(TAGC_NO_SIMD)
 #include <emmintrin.h>
 #define TAGC_STR_SSE2 1
 

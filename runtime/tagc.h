@@ -744,6 +744,38 @@ static inline void tagc_json_ws(tagc_json_dec *d)
 }
 
 
+/* tagc_json_skip_ws for whitespace at p, in line for what MarshalIndent writes
+ * between tokens: a newline and up to 23 indent bytes (spaces or tabs),
+ * compared eight at a time with the first one broadcast. Anything else (and
+ * whatever follows a longer indent) is the out-of-line skip's. */
+static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent(const char *p, const char *end)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint16_t nl_ind; /* the newline and the first indent byte, as one load */
+    if (end - p >= 25 && (memcpy(&nl_ind, p, 2), nl_ind == ('\n' | ' ' << 8) || nl_ind == ('\n' | '\t' << 8))) {
+        uint64_t fill = (uint64_t)(nl_ind >> 8) * UINT64_C(0x0101010101010101), x;
+        const char *q = p + 1;
+        memcpy(&x, q, 8);
+        if ((x ^= fill) == 0) {
+            q += 8;
+            memcpy(&x, q, 8);
+            if ((x ^= fill) == 0) {
+                q += 8;
+                memcpy(&x, q, 8);
+                x ^= fill;
+            }
+        }
+        if (x != 0) {
+            q += (unsigned)__builtin_ctzll(x) >> 3;
+            if ((unsigned char)*q > ' ')
+                return q;
+        }
+    }
+#endif
+    return tagc_json_skip_ws(p, end);
+}
+
 /* tagc_json_null past whitespace, or at an 'n'. */
 bool tagc_json_null_slow(tagc_json_dec *d);
 
@@ -758,6 +790,13 @@ static TAGC_ALWAYS_INLINE bool tagc_json_null(tagc_json_dec *d)
     if (d->end - p >= 2 && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != 'n') {
         d->p = p + 1;
         return false;
+    }
+    /* and its newline and indent before an array element */
+    if (p < d->end && (unsigned char)*p <= ' ') {
+        p = tagc_json_skip_indent(p, d->end);
+        d->p = p;
+        if (p < d->end && *p != 'n')
+            return false;
     }
     return tagc_json_null_slow(d);
 }
@@ -1130,6 +1169,21 @@ static inline int tagc_json_arr_next_inline(tagc_json_dec *d, bool *first)
             *first = false;
             return 1;
         }
+        /* MarshalIndent's newline and indent before an element or the ']' */
+        if ((unsigned char)*p <= ' ' && (p = tagc_json_skip_indent(p, d->end)) < d->end) {
+            if (*p == ']') {
+                d->p = p + 1;
+                d->depth--;
+                *first = false;
+                return 0;
+            }
+            if (*first) {
+                d->p = p;
+                *first = false;
+                return 1;
+            }
+            d->p = p; /* a ',' after the indent, or an error: the general path's */
+        }
     }
     return tagc_json_arr_next(d, first);
 }
@@ -1144,31 +1198,6 @@ typedef struct tagc_json_key {
     const char *text;
     size_t len;
 } tagc_json_key;
-
-/* tagc_json_skip_ws for whitespace at p between members, in line for what
- * MarshalIndent writes there: a newline and up to 15 indent bytes (spaces or
- * tabs), compared eight at a time with the first one broadcast. */
-static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent(const char *p, const char *end)
-{
-#if TAGC_INLINE_INT /* little-endian GNU C */
-    if (*p == '\n' && end - p >= 17 && (p[1] == ' ' || p[1] == '\t')) {
-        uint64_t fill = (uint64_t)(unsigned char)p[1] * UINT64_C(0x0101010101010101), x;
-        const char *q = p + 1;
-        memcpy(&x, q, 8);
-        if ((x ^= fill) == 0) {
-            q += 8;
-            memcpy(&x, q, 8);
-            x ^= fill;
-        }
-        if (x != 0) {
-            q += (unsigned)__builtin_ctzll(x) >> 3;
-            if ((unsigned char)*q > ' ')
-                return q;
-        }
-    }
-#endif
-    return tagc_json_skip_ws(p, end);
-}
 
 /* s[0..n) == t[0..n), both readable for n bytes: overlapping word loads for
  * 4 <= n <= 32, memcmp otherwise. */
@@ -1206,7 +1235,7 @@ static inline bool tagc_json_key_eq(const char *s, const char *t, size_t n)
 /* tagc_json_obj_next for a struct that expects the key `want` next: returns 2
  * when the next member has exactly that key (then *key, *key_len are its name
  * and the ':' is consumed), else what tagc_json_obj_next returns. */
-static inline int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const tagc_json_key *want,
+static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const tagc_json_key *want,
                                          const char **key, size_t *key_len)
 {
     const char *p = d->p, *end = d->end;
@@ -1219,12 +1248,31 @@ static inline int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const ta
             d->depth--;
             return 0;
         }
-        if (*p != ',')
+        if (*p != ',') {
+            /* MarshalIndent's newline and indent before the closing brace */
+            if ((unsigned char)*p <= ' ' && (p = tagc_json_skip_indent(p, end)) < end && *p == '}') {
+                d->p = p + 1;
+                d->depth--;
+                return 0;
+            }
             return tagc_json_obj_next(d, first, key, key_len);
+        }
         p++;
     }
-    if (p < end && (unsigned char)*p <= ' ')
+    if (p < end && (unsigned char)*p <= ' ') {
+        /* indented input: the same test, then the one space MarshalIndent
+         * writes after the ':' (the value's null test then starts at the value) */
         p = tagc_json_skip_indent(p, end);
+        if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n))) {
+            d->key_at = p;
+            d->p = p + n + (p[n] == ' ');
+            *first = false;
+            *key = p + 1;
+            *key_len = n - 3;
+            return 2;
+        }
+        return tagc_json_obj_next(d, first, key, key_len);
+    }
     if (TAGC_LIKELY(n != 0 && (size_t)(end - p) >= n && tagc_json_key_eq(p, want->text, n))) {
         d->key_at = p;
         d->p = p + n;

@@ -141,6 +141,9 @@ Test(members, compact_and_indented)
     /* CRLF, mixed runs, whitespace around ':' and ',', several spaces after ':' */
     expect_abc("{\r\n  \"a\": -12,\r\n  \"b\":   null ,\r\n \t \"c\" :\n345678\r\n}", true);
     expect_abc(" \n { \"a\" : -12 , \"b\" :\t\"x\\ty z\" , \"c\" : 345678 } \n ", false);
+    /* indented members with no space, two spaces or a tab after ':' */
+    expect_abc("{\n  \"a\":-12,\n  \"b\":  \"x\\ty z\",\n  \"c\":\t345678\n}", false);
+    expect_abc("{\n  \"a\": -12,\n  \"b\":  null,\n  \"c\": \n 345678}", true);
     /* the end of the input right after an indent */
     expect_abc("{\"a\":-12,\"b\":null,\"c\":345678}\n                 ", true);
 }
@@ -160,5 +163,98 @@ Test(members, control_byte_in_indent_is_an_error)
         bool b_null = false;
         int rc = read_abc(bad[i], &a, &b, &c, &b_null);
         cr_expect_eq(rc, TAGC_E_SYNTAX, "case %zu: rc %d", i, rc);
+    }
+}
+
+/* [[..], ..] of integers read as generated code reads an array of arrays
+ * (null test, then the element); the values summed, the count in *n. */
+static int read_ints(const char *text, int64_t *sum, size_t *n, size_t *err_off)
+{
+    static tagc_arena arena;
+    tagc_error err;
+    tagc_json_dec d;
+    size_t len = strlen(text);
+    char *copy = malloc(len ? len : 1); /* exactly its size: ASan sees reads past the end */
+    memcpy(copy, text, len);
+    tagc_arena_reset(&arena);
+    tagc_json_dec_init(&d, copy, len, &arena, &err, NULL);
+    bool first = true;
+    int rc = 0;
+    *sum = 0;
+    *n = 0;
+    if (tagc_json_null(&d))
+        goto out;
+    if ((rc = tagc_json_arr_begin_inline(&d)) != 0)
+        goto out;
+    while ((rc = tagc_json_arr_next_inline(&d, &first)) > 0) {
+        bool inner_first = true;
+        if (tagc_json_null(&d))
+            continue;
+        if ((rc = tagc_json_arr_begin_inline(&d)) != 0)
+            goto out;
+        while ((rc = tagc_json_arr_next_inline(&d, &inner_first)) > 0) {
+            int64_t v = 0;
+            if (!tagc_json_null(&d) && (rc = tagc_json_read_int(&d, &v, INT64_MIN, INT64_MAX)) != 0)
+                goto out;
+            *sum += v;
+            ++*n;
+        }
+        if (rc < 0)
+            goto out;
+    }
+out:
+    rc = tagc_json_dec_finish(&d, rc);
+    *err_off = rc != 0 ? err.offset : 0;
+    free(copy);
+    return rc;
+}
+
+static void expect_ints(const char *text, int64_t sum, size_t n)
+{
+    int64_t got = 0;
+    size_t got_n = 0, off = 0;
+    int rc = read_ints(text, &got, &got_n, &off);
+    cr_assert_eq(rc, 0, "%s: rc %d at %zu", text, rc, off);
+    cr_expect_eq(got, sum, "%s: sum %lld", text, (long long)got);
+    cr_expect_eq(got_n, n, "%s: %zu elements", text, got_n);
+}
+
+Test(elements, compact_and_indented)
+{
+    expect_ints("[[1,2],[3,null,4],[],null,[5]]", 15, 6);
+    expect_ints("[\n  [\n    1,\n    2\n  ],\n  [\n    3,\n    null,\n    4\n  ],\n  [],\n  null,\n"
+                "  [\n    5\n  ]\n]", 15, 6);
+    expect_ints("[\n\t[\n\t\t1,\n\t\t2\n\t],\n\t[\n\t\t3,\n\t\tnull,\n\t\t4\n\t],\n\t[],\n\tnull,\n"
+                "\t[\n\t\t5\n\t]\n]", 15, 6);
+    /* indents of one, two, three and four 8-byte steps (the last is the skip's) */
+    expect_ints("[\n      [\n              1,\n                      2\n"
+                "                              ]\n]", 3, 2);
+    expect_ints("[\n                              [\n                              7\n"
+                "                              ,8]\n                                ]", 15, 2);
+    /* CRLF, spaces before ',' and ']', whitespace at the very end */
+    expect_ints("[\r\n  [ 1 , 2 ] ,\r\n  [\t3\t]\r\n]\n", 6, 3);
+    expect_ints("[[1,2]]\n                                       ", 3, 2);
+}
+
+Test(elements, errors_after_indents)
+{
+    static const struct {
+        const char *text;
+        int rc;
+        size_t off;
+    } bad[] = {
+        {"[\n  [\n    1,\n    ]\n]", TAGC_E_SYNTAX, 17},   /* trailing comma */
+        {"[\n  [\n    1\n    2\n  ]\n]", TAGC_E_SYNTAX, 16}, /* no comma */
+        {"[\n  [\n    \x01" "1\n  ]\n]", TAGC_E_SYNTAX, 10}, /* control byte in an indent */
+        {"[\n  [\n    1\n  \x0b]\n]", TAGC_E_SYNTAX, 14},
+        {"[\n  [\n    1,\n                            ", TAGC_E_EOF, 41},
+        {"[\n  [\n    1\n                            ", TAGC_E_EOF, 40},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int64_t sum;
+        size_t n, off = 0;
+        int rc = read_ints(bad[i].text, &sum, &n, &off);
+        cr_expect_eq(rc, bad[i].rc, "case %zu: rc %d", i, rc);
+        cr_expect_eq(off, bad[i].off, "case %zu: offset %zu, expected %zu", i, off, bad[i].off);
     }
 }
