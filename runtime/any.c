@@ -358,6 +358,28 @@ static const char any_type[] = "interface {}";
 
 static int key_cmp(const tagc_str *a, const tagc_str *b);
 
+/* The Go type vmihailenco decodes a TAGC_ANY_MP_NUMBER's format to, as its
+ * format byte: a fixint is an int8 (0xd0). */
+static uint8_t mp_go_type(uint8_t format)
+{
+    return format == 0x00 || format == 0xe0 ? 0xd0 : format;
+}
+
+/* A TAGC_ANY_MP_NUMBER as JSON: an integer in decimal, a float 32 as Go formats one. */
+static void write_mp_number(tagc_buf *b, uint8_t format, uint64_t bits)
+{
+    if (format == 0xca) {
+        uint32_t u = (uint32_t)bits;
+        float f;
+        memcpy(&f, &u, 4);
+        tagc_json_write_f32(b, f);
+    } else if (format == 0xe0 || (format >= 0xd0 && format <= 0xd3)) {
+        tagc_json_write_i64(b, (int64_t)bits);
+    } else {
+        tagc_json_write_u64(b, bits);
+    }
+}
+
 /* The entry whose key comes after keys[prev] in Go's order (prev == n: the
  * first): small objects are sorted as they are written, with no index. */
 static size_t next_key(const tagc_str *keys, size_t n, size_t prev)
@@ -396,6 +418,9 @@ static void write_one(tagc_buf *b, const tagc_any *a, int max, bool html, bool s
         return;
     case TAGC_ANY_NUMBER_TEXT:
         tagc_json_write_number(b, &a->u.str);
+        return;
+    case TAGC_ANY_MP_NUMBER: /* as Go's JSON of the typed value vmihailenco decodes */
+        write_mp_number(b, a->u.mp.format, a->u.mp.bits);
         return;
     case TAGC_ANY_STRING:
         tagc_json_write_str(b, a->u.str.ptr, a->u.str.len, html);
@@ -563,6 +588,9 @@ bool tagc_any_equal(const tagc_any *a, const tagc_any *b)
         return a->u.b == b->u.b;
     case TAGC_ANY_NUMBER:
         return tagc_f64_equal(a->u.num, b->u.num);
+    case TAGC_ANY_MP_NUMBER: /* the same Go type (a fixint is an int8) and value */
+        return mp_go_type(a->u.mp.format) == mp_go_type(b->u.mp.format) &&
+               a->u.mp.bits == b->u.mp.bits;
     case TAGC_ANY_STRING:
     case TAGC_ANY_NUMBER_TEXT:
         return key_eq(&a->u.str, &b->u.str);

@@ -881,9 +881,12 @@ static int any_member_head(tagc_mp_dec *d, mp_frame *f, tagc_any ***dst)
     }
     char tmp[TAGC_I64_MAX_CHARS];
     tagc_str key = {0}; /* set by text_key when it returns 0 */
+    const char *kat = d->p;
     int rc;
     if ((rc = text_key(d, &key, tmp)) != 0)
         return rc;
+    if (key.ptr == tmp && key.len) /* vmihailenco's map[string]interface{} takes no integer key */
+        return fail_at(d, kat, TAGC_E_TYPE, "expected a str key in an interface{} map, found integer");
     if (f->len == f->kcap && !(f->keys = tagc_json_grow(d, f->keys, &f->kcap, sizeof *f->keys)))
         return TAGC_E_NOMEM;
     if (f->len == f->vcap && !(f->vals = tagc_json_grow(d, f->vals, &f->vcap, sizeof *f->vals)))
@@ -958,14 +961,28 @@ static int any_one(tagc_mp_dec *d, tagc_any **out, mp_frames *st)
             return TAGC_E_NOMEM;
         a->u.b = h.b;
         break;
-    case MP_UINT:
-    case MP_NEG:
-    case MP_F32:
     case MP_F64:
         if (!(a = any_new(d, at, TAGC_ANY_NUMBER)))
             return TAGC_E_NOMEM;
-        a->u.num = h.kind == MP_UINT ? (double)h.u : h.kind == MP_NEG ? (double)h.i : h.f;
+        a->u.num = h.f;
         break;
+    case MP_UINT:
+    case MP_NEG:
+    case MP_F32: { /* kept in its format: written back as it came */
+        uint8_t c = (uint8_t)*at;
+        if (!(a = any_new(d, at, TAGC_ANY_MP_NUMBER)))
+            return TAGC_E_NOMEM;
+        a->u.mp.format = c < 0x80 ? 0x00 : c >= 0xe0 ? 0xe0 : c;
+        if (h.kind == MP_F32) {
+            float f = (float)h.f; /* exact: it was a float 32 */
+            uint32_t u;
+            memcpy(&u, &f, 4);
+            a->u.mp.bits = u;
+        } else {
+            a->u.mp.bits = h.kind == MP_NEG ? (uint64_t)h.i : h.u;
+        }
+        break;
+    }
     case MP_STR:
     case MP_BIN: {
         const char *s = d->p;

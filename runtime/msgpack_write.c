@@ -255,6 +255,19 @@ void tagc_mp_write_uint_key(tagc_buf *b, uint64_t v)
 /* The Go type of any's values, as the cycle message names it. */
 static const char any_type[] = "interface {}";
 
+/* A TAGC_ANY_MP_NUMBER in the format it was read in. */
+static void write_mp_number(tagc_buf *b, uint8_t format, uint64_t bits)
+{
+    if (format == 0x00 || format == 0xe0) { /* a fixint is its own byte */
+        uint8_t c = (uint8_t)bits;
+        tagc_buf_put(b, &c, 1);
+        return;
+    }
+    /* 0xca float 32; 0xcc..0xcf uint 8..64, 0xd0..0xd3 int 8..64 */
+    int width = format == 0xca ? 4 : 1 << ((format - 0xcc) & 3);
+    tagc_mp_write_sized(b, format, bits, width);
+}
+
 /* Writes a scalar, or opens an array or map: its head, and a frame on st (the
  * members follow from write_any's loop). Maps and arrays count levels against
  * b->max_depth (tagc_enc_enter); sorted: map keys by bytes (--msgpack-sort-keys). */
@@ -275,6 +288,9 @@ static void write_one(tagc_buf *b, const tagc_any *a, bool sorted, any_frames *s
         return;
     case TAGC_ANY_NUMBER:
         tagc_mp_write_f64(b, a->u.num);
+        return;
+    case TAGC_ANY_MP_NUMBER:
+        write_mp_number(b, a->u.mp.format, a->u.mp.bits);
         return;
     case TAGC_ANY_STRING:
     case TAGC_ANY_NUMBER_TEXT: /* a json.Number: its text, as vmihailenco writes one */
@@ -369,6 +385,8 @@ bool tagc_mp_any_empty(const tagc_any *a)
         return !a->u.b;
     case TAGC_ANY_NUMBER:
         return a->u.num == 0;
+    case TAGC_ANY_MP_NUMBER: /* 0, or a float 32 of +0 or -0 */
+        return (a->u.mp.format == 0xca ? a->u.mp.bits & 0x7fffffffu : a->u.mp.bits) == 0;
     case TAGC_ANY_STRING:
     case TAGC_ANY_NUMBER_TEXT: /* a json.Number is a string to vmihailenco */
         return a->u.str.len == 0;

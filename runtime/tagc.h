@@ -531,7 +531,9 @@ typedef enum tagc_any_kind {
     TAGC_ANY_STRING,
     TAGC_ANY_ARRAY,
     TAGC_ANY_OBJECT,
-    TAGC_ANY_NUMBER_TEXT /* a number's text in u.str (decoded with use_number), as json.Number */
+    TAGC_ANY_NUMBER_TEXT, /* a number's text in u.str (decoded with use_number), as json.Number */
+    TAGC_ANY_MP_NUMBER    /* an integer or float 32 read from MessagePack, in u.mp: kept in its
+                             format, as vmihailenco keeps it in a typed value (docs/msgpack.md) */
 } tagc_any_kind;
 
 typedef struct tagc_any tagc_any;
@@ -540,6 +542,12 @@ struct tagc_any {
     union {
         bool b;
         double num;
+        struct {
+            uint64_t bits; /* the integer (as uint64_t, two's complement when signed) or
+                              the float 32's bits */
+            uint8_t format; /* its format's byte: 0xca, 0xcc..0xd3; 0x00 a positive
+                               fixint, 0xe0 a negative one */
+        } mp;
         tagc_str str;
         struct {
             tagc_any **items;

@@ -939,12 +939,13 @@ Test(read, maps_with_integer_and_enum_keys)
 
 Test(read, any_and_raw)
 {
-    /* MessagePack that Python might write: integer map keys, bin, timestamps */
+    /* MessagePack that Python might write: integer map keys (in a RawMessage), bin,
+     * timestamps, float 32 */
     mb b = {0};
     mb_byte(&b, 0x82);
     mb_str(&b, "iface");
     mb_byte(&b, 0x84);
-    mb_byte(&b, 0x01);
+    mb_str(&b, "1");
     mb_str(&b, "one");
     mb_str(&b, "bin");
     mb_put(&b, "\xc4\x02hi", 4);
@@ -993,6 +994,15 @@ Test(read, any_and_raw)
     cr_assert_eq(err.offset, 5);
     cr_assert_str_eq(err.path, "$.raw");
     tagc_buf_free(&out);
+    /* an integer key in an interface{} map: vmihailenco's map[string]interface{}
+     * rejects it, so does tagc, at the key */
+    mb_free(&b);
+    mb_byte(&b, 0x81);
+    mb_str(&b, "iface");
+    mb_put(&b, "\x81\x01\xa3one", 6);
+    cr_assert_eq(sink_sink_decode_msgpack(&v, b.p, b.len, &a, &err), TAGC_E_TYPE);
+    cr_assert_eq(err.offset, 8);
+    cr_assert_str_eq(err.path, "$.iface");
     /* an ext other than a timestamp has no interface{} form */
     mb_free(&b);
     mb_byte(&b, 0x81);
@@ -1494,4 +1504,41 @@ Test(keys, binary_search_finds_every_name)
     for (size_t i = 0; i < sizeof misses / sizeof misses[0]; i++)
         cr_assert_eq(tagc_mp_key_find(keys, sorted, N, misses[i], strlen(misses[i])), -1, "%s", misses[i]);
     cr_assert_eq(tagc_mp_key_find(keys, sorted, 0, "id", 2), -1);
+}
+
+Test(read, any_numbers_keep_their_format)
+{
+    /* vmihailenco decodes a number in an interface{} by its format (a fixint is
+     * an int8, 0xcc..0xd3 uint8..int64, 0xca float32): tagc keeps the format, so
+     * Go's bytes come back byte for byte, and 64-bit integers exactly */
+    static const uint8_t doc[] = "\x81\xa5iface\x9a"
+                                 "\x05\xfb\xd0\x05\xd1\x00\x05\xcc\xff\xcd\x01\x00"
+                                 "\xcf\xff\xff\xff\xff\xff\xff\xff\xff"
+                                 "\xd3\x80\x00\x00\x00\x00\x00\x00\x00"
+                                 "\xca\x3f\xc0\x00\x00\xcb\x3f\xf8\x00\x00\x00\x00\x00\x00";
+    size_t n = sizeof doc - 1, head = 8; /* the array's elements start at 8 */
+    sink_sink v;
+    tagc_arena a;
+    tagc_error err;
+    tagc_buf out;
+    tagc_arena_init(&a);
+    tagc_buf_init(&out);
+    cr_assert_eq(sink_sink_decode_msgpack(&v, doc, n, &a, &err), 0, "%s", err.message);
+    cr_assert_eq(v.iface->u.arr.len, 10);
+    cr_assert_eq(v.iface->u.arr.items[0]->kind, TAGC_ANY_MP_NUMBER);
+    cr_assert_eq(v.iface->u.arr.items[9]->kind, TAGC_ANY_NUMBER, "a float 64 is a Go float64, as from JSON");
+    tagc_mp_write_any(&out, v.iface);
+    cr_assert(out.len == n - head + 1 && !memcmp(out.data + 1, doc + head, n - head), "the same bytes");
+    tagc_buf_reset(&out);
+    tagc_json_write_any(&out, v.iface, NULL);
+    static const char js[] = "[5,-5,5,5,255,256,18446744073709551615,-9223372036854775808,1.5,1.5]";
+    cr_assert(out.len == sizeof js - 1 && !memcmp(out.data, js, out.len), "%.*s", (int)out.len, out.data);
+    /* equal when Go's values are: a fixint and an int 8 are both int8(5); an int 16 is not */
+    tagc_any **x = v.iface->u.arr.items;
+    cr_assert(tagc_any_equal(x[0], x[2]));
+    cr_assert(!tagc_any_equal(x[2], x[3]));
+    cr_assert(!tagc_any_equal(x[8], x[9]), "float32(1.5) is not float64(1.5) to Go either");
+    cr_assert(!tagc_mp_any_empty(x[0]));
+    tagc_buf_free(&out);
+    tagc_arena_free(&a);
 }

@@ -185,6 +185,39 @@ func randFloat64() float64 {
 	}
 }
 
+// A number for an interface{}: a float64 (all JSON gives) or a value of another
+// Go type, which vmihailenco writes in that type's format (int: the smallest) and
+// decodes back by the format (int8 for a fixint): tagc must keep the format.
+func randNumber() interface{} {
+	switch pick(12) {
+	case 0:
+		return int(randInt(64, true))
+	case 1:
+		return int8(randInt(8, true))
+	case 2:
+		return int16(randInt(16, true))
+	case 3:
+		return int32(randInt(32, true))
+	case 4:
+		return randInt(64, true)
+	case 5:
+		return uint8(randInt(8, false))
+	case 6:
+		return uint16(randInt(16, false))
+	case 7:
+		return uint32(randInt(32, false))
+	case 8:
+		return uint64(randInt(64, false))
+	case 9:
+		return float32(randFloat64())
+	}
+	f := randFloat64()
+	if math.IsInf(f, 0) {
+		f = 1.5
+	}
+	return f
+}
+
 func randAny(depth int) interface{} {
 	k := pick(7)
 	if depth > 3 && k >= 5 {
@@ -196,11 +229,7 @@ func randAny(depth int) interface{} {
 	case 1:
 		return pick(2) == 0
 	case 2:
-		f := randFloat64()
-		if math.IsInf(f, 0) {
-			f = 1.5
-		}
-		return f
+		return randNumber()
 	case 3, 4:
 		return randString()
 	case 5:

@@ -11,7 +11,12 @@ corpus.json:
      GOPATH ending in /usr/share/gocode, no network) into a program that prints
      json.Marshal(json.Unmarshal(payload)) for a payload and a root type;
   3. for each payload (from the project's tests, docs or fixtures) the generated C decodes and
-     encodes it: both must accept or both reject, and the bytes must be Go's.
+     encodes it: both must accept or both reject, and the bytes must be Go's;
+  4. MessagePack, against vmihailenco/msgpack v5 (msgpack_check, mpcheck.go): tagc's
+     MessagePack of each payload Go accepts decodes in Go to encoding/json's value of it, and
+     tagc's --msgpack-sort-keys bytes are SetSortMapKeys(true)'s where Go's order is fixed;
+     vmihailenco's MessagePack of the value decodes in tagc, re-encodes to Go's bytes, and
+     gives Go's JSON.
 A missing package, file or payload is a failure, not a skip: setup.sh installs them.
 """
 import glob
@@ -116,15 +121,17 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
         print("%s: FAILED: not installed (scripts/setup.sh installs %s): %s"
               % (name, p["debian"], " ".join(absent)))
         return False
-    args = [tagc, "-o", os.path.join(work, "gen"), "--no-msgpack"]
+    args = []
     for imp, d in p.get("imports", {}).items():
         args += ["-I", "%s=%s" % (imp, os.path.join(gocode, d))]
     if p.get("map"):
         args += ["--map", os.path.join(HERE, p["map"])]
-    r = run(args + inputs)
-    if r.returncode != 0:
-        print("%s: FAILED: tagc:\n%s" % (name, r.stderr.decode()))
-        return False
+    # gen: tagc's defaults; gen-sorted: --msgpack-sort-keys (SetSortMapKeys(true)'s bytes)
+    for out, flags in (("gen", []), ("gen-sorted", ["--msgpack-sort-keys"])):
+        r = run([tagc, "-o", os.path.join(work, out)] + flags + args + inputs)
+        if r.returncode != 0:
+            print("%s: FAILED: tagc %s:\n%s" % (name, " ".join(flags), r.stderr.decode()))
+            return False
     gen = os.path.join(work, "gen")
     pkg_h = "%s.go.h" % p["c_prefix"]
     types = c_names(open(os.path.join(gen, pkg_h)).read(), p["c_prefix"])
@@ -133,42 +140,40 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
         print("%s: FAILED: no payload in %s" % (name, ", ".join(missing)))
         return False
     roots = sorted({t for t, _, _ in cases})
-    driver = ['#include <stdio.h>', '#include <stdlib.h>', '#include <string.h>',
-              '#include "%s"' % pkg_h, '',
-              'static char *slurp(const char *path, size_t *len)', '{',
-              '    FILE *f = fopen(path, "rb");', '    if (!f) return NULL;',
-              '    char *buf = malloc(1 << 24);', '    *len = buf ? fread(buf, 1, 1 << 24, f) : 0;',
-              '    fclose(f);', '    return buf;', '}', '',
-              'int main(int argc, char **argv)', '{',
-              '    if (argc != 3) return 2;', '    size_t len = 0;',
-              '    char *src = slurp(argv[2], &len);', '    if (!src) return 2;',
-              '    tagc_arena arena;', '    tagc_arena_init(&arena);', '    tagc_error err;',
-              '    tagc_buf out;', '    tagc_buf_init(&out);', '    int rc = -1, enc = -1;']
+    # rw_types.c: the table of root types driver.c calls (rw_types.h)
+    table = ['#include "rw_types.h"', '#include "%s"' % pkg_h, '']
     for t in roots:
         c = types.get(snake_key(t))
         if not c:
             print("%s: FAILED: no C type for %s in %s" % (name, t, pkg_h))
             return False
-        driver += ['    if (strcmp(argv[1], "%s") == 0) {' % t,
-                   '        %s v;' % c,
-                   '        rc = %s_decode_json(&v, src, len, &arena, &err, NULL);' % c,
-                   '        if (rc == 0) enc = %s_encode_json(&v, &out, NULL);' % c, '    }']
-    driver += ['    if (rc != 0) fputs("REJECT", stdout);',
-               '    else if (enc != 0) fputs("ENCODE-ERROR", stdout);',
-               '    else fwrite(out.data, 1, out.len, stdout);',
-               '    tagc_buf_free(&out);', '    tagc_arena_free(&arena);', '    free(src);',
-               '    return 0;', '}']
-    with open(os.path.join(work, "driver.c"), "w") as f:
-        f.write("\n".join(driver) + "\n")
-    cfiles = [os.path.join(gen, f) for f in os.listdir(gen) if f.endswith(".c")]
-    exe = os.path.join(work, "c_roundtrip")
+        table += [
+            'static int dj_%s(void *v, const char *s, size_t n, tagc_arena *a, tagc_error *e)' % c,
+            '{ return %s_decode_json(v, s, n, a, e, NULL); }' % c,
+            'static int ej_%s(const void *v, tagc_buf *out) { return %s_encode_json(v, out, NULL); }' % (c, c),
+            'static int dm_%s(void *v, const uint8_t *s, size_t n, tagc_arena *a, tagc_error *e)' % c,
+            '{ return %s_decode_msgpack(v, s, n, a, e); }' % c,
+            'static int em_%s(const void *v, tagc_buf *out) { return %s_encode_msgpack(v, out); }' % (c, c)]
+    table += ['const rw_type rw_types[] = {']
+    table += ['    {"%s", sizeof(%s), dj_%s, ej_%s, dm_%s, em_%s},' % ((t,) + (types[snake_key(t)],) * 5)
+              for t in roots]
+    table += ['};', 'const size_t rw_ntypes = sizeof rw_types / sizeof rw_types[0];']
+    with open(os.path.join(work, "rw_types.c"), "w") as f:
+        f.write("\n".join(table) + "\n")
     extra = os.environ.get("REALWORLD_CFLAGS", "").split()
-    r = run(cc + ["-std=c11", "-Wall", "-Wextra", "-Werror", "-O1"] + extra + ["-I", gen,
-             "-I", runtime_inc, "-o", exe, os.path.join(work, "driver.c")] + cfiles + [libtagc, "-lm"])
-    if r.returncode != 0:
-        print("%s: FAILED: the generated C does not compile warning-free:\n%s"
-              % (name, r.stderr.decode()))
-        return False
+    exes = {}
+    for out in ("gen", "gen-sorted"):
+        g = os.path.join(work, out)
+        cfiles = [os.path.join(g, f) for f in sorted(os.listdir(g)) if f.endswith(".c")]
+        exes[out] = os.path.join(work, "c-" + out)
+        r = run(cc + ["-std=c11", "-Wall", "-Wextra", "-Werror", "-O1"] + extra + ["-I", g,
+                 "-I", HERE, "-I", runtime_inc, "-o", exes[out], os.path.join(HERE, "driver.c"),
+                 os.path.join(work, "rw_types.c")] + cfiles + [libtagc, "-lm"])
+        if r.returncode != 0:
+            print("%s: FAILED: the generated C (%s) does not compile warning-free:\n%s"
+                  % (name, out, r.stderr.decode()))
+            return False
+    exe = exes["gen"]
 
     # Go: the installed package itself, from a GOPATH whose last entry is /usr/share/gocode
     gopath = os.path.join(work, "gopath")
@@ -179,16 +184,21 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
             '\t\tos.Stdout.WriteString("REJECT")', '\t\treturn', '\t}',
             '\tout, err := json.Marshal(v)', '\tif err != nil {',
             '\t\tos.Stdout.WriteString("ENCODE-ERROR")', '\t\treturn', '\t}',
-            '\tos.Stdout.Write(out)', '}', '', 'func main() {',
-            '\tdata, err := os.ReadFile(os.Args[2])', '\tif err != nil {', '\t\tos.Exit(2)', '\t}',
-            '\tswitch os.Args[1] {']
+            '\tos.Stdout.Write(out)', '}', '',
+            '// newRoot: a new value of the root type called name (mpcheck.go)',
+            'func newRoot(name string) interface{} {', '\tswitch name {']
     for t in roots:
-        main += ['\tcase "%s":' % t, '\t\tvar v pkg.%s' % t, '\t\troundtrip(&v, data)']
-    main += ['\t}', '}']
+        main += ['\tcase "%s":' % t, '\t\treturn new(pkg.%s)' % t]
+    main += ['\t}', '\tpanic("no root type " + name)', '}', '',
+             'func main() {',
+             '\tif len(os.Args) == 2 && os.Args[1] == "mp-batch" {', '\t\tmpBatch()', '\t\treturn', '\t}',
+             '\tdata, err := os.ReadFile(os.Args[2])', '\tif err != nil {', '\t\tos.Exit(2)', '\t}',
+             '\troundtrip(newRoot(os.Args[1]), data)', '}']
     mdir = os.path.join(gopath, "src", "tagc-realworld", name)
     os.makedirs(mdir)
     with open(os.path.join(mdir, "main.go"), "w") as f:
         f.write("\n".join(main) + "\n")
+    shutil.copy(os.path.join(HERE, "mpcheck.go"), mdir)
     env = dict(os.environ, GOPATH=gopath + os.pathsep + os.path.dirname(gocode),
                GO111MODULE="off", GOFLAGS="", GOPROXY="off",
                GOCACHE=os.path.join(tmp, "gocache"), CGO_ENABLED="0", GOTOOLCHAIN="local")
@@ -200,6 +210,7 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
 
     ok = True
     same = rejected = 0
+    accepted = []  # by Go: the MessagePack check's payloads
     for t, label, path in cases:
         want = run([goexe, t, path]).stdout
         c = run([exe, t, path])
@@ -208,6 +219,8 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
             print("%s: %s %s: the C program failed (%d):\n%s"
                   % (name, t, label, c.returncode, c.stderr.decode()[:2000]))
             ok = False
+        if want != b"REJECT":
+            accepted.append((t, label, path))
         if want == got:
             same += 1
             rejected += want == b"REJECT"
@@ -219,7 +232,91 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
             ok = False
     print("%s: %d/%d payloads as Go, %d of them rejected by both (%s; %s)"
           % (name, same, len(cases), rejected, ", ".join(roots), p["debian"]))
-    return ok
+    return msgpack_check(p, accepted, exes, goexe, env, work) and ok
+
+
+def batch(cmd, tasks, env=None):
+    """Runs a batch program (driver.c's batch, mpcheck.go's mp-batch): one result line a task."""
+    r = subprocess.run(cmd, input="".join(" ".join(t) + "\n" for t in tasks).encode(),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    lines = r.stdout.decode(errors="replace").splitlines()
+    if r.returncode != 0 or len(lines) != len(tasks):
+        return None, "%s exited %d after %d of %d results:\n%s" % (
+            os.path.basename(cmd[0]), r.returncode, len(lines), len(tasks),
+            r.stderr.decode(errors="replace")[:4000])
+    return lines, None
+
+
+def msgpack_check(entry, cases, exes, goexe, env, work):
+    """Every payload Go accepts, through MessagePack, against vmihailenco/msgpack v5:
+    1. tagc: JSON -> MessagePack, by the default build and the --msgpack-sort-keys one;
+    2. Go (mpcheck.go): vmihailenco decodes tagc's bytes to encoding/json's value of the
+       payload (reflect.DeepEqual, times in UTC); the sorted bytes are SetSortMapKeys(true)'s
+       when Go's are in one order; Go writes its MessagePack and its JSON of the value;
+    3. tagc decodes Go's MessagePack: it re-encodes to Go's bytes, and its JSON is Go's."""
+    name = entry["name"]
+    mp = os.path.join(work, "mp")
+    os.makedirs(mp)
+    f = lambda i, what: os.path.join(mp, "%d.%s" % (i, what))
+    problems = []
+    steps = (("tomp", exes["gen"], "tagc"), ("tomp", exes["gen-sorted"], "tagc-sorted"))
+    for op, exe, what in steps:
+        lines, err = batch([exe, "batch"], [(op, t, path, f(i, what)) for i, (t, _, path) in enumerate(cases)])
+        if err:
+            print("%s: MessagePack: FAILED: %s" % (name, err))
+            return False
+        for (t, label, _), line in zip(cases, lines):
+            if line != "ok":
+                problems.append("%s %s: tagc JSON -> MessagePack (%s): %s" % (t, label, what, line))
+    if problems:
+        print("%s: MessagePack: FAILED:\n  %s" % (name, "\n  ".join(problems[:20])))
+        return False
+    tasks = [(t, path, f(i, "tagc"), f(i, "tagc-sorted"), f(i, "go"), f(i, "go.json"))
+             for i, (t, _, path) in enumerate(cases)]
+    go_lines, err = batch([goexe, "mp-batch"], tasks, env)
+    if err:
+        print("%s: MessagePack: FAILED: %s" % (name, err))
+        return False
+    back, err = batch([exes["gen"], "batch"], [("back", t, f(i, "go"), f(i, "back.json"))
+                                               for i, (t, _, _) in enumerate(cases)])
+    if err:
+        print("%s: MessagePack: FAILED: %s" % (name, err))
+        return False
+    sorted_same = random_order = lossy = 0
+    loses = entry.get("msgpack_go_loses")
+    for i, ((t, label, _), gl, bl) in enumerate(zip(cases, go_lines, back)):
+        if gl.startswith("lossy ") and loses:
+            # Go itself loses data (corpus.json says which type): tagc must still
+            # read what Go writes; there is no equal value to compare with
+            lossy += 1
+            if not bl.startswith("ok"):
+                problems.append("%s %s: tagc rejects vmihailenco's MessagePack: %s" % (t, label, bl))
+            continue
+        if not gl.startswith("ok "):
+            problems.append("%s %s: %s" % (t, label, gl.replace("\\n", "\n")))
+            continue
+        sorted_same += gl == "ok same"
+        random_order += gl == "ok random"
+        if bl != "ok same":
+            problems.append("%s %s: vmihailenco's MessagePack in tagc: %s" % (t, label, bl))
+            continue
+        want, got = open(f(i, "go.json"), "rb").read(), open(f(i, "back.json"), "rb").read()
+        if want != got:
+            problems.append("%s %s: vmihailenco's MessagePack decoded by tagc, as JSON:\n  go:   %s\n  tagc: %s"
+                            % (t, label, want[:400], got[:400]))
+    if loses and not lossy:
+        problems.append("corpus.json says vmihailenco loses data here (%s), but no payload "
+                        "lost any: the note is stale" % loses)
+    for line in problems[:20]:
+        print("%s: MessagePack: %s" % (name, line))
+    if lossy:
+        print("%s: MessagePack: %d/%d payloads not comparable, as corpus.json says: vmihailenco's "
+              "own round trip loses data (%s); tagc read Go's bytes of all of them"
+              % (name, lossy, len(cases), loses))
+    print("%s: MessagePack: %d/%d payloads read back equal by vmihailenco and by tagc "
+          "(%d with SetSortMapKeys(true)'s bytes, %d with maps Go writes in random order)"
+          % (name, len(cases) - len(problems) - lossy, len(cases), sorted_same, random_order))
+    return not problems
 
 
 def main():
@@ -228,6 +325,10 @@ def main():
     tagc = os.environ.get("TAGC")
     if not go or not tagc:
         print("FAILED: needs TAGC and Go (scripts/setup.sh installs golang-go)")
+        return 1
+    vm = os.path.join(gocode, "github.com/vmihailenco/msgpack/v5/msgpack.go")
+    if not os.path.exists(vm):  # the MessagePack check's Go side
+        print("FAILED: %s missing (scripts/setup.sh installs golang-github-vmihailenco-msgpack.v5-dev)" % vm)
         return 1
     runtime_inc = os.environ.get("TAGC_RUNTIME_INC", os.path.join(HERE, "..", "..", "runtime"))
     libtagc = os.environ["LIBTAGC"]
