@@ -140,6 +140,7 @@ void *tagc_arena_grow(tagc_arena *a, void *p, size_t old_size, size_t new_size)
     return q;
 }
 
+#if TAGC_RUNTIME_OS /* tagc.h: -Os, one copy for the whole runtime */
 void *tagc_arena_alloc_call(tagc_arena *a, size_t size)
 {
     size_t rounded = (size + 7u) & ~(size_t)7u;
@@ -152,3 +153,4 @@ void *tagc_arena_alloc_call(tagc_arena *a, size_t size)
     }
     return tagc_arena_alloc_slow(a, rounded);
 }
+#endif

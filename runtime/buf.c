@@ -76,6 +76,7 @@ int tagc_buf_grow(tagc_buf *b, size_t n)
     return 0;
 }
 
+#if TAGC_RUNTIME_OS /* tagc.h: -Os, one copy for the whole runtime */
 void tagc_buf_put_call(tagc_buf *b, const void *p, size_t n)
 {
     if (tagc_buf_reserve(b, n) != 0)
@@ -90,3 +91,4 @@ void tagc_buf_byte_call(tagc_buf *b, uint8_t c)
         return;
     b->data[b->len++] = c;
 }
+#endif

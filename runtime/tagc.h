@@ -175,12 +175,19 @@ static TAGC_ALWAYS_INLINE int tagc_buf_reserve(tagc_buf *b, size_t n)
     return tagc_buf_grow(b, n);
 }
 
-/* tagc_buf_put and tagc_buf_byte out of line (buf.c), exported by every build:
- * with -Os the in-line ones call these, one copy in all instead of one a file. */
-void tagc_buf_put_call(tagc_buf *b, const void *p, size_t n);
+/* The runtime's own files in a size-optimised build (-Os; runtime/meson.build
+ * defines TAGC_RUNTIME_BUILD): small helpers out of line, one copy in libtagc
+ * instead of one per object file. Code outside the runtime never sees these. */
+#if defined(__OPTIMIZE_SIZE__) && defined(TAGC_RUNTIME_BUILD)
+#define TAGC_RUNTIME_OS 1
+#else
+#define TAGC_RUNTIME_OS 0
+#endif
+
+#if TAGC_RUNTIME_OS
+void tagc_buf_put_call(tagc_buf *b, const void *p, size_t n); /* buf.c */
 void tagc_buf_byte_call(tagc_buf *b, uint8_t c);
 
-#if defined(__OPTIMIZE_SIZE__)
 static inline void tagc_buf_put(tagc_buf *b, const void *p, size_t n)
 {
     tagc_buf_put_call(b, p, n);
@@ -373,14 +380,14 @@ void tagc_arena_free(tagc_arena *a);
 /* Slow path of tagc_arena_alloc. */
 void *tagc_arena_alloc_slow(tagc_arena *a, size_t size);
 
-/* tagc_arena_alloc out of line (arena.c), exported by every build; with -Os
- * the in-line one calls it. */
-void *tagc_arena_alloc_call(tagc_arena *a, size_t size);
+#if TAGC_RUNTIME_OS
+void *tagc_arena_alloc_call(tagc_arena *a, size_t size); /* arena.c */
+#endif
 
 /* size bytes aligned to 8, uninitialised; NULL when out of memory or over the limit. */
 static inline void *tagc_arena_alloc(tagc_arena *a, size_t size)
 {
-#if defined(__OPTIMIZE_SIZE__)
+#if TAGC_RUNTIME_OS
     return tagc_arena_alloc_call(a, size);
 #else
     size_t rounded = (size + 7u) & ~(size_t)7u;

@@ -29,8 +29,8 @@
 #define TAGC_TIME_SCAN_HERE /* -Os: the one copy of the fast scanner */
 #include "time_scan.h"
 
-/* MARK: - Civil dates (H. Hinnant's days_from_civil, valid for any int64 day
- * count that does not overflow) */
+/* MARK: - Civil dates (H. Hinnant's algorithms, valid for any int64 day count
+ * that does not overflow) */
 
 static int64_t days_from_civil(int64_t y, int m, int d)
 {
@@ -40,6 +40,19 @@ static int64_t days_from_civil(int64_t y, int m, int d)
     int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
     int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     return era * 146097 + doe - 719468;
+}
+
+static void civil_from_days(int64_t z, int64_t *y, int *m, int *d)
+{
+    z += 719468;
+    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    int64_t doe = z - era * 146097;
+    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    int64_t mp = (5 * doy + 2) / 153;
+    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
+    *y = yoe + era * 400 + (*m <= 2);
 }
 
 static bool is_leap(int64_t y)
@@ -79,7 +92,7 @@ static inline char *put2(char *p, int v)
 /*
  * The date of Unix day `days` (FAST_DAYS_MIN..FAST_DAYS_MAX) by Neri and
  * Schneider, "Euclidean affine functions and their application to calendar
- * algorithms" (2022): 32-bit multiplications and shifts where Hinnant's civil_from_days
+ * algorithms" (2022): 32-bit multiplications and shifts where civil_from_days
  * divides 64-bit numbers. Days count from 0000-03-01 moved back 400 years
  * (146097 days) so that they are never negative.
  */
@@ -108,15 +121,19 @@ size_t tagc_time_format(char *dst, const tagc_time *t)
     int64_t local = tagc_time_unix(t) + (int64_t)t->offset_min * 60;
     int64_t days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400);
     uint32_t sod = (uint32_t)(local - days * 86400);
-    /* civil_fast's range holds every year from -400 to past 9999, so a day
-     * outside it is a year Go would not write either */
-    if (days < FAST_DAYS_MIN || days > FAST_DAYS_MAX)
-        return 0;
-    int y, month, day;
-    civil_fast(days, &y, &month, &day);
-    if (y < 0 || y > 9999)
+    int64_t year;
+    int month, day;
+    if (days >= FAST_DAYS_MIN && days <= FAST_DAYS_MAX) {
+        int y;
+        civil_fast(days, &y, &month, &day);
+        year = y;
+    } else {
+        civil_from_days(days, &year, &month, &day);
+    }
+    if (year < 0 || year > 9999)
         return 0;
     char *p = dst;
+    int y = (int)year;
     p = put2(p, y / 100);
     p = put2(p, y % 100);
     *p++ = '-';
@@ -243,50 +260,67 @@ int tagc_time_parse(const char *s, size_t len, tagc_time *out)
     return tagc_time_parse_full(s, len, out);
 }
 
-/* Two digits at s[*i] (len bytes in all) into *v, past them; false if not there. */
-static bool get2(const char *s, size_t len, size_t *i, int *v)
-{
-    if (len - *i < 2 || !is_digit(s[*i]) || !is_digit(s[*i + 1]))
-        return false;
-    *v = (s[*i] - '0') * 10 + (s[*i + 1] - '0');
-    *i += 2;
-    return true;
-}
-
-/* The byte c at s[*i], past it; false if not there. */
-static bool lit(const char *s, size_t len, size_t *i, char c)
-{
-    if (*i >= len || s[*i] != c)
-        return false;
-    (*i)++;
-    return true;
-}
-
 int tagc_time_parse_full(const char *s, size_t len, tagc_time *out)
 {
     size_t i = 0;
-    int cent, year, month, day, hour, min, sec = 0;
+#define NEED(k)                                                                                    \
+    do {                                                                                           \
+        if (len - i < (size_t)(k))                                                                 \
+            return TAGC_E_SYNTAX;                                                                  \
+    } while (0)
+#define LIT(c)                                                                                     \
+    do {                                                                                           \
+        if (i >= len || s[i] != (c))                                                               \
+            return TAGC_E_SYNTAX;                                                                  \
+        i++;                                                                                       \
+    } while (0)
+#define TWO(v)                                                                                     \
+    do {                                                                                           \
+        NEED(2);                                                                                   \
+        if (!is_digit(s[i]) || !is_digit(s[i + 1]))                                                \
+            return TAGC_E_SYNTAX;                                                                  \
+        (v) = (s[i] - '0') * 10 + (s[i + 1] - '0');                                                \
+        i += 2;                                                                                    \
+    } while (0)
+
+    int year, month, day, hour, min, sec;
     int32_t nsec = 0;
-    if (!get2(s, len, &i, &cent) || !get2(s, len, &i, &year))
+    NEED(4);
+    if (!is_digit(s[0]) || !is_digit(s[1]) || !is_digit(s[2]) || !is_digit(s[3]))
         return TAGC_E_SYNTAX;
-    year += cent * 100;
-    if (!lit(s, len, &i, '-') || !get2(s, len, &i, &month) || month < 1 || month > 12 ||
-        !lit(s, len, &i, '-') || !get2(s, len, &i, &day) || !lit(s, len, &i, 'T'))
+    year = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+    i = 4;
+    LIT('-');
+    TWO(month);
+    if (month < 1 || month > 12)
         return TAGC_E_SYNTAX;
+    LIT('-');
+    TWO(day);
+    LIT('T');
     /* stdHour: one or two digits */
     if (i >= len || !is_digit(s[i]))
         return TAGC_E_SYNTAX;
     hour = s[i++] - '0';
     if (i < len && is_digit(s[i]))
         hour = hour * 10 + (s[i++] - '0');
-    if (hour >= 24 || !lit(s, len, &i, ':') || !get2(s, len, &i, &min) || min >= 60 || !lit(s, len, &i, ':'))
+    if (hour >= 24)
         return TAGC_E_SYNTAX;
+    LIT(':');
+    TWO(min);
+    if (min >= 60)
+        return TAGC_E_SYNTAX;
+    LIT(':');
     /* Seconds: two digits, but Go's quirk lets a fraction stand in for them:
      * getnum fails and leaves the input alone, then the fraction case below
      * overwrites the error, so "15:04:.5Z" is 15:04:00.5. */
     bool frac_now = len - i >= 2 && (s[i] == '.' || s[i] == ',') && is_digit(s[i + 1]);
-    if (!frac_now && (!get2(s, len, &i, &sec) || sec >= 60))
-        return TAGC_E_SYNTAX;
+    if (frac_now) {
+        sec = 0;
+    } else {
+        TWO(sec);
+        if (sec >= 60)
+            return TAGC_E_SYNTAX;
+    }
     /* A fraction the layout does not ask for: '.' or ',' and >= 1 digits. */
     if (len - i >= 2 && (s[i] == '.' || s[i] == ',') && is_digit(s[i + 1])) {
         i++;
@@ -306,7 +340,8 @@ int tagc_time_parse_full(const char *s, size_t len, tagc_time *out)
         i++;
         offset_min = 0;
     } else {
-        if (len - i < 6 || s[i + 3] != ':')
+        NEED(6);
+        if (s[i + 3] != ':')
             return TAGC_E_SYNTAX;
         int hh, mm;
         if (!atoi2(s + i + 1, &hh) || !atoi2(s + i + 4, &mm))
@@ -322,6 +357,9 @@ int tagc_time_parse_full(const char *s, size_t len, tagc_time *out)
         return TAGC_E_SYNTAX;
     if (day < 1 || day > days_in(month, year))
         return TAGC_E_SYNTAX;
+#undef NEED
+#undef LIT
+#undef TWO
     int64_t days = days_from_civil(year, month, day);
     int64_t unix_sec = days * 86400 + hour * 3600 + min * 60 + sec - (int64_t)offset_min * 60;
     out->sec = unix_sec - TAGC_TIME_UNIX_OF_ZERO;
