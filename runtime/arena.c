@@ -139,3 +139,18 @@ void *tagc_arena_grow(tagc_arena *a, void *p, size_t old_size, size_t new_size)
         memcpy(q, p, old_size);
     return q;
 }
+
+#if TAGC_RUNTIME_OS /* tagc.h: -Os, one copy for the whole runtime */
+void *tagc_arena_alloc_call(tagc_arena *a, size_t size)
+{
+    size_t rounded = (size + 7u) & ~(size_t)7u;
+    if (rounded < size)
+        return NULL; /* no such size */
+    if (a->ptr != NULL && rounded <= (size_t)(a->end - a->ptr)) {
+        void *p = a->ptr;
+        a->ptr += rounded;
+        return p;
+    }
+    return tagc_arena_alloc_slow(a, rounded);
+}
+#endif

@@ -75,3 +75,20 @@ int tagc_buf_grow(tagc_buf *b, size_t n)
     b->cap = cap;
     return 0;
 }
+
+#if TAGC_RUNTIME_OS /* tagc.h: -Os, one copy for the whole runtime */
+void tagc_buf_put_call(tagc_buf *b, const void *p, size_t n)
+{
+    if (tagc_buf_reserve(b, n) != 0)
+        return;
+    memcpy(b->data + b->len, p, n);
+    b->len += n;
+}
+
+void tagc_buf_byte_call(tagc_buf *b, uint8_t c)
+{
+    if (tagc_buf_reserve(b, 1) != 0)
+        return;
+    b->data[b->len++] = c;
+}
+#endif

@@ -642,12 +642,16 @@ static ALWAYS_INLINE size_t fmt_f64_room(char *dst, double v)
     memcpy(&bits, &v, sizeof bits);
     size_t neg = bits >> 63;
     *dst = '-';
+#if defined(__OPTIMIZE_SIZE__) /* -Os: the general path only; sf_fast64 is for speed */
+    return neg + fmt_f64_other(dst + neg, bits);
+#else
     sf_fast d;
     if (TAGC_UNLIKELY(!fast_f64(bits, &d)))
         return neg + fmt_f64_other(dst + neg, bits);
     int dp;
     text17 t = fast_text(d, &dp);
     return neg + put_text17(dst + neg, t, dp);
+#endif
 }
 
 static ALWAYS_INLINE size_t fmt_f32_room(char *dst, float v)
@@ -729,6 +733,9 @@ static uint8_t *put_f64_pair_other(tagc_buf *b, uint8_t *p, const double *v)
  */
 static uint8_t *put_f64_pair(tagc_buf *b, uint8_t *p, const double *v)
 {
+#if defined(__OPTIMIZE_SIZE__) /* -Os: one value after the other */
+    return put_f64_pair_other(b, p, v);
+#else
     uint64_t bx, by;
     memcpy(&bx, &v[0], sizeof bx);
     memcpy(&by, &v[1], sizeof by);
@@ -745,6 +752,7 @@ static uint8_t *put_f64_pair(tagc_buf *b, uint8_t *p, const double *v)
     *p = '-';
     p += by >> 63;
     return p + put_text17((char *)p, ty, dpy);
+#endif
 }
 
 uint8_t *tagc_put_f64s(tagc_buf *b, uint8_t *p, const double *v, size_t n)

@@ -188,6 +188,29 @@ static TAGC_ALWAYS_INLINE int tagc_buf_reserve(tagc_buf *b, size_t n)
     return tagc_buf_grow(b, n);
 }
 
+/* The runtime's own files in a size-optimised build (-Os; runtime/meson.build
+ * defines TAGC_RUNTIME_BUILD): small helpers out of line, one copy in libtagc
+ * instead of one per object file. Code outside the runtime never sees these. */
+#if defined(__OPTIMIZE_SIZE__) && defined(TAGC_RUNTIME_BUILD)
+#define TAGC_RUNTIME_OS 1
+#else
+#define TAGC_RUNTIME_OS 0
+#endif
+
+#if TAGC_RUNTIME_OS
+void tagc_buf_put_call(tagc_buf *b, const void *p, size_t n); /* buf.c */
+void tagc_buf_byte_call(tagc_buf *b, uint8_t c);
+
+static inline void tagc_buf_put(tagc_buf *b, const void *p, size_t n)
+{
+    tagc_buf_put_call(b, p, n);
+}
+
+static inline void tagc_buf_byte(tagc_buf *b, uint8_t c)
+{
+    tagc_buf_byte_call(b, c);
+}
+#else
 static TAGC_ALWAYS_INLINE void tagc_buf_put(tagc_buf *b, const void *p, size_t n)
 {
     if (TAGC_UNLIKELY(tagc_buf_reserve(b, n) != 0))
@@ -202,6 +225,7 @@ static TAGC_ALWAYS_INLINE void tagc_buf_byte(tagc_buf *b, uint8_t c)
         return;
     b->data[b->len++] = c;
 }
+#endif
 
 /* Records an encode failure (sticky) unless an earlier one is recorded. */
 static inline void tagc_buf_fail(tagc_buf *b, int code)
@@ -366,9 +390,16 @@ void tagc_arena_free(tagc_arena *a);
 /* Slow path of tagc_arena_alloc. */
 void *tagc_arena_alloc_slow(tagc_arena *a, size_t size);
 
+#if TAGC_RUNTIME_OS
+void *tagc_arena_alloc_call(tagc_arena *a, size_t size); /* arena.c */
+#endif
+
 /* size bytes aligned to 8, uninitialised; NULL when out of memory or over the limit. */
 static inline void *tagc_arena_alloc(tagc_arena *a, size_t size)
 {
+#if TAGC_RUNTIME_OS
+    return tagc_arena_alloc_call(a, size);
+#else
     size_t rounded = (size + 7u) & ~(size_t)7u;
     if (TAGC_UNLIKELY(rounded < size))
         return NULL; /* no such size */
@@ -379,6 +410,7 @@ static inline void *tagc_arena_alloc(tagc_arena *a, size_t size)
         return p;
     }
     return tagc_arena_alloc_slow(a, size);
+#endif
 }
 
 /*
@@ -747,8 +779,12 @@ const char *tagc_json_skip_ws(const char *p, const char *end);
 /* Whitespace at d->p: in line, the usual answer (none); else one skip. */
 static inline void tagc_json_ws(tagc_json_dec *d)
 {
+#if defined(__OPTIMIZE_SIZE__) /* -Os: the call only */
+    d->p = tagc_json_skip_ws(d->p, d->end);
+#else
     if (TAGC_UNLIKELY(d->p < d->end && (unsigned char)*d->p <= ' '))
         d->p = tagc_json_skip_ws(d->p, d->end);
+#endif
 }
 
 
@@ -931,7 +967,7 @@ void tagc_sort_str_keys(const tagc_str *keys, size_t n, size_t *idx);
  * Returns the byte after it and sets *neg and *mag, or NULL for everything
  * else (the caller then takes the exact out-of-line path). */
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(__OPTIMIZE_SIZE__) /* -Os: the byte loops */
 #define TAGC_INLINE_INT 1
 /* How many of the 8 bytes of w (memory order) are ASCII digits before any other byte. */
 static inline unsigned tagc_digit_run(uint64_t w)

@@ -26,6 +26,7 @@
  */
 #include "tagc.h"
 
+#define TAGC_TIME_SCAN_HERE /* -Os: the one copy of the fast scanner */
 #include "time_scan.h"
 
 /* MARK: - Civil dates (H. Hinnant's algorithms, valid for any int64 day count

@@ -12,9 +12,31 @@
 
 #include "tagc.h"
 
-#include "swar.h"
+#include <string.h>
 
-#if TAGC_SWAR
+/* Little-endian GNU C, as swar.h's TAGC_SWAR, but in -Os builds too (where
+ * TAGC_SWAR is 0): tagc_time_scan is a fast path callers and tests count on.
+ * In -Os there is one copy, time.c's, which json_read.c calls. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define TAGC_TIME_SWAR 1
+#else
+#define TAGC_TIME_SWAR 0
+#endif
+
+#if TAGC_TIME_SWAR && defined(__OPTIMIZE_SIZE__) && !defined(TAGC_TIME_SCAN_HERE)
+static inline size_t tagc_time_scan_inline(const char *s, size_t avail, tagc_time *out)
+{
+    return tagc_time_scan(s, avail, out);
+}
+#elif TAGC_TIME_SWAR
+static inline uint64_t time_load8(const char *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
 /* The fixed-position fields as three overlapping words: s[0..8) "YYYY-MM-",
  * s[8..16) "DDTHH:MM", s[11..19) "HH:MM:SS". XOR with the pattern turns digits
  * into 0..9 and the separators into 0; adding 0x76 to a digit byte (0x7F to a
@@ -48,7 +70,7 @@ static inline bool tagc_time_scan_clock(const char *s, int64_t *local)
 {
     /* Days before each month in a year that starts on March 1. */
     static const uint16_t before_month[12] = {306, 337, 0, 31, 61, 92, 122, 153, 184, 214, 245, 275};
-    uint64_t a = load8(s) ^ TIME_PAT_DATE, b = load8(s + 8) ^ TIME_PAT_DAY, c = load8(s + 11) ^ TIME_PAT_CLOCK;
+    uint64_t a = time_load8(s) ^ TIME_PAT_DATE, b = time_load8(s + 8) ^ TIME_PAT_DAY, c = time_load8(s + 11) ^ TIME_PAT_CLOCK;
     if ((time_bad(a, TIME_ADD_DATE) | time_bad(b, TIME_ADD_CLOCK) | time_bad(c, TIME_ADD_CLOCK)) != 0)
         return false;
     a = time_pairs(a); /* year / 100 at byte 0, year % 100 at 2, month at 5 */
