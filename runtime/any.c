@@ -182,15 +182,10 @@ typedef struct read_frames {
 static read_frame *read_push(read_frames *s)
 {
     if (s->n == s->cap) {
-        size_t cap = s->cap * 2;
-        read_frame *f = cap <= SIZE_MAX / sizeof *f ? malloc(cap * sizeof *f) : NULL;
+        read_frame *f = any_frames_grow(s->f, s->local, s->n, &s->cap, sizeof *f);
         if (!f)
             return NULL;
-        memcpy(f, s->f, s->n * sizeof *f);
-        if (s->f != s->local)
-            free(s->f);
         s->f = f;
-        s->cap = cap;
     }
     return &s->f[s->n++];
 }

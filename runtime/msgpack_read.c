@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "tagc.h"
+#include "any_frames.h"
 
 /* MARK: - Heads */
 
@@ -858,15 +859,10 @@ typedef struct mp_frames {
 static mp_frame *mp_push(mp_frames *s)
 {
     if (s->n == s->cap) {
-        size_t cap = s->cap * 2;
-        mp_frame *f = cap <= SIZE_MAX / sizeof *f ? malloc(cap * sizeof *f) : NULL;
+        mp_frame *f = any_frames_grow(s->f, s->local, s->n, &s->cap, sizeof *f);
         if (!f)
             return NULL;
-        memcpy(f, s->f, s->n * sizeof *f);
-        if (s->f != s->local)
-            free(s->f);
         s->f = f;
-        s->cap = cap;
     }
     return &s->f[s->n++];
 }
