@@ -24,8 +24,9 @@ import sys
 try:
     import msgpack
 except ImportError:
-    print("python3-msgpack missing: skipped")
-    sys.exit(77)
+    # scripts/setup.sh installs it: a missing package fails the run, not a skip
+    print("python3-msgpack missing (apt-get install python3-msgpack, or ./run test)")
+    sys.exit(1)
 
 TOOL = sys.argv[1]
 DATA = os.environ.get("TAGC_DATA_DIR", "data")
