@@ -324,8 +324,7 @@ Test(compat, codec_wire_shapes)
     const char *plain = "type T struct {\n\tA string `json:\"a\"`\n\tB *int64 `json:\"b\"`\n}\n";
     expect_compatible(plain, wide);
     const char *back[] = {
-        "[json] T.a: type changed from TS to string: its wire shape string does not take all that "
-        "old writers wrote (string|integer)",
+        "[json] T.a: type changed from TS to string: its wire shape string does not take all that old writers wrote (string|integer)",
         "[msgpack] T.a: type changed from TS to string",
         "[json] T.b: type changed from TS to *int64: its wire shape integer does not take all",
         "[msgpack] T.b: type changed from TS to *int64",
