@@ -82,30 +82,6 @@ static void report(cctx *c, src_loc loc, const char *fmt, ...)
 
 /* MARK: - Types */
 
-static const char *builtin_name(type_kind k)
-{
-    switch (k) {
-    case TK_BOOL: return "bool";
-    case TK_INT8: return "int8";
-    case TK_INT16: return "int16";
-    case TK_INT32: return "int32";
-    case TK_INT64: return "int64";
-    case TK_UINT8: return "uint8";
-    case TK_UINT16: return "uint16";
-    case TK_UINT32: return "uint32";
-    case TK_UINT64: return "uint64";
-    case TK_FLOAT32: return "float32";
-    case TK_FLOAT64: return "float64";
-    case TK_STRING: return "string";
-    case TK_TIME: return "time.Time";
-    case TK_DURATION: return "time.Duration";
-    case TK_RAW: return "json.RawMessage";
-    case TK_NUMBER: return "json.Number";
-    case TK_ANY: return "interface{}";
-    default: return "?";
-    }
-}
-
 /* Go spelling of a type, for messages. */
 static const char *tdesc(cctx *c, const ast_type *t)
 {
@@ -117,7 +93,7 @@ static const char *tdesc(cctx *c, const ast_type *t)
     case TK_MAP: return pool_printf(c->pool, "map[%s]%s", tdesc(c, t->key), tdesc(c, t->elem));
     case TK_STRUCT: return "struct{...}";
     case TK_CODEC: return t->decl->name;
-    default: return builtin_name(t->kind);
+    default: return type_kind_name(t->kind); /* a builtin: its Go name */
     }
 }
 
