@@ -11,12 +11,22 @@ cd "$(dirname "$0")/.."
 # werror in CI, not for users (issue 14)
 . scripts/setup_build.sh
 
-echo "== build and test"
+# step NAME: prints the time the previous step took, then NAME (CI's budget is
+# kept by these lines)
+t_all=$(date +%s) t_step=$t_all step_name=""
+step() {
+    now=$(date +%s)
+    [ -z "$step_name" ] || echo "-- $step_name: $((now - t_step)) s"
+    step_name=$1 t_step=$now
+    [ -z "$1" ] || echo "== $1"
+}
+
+step "build and test"
 setup_build build -Dgo_tests=enabled # a missing Go or Go package fails, never skips
 ninja -C build
 meson test -C build --print-errorlogs
 
-echo "== bench smoke check: release build, every contender and stream decodes to the same values (no timings)"
+step "bench smoke check: release build, every contender and stream decodes to the same values (no timings)"
 if [ -d build-release ]; then
     setup_build build-release -Dbench=true
 else
@@ -25,7 +35,7 @@ fi
 ninja -C build-release bench/bench
 build-release/bench/bench --quick --check-only
 
-echo "== build and test under ASan + UBSan"
+step "build and test under ASan + UBSan"
 setup_build build-asan -Db_sanitize=address,undefined -Db_lundef=false
 ninja -C build-asan
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
@@ -37,7 +47,7 @@ UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 # and other pointer arithmetic that overflows). No suppressions: any report
 # halts the test that made it. The Go differential suite runs in the
 # gcc builds; here it is off to keep this step short.
-echo "== build and test under clang's UBSan"
+step "build and test under clang's UBSan"
 (CC=clang; export CC; setup_build build-clang-ubsan -Db_sanitize=undefined -Db_lundef=false -Dgo_tests=disabled)
 ninja -C build-clang-ubsan
 # the real-world corpus (4 minutes sanitized) runs under gcc's ASan + UBSan above
@@ -45,7 +55,7 @@ UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-clang-ubsan --print-errorlogs --timeout-multiplier 3 --no-suite realworld
 # --- end clang UBSan
 
-echo "== the compiler's threads under ThreadSanitizer (any report fails), and its output the same"
+step "the compiler's threads under ThreadSanitizer (any report fails), and its output the same"
 setup_build build-tsan -Db_sanitize=thread -Db_lundef=false -Dtests=false
 ninja -C build-tsan compiler/tagc
 python3 scripts/gen_big_schema.py -n 300 -o build-tsan/big.tagc
@@ -55,14 +65,16 @@ build/compiler/tagc -o build-tsan/out-plain build-tsan/big.tagc
 cmp build-tsan/out/big.tagc.h build-tsan/out-plain/big.tagc.h
 cmp build-tsan/out/big.tagc.c build-tsan/out-plain/big.tagc.c
 
-echo "== consumer projects (Meson and Make) against an installed tagc"
+step "consumer projects (Meson and Make) against an installed tagc"
 examples/check-consumers.sh
 
 # --- cross builds (issue 14): aarch64 and s390x under qemu-user, i386 natively
+step "cross builds (scripts/cross.sh)"
 scripts/cross.sh
 # --- end cross builds
 
 # --- a clone is all it takes (issue 14): ./run demo in a fresh clone, a meson dist tarball alone
+step "a fresh clone and a dist tarball (scripts/clone-check.sh)"
 scripts/clone-check.sh
 # --- end clone check
 
@@ -70,8 +82,9 @@ scripts/clone-check.sh
 # the code under test instrumented; prints each target's cov:/ft: and fails
 # under a target's coverage floor (scripts/fuzz.sh).
 if [ -x scripts/fuzz.sh ]; then
-    echo "== fuzz smoke, with the coverage each target reached"
+    step "fuzz smoke, with the coverage each target reached"
     scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
 fi
 # --- end fuzz
-echo "== all tests passed"
+step ""
+echo "== all tests passed in $(($(date +%s) - t_all)) s"
