@@ -68,23 +68,6 @@ check_seeds() {
     done
     return $missing
 }
-if [ "${1:-}" = --check-seeds ]; then
-    check_seeds && echo "fuzz: every seed and dictionary exists"
-    exit
-fi
-check_seeds
-
-secs=${1:-10}
-if ! command -v clang >/dev/null; then
-    echo "fuzz: clang not found, skipped" >&2
-    exit 0
-fi
-[ -d build-fuzz ] || CC=clang meson setup build-fuzz -Dfuzz=true -Dtests=true \
-    -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
-targets=$(ninja -C build-fuzz -t targets all | grep -o '^tests/fuzz/fuzz_[a-z_]*:' | tr -d :)
-[ -n "$targets" ] || { echo "fuzz: no targets built" >&2; exit 1; }
-ninja -C build-fuzz $targets tests/msgpack/mp_tool >build-fuzz/build.log 2>&1 ||
-    { tail -30 build-fuzz/build.log; exit 1; }
 mp_tool=build-fuzz/tests/msgpack/mp_tool
 c_type() {
     case $1 in
@@ -122,11 +105,11 @@ make_corpus() {
     esac
 }
 
-status=0
-summary=""
-for exe in build-fuzz/tests/fuzz/fuzz_*; do
-    [ -f "$exe" ] && [ -x "$exe" ] || continue
-    name=$(basename "$exe" | sed 's/^fuzz_//')       # json_user, msgpack_user, compiler, ...
+# run_one NAME SECS: one target's run; prints its coverage line, fails on a crash
+# or under the floor
+run_one() {
+    name=$1 secs=$2
+    exe=build-fuzz/tests/fuzz/fuzz_$name
     corpus=build-fuzz/corpus/$name
     rm -rf "$corpus"
     mkdir -p "$corpus"
@@ -135,7 +118,7 @@ for exe in build-fuzz/tests/fuzz/fuzz_*; do
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
         "$exe" -seed=1 -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
         -dict="$(dict "$name")" -print_final_stats=1 "$corpus" 2>"$log" ||
-        { echo "fuzz: $name FAILED"; tail -50 "$log"; exit 1; }
+        { echo "fuzz: $name FAILED"; tail -50 "$log"; return 1; }
     # libFuzzer's last status line: "#N DONE cov: C ft: F corp: ..."
     last=$(grep -E '^#[0-9]+[[:space:]]+(DONE|INITED|NEW|REDUCE|pulse)' "$log" | tail -1)
     cov=$(printf '%s\n' "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
@@ -144,12 +127,35 @@ for exe in build-fuzz/tests/fuzz/fuzz_*; do
     min=$(floor "$name")
     line=$(printf 'fuzz: %-22s cov: %6s  ft: %6s  runs: %8s  (floor %s)' "$name" "${cov:-?}" "${ft:-?}" "${execs:-?}" "$min")
     if [ -z "$cov" ] || [ "$cov" -lt "$min" ]; then
-        line="$line  BELOW THE FLOOR"
-        status=1
+        echo "$line  BELOW THE FLOOR"
+        return 1
     fi
     echo "$line"
-    summary="$summary$line
-"
-done
-[ "$status" -eq 0 ] || { printf '%s' "$summary" | grep FLOOR >&2; echo "fuzz: a target's coverage stayed under its floor" >&2; }
-exit $status
+}
+
+if [ "${1:-}" = --check-seeds ]; then
+    check_seeds && echo "fuzz: every seed and dictionary exists"
+    exit
+fi
+if [ "${1:-}" = --one ]; then   # a job of the run below
+    run_one "$2" "$3"
+    exit
+fi
+check_seeds
+
+secs=${1:-10}
+command -v clang >/dev/null || { echo "fuzz: clang not found (scripts/setup.sh installs it)" >&2; exit 1; }
+[ -d build-fuzz ] || CC=clang meson setup build-fuzz -Dfuzz=true -Dtests=true \
+    -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
+targets=$(ninja -C build-fuzz -t targets all | grep -o '^tests/fuzz/fuzz_[a-z_]*:' | tr -d :)
+[ -n "$targets" ] || { echo "fuzz: no targets built" >&2; exit 1; }
+ninja -C build-fuzz $targets tests/msgpack/mp_tool >build-fuzz/build.log 2>&1 ||
+    { tail -30 build-fuzz/build.log; exit 1; }
+
+# FUZZ_JOBS targets at once (default 2, one a core; a target is one process)
+names=$(for exe in build-fuzz/tests/fuzz/fuzz_*; do
+            [ -f "$exe" ] && [ -x "$exe" ] && basename "$exe" | sed 's/^fuzz_//'
+        done)
+[ -n "$names" ] || { echo "fuzz: no targets built" >&2; exit 1; }
+printf '%s\n' $names | xargs -P "${FUZZ_JOBS:-2}" -I NAME "$0" --one NAME "$secs" ||
+    { echo "fuzz: a target crashed or its coverage stayed under its floor" >&2; exit 1; }

@@ -78,7 +78,7 @@ step "a fresh clone and a dist tarball (scripts/clone-check.sh)"
 scripts/clone-check.sh
 # --- end clone check
 
-# --- fuzz (issue 15): every target ${FUZZ_SECONDS:-10} s (15 targets: about 2.5 min),
+# --- fuzz (issue 15): every target ${FUZZ_SECONDS:-10} s, two at a time (17 targets: about 1.5 min),
 # the code under test instrumented; prints each target's cov:/ft: and fails
 # under a target's coverage floor (scripts/fuzz.sh).
 if [ -x scripts/fuzz.sh ]; then

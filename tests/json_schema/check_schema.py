@@ -7,8 +7,7 @@
       documents must be rejected.
   check_schema.py differential TAGC SCHEMAS_DIR OUT_DIR
       random documents for kitchen_sink.tagc's types, judged by the schema and by
-      `tagc validate` (the decoder's rules): the verdicts must agree. Skipped
-      (exit 77) when `tagc validate` is not available.
+      `tagc validate` (the decoder's rules): the verdicts must agree.
 """
 import copy
 import json
@@ -20,8 +19,8 @@ import sys
 try:
     import jsonschema
 except ImportError:  # run with Debian's /usr/bin/python3 (python3-jsonschema)
-    print("python3-jsonschema is not installed", file=sys.stderr)
-    sys.exit(77)
+    print("FAILED: python3-jsonschema is not installed (scripts/setup.sh installs it)", file=sys.stderr)
+    sys.exit(1)
 
 FAILED = []
 
@@ -70,6 +69,29 @@ def expect(v, doc, valid, what):
         fail("%s: accepted" % what)
 
 
+def shapes_only(doc):
+    """doc with each array of more than 16 elements cut to the first element of each
+    distinct shape (the keys and value types under it, recursively): the validator judges
+    every shape the document has, once (python3-jsonschema took 80 s on the whole of
+    canada's 111 000 coordinate pairs, one shape). Short arrays stay whole: a Go array's
+    length is in its schema."""
+    def cut(v):
+        if isinstance(v, dict):
+            items = {k: cut(x) for k, x in v.items()}
+            return {k: x for k, (x, _) in items.items()}, \
+                ("o",) + tuple(sorted((k, sh) for k, (_, sh) in items.items()))
+        if isinstance(v, list):
+            kept, seen = [], []
+            for x in v:
+                x, sh = cut(x)
+                if sh not in seen or len(v) <= 16:
+                    seen.append(sh)
+                    kept.append(x)
+            return kept, ("a",) + tuple(sorted(seen, key=repr))
+        return v, type(v).__name__
+    return cut(doc)[0]
+
+
 def workloads(tagc, schemas, data, out):
     docs = {}
     for name, typ, rel in WORKLOADS:
@@ -79,7 +101,7 @@ def workloads(tagc, schemas, data, out):
         docs[name] = doc
         for variant in ("schema", "strict.schema"):
             v = validator(os.path.join(d, "%s.%s.json" % (typ, variant)))
-            expect(v, doc, True, "%s %s.%s" % (rel, typ, variant))
+            expect(v, shapes_only(doc), True, "%s %s.%s" % (rel, typ, variant))
 
     order = validator(os.path.join(out, "order", "Order.schema.json"))
     strict_order = validator(os.path.join(out, "order", "Order.strict.schema.json"))
@@ -248,8 +270,8 @@ def rejected_lines(tagc, schema_file, typ, path, strict):
 def differential(tagc, schemas, out, count):
     probe = subprocess.run([tagc, "validate", "--help"], capture_output=True)
     if probe.returncode != 0:
-        print("tagc validate is not available: skipped", file=sys.stderr)
-        sys.exit(77)
+        print("FAILED: `tagc validate --help` exited %d" % probe.returncode, file=sys.stderr)
+        sys.exit(1)
     rng = random.Random(20240615)
     here = os.path.dirname(os.path.abspath(__file__))
     cases = [(os.path.join(schemas, "kitchen_sink.tagc"), ("Sink", "Scalars", "Node")),
