@@ -12,6 +12,8 @@
  *      known, then rounded. Unlike Go 1.19 the position of the decimal point is
  *      counted past the 800th digit too (Go misplaces it for inputs with more
  *      than 800 integer digits that reach this path).
+ * The plain float of a document (canada's -65.613616999999977) takes steps 1 and
+ * 2 in line, from num_plain.h, in tagc_json_read_f64 and tagc_json_scan_f64.
  * float32 is rounded directly from the decimal text, never through a double.
  * No libc conversions: results do not depend on the locale.
  */
