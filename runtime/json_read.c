@@ -10,6 +10,7 @@
 
 #include "tagc.h"
 
+#include "num_plain.h"
 #include "swar.h"
 #include "time_scan.h"
 
@@ -305,7 +306,7 @@ int tagc_json_read_uint(tagc_json_dec *d, uint64_t *out, uint64_t max)
     return 0;
 }
 
-int tagc_json_read_f64(tagc_json_dec *d, double *out)
+static NOINLINE int read_f64_general(tagc_json_dec *d, double *out)
 {
     int rc = 0;
     if (TAGC_UNLIKELY(d->q_open != NULL)) /* Go's strconv grammar (num_go.c) */
@@ -318,6 +319,21 @@ int tagc_json_read_f64(tagc_json_dec *d, double *out)
         return tagc_json_fail(d, rc, "number %.*s out of range for float64", (int)(n > 40 ? 40 : n), d->p);
     d->p += n;
     return 0;
+}
+
+/* The plain float right at the cursor (canada's) converted in line, with no
+ * call and no stack frame; whitespace before it, anything else and the rare
+ * float whose rounding needs more work go to the general path. */
+int tagc_json_read_f64(tagc_json_dec *d, double *out)
+{
+#if TAGC_SWAR
+    const char *after;
+    if (TAGC_LIKELY(d->q_open == NULL) && TAGC_LIKELY((after = plain_f64(d->p, d->end, out)) != NULL)) {
+        d->p = after;
+        return 0;
+    }
+#endif
+    return read_f64_general(d, out);
 }
 
 int tagc_json_read_f32(tagc_json_dec *d, float *out)

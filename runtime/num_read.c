@@ -12,16 +12,18 @@
  *      known, then rounded. Unlike Go 1.19 the position of the decimal point is
  *      counted past the 800th digit too (Go misplaces it for inputs with more
  *      than 800 integer digits that reach this path).
+ * The plain float of a document (canada's -65.613616999999977) takes steps 1 and
+ * 2 in line, from num_plain.h, in tagc_json_read_f64 and tagc_json_scan_f64.
  * float32 is rounded directly from the decimal text, never through a double.
  * No libc conversions: results do not depend on the locale.
  */
 #include "tagc.h"
 
-#include "num_tables.h"
-
 #include <float.h>
 #include <string.h>
 
+#include "num_plain.h"
+#include "num_tables.h"
 #include "swar.h"
 
 /* MARK: - Grammar */
@@ -163,69 +165,6 @@ typedef struct num_scan {
 
 #define MAX_EXP_DIGITS_VALUE 10000 /* as Go: bigger exponents only need to be "big" */
 
-#if TAGC_SWAR
-/*
- * The common float a word at a time (canada.json's are -65.613616999999977):
- * optional '-', 1 to 7 integer digits without a leading zero, optionally '.'
- * and 1 to 15 fraction digits, 19 digits at most, no exponent, 32 bytes of
- * input left. Sets *s (exact: nothing dropped) and returns the byte after the
- * number; NULL for everything else, which scan_float then reads. The fraction
- * is read from two words at once, measured and converted without a loop.
- */
-static inline const char *scan_plain_float(const char *p, const char *end, num_scan *s)
-{
-    static const uint64_t pow10[16] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-                                       1000000000, 10000000000, 100000000000, 1000000000000,
-                                       10000000000000, 100000000000000, 1000000000000000};
-    if (end - p < 32)
-        return NULL;
-    bool neg = *p == '-';
-    const char *ds = p + neg, *q = ds;
-    uint64_t man = 0;
-    /* the few integer digits by a byte loop: its exit is predicted, where a
-     * length taken from a word would delay everything after it */
-    for (unsigned c; q < ds + 8 && (c = (unsigned)(unsigned char)*q - '0') < 10; q++)
-        man = man * 10 + c;
-    unsigned ni = (unsigned)(q - ds);
-    if (ni - 1 >= 7 || (ni > 1 && *ds == '0'))
-        return NULL; /* no digit, 8 or more, or a leading zero */
-    unsigned nf = 0;
-    if (*q == '.') {
-        uint64_t w1 = load8(q + 1), w2 = load8(q + 9);
-        unsigned k1 = tagc_digit_run(w1), k2 = tagc_digit_run(w2);
-        uint64_t frac;
-        if (k1 < 8) {
-            if (k1 == 0)
-                return NULL;
-            nf = k1;
-            frac = tagc_digits_value(w1, k1);
-        } else {
-            if (k2 == 8)
-                return NULL;
-            nf = 8 + k2;
-            frac = tagc_digits_value(w1, 8) * pow10[k2] + (k2 != 0 ? tagc_digits_value(w2, k2) : 0);
-        }
-        if (ni + nf > 19)
-            return NULL;
-        man = man * pow10[nf] + frac;
-        q += 1 + nf;
-    }
-    if (*q == 'e' || *q == 'E')
-        return NULL;
-    s->man = man;
-    s->exp = -(int64_t)nf;
-    s->neg = neg;
-    s->trunc = false;
-    return q;
-}
-#else
-static inline const char *scan_plain_float(const char *p, const char *end, num_scan *s)
-{
-    (void)p, (void)end, (void)s;
-    return NULL;
-}
-#endif
-
 /* Scans the longest JSON number at p (before end) into *s, as tagc_json_number_len
  * measures it: returns the byte after it, or NULL when the grammar breaks (where
  * tagc_json_number_len returns 0). One pass: grammar and digits together. */
@@ -329,15 +268,6 @@ static const char *scan_float(const char *p, const char *end, num_scan *s)
 
 /* MARK: - Clinger's fast path */
 
-#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-#define TAGC_EXACT_FAST_PATH 1
-#else
-#define TAGC_EXACT_FAST_PATH 0
-#endif
-
-static const double tagc_pow10_f64[23] = {
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 static const float tagc_pow10_f32[11] = {
     1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
 
@@ -395,86 +325,6 @@ static inline bool atof32_exact(uint64_t man, int64_t exp, bool neg, float *out)
         return true;
     }
     return false;
-}
-
-/* MARK: - Eisel-Lemire */
-
-static inline void mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
-{
-#if defined(__SIZEOF_INT128__)
-    unsigned __int128 r = (unsigned __int128)a * b;
-    *hi = (uint64_t)(r >> 64);
-    *lo = (uint64_t)r;
-#else
-    uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
-    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-    *lo = (mid << 32) | (p00 & 0xFFFFFFFFu);
-#endif
-}
-
-static inline unsigned clz64(uint64_t x) /* x != 0 */
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_clzll(x);
-#else
-    unsigned n = 0;
-    while (!(x & (1ULL << 63))) {
-        x <<= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
-/* On success writes the IEEE bits to *bits. mantbits 52 or 23. man != 0. */
-static inline bool eisel_lemire(uint64_t man, int64_t exp10, bool neg, bool f32, uint64_t *bits)
-{
-    if (exp10 < TAGC_EL_MIN || exp10 > TAGC_EL_MAX)
-        return false;
-    const uint64_t *pow = tagc_el_pow10[exp10 - TAGC_EL_MIN];
-    const uint64_t mask = f32 ? 0x3FFFFFFFFFULL : 0x1FFULL;
-    const unsigned shift = f32 ? 38 : 9;
-    const unsigned mantbits = f32 ? 23 : 52;
-    const uint64_t bias = f32 ? 127 : 1023;
-    const uint64_t expmax = f32 ? 0xFF : 0x7FF;
-
-    unsigned clz = clz64(man);
-    man <<= clz;
-    uint64_t ret_exp2 = (uint64_t)((((int64_t)217706 * exp10) >> 16) + 64 + (int64_t)bias) - clz;
-
-    uint64_t xhi, xlo;
-    mul64(man, pow[1], &xhi, &xlo);
-    if ((xhi & mask) == mask && xlo + man < man) {
-        uint64_t yhi, ylo;
-        mul64(man, pow[0], &yhi, &ylo);
-        uint64_t mhi = xhi, mlo = xlo + yhi;
-        if (mlo < xlo)
-            mhi++;
-        if ((mhi & mask) == mask && mlo + 1 == 0 && ylo + man < man)
-            return false;
-        xhi = mhi;
-        xlo = mlo;
-    }
-    uint64_t msb = xhi >> 63;
-    uint64_t ret_man = xhi >> (msb + shift);
-    ret_exp2 -= 1 ^ msb;
-    if (xlo == 0 && (xhi & mask) == 0 && (ret_man & 3) == 1)
-        return false; /* halfway ambiguity */
-    ret_man += ret_man & 1;
-    ret_man >>= 1;
-    if (ret_man >> (mantbits + 1) > 0) {
-        ret_man >>= 1;
-        ret_exp2 += 1;
-    }
-    if (ret_exp2 - 1 >= expmax - 1)
-        return false; /* subnormal, zero or infinity: the slow path decides */
-    uint64_t b = ret_exp2 << mantbits | (ret_man & ((1ULL << mantbits) - 1));
-    if (neg)
-        b |= 1ULL << (f32 ? 31 : 63);
-    *bits = b;
-    return true;
 }
 
 /* MARK: - Go's decimal (slow path) */
@@ -912,20 +762,28 @@ static size_t scan_general(const char *p, const char *end, bool f32, void *out, 
 
 size_t tagc_json_scan_f64(const char *p, const char *end, double *out, int *rc)
 {
-    num_scan s;
-    const char *q = scan_plain_float(p, end, &s);
-    if (TAGC_UNLIKELY(q == NULL))
-        return scan_general(p, end, false, out, rc);
-    *rc = scan_to_f64(&s, p, (size_t)(q - p), out);
-    return (size_t)(q - p);
+#if TAGC_SWAR
+    const char *q = plain_f64(p, end, out);
+    if (TAGC_LIKELY(q != NULL)) {
+        *rc = 0;
+        return (size_t)(q - p);
+    }
+#endif
+    return scan_general(p, end, false, out, rc);
 }
 
 size_t tagc_json_scan_f32(const char *p, const char *end, float *out, int *rc)
 {
+#if TAGC_SWAR
     num_scan s;
-    const char *q = scan_plain_float(p, end, &s);
-    if (TAGC_UNLIKELY(q == NULL))
-        return scan_general(p, end, true, out, rc);
-    *rc = scan_to_f32(&s, p, (size_t)(q - p), out);
-    return (size_t)(q - p);
+    unsigned nf;
+    const char *q = plain_float_digits(p, end, &s.man, &nf, &s.neg);
+    if (TAGC_LIKELY(q != NULL)) {
+        s.exp = -(int64_t)nf;
+        s.trunc = false;
+        *rc = scan_to_f32(&s, p, (size_t)(q - p), out);
+        return (size_t)(q - p);
+    }
+#endif
+    return scan_general(p, end, true, out, rc);
 }

@@ -37,6 +37,43 @@ static uint64_t rnd(void) /* splitmix64 */
     return z ^ (z >> 31);
 }
 
+/* text[0..n) read as inside a document (tagc_json_scan_f64/f32: followed by
+ * "," and padding, so num_plain.h's in-line path takes the plain ones) must
+ * give what tagc_parse_f64/f32 give (rc and bits). */
+static void check_in_doc(const char *text, size_t n, int bits)
+{
+    char doc[512], msg[600];
+    if (n + 40 > sizeof doc)
+        return;
+    memcpy(doc, text, n);
+    memset(doc + n, ' ', 40);
+    doc[n] = ',';
+    const char *end = doc + n + 40;
+    int rc_doc = -1, rc;
+    uint64_t want = 0, got = 0;
+    size_t used;
+    if (bits == 64) {
+        double x = 0, y = 0;
+        rc = tagc_parse_f64(text, n, &x);
+        used = tagc_json_scan_f64(doc, end, &y, &rc_doc);
+        memcpy(&want, &x, sizeof x);
+        memcpy(&got, &y, sizeof y);
+    } else {
+        float x = 0, y = 0;
+        uint32_t w32, g32;
+        rc = tagc_parse_f32(text, n, &x);
+        used = tagc_json_scan_f32(doc, end, &y, &rc_doc);
+        memcpy(&w32, &x, sizeof x);
+        memcpy(&g32, &y, sizeof y);
+        want = w32, got = g32;
+    }
+    if (used != n || rc_doc != rc || (rc == 0 && got != want)) {
+        snprintf(msg, sizeof msg, "%.*s: scan_f%d %zu bytes, rc %d, %llx; parse_f%d rc %d, %llx", (int)n, text, bits,
+                 used, rc_doc, (unsigned long long)got, bits, rc, (unsigned long long)want);
+        fail("in a document", msg);
+    }
+}
+
 static void check_f64_bits(uint64_t b)
 {
     double x, y = 0;
@@ -46,6 +83,7 @@ static void check_f64_bits(uint64_t b)
     char buf[TAGC_F64_MAX_CHARS + 1], msg[160];
     size_t n = tagc_fmt_f64(buf, x);
     buf[n] = 0;
+    check_in_doc(buf, n, 64);
     uint64_t got = 0;
     if (tagc_parse_f64(buf, n, &y) == 0)
         memcpy(&got, &y, sizeof got);
@@ -99,6 +137,7 @@ static long check_go(const char *path)
             n = tagc_fmt_f64(out, x);
             rc = tagc_parse_f64(text, strlen(text), &y);
             memcpy(&got, &y, sizeof got);
+            check_in_doc(text, strlen(text), 64);
         } else {
             uint32_t u = (uint32_t)b, g32 = 0;
             float x, y = 0;
@@ -106,6 +145,7 @@ static long check_go(const char *path)
             n = tagc_fmt_f32(out, x);
             rc = tagc_parse_f32(text, strlen(text), &y);
             memcpy(&g32, &y, sizeof g32);
+            check_in_doc(text, strlen(text), 32);
             got = g32;
         }
         out[n] = 0;
@@ -183,6 +223,31 @@ static void check_random_decimals(long n)
     }
 }
 
+/* Plain decimals (canada's shape and its limits: 1 to 8 integer digits, up
+ * to 16 fraction digits, runs of 0s and 9s): the in-line path against the
+ * general one. */
+static void check_plain_decimals(long n)
+{
+    char s[64];
+    for (long i = 0; i < n; i++) {
+        size_t len = 0;
+        if (rnd() & 1)
+            s[len++] = '-';
+        size_t first = len;
+        unsigned ni = 1 + (unsigned)(rnd() % 8), nf = (unsigned)(rnd() % 17);
+        for (unsigned d = 0; d < ni + nf; d++) {
+            if (d == ni)
+                s[len++] = '.';
+            unsigned r = (unsigned)(rnd() % 14);
+            s[len++] = (char)('0' + (r >= 10 ? (r & 1) * 9 : r));
+        }
+        if (ni > 1 && s[first] == '0')
+            s[first] = '1'; /* no leading zero: the grammar's */
+        check_in_doc(s, len, 64);
+        check_in_doc(s, len, 32);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -199,7 +264,8 @@ int main(int argc, char **argv)
         check_f32_bits((uint32_t)rnd());
     }
     check_random_decimals(n);
-    printf("float_vectors: %ld Go vectors, %ld random of each width, %ld decimals: %lu mismatches\n", lines, n,
-           n, bad);
+    check_plain_decimals(n);
+    printf("float_vectors: %ld Go vectors, %ld random of each width, %ld decimals, %ld plain: %lu mismatches\n",
+           lines, n, n, n, bad);
     return bad != 0;
 }

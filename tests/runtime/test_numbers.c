@@ -979,12 +979,29 @@ static int check_scan(const char *s, const char *tail)
     int rc = -1, rc32 = -1;
     size_t got = tagc_json_scan_f64(buf, end, &d, &rc);
     size_t got32 = tagc_json_scan_f32(buf, end, &f, &rc32);
+    /* and as generated code reads it: tagc_json_read_f64 with its in-line path */
+    static tagc_arena arena;
+    tagc_error err;
+    tagc_json_dec dec;
+    double dr = 12345.0;
+    tagc_json_dec_init(&dec, buf, sizeof buf, &arena, &err, NULL);
+    int rc_read = tagc_json_read_f64(&dec, &dr);
     if (got != want_len || got32 != want_len) {
         cr_log_error("scan(\"%s%s\"): length %zu/%zu, want %zu", s, tail, got, got32, want_len);
         return 1;
     }
-    if (want_len == 0)
+    if (want_len == 0) {
+        if (rc_read != TAGC_E_SYNTAX) {
+            cr_log_error("read_f64(\"%s%s\"): rc %d, want TAGC_E_SYNTAX", s, tail, rc_read);
+            return 1;
+        }
         return 0;
+    }
+    if (rc_read != rc || (rc == 0 && (dec.p != buf + want_len || bits64(dr) != bits64(d)))) {
+        cr_log_error("read_f64(\"%s%s\"): rc %d, %a, %td bytes; scan_f64: rc %d, %a, %zu bytes", s, tail, rc_read,
+                     dr, dec.p - buf, rc, d, want_len);
+        return 1;
+    }
     char text[160];
     memcpy(text, buf, want_len);
     text[want_len] = 0;
@@ -1013,6 +1030,31 @@ Test(scan_float, edge_cases)
         "4.9406564584124654e-324", "1.7976931348623157", "17976931348623157e292", "3.4028235e38",
         "3.4028236e38", "-65.613616999999977", "43.420273000000009", "2.2250738585072011e-308",
         "9007199254740993", "9007199254740993.0", "900719925474099.35", "0.30000000000000004",
+        /* the in-line path's edges (num_plain.h): mantissas around 2^53 */
+        "9007199.254740991", "9007199.254740992", "9007199.254740993", "9007199.254740994",
+        "9007199.254740995", "-9007199.254740993", "900719.9254740993", "9.007199254740993",
+        "18014398.50961985", "18014398.50961987", "18014398.509619875", "1801439.8509619873",
+        /* 19 and 20 digits, 15 and 16 fraction digits, 7 and 8 integer digits */
+        "1234567.890123456789", "1234567.8901234567891", "0.999999999999999", "0.9999999999999999",
+        "9999999.999999999", "99999999.99999999", "1.000000000000001", "1.0000000000000001",
+        "8.999999999999999999", "9.999999999999999999", "4.35", "1.5", "2.5", "0.5", "-0.5",
+        /* halfway between two doubles (ties to even), with the digits that decide it */
+        "9007199254740993", "9007199254740995", "1.00000000000000011102230246251565",
+        "1.000000000000000111", "1.000000000000000112", "1.00000000000000033306690738754696",
+        "0.1000000000000000055511151231257827", "0.10000000000000000555",
+        /* trailing and leading zeros */
+        "1.000000000000000", "100.000000000000000000", "1000000.000000000000", "0.000000000000100",
+        "-0.000000000000000000000000001", "0.0000001", "0.00000000000000000000000000000001",
+        /* exponents at Clinger's limits */
+        "1e22", "1e23", "-1e22", "1e-22", "1e-23", "9007199254740991e22", "9007199254740992e22",
+        "9007199254740993e22", "123456789e-22", "123456789e-23", "1.5e22", "15e-23",
+        /* subnormals, overflow */
+        "2.4703282292062327e-324", "2.4703282292062328e-324", "4.9406564584124654e-324",
+        "2.2250738585072012e-308", "2.225073858507201e-308", "1e-324", "1e-323", "1e308", "1e309",
+        "-1e309", "1.7976931348623157e308", "1.7976931348623158e308", "1.7976931348623159e308",
+        "179769313486231580793728971405301e276",
+        /* -0 */
+        "-0e5", "-0.0e-5", "-0.000",
     };
     static const char *const tails[] = {"", ",", "]", "}", " ", "e", "E", ".", "x", "5"};
     int bad = 0;
