@@ -755,10 +755,13 @@ static uint8_t *put_f64_pair(tagc_buf *b, uint8_t *p, const double *v)
 #endif
 }
 
-uint8_t *tagc_put_f64s(tagc_buf *b, uint8_t *p, const double *v, size_t n)
+/* tagc_put_f64s for n != 2: out of line, so that a point's call is one jump
+ * (no registers saved for the loop). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static uint8_t *put_f64s_loop(tagc_buf *b, uint8_t *p, const double *v, size_t n)
 {
-    if (n == 2) /* a point ([2]float64): no loop */
-        return put_f64_pair(b, p, v);
     size_t i = 0;
     for (; i + 1 < n; i += 2) {
         if (i > 0)
@@ -771,6 +774,13 @@ uint8_t *tagc_put_f64s(tagc_buf *b, uint8_t *p, const double *v, size_t n)
         p = tagc_put_f64(b, p, v[i]);
     }
     return p;
+}
+
+uint8_t *tagc_put_f64s(tagc_buf *b, uint8_t *p, const double *v, size_t n)
+{
+    if (n == 2) /* a point ([2]float64): no loop */
+        return put_f64_pair(b, p, v);
+    return put_f64s_loop(b, p, v, n);
 }
 
 uint8_t *tagc_put_f32(tagc_buf *b, uint8_t *p, float v)
