@@ -523,23 +523,25 @@ static ALWAYS_INLINE text17 digits17(uint64_t f)
 static ALWAYS_INLINE size_t put_text17(char *dst, text17 t, int dp)
 {
     places17 s = t.s;
-    if (TAGC_LIKELY(dp > 0 && dp <= 21)) {
-        if (dp < t.sig) {
-            /* dd.ddd: the places from the first, then from the point on the
-             * places dp.. shifted down (n bits), after a '.' */
-            if (dp <= 8) {
-                unsigned n = 8 * (unsigned)dp - 8;
-                store_digits(dst, s.w[0]);
-                store_digits(dst + dp, (shr128(s.w[0], s.w[1], n) & ~0xFFULL) | '.');
-                store_digits(dst + dp + 8, shr128(s.w[1], s.w[2], n));
-                store_digits(dst + dp + 16, s.w[2] >> n);
-            } else {
-                unsigned n = 8 * (unsigned)dp - 72;
-                store_digits(dst, s.w[0]);
-                store_digits(dst + 8, s.w[1]);
-                store_digits(dst + dp, (shr128(s.w[1], s.w[2], n) & ~0xFFULL) | '.');
-                store_digits(dst + dp + 8, s.w[2] >> n);
-            }
+    /* dd.ddd with the point in the first word (canada's coordinates): one
+     * test, not three */
+    if (TAGC_LIKELY(((unsigned)dp - 1 < 8) & (dp < t.sig))) {
+        /* the places from the first, then from the point on the places dp..
+         * shifted down (n bits), after a '.' */
+        unsigned n = 8 * (unsigned)dp - 8;
+        store_digits(dst, s.w[0]);
+        store_digits(dst + dp, (shr128(s.w[0], s.w[1], n) & ~0xFFULL) | '.');
+        store_digits(dst + dp + 8, shr128(s.w[1], s.w[2], n));
+        store_digits(dst + dp + 16, s.w[2] >> n);
+        return (size_t)t.sig + 1;
+    }
+    if (dp > 0 && dp <= 21) {
+        if (dp < t.sig) { /* dd.ddd, the point in the second word */
+            unsigned n = 8 * (unsigned)dp - 72;
+            store_digits(dst, s.w[0]);
+            store_digits(dst + 8, s.w[1]);
+            store_digits(dst + dp, (shr128(s.w[1], s.w[2], n) & ~0xFFULL) | '.');
+            store_digits(dst + dp + 8, s.w[2] >> n);
             return (size_t)t.sig + 1;
         }
         /* ddd000: the places beyond sig are zeros already */
