@@ -24,6 +24,16 @@
 
 #include <string.h>
 
+/* sf_fast64's digits in SSE2 on x86-64 (its baseline; digits16_sse2); the
+ * word path (digits8) elsewhere, with -DTAGC_NO_SIMD and in -Os. */
+#if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__) && !defined(TAGC_NO_SIMD) && \
+    !defined(__OPTIMIZE_SIZE__)
+#define FMT_SSE2 1
+#include <emmintrin.h>
+#else
+#define FMT_SSE2 0
+#endif
+
 /* MARK: - 128-bit helpers */
 
 static inline uint64_t umulh64(uint64_t a, uint64_t b)
@@ -606,19 +616,14 @@ static size_t fmt_f64_other(char *p, uint64_t bits)
     return fmt_dec(p, d.f, d.e);
 }
 
+#if FMT_SSE2
 /*
  * The 16 digits of hi * 10^8 + mid (both < 10^8) in the 16 bytes of an SSE2
  * register, digit i (most significant first) in byte i, as numbers 0..9: the
  * steps of digits8 on all lanes at once - one division by 10^4 per half
  * (pmuludq), then / 100 and / 10 in 16-bit lanes with the quotient to the
- * lower (earlier) half - and the zero digits found with one compare.
- * x86-64 only (SSE2 is its baseline); -DTAGC_NO_SIMD builds the word path.
+ * lower (earlier) half.
  */
-#if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__) && !defined(TAGC_NO_SIMD) && \
-    !defined(__OPTIMIZE_SIZE__)
-#define FMT_SSE2 1
-#include <emmintrin.h>
-
 static ALWAYS_INLINE __m128i digits16_sse2(uint64_t hi, uint64_t mid)
 {
     __m128i a = _mm_set_epi64x((long long)mid, (long long)hi);
@@ -629,12 +634,13 @@ static ALWAYS_INLINE __m128i digits16_sse2(uint64_t hi, uint64_t mid)
     /* 16-bit lanes: v / 100 (v * 5243 >> 19, exact below 10^4), v mod 100 */
     __m128i t = _mm_srli_epi16(_mm_mulhi_epu16(x, _mm_set1_epi32(5243)), 3);
     __m128i y = _mm_or_si128(t, _mm_slli_epi32(_mm_sub_epi16(x, _mm_mullo_epi16(t, _mm_set1_epi32(100))), 16));
-    /* bytes: w / 10 (w * 6554 >> 16, exact below 100), w mod 10 */
+    /* bytes: u = w / 10 (w * 6554 >> 16, exact below 100), w mod 10 above it:
+     * u + ((w - 10 u) << 8) = (w << 8) - u * (10 * 256 - 1) */
     __m128i u = _mm_mulhi_epu16(y, _mm_set1_epi16(6554));
-    return _mm_or_si128(u, _mm_slli_epi16(_mm_sub_epi16(y, _mm_mullo_epi16(u, _mm_set1_epi16(10))), 8));
+    __m128i c2559 = _mm_set1_epi16(10 * 256 - 1);
+    __asm__("" : "+x"(c2559)); /* opaque: gcc would make the multiply five shifts and adds */
+    return _mm_sub_epi16(_mm_slli_epi16(y, 8), _mm_mullo_epi16(u, c2559));
 }
-#else
-#define FMT_SSE2 0
 #endif
 
 /* The text of the decimal (10 * top + last) * 10^k of sf_fast64, and the place
