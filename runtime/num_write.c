@@ -537,13 +537,13 @@ static ALWAYS_INLINE size_t put_text17(char *dst, text17 t, int dp)
      * test, not three */
     if (TAGC_LIKELY(((unsigned)dp - 1 < 8) & (dp < t.sig))) {
         /* the places from the first, then from the point on the places dp..
-         * shifted down (n bits), after a '.' */
-        unsigned n = 8 * (unsigned)dp - 8;
+         * shifted down (n bits), after a '.' (unsigned: no sign extensions) */
+        unsigned at = (unsigned)dp, n = 8 * at - 8;
         store_digits(dst, s.w[0]);
-        store_digits(dst + dp, (shr128(s.w[0], s.w[1], n) & ~0xFFULL) | '.');
-        store_digits(dst + dp + 8, shr128(s.w[1], s.w[2], n));
-        store_digits(dst + dp + 16, s.w[2] >> n);
-        return (size_t)t.sig + 1;
+        store_digits(dst + at, (shr128(s.w[0], s.w[1], n) & ~0xFFULL) | '.');
+        store_digits(dst + at + 8, shr128(s.w[1], s.w[2], n));
+        store_digits(dst + at + 16, s.w[2] >> n);
+        return (unsigned)t.sig + 1;
     }
     if (dp > 0 && dp <= 21) {
         if (dp < t.sig) { /* dd.ddd, the point in the second word */
