@@ -24,6 +24,16 @@
 
 #include <string.h>
 
+/* sf_fast64's digits in SSE2 on x86-64 (its baseline; digits16_sse2); the
+ * word path (digits8) elsewhere, with -DTAGC_NO_SIMD and in -Os. */
+#if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__) && !defined(TAGC_NO_SIMD) && \
+    !defined(__OPTIMIZE_SIZE__)
+#define FMT_SSE2 1
+#include <emmintrin.h>
+#else
+#define FMT_SSE2 0
+#endif
+
 /* MARK: - 128-bit helpers */
 
 static inline uint64_t umulh64(uint64_t a, uint64_t b)
@@ -523,23 +533,25 @@ static ALWAYS_INLINE text17 digits17(uint64_t f)
 static ALWAYS_INLINE size_t put_text17(char *dst, text17 t, int dp)
 {
     places17 s = t.s;
-    if (TAGC_LIKELY(dp > 0 && dp <= 21)) {
-        if (dp < t.sig) {
-            /* dd.ddd: the places from the first, then from the point on the
-             * places dp.. shifted down (n bits), after a '.' */
-            if (dp <= 8) {
-                unsigned n = 8 * (unsigned)dp - 8;
-                store_digits(dst, s.w[0]);
-                store_digits(dst + dp, (shr128(s.w[0], s.w[1], n) & ~0xFFULL) | '.');
-                store_digits(dst + dp + 8, shr128(s.w[1], s.w[2], n));
-                store_digits(dst + dp + 16, s.w[2] >> n);
-            } else {
-                unsigned n = 8 * (unsigned)dp - 72;
-                store_digits(dst, s.w[0]);
-                store_digits(dst + 8, s.w[1]);
-                store_digits(dst + dp, (shr128(s.w[1], s.w[2], n) & ~0xFFULL) | '.');
-                store_digits(dst + dp + 8, s.w[2] >> n);
-            }
+    /* dd.ddd with the point in the first word (canada's coordinates): one
+     * test, not three */
+    if (TAGC_LIKELY(((unsigned)dp - 1 < 8) & (dp < t.sig))) {
+        /* the places from the first, then from the point on the places dp..
+         * shifted down (n bits), after a '.' (unsigned: no sign extensions) */
+        unsigned at = (unsigned)dp, n = 8 * at - 8;
+        store_digits(dst, s.w[0]);
+        store_digits(dst + at, (shr128(s.w[0], s.w[1], n) & ~0xFFULL) | '.');
+        store_digits(dst + at + 8, shr128(s.w[1], s.w[2], n));
+        store_digits(dst + at + 16, s.w[2] >> n);
+        return (unsigned)t.sig + 1;
+    }
+    if (dp > 0 && dp <= 21) {
+        if (dp < t.sig) { /* dd.ddd, the point in the second word */
+            unsigned n = 8 * (unsigned)dp - 72;
+            store_digits(dst, s.w[0]);
+            store_digits(dst + 8, s.w[1]);
+            store_digits(dst + dp, (shr128(s.w[1], s.w[2], n) & ~0xFFULL) | '.');
+            store_digits(dst + dp + 8, s.w[2] >> n);
             return (size_t)t.sig + 1;
         }
         /* ddd000: the places beyond sig are zeros already */
@@ -604,6 +616,33 @@ static size_t fmt_f64_other(char *p, uint64_t bits)
     return fmt_dec(p, d.f, d.e);
 }
 
+#if FMT_SSE2
+/*
+ * The 16 digits of hi * 10^8 + mid (both < 10^8) in the 16 bytes of an SSE2
+ * register, digit i (most significant first) in byte i, as numbers 0..9: the
+ * steps of digits8 on all lanes at once - one division by 10^4 per half
+ * (pmuludq), then / 100 and / 10 in 16-bit lanes with the quotient to the
+ * lower (earlier) half.
+ */
+static ALWAYS_INLINE __m128i digits16_sse2(uint64_t hi, uint64_t mid)
+{
+    __m128i a = _mm_set_epi64x((long long)mid, (long long)hi);
+    /* 32-bit lanes: hi / 10^4, hi mod 10^4, mid / 10^4, mid mod 10^4 */
+    __m128i q = _mm_srli_epi64(_mm_mul_epu32(a, _mm_set1_epi32((int)0xD1B71759)), 45);
+    __m128i r = _mm_sub_epi32(a, _mm_mul_epu32(q, _mm_set1_epi32(10000)));
+    __m128i x = _mm_or_si128(q, _mm_slli_epi64(r, 32));
+    /* 16-bit lanes: v / 100 (v * 5243 >> 19, exact below 10^4), v mod 100 */
+    __m128i t = _mm_srli_epi16(_mm_mulhi_epu16(x, _mm_set1_epi32(5243)), 3);
+    __m128i y = _mm_or_si128(t, _mm_slli_epi32(_mm_sub_epi16(x, _mm_mullo_epi16(t, _mm_set1_epi32(100))), 16));
+    /* bytes: u = w / 10 (w * 6554 >> 16, exact below 100), w mod 10 above it:
+     * u + ((w - 10 u) << 8) = (w << 8) - u * (10 * 256 - 1) */
+    __m128i u = _mm_mulhi_epu16(y, _mm_set1_epi16(6554));
+    __m128i c2559 = _mm_set1_epi16(10 * 256 - 1);
+    __asm__("" : "+x"(c2559)); /* opaque: gcc would make the multiply five shifts and adds */
+    return _mm_sub_epi16(_mm_slli_epi16(y, 8), _mm_mullo_epi16(u, c2559));
+}
+#endif
+
 /* The text of the decimal (10 * top + last) * 10^k of sf_fast64, and the place
  * of its point: 16 places from top and last as the 17th, or, for 16 digits
  * (top < 10^15), 16 places from 10 * top + last. */
@@ -615,6 +654,16 @@ static ALWAYS_INLINE text17 fast_text(sf_fast d, int *dp)
     *dp = d.k + 17 - (int)short16;
     uint64_t hi = top / 100000000; /* places 0..7 */
     uint64_t mid = top - hi * 100000000; /* places 8..15 */
+#if FMT_SSE2
+    __m128i z = digits16_sse2(hi, mid);
+    /* bit i: place i is 0; place 0 is not, so the complement has a bit set */
+    unsigned nonzero = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(z, _mm_setzero_si128())) ^ 0xFFFFu;
+    z = _mm_add_epi8(z, _mm_set1_epi8('0'));
+    text17 t = {{{(uint64_t)_mm_cvtsi128_si64(z), (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(z, z)), last | '0'}},
+                32 - __builtin_clz(nonzero)};
+    t.sig = last ? 17 : t.sig;
+    return t;
+#else
     uint64_t whi = digits8((uint32_t)hi), wmid = digits8((uint32_t)mid);
     /* | for one word and + for the other (the same for digits): gcc makes
      * five vector instructions of two like operations */
@@ -622,6 +671,7 @@ static ALWAYS_INLINE text17 fast_text(sf_fast d, int *dp)
     t.sig = wmid ? 16 - (int)clz8(wmid) : t.sig;
     t.sig = last ? 17 : t.sig;
     return t;
+#endif
 }
 
 /* sf_fast64 of the usual double (normal, not a power of two); false for the
@@ -755,10 +805,13 @@ static uint8_t *put_f64_pair(tagc_buf *b, uint8_t *p, const double *v)
 #endif
 }
 
-uint8_t *tagc_put_f64s(tagc_buf *b, uint8_t *p, const double *v, size_t n)
+/* tagc_put_f64s for n != 2: out of line, so that a point's call is one jump
+ * (no registers saved for the loop). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static uint8_t *put_f64s_loop(tagc_buf *b, uint8_t *p, const double *v, size_t n)
 {
-    if (n == 2) /* a point ([2]float64): no loop */
-        return put_f64_pair(b, p, v);
     size_t i = 0;
     for (; i + 1 < n; i += 2) {
         if (i > 0)
@@ -771,6 +824,13 @@ uint8_t *tagc_put_f64s(tagc_buf *b, uint8_t *p, const double *v, size_t n)
         p = tagc_put_f64(b, p, v[i]);
     }
     return p;
+}
+
+uint8_t *tagc_put_f64s(tagc_buf *b, uint8_t *p, const double *v, size_t n)
+{
+    if (n == 2) /* a point ([2]float64): no loop */
+        return put_f64_pair(b, p, v);
+    return put_f64s_loop(b, p, v, n);
 }
 
 uint8_t *tagc_put_f32(tagc_buf *b, uint8_t *p, float v)

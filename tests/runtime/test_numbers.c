@@ -47,6 +47,13 @@ static uint64_t bits64(double d)
     return b;
 }
 
+static double f64_from_bits(uint64_t b)
+{
+    double d;
+    memcpy(&d, &b, sizeof d);
+    return d;
+}
+
 static uint32_t bits32(float f)
 {
     uint32_t b;
@@ -955,6 +962,43 @@ Test(fmt_float, put_f64s_matches_put_f64)
         cr_assert(memcmp(got, want, (size_t)(pw - want)) == 0, "%zu values: %.*s, want %.*s", n, (int)(pg - got),
                   (const char *)got, (int)(pw - want), (const char *)want);
         cr_assert_eq(bg.err, bw.err);
+    }
+}
+
+#include "float_edges.h"
+
+/* Go's text for the edges of every layout, through each writer: one value
+ * (tagc_fmt_f64, tagc_put_f64) and a pair (tagc_put_f64s with the next
+ * vector, the value first and second). */
+Test(fmt_float, edges)
+{
+    size_t n = sizeof float_edges / sizeof float_edges[0];
+    for (size_t i = 0; i < n; i++) {
+        double v = f64_from_bits(float_edges[i].bits);
+        const char *want = float_edges[i].go;
+        char buf[TAGC_F64_MAX_CHARS + 1];
+        size_t len = tagc_fmt_f64(buf, v);
+        buf[len] = 0;
+        cr_expect_str_eq(buf, want, "fmt_f64(%a)", v);
+        uint8_t out[2 * TAGC_F64_ROOM + 2], *end;
+        tagc_buf b;
+        memset(&b, 0, sizeof b);
+        end = tagc_put_f64(&b, out, v);
+        *end = 0;
+        cr_expect_str_eq((char *)out, want, "put_f64(%a)", v);
+        const struct float_edge *next = &float_edges[(i + 1) % n];
+        double pair[2] = {v, f64_from_bits(next->bits)};
+        char want2[2 * TAGC_F64_MAX_CHARS + 2];
+        snprintf(want2, sizeof want2, "%s,%s", want, next->go);
+        end = tagc_put_f64s(&b, out, pair, 2);
+        *end = 0;
+        cr_expect_str_eq((char *)out, want2, "put_f64s(%a, %a)", pair[0], pair[1]);
+        double swapped[2] = {pair[1], v};
+        snprintf(want2, sizeof want2, "%s,%s", next->go, want);
+        end = tagc_put_f64s(&b, out, swapped, 2);
+        *end = 0;
+        cr_expect_str_eq((char *)out, want2, "put_f64s(%a, %a)", swapped[0], swapped[1]);
+        cr_assert_eq(b.err, 0);
     }
 }
 
