@@ -357,6 +357,7 @@ int tagc_json_read_f32(tagc_json_dec *d, float *out)
 
 /* MARK: - Strings */
 
+#if TAGC_SWAR
 /* Bytes of a word that end a plain string or key: '"', '\\', controls, non-ASCII. */
 static inline uint64_t key_stop_mask(uint64_t v)
 {
@@ -364,6 +365,7 @@ static inline uint64_t key_stop_mask(uint64_t v)
     uint64_t q = v ^ (ones * '"'), b = v ^ (ones * '\\');
     return (v & highs) | ((v - ones * 0x20) & ~v & highs) | ((q - ones) & ~q & highs) | ((b - ones) & ~b & highs);
 }
+#endif
 
 
 /* Finds the string at d->p (which is a quote): its body and whether it needs

@@ -512,7 +512,7 @@ int tagc_mp_read_byte_array(tagc_mp_dec *d, uint8_t *out, size_t n)
         return rc;
     if (h.kind == MP_ARR) { /* what tagc wrote before it wrote a bin */
         d->p = at;
-        size_t len;
+        size_t len = 0; /* set when rc is 0; gcc -Os cannot see it */
         if ((rc = tagc_mp_arr_begin(d, &len)) != 0)
             return rc;
         for (size_t i = 0; i < len; i++) {

@@ -48,14 +48,6 @@ static inline uint64_t umulh64(uint64_t a, uint64_t b)
 #endif
 }
 
-/* hi:lo = a * b + c (never carries out of 128 bits). The low half by a plain
- * multiply: gcc keeps an unsigned __int128 sum in memory. */
-static inline void mul_add_hi(uint64_t a, uint64_t b, uint64_t c, uint64_t *hi, uint64_t *lo)
-{
-    uint64_t l = a * b + c;
-    *hi = umulh64(a, b) + (l < c);
-    *lo = l;
-}
 
 /* MARK: - Integers */
 
@@ -325,11 +317,6 @@ static ALWAYS_INLINE sf_dec sf_to_decimal64(int q, uint64_t c)
     return sf_pick(vb >> 2, vb, vbl, vbr, out, k);
 }
 
-/* floor(e * log2(10)) for |e| <= 1233, with a 32-bit multiplier. */
-static inline int flog2pow10_small(int e)
-{
-    return (e * 1741647) >> 19;
-}
 
 /*
  * The usual double - normal, c not a power of two - with one product instead
@@ -355,6 +342,22 @@ typedef struct sf_fast {
     int k;
 } sf_fast;
 
+#if !defined(__OPTIMIZE_SIZE__) /* sf_fast64 and its helpers: the fast path's */
+/* hi:lo = a * b + c (never carries out of 128 bits). The low half by a plain
+ * multiply: gcc keeps an unsigned __int128 sum in memory. */
+static inline void mul_add_hi(uint64_t a, uint64_t b, uint64_t c, uint64_t *hi, uint64_t *lo)
+{
+    uint64_t l = a * b + c;
+    *hi = umulh64(a, b) + (l < c);
+    *lo = l;
+}
+
+/* floor(e * log2(10)) for |e| <= 1233, with a 32-bit multiplier. */
+static inline int flog2pow10_small(int e)
+{
+    return (e * 1741647) >> 19;
+}
+
 static ALWAYS_INLINE bool sf_fast64(int bq, uint64_t c, sf_fast *r)
 {
     int k = ((bq - 1075) * 315653) >> 20;        /* floor(q * log10(2)) */
@@ -378,6 +381,7 @@ static ALWAYS_INLINE bool sf_fast64(int bq, uint64_t c, sf_fast *r)
     r->k = k;
     return !unsure;
 }
+#endif
 
 static ALWAYS_INLINE sf_dec sf_to_decimal32(int q, uint64_t c)
 {
@@ -643,6 +647,7 @@ static ALWAYS_INLINE __m128i digits16_sse2(uint64_t hi, uint64_t mid)
 }
 #endif
 
+#if !defined(__OPTIMIZE_SIZE__) /* the fast path's own; -Os has only the general one */
 /* The text of the decimal (10 * top + last) * 10^k of sf_fast64, and the place
  * of its point: 16 places from top and last as the 17th, or, for 16 digits
  * (top < 10^15), 16 places from 10 * top + last. */
@@ -683,6 +688,7 @@ static ALWAYS_INLINE bool fast_f64(uint64_t bits, sf_fast *r)
     int bq = (int)((bits >> 52) & 0x7FF); /* 0 and 2047 still index the table */
     return sf_fast64(bq, t | (1ULL << 52), r) & (t != 0) & ((unsigned)bq - 1 < 2046); /* not 0, not 2047 */
 }
+#endif
 
 /* The shortest decimal of a finite double v, written as Go writes it: the sign,
  * then the digits. Stores up to DEC_ROOM + 1 = TAGC_F64_ROOM bytes at dst. */
