@@ -35,6 +35,13 @@ fi
 ninja -C build-release bench/bench
 build-release/bench/bench --quick --check-only
 
+step "the runtime built for size (-Os): warning-free, .text within 64 KiB (issue 20)"
+setup_build build-size --buildtype=release -Doptimization=s -Dtests=false >/dev/null
+ninja -C build-size runtime/libtagc.so.0.1.0 >/dev/null
+text=$(size -A build-size/runtime/libtagc.so.0.1.0 | awk '$1 == ".text" {print $2}')
+echo "-- libtagc.so .text at -Os: $text bytes (at most 65536)"
+[ "$text" -le 65536 ]
+
 step "build and test under ASan + UBSan"
 # -O1, as ASan's documentation advises: the sanitizers' checks are the same, and gcc
 # compiles the big generated files (twitter's) in 0.55x -O2's time
