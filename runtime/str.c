@@ -351,7 +351,7 @@ typedef struct utf8_flags {
  * each of its bytes (zero before the first character checked). Bytewise
  * compares; as signed bytes, continuation bytes 80..BF are the ones below -64.
  */
-static inline utf8_flags sse_utf8_flags_of(__m128i v, __m128i p1, __m128i p2, __m128i p3, bool line_seps)
+static inline utf8_flags sse_utf8_flags(__m128i v, __m128i p1, __m128i p2, __m128i p3)
 {
     const __m128i zero = _mm_setzero_si128();
     __m128i cont = _mm_cmplt_epi8(v, _mm_set1_epi8((char)0xC0));
@@ -370,12 +370,10 @@ static inline utf8_flags sse_utf8_flags_of(__m128i v, __m128i p1, __m128i p2, __
                      _mm_andnot_si128(lt_a0, _mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0xED)))),
         _mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0xF0)), lt_90),
                      _mm_andnot_si128(lt_90, _mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0xF4)))));
-    /* E2 80 A8, E2 80 A9 (valid UTF-8, but escaped when writing) */
-    __m128i ls = _mm_setzero_si128();
-    if (line_seps)
-        ls = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(p2, _mm_set1_epi8((char)0xE2)),
-                                         _mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0x80))),
-                           _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8((char)0xA8)));
+    /* E2 80 A8, E2 80 A9 */
+    __m128i ls = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(p2, _mm_set1_epi8((char)0xE2)),
+                                             _mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0x80))),
+                               _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8((char)0xA8)));
     /* C0, C1, F5..FF */
     __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8((char)0xC0)),
                                _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8((char)0xF5)), v));
@@ -387,12 +385,6 @@ static inline utf8_flags sse_utf8_flags_of(__m128i v, __m128i p1, __m128i p2, __
     f.prev = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(cont, need), _mm_or_si128(range, ls)));
     f.cut = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(cut, zero));
     return f;
-}
-
-/* The flags for writing: U+2028 and U+2029 flagged too. */
-static inline utf8_flags sse_utf8_flags(__m128i v, __m128i p1, __m128i p2, __m128i p3)
-{
-    return sse_utf8_flags_of(v, p1, p2, p3, true);
 }
 
 typedef utf8_flags (*utf8_flags_fn)(__m128i v, __m128i p1, __m128i p2, __m128i p3);
@@ -918,29 +910,41 @@ const char *tagc_json_scan_str(const char *p, const char *end, bool *needs_unesc
     return scan_str(p, end, needs_unescape, SCAN_SSE2);
 }
 
+/* The value of a hex digit, -1 for any other byte. */
+static const int8_t hex_digit[256] = {
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, -1, -1, -1, -1, -1, -1,
+    -1, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+};
+
 static inline int hexval(uint8_t c)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    c |= 0x20;
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    return -1;
+    return hex_digit[c];
 }
 
-/* Go's getu4: the value of "\uXXXX" at p (n bytes available), or -1. */
+/* Go's getu4: the value of "\uXXXX" at p (n bytes available), or -1. The four
+ * digits looked up at once: any invalid one makes the OR negative. */
 static inline long getu4(const uint8_t *p, size_t n)
 {
     if (n < 6 || p[0] != '\\' || p[1] != 'u')
         return -1;
-    long r = 0;
-    for (int i = 2; i < 6; i++) {
-        int h = hexval(p[i]);
-        if (h < 0)
-            return -1;
-        r = r * 16 + h;
-    }
-    return r;
+    int a = hex_digit[p[2]], b = hex_digit[p[3]], c = hex_digit[p[4]], e = hex_digit[p[5]];
+    if ((a | b | c | e) < 0)
+        return -1;
+    return (long)a << 12 | b << 8 | c << 4 | e;
 }
 
 static inline uint8_t *put_utf8(uint8_t *d, uint32_t r)
@@ -1006,18 +1010,21 @@ static inline uint8_t *unescape_esc(uint8_t *d, const uint8_t *s, size_t n, size
         *bad_at = i + 1;
         return NULL;
     }
-    /* \uXXXX: four hex digits required (the scanner's rule). */
-    for (size_t j = 2; j < 6; j++) {
-        if (i + j >= n) {
-            *bad_at = n;
-            return NULL;
-        }
-        if (hexval(s[i + j]) < 0) {
-            *bad_at = i + j;
-            return NULL;
+    /* \uXXXX: four hex digits required (the scanner's rule); the first that
+     * is missing or not one is the error */
+    long r = getu4(s + i, n - i);
+    if (r < 0) {
+        for (size_t j = 2;; j++) {
+            if (i + j >= n) {
+                *bad_at = n;
+                return NULL;
+            }
+            if (hexval(s[i + j]) < 0) {
+                *bad_at = i + j;
+                return NULL;
+            }
         }
     }
-    long r = getu4(s + i, n - i);
     i += 6;
     *pi = i;
     if (r >= 0xD800 && r < 0xE000) {
@@ -1035,7 +1042,6 @@ static inline uint8_t *unescape_esc(uint8_t *d, const uint8_t *s, size_t n, size
     return put_utf8(d, (uint32_t)r);
 }
 
-#if !TAGC_STR_SSE2 || defined(__OPTIMIZE_SIZE__)
 #if TAGC_STR_LE
 /* The first three bytes of w (memory order) are a valid UTF-8 sequence with a
  * lead byte E1-EC or EE-EF (most of CJK): those take any continuation bytes,
@@ -1068,8 +1074,8 @@ static inline bool utf8_plain3x5(__m128i v)
 }
 #endif
 
-/* Unescaping by words: SSE2 plain runs of 16 where there is SSE2 (-Os), else
- * SWAR; non-ASCII a sequence at a time. The -Os and portable path. */
+/* Unescaping by words: plain runs 16 bytes a step with SSE2, else 8 (SWAR);
+ * non-ASCII a sequence at a time. */
 static long unescape_words(char *dst, const char *body, size_t body_len, size_t *bad_at)
 {
     const uint8_t *s = (const uint8_t *)body;
@@ -1172,19 +1178,23 @@ static long unescape_words(char *dst, const char *body, size_t body_len, size_t 
     }
     return (long)(d - (uint8_t *)dst);
 }
-#endif
 
-#if TAGC_STR_SSE2 && !defined(__OPTIMIZE_SIZE__)
+#if TAGC_STR_AVX
 /*
  * Unescaping by blocks of W bytes (16 with SSE2, 32 with AVX2): a block of
  * printable ASCII, or of valid UTF-8, is stored whole; the first byte that is
  * not (a backslash, a control, a quote, invalid UTF-8) ends the copy there and
  * goes through the byte code, and a new run starts after it. As in
- * escape_blocks, the blocks of a run are checked as one text (each block sees
- * the 3 bytes before it, zero at the run's start), a character may go on into
- * the next block (its check covers the rest), and at a UTF-8 error the copy
- * goes back to the lead of the character it belongs to: utf8_seq then decides
- * that character as Go does (the whole sequence, or U+FFFD for its first byte).
+ * escape_blocks, the blocks are checked as one text (each block sees the 3
+ * bytes before it, zero before the body), a character may go on into the next
+ * block (its check covers the rest), and at a UTF-8 error the copy goes back to
+ * the lead of the character it belongs to (not before the run's start): the
+ * byte code then decides that character as Go does (the whole sequence, or
+ * U+FFFD for its first byte). The context of a run is the 3 bytes before it
+ * when they are whole characters (escapes, ASCII, valid UTF-8: as good as the
+ * start of the text), else zeros: a byte taken as U+FFFD must not count as a
+ * lead (E0 80 80 is three U+FFFD, and the second 80 would pass as the third
+ * byte of E0 80).
  * The last block is the rest of the input, zero above it: the zeros are
  * controls, so the first one ends the copy, and a character cut by the end is
  * missing its continuation bytes there.
@@ -1194,50 +1204,11 @@ typedef struct unesc_flags {
     uint32_t here, prev, cut;  /* as utf8_flags; all 0 for ASCII after a whole character */
 } unesc_flags;
 
-/* The block at q (r bytes left, before bytes of the body before q; ctx: the W
- * bytes before q are of this run), stored at d when store; cut: the flags' cut
- * of the block before. */
+/* The block at q (r bytes left, before bytes of the body before q), stored at
+ * d when store; ctx: the bytes before q are the UTF-8 check's context (else
+ * zeros: the start of the body); cut: the flags' cut of the block before. */
 typedef unesc_flags (*unesc_blk_fn)(uint8_t *d, const uint8_t *q, size_t r, size_t before, bool ctx,
                                     uint32_t cut, bool store);
-
-static inline __m128i sse_unesc_stops(__m128i v)
-{
-    __m128i m = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v); /* v <= 0x1F */
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
-    return _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
-}
-
-/* v shifted up by k bytes, the bytes of w's top in the gap: bytes k places back. */
-#define SSE_BACK(v, w, k) _mm_or_si128(_mm_slli_si128((v), (k)), _mm_srli_si128((w), 16 - (k)))
-
-static inline unesc_flags unesc_blk16(uint8_t *d, const uint8_t *q, size_t r, size_t before, bool ctx,
-                                      uint32_t cut, bool store)
-{
-    bool whole = r >= 16;
-    __m128i v = whole ? _mm_loadu_si128((const __m128i *)(const void *)q) : sse_load_tail(q, r, before);
-    if (store)
-        _mm_storeu_si128((__m128i *)(void *)d, v);
-    unesc_flags f = {(uint32_t)_mm_movemask_epi8(sse_unesc_stops(v)), 0, 0, 0};
-    if (((unsigned)_mm_movemask_epi8(v) | cut) != 0) {
-        __m128i p1, p2, p3;
-        if (ctx && whole) {
-            p1 = _mm_loadu_si128((const __m128i *)(const void *)(q - 1));
-            p2 = _mm_loadu_si128((const __m128i *)(const void *)(q - 2));
-            p3 = _mm_loadu_si128((const __m128i *)(const void *)(q - 3));
-        } else {
-            __m128i w = ctx ? _mm_slli_si128(_mm_cvtsi32_si128((int)load32(q - 4)), 12) : _mm_setzero_si128();
-            p1 = SSE_BACK(v, w, 1);
-            p2 = SSE_BACK(v, w, 2);
-            p3 = SSE_BACK(v, w, 3);
-        }
-        utf8_flags u = sse_utf8_flags_of(v, p1, p2, p3, false);
-        f.here = u.here;
-        f.prev = u.prev;
-        f.cut = u.cut;
-    }
-    return f;
-}
-#undef SSE_BACK
 
 /* n < 32 bytes from s to d, without a call. */
 static inline void copy_short(uint8_t *d, const uint8_t *s, size_t n)
@@ -1269,22 +1240,28 @@ static inline long unescape_blocks(char *dst, const char *body, size_t n, size_t
     const uint64_t none = (uint64_t)1 << W; /* no flag in the block */
     size_t i = 0, start = 0;
     uint32_t cut = 0;
+    bool ctx = false; /* the bytes before i are the check's context */
+    size_t clean = 0; /* no byte from here to i was taken as U+FFFD */
     for (;;) {
         /* Whole stores stay within the first n bytes of dst (the room when the
          * body is valid UTF-8, which any.c counts on) while the output is not
          * longer than the input. */
         bool store = (size_t)(d - d0) + W <= n;
-        unesc_flags f = blk(d, s + i, n - i, i, i != start, cut, store);
+        unesc_flags f = blk(d, s + i, n - i, i, ctx, cut, store);
         if (TAGC_LIKELY((f.stop | f.here | f.prev) == 0)) { /* a tail always has a stop */
             if (!store)
                 memcpy(d, s + i, W);
             d += W;
             i += W;
             cut = f.cut;
+            ctx = true;
             continue;
         }
-        size_t st = (size_t)__builtin_ctzll(f.stop | none);
-        size_t eh = (size_t)__builtin_ctzll(f.here | none), ep = (size_t)__builtin_ctzll(f.prev | none);
+        size_t st = (size_t)__builtin_ctzll(f.stop | none), eh = W, ep = W;
+        if ((f.here | f.prev) != 0) {
+            eh = (size_t)__builtin_ctzll(f.here | none);
+            ep = (size_t)__builtin_ctzll(f.prev | none);
+        }
         bool utf = eh <= st || ep <= st;
         size_t b = i + st; /* where the copy stops */
         if (utf) {
@@ -1306,32 +1283,36 @@ static inline long unescape_blocks(char *dst, const char *body, size_t n, size_t
         if (i >= n)
             break;
         uint8_t c = s[i];
-        if (utf) {
-            size_t k = c < 0x80 ? 1 : utf8_seq(s + i, n - i);
+        if (c >= 0x80) {
+            size_t k = utf8_seq(s + i, n - i);
             if (k == 0) {
                 memcpy(d, "\xEF\xBF\xBD", 3); /* U+FFFD for the bad byte */
                 d += 3;
-                k = 1;
+                i++;
+                clean = i;
             } else {
                 memcpy(d, s + i, k);
                 d += k;
+                i += k;
             }
-            i += k;
         } else if (c == '\\') {
             d = unescape_esc(d, s, n, &i, bad_at);
             if (d == NULL)
                 return TAGC_E_SYNTAX;
-        } else { /* a control character or an unescaped quote */
+        } else if (c < 0x20 || c == '"') {
             *bad_at = i;
             return TAGC_E_SYNTAX;
+        } else { /* an ASCII byte before a UTF-8 error */
+            *d++ = c;
+            i++;
         }
         start = i;
         cut = 0;
+        ctx = i >= 4 && i - clean >= 3;
     }
     return (long)(d - d0);
 }
 
-#if TAGC_STR_AVX
 /* The flags of 32 bytes for reading (U+2028/U+2029 not flagged), with the
  * tables of kl_utf8_flags in both lanes. */
 __attribute__((target("avx2"))) static inline void kl_utf8_flags32(unesc_flags *f, __m256i v, __m256i p1,
@@ -1409,14 +1390,9 @@ __attribute__((target("avx2"))) static long unescape_avx2(char *dst, const char 
 long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *bad_at)
 {
 #if TAGC_STR_AVX
+    /* shorter bodies gain nothing from the 32-byte blocks */
     if (body_len >= 32 && tagc_cpu() >= TAGC_CPU_AVX2)
         return unescape_avx2(dst, body, body_len, bad_at);
 #endif
-    return unescape_blocks(dst, body, body_len, bad_at, unesc_blk16, 16);
-}
-#else
-long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *bad_at)
-{
     return unescape_words(dst, body, body_len, bad_at);
 }
-#endif

@@ -777,6 +777,8 @@ static const char *const unescape_pieces[] = {
     "\xFE", "\xE3\x81", "\xF0\x9F\x98", "\xF0\x9F", "\xC3\xA9\xA9", "\xE3\x81\x82\x82",
     "\\n", "\\\"", "\\\\", "\\/", "\\t", "\\u00e9", "\\u3042", "\\uD83D\\uDE00", "\\uD83D", "\\uDE00",
     "\\uD83Dx", "\\uD83D\\u0041", "\\u0000",
+    /* a bad lead, then an escape: not the context of what follows */
+    "\xF0\\n\x80", "\xFE\\n\\u0041", "\xE3\\t\x81\x82",
 };
 
 /* A body of n bytes: plain ASCII, runs of CJK, and pieces, from the seed x. */
