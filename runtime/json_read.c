@@ -495,12 +495,13 @@ static int read_str_general(tagc_json_dec *d, tagc_str *out, size_t plain)
     /* Plain strings: scan, then copy; short ones by whole words, as their arena
      * block (rounded up to 8 bytes) has room for them. */
     body = d->p + 1;
-    const char *close = NULL;
-    (void)plain; /* only the SSE2 scan below skips what is known (others get 0) */
+    /* body..from is printable ASCII: plain bytes known (only the SSE2 path
+     * gets more than 0), then what the loops below find */
+    const char *close = NULL, *from = body + plain;
 #if JSON_READ_SSE2
     /* printable ASCII up to the quote, 16 bytes a step; the rest (escapes,
      * UTF-8, the last 15 bytes of the input) goes through tagc_json_scan_str */
-    for (const char *q = body + plain; d->end - q >= 16; q += 16) {
+    for (const char *q = from; d->end - q >= 16; q += 16) {
         unsigned m = str_stops16(q);
         if (m != 0) {
             q += __builtin_ctz(m);
@@ -508,6 +509,7 @@ static int read_str_general(tagc_json_dec *d, tagc_str *out, size_t plain)
                 close = q;
                 needs = false;
             }
+            from = q;
             break;
         }
     }
@@ -523,12 +525,13 @@ static int read_str_general(tagc_json_dec *d, tagc_str *out, size_t plain)
                 close = q;
                 needs = false;
             }
+            from = q;
             break;
         }
     }
     if (!close)
 #endif
-        close = tagc_json_scan_str(body, d->end, &needs);
+        close = tagc_json_scan_str(from, d->end, &needs);
     if (TAGC_LIKELY(close != NULL && !needs)) {
         len = (size_t)(close - body);
         char *s = tagc_arena_alloc(d->arena, len + 1);
@@ -551,8 +554,9 @@ static int read_str_general(tagc_json_dec *d, tagc_str *out, size_t plain)
         d->p = close + 1;
         return 0;
     }
-    if ((rc = string_body(d, &body, &len, &needs)) != 0)
-        return rc;
+    if (close == NULL) /* unterminated: string_body says where it went wrong */
+        return string_body(d, &body, &len, &needs);
+    len = (size_t)(close - body); /* scanned once: needs is true */
     if ((rc = unescape_into(d, body, len, needs, out)) != 0)
         return rc;
     d->p = body + len + 1;

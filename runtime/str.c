@@ -416,41 +416,46 @@ typedef utf8_flags (*utf8_flags_fn)(__m128i v, __m128i p1, __m128i p2, __m128i p
 #define KL_CARRY (KL_TOO_SHORT | KL_TOO_LONG | KL_TWO_CONTS)
 #define KL_CONT_HIGH (KL_TOO_LONG | KL_OVERLONG_2 | KL_TWO_CONTS)
 
+/* The three tables, 16 entries each (also for the 32-byte version: the same in both lanes). */
+#define KL_BYTE_1_HIGH \
+        /* 0_______: ASCII */ \
+        KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, \
+        /* 10______: continuation */ \
+        (char)KL_TWO_CONTS, (char)KL_TWO_CONTS, (char)KL_TWO_CONTS, (char)KL_TWO_CONTS, \
+        /* 1100____, 1101____, 1110____, 1111____: leads */ \
+        KL_TOO_SHORT | KL_OVERLONG_2, KL_TOO_SHORT, KL_TOO_SHORT | KL_OVERLONG_3 | KL_SURROGATE, \
+        KL_TOO_SHORT | KL_TOO_LARGE | KL_TOO_LARGE_1000 | KL_OVERLONG_4
+#define KL_BYTE_1_LOW \
+        (char)(KL_CARRY | KL_OVERLONG_3 | KL_OVERLONG_2 | KL_OVERLONG_4), /* ____0000 */ \
+        (char)(KL_CARRY | KL_OVERLONG_2),                                  /* ____0001 */ \
+        (char)KL_CARRY, (char)KL_CARRY,                                    /* ____001_ */ \
+        (char)(KL_CARRY | KL_TOO_LARGE),                                   /* ____0100 */ \
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),               /* ____0101 */ \
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),               /* ____011_ */ \
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), \
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), /* ____1___ */ \
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), \
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), \
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000 | KL_SURROGATE), /* ____1101 */ \
+        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000)
+#define KL_BYTE_2_HIGH \
+        /* ________ 0_______: ASCII */ \
+        KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, \
+        KL_TOO_SHORT, \
+        /* ________ 1000____, 1001____, 101_____ */ \
+        (char)(KL_CONT_HIGH | KL_OVERLONG_3 | KL_TOO_LARGE_1000 | KL_OVERLONG_4), \
+        (char)(KL_CONT_HIGH | KL_OVERLONG_3 | KL_TOO_LARGE), (char)(KL_CONT_HIGH | KL_SURROGATE | KL_TOO_LARGE), \
+        (char)(KL_CONT_HIGH | KL_SURROGATE | KL_TOO_LARGE), \
+        /* ________ 11______: lead */ \
+        KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT
+
 __attribute__((target("avx"))) static inline utf8_flags kl_utf8_flags(__m128i v, __m128i p1, __m128i p2,
                                                                         __m128i p3)
 {
     const __m128i low4 = _mm_set1_epi8(0x0F);
-    const __m128i byte_1_high = _mm_setr_epi8(
-        /* 0_______: ASCII */
-        KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG, KL_TOO_LONG,
-        /* 10______: continuation */
-        (char)KL_TWO_CONTS, (char)KL_TWO_CONTS, (char)KL_TWO_CONTS, (char)KL_TWO_CONTS,
-        /* 1100____, 1101____, 1110____, 1111____: leads */
-        KL_TOO_SHORT | KL_OVERLONG_2, KL_TOO_SHORT, KL_TOO_SHORT | KL_OVERLONG_3 | KL_SURROGATE,
-        KL_TOO_SHORT | KL_TOO_LARGE | KL_TOO_LARGE_1000 | KL_OVERLONG_4);
-    const __m128i byte_1_low = _mm_setr_epi8(
-        (char)(KL_CARRY | KL_OVERLONG_3 | KL_OVERLONG_2 | KL_OVERLONG_4), /* ____0000 */
-        (char)(KL_CARRY | KL_OVERLONG_2),                                  /* ____0001 */
-        (char)KL_CARRY, (char)KL_CARRY,                                    /* ____001_ */
-        (char)(KL_CARRY | KL_TOO_LARGE),                                   /* ____0100 */
-        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),               /* ____0101 */
-        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),               /* ____011_ */
-        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),
-        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), /* ____1___ */
-        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),
-        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000),
-        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000 | KL_SURROGATE), /* ____1101 */
-        (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000), (char)(KL_CARRY | KL_TOO_LARGE | KL_TOO_LARGE_1000));
-    const __m128i byte_2_high = _mm_setr_epi8(
-        /* ________ 0_______: ASCII */
-        KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT,
-        KL_TOO_SHORT,
-        /* ________ 1000____, 1001____, 101_____ */
-        (char)(KL_CONT_HIGH | KL_OVERLONG_3 | KL_TOO_LARGE_1000 | KL_OVERLONG_4),
-        (char)(KL_CONT_HIGH | KL_OVERLONG_3 | KL_TOO_LARGE), (char)(KL_CONT_HIGH | KL_SURROGATE | KL_TOO_LARGE),
-        (char)(KL_CONT_HIGH | KL_SURROGATE | KL_TOO_LARGE),
-        /* ________ 11______: lead */
-        KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT);
+    const __m128i byte_1_high = _mm_setr_epi8(KL_BYTE_1_HIGH);
+    const __m128i byte_1_low = _mm_setr_epi8(KL_BYTE_1_LOW);
+    const __m128i byte_2_high = _mm_setr_epi8(KL_BYTE_2_HIGH);
     __m128i pair = _mm_and_si128(
         _mm_and_si128(_mm_shuffle_epi8(byte_1_high, _mm_and_si128(_mm_srli_epi16(p1, 4), low4)),
                       _mm_shuffle_epi8(byte_1_low, _mm_and_si128(p1, low4))),
@@ -905,29 +910,41 @@ const char *tagc_json_scan_str(const char *p, const char *end, bool *needs_unesc
     return scan_str(p, end, needs_unescape, SCAN_SSE2);
 }
 
+/* The value of a hex digit, -1 for any other byte. */
+static const int8_t hex_digit[256] = {
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, -1, -1, -1, -1, -1, -1,
+    -1, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+};
+
 static inline int hexval(uint8_t c)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    c |= 0x20;
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    return -1;
+    return hex_digit[c];
 }
 
-/* Go's getu4: the value of "\uXXXX" at p (n bytes available), or -1. */
+/* Go's getu4: the value of "\uXXXX" at p (n bytes available), or -1. The four
+ * digits looked up at once: any invalid one makes the OR negative. */
 static inline long getu4(const uint8_t *p, size_t n)
 {
     if (n < 6 || p[0] != '\\' || p[1] != 'u')
         return -1;
-    long r = 0;
-    for (int i = 2; i < 6; i++) {
-        int h = hexval(p[i]);
-        if (h < 0)
-            return -1;
-        r = r * 16 + h;
-    }
-    return r;
+    int a = hex_digit[p[2]], b = hex_digit[p[3]], c = hex_digit[p[4]], e = hex_digit[p[5]];
+    if ((a | b | c | e) < 0)
+        return -1;
+    return (long)a << 12 | b << 8 | c << 4 | e;
 }
 
 static inline uint8_t *put_utf8(uint8_t *d, uint32_t r)
@@ -948,6 +965,81 @@ static inline uint8_t *put_utf8(uint8_t *d, uint32_t r)
         *d++ = (uint8_t)(0x80 | (r & 0x3F));
     }
     return d;
+}
+
+/* The escape at s[*pi] (a backslash; n bytes in all): writes its character at d
+ * and returns the end, *pi past the escape; NULL for a bad one, *bad_at set. */
+static inline uint8_t *unescape_esc(uint8_t *d, const uint8_t *s, size_t n, size_t *pi, size_t *bad_at)
+{
+    size_t i = *pi;
+    if (i + 1 >= n) {
+        *bad_at = n;
+        return NULL;
+    }
+    uint8_t e = s[i + 1];
+    switch (e) {
+    case '"':
+    case '\\':
+    case '/':
+        *d++ = e;
+        *pi = i + 2;
+        return d;
+    case 'b':
+        *d++ = '\b';
+        *pi = i + 2;
+        return d;
+    case 'f':
+        *d++ = '\f';
+        *pi = i + 2;
+        return d;
+    case 'n':
+        *d++ = '\n';
+        *pi = i + 2;
+        return d;
+    case 'r':
+        *d++ = '\r';
+        *pi = i + 2;
+        return d;
+    case 't':
+        *d++ = '\t';
+        *pi = i + 2;
+        return d;
+    case 'u':
+        break;
+    default:
+        *bad_at = i + 1;
+        return NULL;
+    }
+    /* \uXXXX: four hex digits required (the scanner's rule); the first that
+     * is missing or not one is the error */
+    long r = getu4(s + i, n - i);
+    if (r < 0) {
+        for (size_t j = 2;; j++) {
+            if (i + j >= n) {
+                *bad_at = n;
+                return NULL;
+            }
+            if (hexval(s[i + j]) < 0) {
+                *bad_at = i + j;
+                return NULL;
+            }
+        }
+    }
+    i += 6;
+    *pi = i;
+    if (r >= 0xD800 && r < 0xE000) {
+        /* As Go's unquote: a high surrogate pairs with an immediately
+         * following \u low surrogate; anything else gives U+FFFD and the
+         * following escape (if any) is then read on its own. */
+        long r1 = getu4(s + i, n - i);
+        if (r < 0xDC00 && r1 >= 0xDC00 && r1 < 0xE000) {
+            uint32_t cp = 0x10000 + (((uint32_t)r - 0xD800) << 10) + ((uint32_t)r1 - 0xDC00);
+            *pi = i + 6;
+            return put_utf8(d, cp);
+        }
+        r = 0xFFFD;
+    }
+    return put_utf8(d, (uint32_t)r);
 }
 
 #if TAGC_STR_LE
@@ -982,7 +1074,9 @@ static inline bool utf8_plain3x5(__m128i v)
 }
 #endif
 
-long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *bad_at)
+/* Unescaping by words: plain runs 16 bytes a step with SSE2, else 8 (SWAR);
+ * non-ASCII a sequence at a time. */
+static long unescape_words(char *dst, const char *body, size_t body_len, size_t *bad_at)
 {
     const uint8_t *s = (const uint8_t *)body;
     uint8_t *d = (uint8_t *)dst;
@@ -1078,71 +1172,227 @@ long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *ba
             *bad_at = i;
             return TAGC_E_SYNTAX;
         }
-        if (i + 1 >= n) {
-            *bad_at = n;
+        d = unescape_esc(d, s, n, &i, bad_at);
+        if (d == NULL)
             return TAGC_E_SYNTAX;
-        }
-        uint8_t e = s[i + 1];
-        switch (e) {
-        case '"':
-        case '\\':
-        case '/':
-            *d++ = e;
-            i += 2;
-            continue;
-        case 'b':
-            *d++ = '\b';
-            i += 2;
-            continue;
-        case 'f':
-            *d++ = '\f';
-            i += 2;
-            continue;
-        case 'n':
-            *d++ = '\n';
-            i += 2;
-            continue;
-        case 'r':
-            *d++ = '\r';
-            i += 2;
-            continue;
-        case 't':
-            *d++ = '\t';
-            i += 2;
-            continue;
-        case 'u':
-            break;
-        default:
-            *bad_at = i + 1;
-            return TAGC_E_SYNTAX;
-        }
-        /* \uXXXX: four hex digits required (the scanner's rule). */
-        for (size_t j = 2; j < 6; j++) {
-            if (i + j >= n) {
-                *bad_at = n;
-                return TAGC_E_SYNTAX;
-            }
-            if (hexval(s[i + j]) < 0) {
-                *bad_at = i + j;
-                return TAGC_E_SYNTAX;
-            }
-        }
-        long r = getu4(s + i, n - i);
-        i += 6;
-        if (r >= 0xD800 && r < 0xE000) {
-            /* As Go's unquote: a high surrogate pairs with an immediately
-             * following \u low surrogate; anything else gives U+FFFD and the
-             * following escape (if any) is then read on its own. */
-            long r1 = getu4(s + i, n - i);
-            if (r < 0xDC00 && r1 >= 0xDC00 && r1 < 0xE000) {
-                uint32_t cp = 0x10000 + (((uint32_t)r - 0xD800) << 10) + ((uint32_t)r1 - 0xDC00);
-                d = put_utf8(d, cp);
-                i += 6;
-                continue;
-            }
-            r = 0xFFFD;
-        }
-        d = put_utf8(d, (uint32_t)r);
     }
     return (long)(d - (uint8_t *)dst);
+}
+
+#if TAGC_STR_AVX
+/*
+ * Unescaping by blocks of W bytes (16 with SSE2, 32 with AVX2): a block of
+ * printable ASCII, or of valid UTF-8, is stored whole; the first byte that is
+ * not (a backslash, a control, a quote, invalid UTF-8) ends the copy there and
+ * goes through the byte code, and a new run starts after it. As in
+ * escape_blocks, the blocks are checked as one text (each block sees the 3
+ * bytes before it, zero before the body), a character may go on into the next
+ * block (its check covers the rest), and at a UTF-8 error the copy goes back to
+ * the lead of the character it belongs to (not before the run's start): the
+ * byte code then decides that character as Go does (the whole sequence, or
+ * U+FFFD for its first byte). The context of a run is the 3 bytes before it
+ * when they are whole characters (escapes, ASCII, valid UTF-8: as good as the
+ * start of the text), else zeros: a byte taken as U+FFFD must not count as a
+ * lead (E0 80 80 is three U+FFFD, and the second 80 would pass as the third
+ * byte of E0 80).
+ * The last block is the rest of the input, zero above it: the zeros are
+ * controls, so the first one ends the copy, and a character cut by the end is
+ * missing its continuation bytes there.
+ */
+typedef struct unesc_flags {
+    uint32_t stop;             /* '"', '\\', controls (and the zeros past the end) */
+    uint32_t here, prev, cut;  /* as utf8_flags; all 0 for ASCII after a whole character */
+} unesc_flags;
+
+/* The block at q (r bytes left, before bytes of the body before q), stored at
+ * d when store; ctx: the bytes before q are the UTF-8 check's context (else
+ * zeros: the start of the body); cut: the flags' cut of the block before. */
+typedef unesc_flags (*unesc_blk_fn)(uint8_t *d, const uint8_t *q, size_t r, size_t before, bool ctx,
+                                    uint32_t cut, bool store);
+
+/* n < 32 bytes from s to d, without a call. */
+static inline void copy_short(uint8_t *d, const uint8_t *s, size_t n)
+{
+    if (n >= 16) {
+        memcpy(d, s, 16);
+        memcpy(d + n - 16, s + n - 16, 16);
+    } else if (n >= 8) {
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4) {
+        memcpy(d, s, 4);
+        memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n > 0) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline long unescape_blocks(char *dst, const char *body, size_t n, size_t *bad_at, unesc_blk_fn blk,
+                                   size_t W)
+{
+    const uint8_t *s = (const uint8_t *)body;
+    uint8_t *d = (uint8_t *)dst, *d0 = d;
+    const uint64_t none = (uint64_t)1 << W; /* no flag in the block */
+    size_t i = 0, start = 0;
+    uint32_t cut = 0;
+    bool ctx = false; /* the bytes before i are the check's context */
+    size_t clean = 0; /* no byte from here to i was taken as U+FFFD */
+    for (;;) {
+        /* Whole stores stay within the first n bytes of dst (the room when the
+         * body is valid UTF-8, which any.c counts on) while the output is not
+         * longer than the input. */
+        bool store = (size_t)(d - d0) + W <= n;
+        unesc_flags f = blk(d, s + i, n - i, i, ctx, cut, store);
+        if (TAGC_LIKELY((f.stop | f.here | f.prev) == 0)) { /* a tail always has a stop */
+            if (!store)
+                memcpy(d, s + i, W);
+            d += W;
+            i += W;
+            cut = f.cut;
+            ctx = true;
+            continue;
+        }
+        size_t st = (size_t)__builtin_ctzll(f.stop | none), eh = W, ep = W;
+        if ((f.here | f.prev) != 0) {
+            eh = (size_t)__builtin_ctzll(f.here | none);
+            ep = (size_t)__builtin_ctzll(f.prev | none);
+        }
+        bool utf = eh <= st || ep <= st;
+        size_t b = i + st; /* where the copy stops */
+        if (utf) {
+            b = i + eh;
+            if (ep <= eh) {
+                b = i + ep; /* back to the lead of the character before */
+                while (b > start && (s[--b] & 0xC0) == 0x80) {
+                }
+            }
+        }
+        if (b >= i) {
+            if (!store)
+                copy_short(d, s + i, b - i);
+            d += b - i;
+        } else {
+            d -= i - b; /* the character began in the block before */
+        }
+        i = b;
+        if (i >= n)
+            break;
+        uint8_t c = s[i];
+        if (c >= 0x80) {
+            size_t k = utf8_seq(s + i, n - i);
+            if (k == 0) {
+                memcpy(d, "\xEF\xBF\xBD", 3); /* U+FFFD for the bad byte */
+                d += 3;
+                i++;
+                clean = i;
+            } else {
+                memcpy(d, s + i, k);
+                d += k;
+                i += k;
+            }
+        } else if (c == '\\') {
+            d = unescape_esc(d, s, n, &i, bad_at);
+            if (d == NULL)
+                return TAGC_E_SYNTAX;
+        } else if (c < 0x20 || c == '"') {
+            *bad_at = i;
+            return TAGC_E_SYNTAX;
+        } else { /* an ASCII byte before a UTF-8 error */
+            *d++ = c;
+            i++;
+        }
+        start = i;
+        cut = 0;
+        ctx = i >= 4 && i - clean >= 3;
+    }
+    return (long)(d - d0);
+}
+
+/* The flags of 32 bytes for reading (U+2028/U+2029 not flagged), with the
+ * tables of kl_utf8_flags in both lanes. */
+__attribute__((target("avx2"))) static inline void kl_utf8_flags32(unesc_flags *f, __m256i v, __m256i p1,
+                                                                    __m256i p2, __m256i p3)
+{
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m256i byte_1_high = _mm256_setr_epi8(KL_BYTE_1_HIGH, KL_BYTE_1_HIGH);
+    const __m256i byte_1_low = _mm256_setr_epi8(KL_BYTE_1_LOW, KL_BYTE_1_LOW);
+    const __m256i byte_2_high = _mm256_setr_epi8(KL_BYTE_2_HIGH, KL_BYTE_2_HIGH);
+    __m256i pair = _mm256_and_si256(
+        _mm256_and_si256(_mm256_shuffle_epi8(byte_1_high, _mm256_and_si256(_mm256_srli_epi16(p1, 4), low4)),
+                         _mm256_shuffle_epi8(byte_1_low, _mm256_and_si256(p1, low4))),
+        _mm256_shuffle_epi8(byte_2_high, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4)));
+    __m256i must23 = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8((char)(0xE0 - 0x80))),
+                                     _mm256_subs_epu8(p3, _mm256_set1_epi8((char)(0xF0 - 0x80))));
+    __m256i err = _mm256_xor_si256(_mm256_and_si256(must23, _mm256_set1_epi8((char)0x80)), pair);
+    /* F0+ at 29, E0+ at 30, C0+ at 31 */
+    __m256i cut = _mm256_subs_epu8(v, _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                       -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                       (char)0xEF, (char)0xDF, (char)0xBF));
+    const __m256i zero = _mm256_setzero_si256();
+    f->prev = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, zero));
+    f->cut = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(cut, zero));
+}
+
+/* v's bytes k places back (1 <= k <= 3), the top of w (the 32 bytes before) in the gap. */
+#define AVX_BACK(v, w, k) _mm256_alignr_epi8((v), _mm256_permute2x128_si256((w), (v), 0x21), 16 - (k))
+
+__attribute__((target("avx2"))) static inline unesc_flags unesc_blk32(uint8_t *d, const uint8_t *q, size_t r,
+                                                                       size_t before, bool ctx, uint32_t cut,
+                                                                       bool store)
+{
+    bool whole = r >= 32;
+    __m256i v;
+    if (whole) {
+        v = _mm256_loadu_si256((const __m256i *)(const void *)q);
+    } else if (r >= 16) {
+        __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)q);
+        v = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), sse_load_tail(q + 16, r - 16, before + 16), 1);
+    } else {
+        v = _mm256_zextsi128_si256(sse_load_tail(q, r, before));
+    }
+    if (store)
+        _mm256_storeu_si256((__m256i *)(void *)d, v);
+    __m256i stops = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8(0x1F)), v); /* v <= 0x1F */
+    stops = _mm256_or_si256(stops, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')));
+    stops = _mm256_or_si256(stops, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\')));
+    unesc_flags f = {(uint32_t)_mm256_movemask_epi8(stops), 0, 0, 0};
+    if (((uint32_t)_mm256_movemask_epi8(v) | cut) != 0) {
+        __m256i p1, p2, p3;
+        if (ctx && whole) {
+            p1 = _mm256_loadu_si256((const __m256i *)(const void *)(q - 1));
+            p2 = _mm256_loadu_si256((const __m256i *)(const void *)(q - 2));
+            p3 = _mm256_loadu_si256((const __m256i *)(const void *)(q - 3));
+        } else {
+            __m256i w = _mm256_setzero_si256();
+            if (ctx)
+                w = _mm256_inserti128_si256(w, _mm_slli_si128(_mm_cvtsi32_si128((int)load32(q - 4)), 12), 1);
+            p1 = AVX_BACK(v, w, 1);
+            p2 = AVX_BACK(v, w, 2);
+            p3 = AVX_BACK(v, w, 3);
+        }
+        kl_utf8_flags32(&f, v, p1, p2, p3);
+    }
+    return f;
+}
+#undef AVX_BACK
+
+__attribute__((target("avx2"))) static long unescape_avx2(char *dst, const char *body, size_t n, size_t *bad_at)
+{
+    return unescape_blocks(dst, body, n, bad_at, unesc_blk32, 32);
+}
+#endif
+
+long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *bad_at)
+{
+#if TAGC_STR_AVX
+    /* shorter bodies gain nothing from the 32-byte blocks */
+    if (body_len >= 32 && tagc_cpu() >= TAGC_CPU_AVX2)
+        return unescape_avx2(dst, body, body_len, bad_at);
+#endif
+    return unescape_words(dst, body, body_len, bad_at);
 }

@@ -625,6 +625,246 @@ Test(strings, unescape_utf8_runs)
     cr_assert_eq(failures, 0);
 }
 
+/* MARK: - Unescaping at block width (16 with SSE2, 32 with AVX2) against a byte loop */
+
+static int ref_hex(uint8_t c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+        return (c | 0x20) - 'a' + 10;
+    return -1;
+}
+
+/* The value of "\uXXXX" at s (n bytes left), -1 if it is not one. */
+static long ref_u4(const uint8_t *s, size_t n)
+{
+    if (n < 6 || s[0] != '\\' || s[1] != 'u')
+        return -1;
+    long r = 0;
+    for (int k = 2; k < 6; k++) {
+        int h = ref_hex(s[k]);
+        if (h < 0)
+            return -1;
+        r = r * 16 + h;
+    }
+    return r;
+}
+
+static size_t ref_put_rune(uint8_t *d, uint32_t r)
+{
+    if (r < 0x80) {
+        d[0] = (uint8_t)r;
+        return 1;
+    }
+    if (r < 0x800) {
+        d[0] = (uint8_t)(0xC0 | r >> 6), d[1] = (uint8_t)(0x80 | (r & 0x3F));
+        return 2;
+    }
+    if (r < 0x10000) {
+        d[0] = (uint8_t)(0xE0 | r >> 12), d[1] = (uint8_t)(0x80 | (r >> 6 & 0x3F)), d[2] = (uint8_t)(0x80 | (r & 0x3F));
+        return 3;
+    }
+    d[0] = (uint8_t)(0xF0 | r >> 18), d[1] = (uint8_t)(0x80 | (r >> 12 & 0x3F));
+    d[2] = (uint8_t)(0x80 | (r >> 6 & 0x3F)), d[3] = (uint8_t)(0x80 | (r & 0x3F));
+    return 4;
+}
+
+/* tagc_json_unescape a byte at a time, by Go's rules (scanner.go, unquote,
+ * utf8.DecodeRune): the length written, or -1 with *bad_at where the first
+ * problem is (the control or quote; the letter after a bad backslash; the first
+ * bad hex digit; n when the input ends inside an escape). */
+static long ref_unescape(uint8_t *d, const uint8_t *s, size_t n, size_t *bad_at)
+{
+    size_t w = 0, i = 0;
+    while (i < n) {
+        uint8_t c = s[i];
+        if (c >= 0x80) {
+            size_t k = ref_utf8_len(s + i, n - i);
+            if (k == 0) {
+                memcpy(d + w, "\xEF\xBF\xBD", 3);
+                w += 3, i++;
+            } else {
+                memcpy(d + w, s + i, k);
+                w += k, i += k;
+            }
+            continue;
+        }
+        if (c < 0x20 || c == '"') {
+            *bad_at = i;
+            return -1;
+        }
+        if (c != '\\') {
+            d[w++] = c, i++;
+            continue;
+        }
+        if (i + 1 >= n) {
+            *bad_at = n;
+            return -1;
+        }
+        const char *simple = strchr("\"\\/bfnrt", s[i + 1]);
+        if (s[i + 1] != 0 && simple != NULL) {
+            d[w++] = (uint8_t)"\"\\/\b\f\n\r\t"[simple - "\"\\/bfnrt"];
+            i += 2;
+            continue;
+        }
+        if (s[i + 1] != 'u') {
+            *bad_at = i + 1;
+            return -1;
+        }
+        for (size_t j = 2; j < 6; j++) {
+            if (i + j >= n) {
+                *bad_at = n;
+                return -1;
+            }
+            if (ref_hex(s[i + j]) < 0) {
+                *bad_at = i + j;
+                return -1;
+            }
+        }
+        long r = ref_u4(s + i, n - i);
+        i += 6;
+        if (r >= 0xD800 && r < 0xE000) {
+            long r2 = ref_u4(s + i, n - i);
+            if (r < 0xDC00 && r2 >= 0xDC00 && r2 < 0xE000) {
+                w += ref_put_rune(d + w, 0x10000 + (uint32_t)((r - 0xD800) << 10 | (r2 - 0xDC00)));
+                i += 6;
+                continue;
+            }
+            r = 0xFFFD;
+        }
+        w += ref_put_rune(d + w, (uint32_t)r);
+    }
+    return (long)w;
+}
+
+/* One body through tagc_json_unescape and the reference: the body in a buffer
+ * of its exact size, the output in one of the room callers give (n bytes when
+ * the result is no longer than the body, as any.c's valid UTF-8, else
+ * TAGC_UNESCAPE_MAX), so ASan sees a read or write past either. */
+static bool unescape_agrees(const uint8_t *src, size_t n, char *why, size_t why_cap)
+{
+    uint8_t *body = malloc(n ? n : 1);
+    uint8_t *want = malloc(n ? TAGC_UNESCAPE_MAX(n) : 1);
+    memcpy(body, src, n);
+    size_t want_bad = (size_t)-2, got_bad = (size_t)-2;
+    long wn = ref_unescape(want, body, n, &want_bad);
+    size_t room = wn >= 0 && (size_t)wn <= n ? n : TAGC_UNESCAPE_MAX(n);
+    uint8_t *got = malloc(room ? room : 1);
+    long gn = tagc_json_unescape((char *)got, (const char *)body, n, &got_bad);
+    bool ok = wn < 0 ? gn == TAGC_E_SYNTAX && got_bad == want_bad : gn == wn && memcmp(got, want, (size_t)wn) == 0;
+    if (!ok) {
+        size_t k = (size_t)snprintf(why, why_cap, "n %zu: got %ld bad_at %zu, want %ld bad_at %zu; body ", n, gn,
+                                    got_bad, wn, want_bad);
+        for (size_t i = 0; i < n && k + 3 < why_cap; i++, k += 2)
+            snprintf(why + k, why_cap - k, "%02x", body[i]);
+    }
+    free(body);
+    free(want);
+    free(got);
+    return ok;
+}
+
+/* What goes between the plain bytes of the test bodies: valid characters of
+ * each length, escapes (a surrogate pair, lone halves), and every kind of bad
+ * UTF-8 (stray continuations, C0/C1/F5+ leads, overlongs, surrogates, above
+ * U+10FFFF, sequences cut short). */
+static const char *const unescape_pieces[] = {
+    "\xC3\xA9", "\xE3\x81\x82", "\xE4\xB8\x96", "\xF0\x9F\x98\x80", "\xF4\x8F\xBF\xBF", "\xEF\xBF\xBF",
+    "\xE2\x80\xA8", "\xE2\x80\xA9", "\xED\x9F\xBF", "\xEE\x80\x80", "\xE0\xA0\x80", "\xF0\x90\x80\x80",
+    "\x80", "\xBF", "\xC0\x80", "\xC1\xBF", "\xC2", "\xDF", "\xE0\x80\x80", "\xE0\x9F\xBF", "\xED\xA0\x80",
+    "\xED\xBF\xBF", "\xF0\x80\x80\x80", "\xF0\x8F\xBF\xBF", "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xFF",
+    "\xFE", "\xE3\x81", "\xF0\x9F\x98", "\xF0\x9F", "\xC3\xA9\xA9", "\xE3\x81\x82\x82",
+    "\\n", "\\\"", "\\\\", "\\/", "\\t", "\\u00e9", "\\u3042", "\\uD83D\\uDE00", "\\uD83D", "\\uDE00",
+    "\\uD83Dx", "\\uD83D\\u0041", "\\u0000",
+    /* a bad lead, then an escape: not the context of what follows */
+    "\xF0\\n\x80", "\xFE\\n\\u0041", "\xE3\\t\x81\x82",
+};
+
+/* A body of n bytes: plain ASCII, runs of CJK, and pieces, from the seed x. */
+static size_t unescape_random_body(uint8_t *b, size_t n, uint64_t *x)
+{
+    size_t k = 0;
+    size_t npieces = sizeof unescape_pieces / sizeof unescape_pieces[0];
+    while (k < n) {
+        *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+        unsigned r = (unsigned)(*x % 100);
+        const char *add;
+        char one[2] = {0, 0};
+        if (r < 45) {
+            one[0] = (char)('a' + (*x >> 8) % 26);
+            add = one;
+        } else if (r < 75) {
+            add = "\xE3\x81\x82"; /* a run of Japanese */
+        } else if (r < 97) {
+            add = unescape_pieces[(*x >> 8) % npieces];
+        } else if (r < 98) { /* errors: a control, a quote, a bad escape, a lone backslash */
+            static const char *const errors[] = {"\x01", "\x1F", "\"", "\\x", "\\u12", "\\"};
+            add = errors[(*x >> 8) % 6];
+        } else {
+            add = "\xC3\xA9";
+        }
+        size_t len = strlen(add);
+        if (k + len > n)
+            len = n - k; /* cut: a sequence or an escape may end with the input */
+        memcpy(b + k, add, len);
+        k += len;
+    }
+    return k;
+}
+
+/* Random bodies of 0..299 bytes (some of 2 000), compared with the byte loop;
+ * test_strings runs as the machine is (AVX2: 32-byte blocks), with TAGC_CPU=sse2
+ * (16) and as test_strings_plain (no vector code), so the three paths are each
+ * held to the same reference. */
+Test(strings, unescape_matches_byte_loop)
+{
+    static uint8_t body[2000];
+    char why[600];
+    uint64_t x = 0xD1B54A32D192ED03ULL;
+    size_t failures = 0;
+    for (int iter = 0; iter < 60000 && failures < 10; iter++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        size_t n = iter % 100 == 0 ? 2000 : (size_t)(x % 300);
+        n = unescape_random_body(body, n, &x);
+        if (!unescape_agrees(body, n, why, sizeof why))
+            REPORT(failures, "%s", why);
+    }
+    cr_assert_eq(failures, 0);
+}
+
+/* Each piece at every offset 0..70 of a body (so at each place of a 16- and a
+ * 32-byte block, split across block ends, cut by the end of the input), after
+ * ASCII or after a run of valid 3-byte characters (so the check sees what
+ * comes before), followed by 0..40 bytes of ASCII or CJK. */
+Test(strings, unescape_pieces_at_every_offset)
+{
+    char why[600];
+    size_t failures = 0;
+    uint8_t body[200];
+    size_t npieces = sizeof unescape_pieces / sizeof unescape_pieces[0];
+    for (size_t p = 0; p < npieces; p++) {
+        const char *piece = unescape_pieces[p];
+        size_t plen = strlen(piece);
+        for (size_t off = 0; off <= 70; off++) {
+            for (int fill = 0; fill < 2; fill++) {
+                for (size_t after = 0; after <= 40; after += after < 4 ? 1 : 3) {
+                    size_t n = 0;
+                    for (size_t k = 0; k < off; k++)
+                        body[n++] = fill == 0 ? (uint8_t)('a' + k % 26) : (uint8_t)"\xE4\xB8\x96"[k % 3];
+                    memcpy(body + n, piece, plen);
+                    n += plen;
+                    for (size_t k = 0; k < after; k++)
+                        body[n++] = fill == 0 ? (uint8_t)"\xE3\x81\x82"[k % 3] : (uint8_t)('A' + k % 26);
+                    if (!unescape_agrees(body, n, why, sizeof why))
+                        REPORT(failures, "piece %zu at %zu: %s", p, off, why);
+                }
+            }
+        }
+    }
+    cr_assert_eq(failures, 0);
+}
+
 /* MARK: - Whitespace */
 
 Test(strings, skip_ws_matches_byte_loop)
