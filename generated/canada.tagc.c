@@ -649,8 +649,7 @@ static void canada_feature_slice_write_json(tagc_buf *out, const canada_feature_
 static int canada_feature_slice_read_json(tagc_json_dec *d, canada_feature_slice *v)
 {
     canada_feature *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -660,8 +659,9 @@ static int canada_feature_slice_read_json(tagc_json_dec *d, canada_feature_slice
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -693,7 +693,6 @@ static void canada_float64_array2_write_json(tagc_buf *out, const double (*v)[2]
 
 static int canada_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 {
-    bool first = true;
     size_t i = 0;
     int rc;
 
@@ -701,7 +700,8 @@ static int canada_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
         return 0;
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
         if (i < 2) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -735,8 +735,7 @@ static void canada_float64_array2_slice_write_json(tagc_buf *out, const canada_f
 static int canada_float64_array2_slice_read_json(tagc_json_dec *d, canada_float64_array2_slice *v)
 {
     double (*ptr)[2] = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -746,8 +745,9 @@ static int canada_float64_array2_slice_read_json(tagc_json_dec *d, canada_float6
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -782,8 +782,7 @@ static void canada_float64_array2_slice_slice_write_json(tagc_buf *out, const ca
 static int canada_float64_array2_slice_slice_read_json(tagc_json_dec *d, canada_float64_array2_slice_slice *v)
 {
     canada_float64_array2_slice *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -793,8 +792,9 @@ static int canada_float64_array2_slice_slice_read_json(tagc_json_dec *d, canada_
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);

@@ -2564,7 +2564,6 @@ static void sink_float64_array2_write_json(tagc_buf *out, const double (*v)[2], 
 
 static int sink_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 {
-    bool first = true;
     size_t i = 0;
     int rc;
 
@@ -2572,7 +2571,8 @@ static int sink_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
         return 0;
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
         if (i < 2) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -2606,8 +2606,7 @@ static void sink_float64_array2_slice_write_json(tagc_buf *out, const sink_float
 static int sink_float64_array2_slice_read_json(tagc_json_dec *d, sink_float64_array2_slice *v)
 {
     double (*ptr)[2] = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -2617,8 +2616,9 @@ static int sink_float64_array2_slice_read_json(tagc_json_dec *d, sink_float64_ar
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -2653,8 +2653,7 @@ static void sink_string_slice_write_json(tagc_buf *out, const sink_string_slice 
 static int sink_string_slice_read_json(tagc_json_dec *d, sink_string_slice *v)
 {
     tagc_str *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -2664,8 +2663,9 @@ static int sink_string_slice_read_json(tagc_json_dec *d, sink_string_slice *v)
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -2781,7 +2781,6 @@ static void sink_float64_array3_write_json(tagc_buf *out, const double (*v)[3], 
 
 static int sink_float64_array3_read_json(tagc_json_dec *d, double (*v)[3])
 {
-    bool first = true;
     size_t i = 0;
     int rc;
 
@@ -2789,7 +2788,8 @@ static int sink_float64_array3_read_json(tagc_json_dec *d, double (*v)[3])
         return 0;
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
         if (i < 3) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -2818,7 +2818,6 @@ static void sink_float64_array3_array3_write_json(tagc_buf *out, const double (*
 
 static int sink_float64_array3_array3_read_json(tagc_json_dec *d, double (*v)[3][3])
 {
-    bool first = true;
     size_t i = 0;
     int rc;
 
@@ -2826,7 +2825,8 @@ static int sink_float64_array3_array3_read_json(tagc_json_dec *d, double (*v)[3]
         return 0;
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
         if (i < 3) {
             if ((rc = sink_float64_array3_read_json(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -2884,8 +2884,7 @@ static void sink_node_slice_write_json(tagc_buf *out, const sink_node_slice *v, 
 static int sink_node_slice_read_json(tagc_json_dec *d, sink_node_slice *v)
 {
     sink_node *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -2895,8 +2894,9 @@ static int sink_node_slice_read_json(tagc_json_dec *d, sink_node_slice *v)
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -3030,8 +3030,7 @@ static void sink_int32_slice_write_json(tagc_buf *out, const sink_int32_slice *v
 static int sink_int32_slice_read_json(tagc_json_dec *d, sink_int32_slice *v)
 {
     int32_t *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -3041,8 +3040,9 @@ static int sink_int32_slice_read_json(tagc_json_dec *d, sink_int32_slice *v)
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -3078,7 +3078,6 @@ static void sink_uint16_array4_write_json(tagc_buf *out, const uint16_t (*v)[4],
 
 static int sink_uint16_array4_read_json(tagc_json_dec *d, uint16_t (*v)[4])
 {
-    bool first = true;
     size_t i = 0;
     int rc;
 
@@ -3086,7 +3085,8 @@ static int sink_uint16_array4_read_json(tagc_json_dec *d, uint16_t (*v)[4])
         return 0;
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
         if (i < 4) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_u16(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -3116,7 +3116,6 @@ static void sink_uint8_array32_write_json(tagc_buf *out, const uint8_t (*v)[32],
 
 static int sink_uint8_array32_read_json(tagc_json_dec *d, uint8_t (*v)[32])
 {
-    bool first = true;
     size_t i = 0;
     int rc;
 
@@ -3124,7 +3123,8 @@ static int sink_uint8_array32_read_json(tagc_json_dec *d, uint8_t (*v)[32])
         return 0;
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
         if (i < 32) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_u8(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -3792,8 +3792,7 @@ static void sink_sink_items_slice_write_json(tagc_buf *out, const sink_sink_item
 static int sink_sink_items_slice_read_json(tagc_json_dec *d, sink_sink_items_slice *v)
 {
     sink_sink_items *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -3803,8 +3802,9 @@ static int sink_sink_items_slice_read_json(tagc_json_dec *d, sink_sink_items_sli
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);

@@ -3996,8 +3996,7 @@ static void twitter_status_slice_write_json(tagc_buf *out, const twitter_status_
 static int twitter_status_slice_read_json(tagc_json_dec *d, twitter_status_slice *v)
 {
     twitter_status *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -4007,8 +4006,9 @@ static int twitter_status_slice_read_json(tagc_json_dec *d, twitter_status_slice
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -4081,8 +4081,7 @@ static void twitter_contributor_slice_write_json(tagc_buf *out, const twitter_co
 static int twitter_contributor_slice_read_json(tagc_json_dec *d, twitter_contributor_slice *v)
 {
     twitter_contributor *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -4092,8 +4091,9 @@ static int twitter_contributor_slice_read_json(tagc_json_dec *d, twitter_contrib
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -4166,8 +4166,7 @@ static void twitter_url_slice_write_json(tagc_buf *out, const twitter_url_slice 
 static int twitter_url_slice_read_json(tagc_json_dec *d, twitter_url_slice *v)
 {
     twitter_url *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -4177,8 +4176,9 @@ static int twitter_url_slice_read_json(tagc_json_dec *d, twitter_url_slice *v)
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -4213,8 +4213,7 @@ static void twitter_hashtag_slice_write_json(tagc_buf *out, const twitter_hashta
 static int twitter_hashtag_slice_read_json(tagc_json_dec *d, twitter_hashtag_slice *v)
 {
     twitter_hashtag *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -4224,8 +4223,9 @@ static int twitter_hashtag_slice_read_json(tagc_json_dec *d, twitter_hashtag_sli
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -4260,8 +4260,7 @@ static void twitter_symbol_slice_write_json(tagc_buf *out, const twitter_symbol_
 static int twitter_symbol_slice_read_json(tagc_json_dec *d, twitter_symbol_slice *v)
 {
     twitter_symbol *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -4271,8 +4270,9 @@ static int twitter_symbol_slice_read_json(tagc_json_dec *d, twitter_symbol_slice
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -4307,8 +4307,7 @@ static void twitter_user_mention_slice_write_json(tagc_buf *out, const twitter_u
 static int twitter_user_mention_slice_read_json(tagc_json_dec *d, twitter_user_mention_slice *v)
 {
     twitter_user_mention *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -4318,8 +4317,9 @@ static int twitter_user_mention_slice_read_json(tagc_json_dec *d, twitter_user_m
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -4354,8 +4354,7 @@ static void twitter_media_slice_write_json(tagc_buf *out, const twitter_media_sl
 static int twitter_media_slice_read_json(tagc_json_dec *d, twitter_media_slice *v)
 {
     twitter_media *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -4365,8 +4364,9 @@ static int twitter_media_slice_read_json(tagc_json_dec *d, twitter_media_slice *
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -4407,8 +4407,7 @@ static void twitter_int64_slice_write_json(tagc_buf *out, const twitter_int64_sl
 static int twitter_int64_slice_read_json(tagc_json_dec *d, twitter_int64_slice *v)
 {
     int64_t *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -4418,8 +4417,9 @@ static int twitter_int64_slice_read_json(tagc_json_dec *d, twitter_int64_slice *
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -4451,7 +4451,6 @@ static void twitter_float64_array2_write_json(tagc_buf *out, const double (*v)[2
 
 static int twitter_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 {
-    bool first = true;
     size_t i = 0;
     int rc;
 
@@ -4459,7 +4458,8 @@ static int twitter_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
         return 0;
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
         if (i < 2) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -4577,8 +4577,7 @@ static void twitter_float64_array2_slice_write_json(tagc_buf *out, const twitter
 static int twitter_float64_array2_slice_read_json(tagc_json_dec *d, twitter_float64_array2_slice *v)
 {
     double (*ptr)[2] = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -4588,8 +4587,9 @@ static int twitter_float64_array2_slice_read_json(tagc_json_dec *d, twitter_floa
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
@@ -4624,8 +4624,7 @@ static void twitter_float64_array2_slice_slice_write_json(tagc_buf *out, const t
 static int twitter_float64_array2_slice_slice_read_json(tagc_json_dec *d, twitter_float64_array2_slice_slice *v)
 {
     twitter_float64_array2_slice *ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -4635,8 +4634,9 @@ static int twitter_float64_array2_slice_slice_read_json(tagc_json_dec *d, twitte
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);

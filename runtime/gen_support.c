@@ -100,6 +100,12 @@ void *tagc_json_grow(tagc_json_dec *d, void *ptr, size_t *cap, size_t elem_size)
     return p;
 }
 
+void *tagc_json_grow_len(tagc_json_dec *d, void *ptr, size_t len, size_t elem_size)
+{
+    size_t cap = len; /* full: the capacity is the length */
+    return tagc_json_grow(d, ptr, &cap, elem_size);
+}
+
 /* MARK: - Map keys */
 
 /* Maps up to this many entries are searched linearly; larger ones get a hash index. */

@@ -281,8 +281,7 @@ static void gen_slice_read(gen *g, const char *fn, const char *ctype, ast_type *
     emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s *v)", fn, ctype);
     emit(g, 0, "{");
     emit(g, 1, "%s = NULL;", ty_decl(g, t->elem, "*ptr"));
-    emit(g, 1, "size_t len = 0, cap = 0;");
-    emit(g, 1, "bool first = true;");
+    emit(g, 1, "size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */");
     emit(g, 1, "int rc;");
     emit(g, 0, "%s", "");
     emit(g, 1, "if (tagc_json_null(d)) {");
@@ -292,8 +291,9 @@ static void gen_slice_read(gen *g, const char *fn, const char *ctype, ast_type *
     emit(g, 1, "}");
     emit(g, 1, "if ((rc = tagc_json_arr_begin_inline(d)) != 0)");
     emit(g, 2, "return rc;");
-    emit(g, 1, "while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {");
-    emit(g, 2, "if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)");
+    emit(g, 1, "d->first = true; /* d's: no locals a level */");
+    emit(g, 1, "while ((rc = tagc_json_arr_next_inline(d)) > 0) {");
+    emit(g, 2, "if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)");
     emit(g, 3, "return TAGC_E_NOMEM;");
     emit(g, 2, "if (len < v->len) /* a repeated key: Go decodes into the elements already there */");
     emit(g, 3, "memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);");
@@ -320,7 +320,6 @@ static void gen_array_read(gen *g, const char *fn, ast_type *t)
     long long n = (long long)t->array_len;
     emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s)", fn, ty_decl(g, t, "(*v)"));
     emit(g, 0, "{");
-    emit(g, 1, "bool first = true;");
     emit(g, 1, "size_t i = 0;");
     emit(g, 1, "int rc;");
     emit(g, 0, "%s", "");
@@ -328,7 +327,8 @@ static void gen_array_read(gen *g, const char *fn, ast_type *t)
     emit(g, 2, "return 0;");
     emit(g, 1, "if ((rc = tagc_json_arr_begin_inline(d)) != 0)");
     emit(g, 2, "return rc;");
-    emit(g, 1, "while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {");
+    emit(g, 1, "d->first = true; /* d's: no locals a level */");
+    emit(g, 1, "while ((rc = tagc_json_arr_next_inline(d)) > 0) {");
     emit(g, 2, "if (i < %lld) {", n);
     if (ty_is_opt(t->elem))
         read_opt(g, 3, t->elem->elem, "(*v)[i].has", "(*v)[i].val", "return tagc_json_fail_index(d, rc, i);");

@@ -176,7 +176,6 @@ static int read_ints(const char *text, int64_t *sum, size_t *n, size_t *err_off)
     memcpy(copy, text, len);
     tagc_arena_reset(&arena);
     tagc_json_dec_init(&d, copy, len, &arena, &err, NULL);
-    bool first = true;
     int rc = 0;
     *sum = 0;
     *n = 0;
@@ -184,13 +183,14 @@ static int read_ints(const char *text, int64_t *sum, size_t *n, size_t *err_off)
         goto out;
     if ((rc = tagc_json_arr_begin_inline(&d)) != 0)
         goto out;
-    while ((rc = tagc_json_arr_next_inline(&d, &first)) > 0) {
-        bool inner_first = true;
+    d.first = true; /* as generated code: the state of the array opened last */
+    while ((rc = tagc_json_arr_next_inline(&d)) > 0) {
         if (tagc_json_null(&d))
             continue;
         if ((rc = tagc_json_arr_begin_inline(&d)) != 0)
             goto out;
-        while ((rc = tagc_json_arr_next_inline(&d, &inner_first)) > 0) {
+        d.first = true;
+        while ((rc = tagc_json_arr_next_inline(&d)) > 0) {
             int64_t v = 0;
             if (!tagc_json_null(&d) && (rc = tagc_json_read_int(&d, &v, INT64_MIN, INT64_MAX)) != 0)
                 goto out;
