@@ -132,8 +132,7 @@ static void amazon_any_slice_write_json(tagc_buf *out, const amazon_any_slice *v
 static int amazon_any_slice_read_json(tagc_json_dec *d, amazon_any_slice *v)
 {
     tagc_any **ptr = NULL;
-    size_t len = 0, cap = 0;
-    bool first = true;
+    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
     int rc;
 
     if (tagc_json_null(d)) {
@@ -143,8 +142,9 @@ static int amazon_any_slice_read_json(tagc_json_dec *d, amazon_any_slice *v)
     }
     if ((rc = tagc_json_arr_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_arr_next_inline(d, &first)) > 0) {
-        if (len == cap && (ptr = tagc_json_grow(d, ptr, &cap, sizeof *ptr)) == NULL)
+    d->first = true; /* d's: no locals a level */
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
         if (len < v->len) /* a repeated key: Go decodes into the elements already there */
             memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);

@@ -34,6 +34,9 @@ void tagc_json_dec_init(tagc_json_dec *d, const char *src, size_t len, tagc_aren
     d->q_resume = NULL;
     d->q_end = NULL;
     d->key_at = src;
+    d->first = false;
+    d->key_len = 0;
+    d->key = NULL;
     tagc_error_clear(err);
 }
 
@@ -95,6 +98,12 @@ void *tagc_json_grow(tagc_json_dec *d, void *ptr, size_t *cap, size_t elem_size)
     }
     *cap = want;
     return p;
+}
+
+void *tagc_json_grow_len(tagc_json_dec *d, void *ptr, size_t len, size_t elem_size)
+{
+    size_t cap = len; /* full: the capacity is the length */
+    return tagc_json_grow(d, ptr, &cap, elem_size);
 }
 
 /* MARK: - Map keys */

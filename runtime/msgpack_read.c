@@ -733,40 +733,12 @@ int tagc_mp_key_uint(tagc_mp_dec *d, uint64_t *out, uint64_t max)
 
 /* MARK: - Skipping */
 
+static int walk_value(tagc_mp_dec *d, tagc_buf *b);
+
+/* Skipping is walk_value without output: a fixed C stack at every depth. */
 int tagc_mp_skip(tagc_mp_dec *d)
 {
-    const char *at = d->p;
-    mp_head h;
-    int rc = read_head(d, &h);
-    if (rc)
-        return rc;
-    switch (h.kind) {
-    case MP_NEVER:
-        return wrong(d, at, &h, "a value");
-    case MP_STR:
-    case MP_BIN:
-    case MP_EXT:
-        d->p += h.len;
-        return 0;
-    case MP_ARR:
-    case MP_MAP: {
-        if (d->depth >= d->max_depth)
-            return fail_at(d, at, TAGC_E_DEPTH, "exceeded max depth");
-        d->depth++;
-        size_t n = h.len;
-        bool map = h.kind == MP_MAP;
-        for (size_t i = 0; i < n; i++) {
-            if (map && (rc = tagc_mp_skip(d)) != 0)
-                return rc;
-            if ((rc = tagc_mp_skip(d)) != 0)
-                return map ? rc : tagc_json_fail_index(d, rc, i);
-        }
-        d->depth--;
-        return 0;
-    }
-    default:
-        return 0;
-    }
+    return walk_value(d, NULL);
 }
 
 /* MARK: - interface{} */
@@ -1075,7 +1047,6 @@ int tagc_mp_read_any(tagc_mp_dec *d, tagc_any **out)
 
 /* MARK: - json.RawMessage */
 
-static int raw_value(tagc_mp_dec *d, tagc_buf *b);
 
 static int raw_text(tagc_mp_dec *d, tagc_buf *b, const char *at, const mp_head *h)
 {
@@ -1102,74 +1073,194 @@ static int raw_text(tagc_mp_dec *d, tagc_buf *b, const char *at, const mp_head *
     return 0;
 }
 
-static int raw_value(tagc_mp_dec *d, tagc_buf *b)
+/* One value that is not an array or map (its head h read from at): as JSON
+ * text into b, or skipped (b NULL). */
+static int walk_scalar(tagc_mp_dec *d, tagc_buf *b, const char *at, const mp_head *h)
 {
-    const char *at = d->p;
-    mp_head h;
-    int rc = read_head(d, &h);
-    if (rc)
-        return rc;
-    switch (h.kind) {
+    int rc;
+    if (!b) {
+        if (h->kind == MP_NEVER)
+            return wrong(d, at, h, "a value");
+        if (h->kind == MP_STR || h->kind == MP_BIN || h->kind == MP_EXT)
+            d->p += h->len;
+        return 0;
+    }
+    switch (h->kind) {
     case MP_NIL:
         tagc_buf_put(b, "null", 4);
         break;
     case MP_BOOL:
-        tagc_json_write_bool(b, h.b);
+        tagc_json_write_bool(b, h->b);
         break;
     case MP_UINT:
-        tagc_json_write_u64(b, h.u);
+        tagc_json_write_u64(b, h->u);
         break;
     case MP_NEG:
-        tagc_json_write_i64(b, h.i);
+        tagc_json_write_i64(b, h->i);
         break;
     case MP_F32:
     case MP_F64:
-        if (h.f - h.f != 0)
+        if (h->f - h->f != 0)
             return fail_at(d, at, TAGC_E_RANGE, "NaN or infinity has no JSON form");
-        if (h.kind == MP_F32)
-            tagc_json_write_f32(b, (float)h.f);
+        if (h->kind == MP_F32)
+            tagc_json_write_f32(b, (float)h->f);
         else
-            tagc_json_write_f64(b, h.f);
+            tagc_json_write_f64(b, h->f);
         break;
     case MP_STR:
     case MP_BIN:
     case MP_EXT:
-        if ((rc = raw_text(d, b, at, &h)) != 0)
+        if ((rc = raw_text(d, b, at, h)) != 0)
             return rc;
         break;
-    case MP_ARR:
-    case MP_MAP: {
-        if (d->depth >= d->max_depth)
-            return fail_at(d, at, TAGC_E_DEPTH, "exceeded max depth");
-        d->depth++;
-        bool map = h.kind == MP_MAP;
-        tagc_buf_byte(b, map ? '{' : '[');
-        for (size_t i = 0; i < h.len; i++) {
-            if (i)
-                tagc_buf_byte(b, ',');
-            if (map) {
-                char tmp[TAGC_I64_MAX_CHARS];
-                tagc_str key = {0}; /* set by text_key when it returns 0 */
-                if ((rc = text_key(d, &key, tmp)) != 0)
-                    return rc;
-                tagc_json_write_str(b, key.ptr, key.len, true);
-                tagc_buf_byte(b, ':');
-                if ((rc = raw_value(d, b)) != 0)
-                    return tagc_json_fail_key(d, rc, key.ptr, key.len);
-            } else if ((rc = raw_value(d, b)) != 0) {
-                return tagc_json_fail_index(d, rc, i);
-            }
-        }
-        tagc_buf_byte(b, map ? '}' : ']');
-        d->depth--;
-        break;
-    }
     default:
-        return wrong(d, at, &h, "a value");
+        return wrong(d, at, h, "a value");
     }
     if (b->err)
         return fail_at(d, at, b->err, "%s", tagc_strerror(b->err));
     return 0;
+}
+
+/* An array or map walk_value is in: a level costs one of these (the first
+ * few on the C stack, the rest on the heap) and no C stack frame. */
+typedef struct walk_frame {
+    const char *at;     /* its head */
+    const char *key_at; /* a map's key being read (JSON text only) */
+    size_t n, i;        /* members in all, read */
+    bool map;
+    bool half;          /* skipping a map: its member's key is skipped, its value next */
+} walk_frame;
+
+/* An item of f is read: a member, or when skipping a map its key first. */
+static void walk_item_done(walk_frame *f, bool skipping)
+{
+    if (skipping && f->map && !f->half) {
+        f->half = true;
+        return;
+    }
+    f->half = false;
+    f->i++;
+}
+
+#define WALK_LOCAL_FRAMES 8
+
+/* A map's key at f->key_at, again: for the path of an error in its value. */
+static tagc_str walk_key(tagc_mp_dec *d, const walk_frame *f, char *tmp)
+{
+    tagc_str key = {0};
+    const char *p = d->p;
+    d->p = f->key_at;
+    (void)text_key(d, &key, tmp); /* it was read before: no error */
+    d->p = p;
+    return key;
+}
+
+/* The JSON text between f's items: the ',' and a map's key and ':'. */
+static int walk_member_head(tagc_mp_dec *d, tagc_buf *b, walk_frame *f)
+{
+    if (f->i)
+        tagc_buf_byte(b, ',');
+    if (f->map) {
+        char tmp[TAGC_I64_MAX_CHARS];
+        tagc_str key = {0}; /* set by text_key when it returns 0 */
+        int rc;
+        f->key_at = d->p;
+        if ((rc = text_key(d, &key, tmp)) != 0)
+            return rc;
+        tagc_json_write_str(b, key.ptr, key.len, true);
+        tagc_buf_byte(b, ':');
+    }
+    return 0;
+}
+
+/* One value, nested arrays and maps included: into b as JSON text (a
+ * RawMessage), or skipped (b NULL). Iterative, with an explicit stack of
+ * frames, so the C stack it needs does not grow with the depth
+ * (tests/errors/test_stack.c). An error in an item adds the item (index, or a
+ * map's key when writing JSON) of every open frame to the path, as the
+ * recursion did; an error of a frame's own (a key), every frame but that one. */
+static int walk_value(tagc_mp_dec *d, tagc_buf *b)
+{
+    walk_frame local[WALK_LOCAL_FRAMES], *st = local;
+    size_t n = 0, cap = WALK_LOCAL_FRAMES;
+    bool in_member; /* rc is from an item (else from the innermost frame's own) */
+    int rc;
+    for (;;) {
+        in_member = true;
+        const char *at = d->p;
+        mp_head h;
+        if ((rc = read_head(d, &h)) != 0)
+            goto fail;
+        if (h.kind == MP_ARR || h.kind == MP_MAP) {
+            if (d->depth >= d->max_depth) {
+                rc = fail_at(d, at, TAGC_E_DEPTH, "exceeded max depth");
+                goto fail;
+            }
+            if (n == cap) {
+                walk_frame *f = any_frames_grow(st, local, n, &cap, sizeof *st);
+                if (!f) {
+                    rc = nomem(d, at);
+                    goto fail;
+                }
+                st = f;
+            }
+            walk_frame *f = &st[n++];
+            d->depth++;
+            f->at = at;
+            f->key_at = NULL;
+            f->map = h.kind == MP_MAP;
+            f->n = h.len;
+            f->i = 0;
+            f->half = false;
+            if (b)
+                tagc_buf_byte(b, f->map ? '{' : '[');
+        } else if ((rc = walk_scalar(d, b, at, &h)) != 0) {
+            goto fail;
+        } else if (n > 0) {
+            walk_item_done(&st[n - 1], !b);
+        }
+        for (;;) { /* the next item of the innermost frame; close the ones done */
+            if (n == 0)
+                goto done;
+            walk_frame *f = &st[n - 1];
+            if (f->i < f->n) {
+                in_member = false;
+                if (b && (rc = walk_member_head(d, b, f)) != 0)
+                    goto fail;
+                break;
+            }
+            n--;
+            d->depth--;
+            if (b) {
+                tagc_buf_byte(b, f->map ? '}' : ']');
+                if (b->err) {
+                    rc = fail_at(d, f->at, b->err, "%s", tagc_strerror(b->err));
+                    in_member = true;
+                    goto fail;
+                }
+            }
+            if (n > 0)
+                walk_item_done(&st[n - 1], !b);
+        }
+    }
+fail:
+    for (size_t k = n; k-- > 0;) {
+        walk_frame *f = &st[k];
+        if (in_member || k + 1 < n) {
+            if (!f->map) {
+                rc = tagc_json_fail_index(d, rc, f->i);
+            } else if (b) {
+                char tmp[TAGC_I64_MAX_CHARS];
+                tagc_str key = walk_key(d, f, tmp);
+                rc = tagc_json_fail_key(d, rc, key.ptr, key.len);
+            }
+        }
+        d->depth--;
+    }
+done:
+    if (st != local)
+        free(st);
+    return rc;
 }
 
 /* A bin or str holding JSON text (vmihailenco/msgpack's json.RawMessage). */
@@ -1213,7 +1304,7 @@ int tagc_mp_read_raw(tagc_mp_dec *d, tagc_raw *out)
     tagc_buf b;
     tagc_buf_init(&b);
     const char *at = d->p;
-    int rc = raw_value(d, &b);
+    int rc = walk_value(d, &b);
     if (rc == 0) {
         char *s = tagc_arena_alloc(d->arena, b.len + 1);
         if (!s) {

@@ -760,6 +760,13 @@ typedef struct tagc_json_dec {
     const char *q_resume;
     const char *q_end;
     const char *key_at; /* the opening quote of the last object key read */
+    /* A generated struct reader's object (tagc_json_obj_next_key): first until
+     * its first key or '}' is read, and the last key read. They live here, not
+     * in the reader's frame, so that a recursive type's frame does not keep
+     * three address-taken locals a level (docs/mapping.md, "Nesting"). */
+    bool first;
+    size_t key_len;
+    const char *key;
 } tagc_json_dec;
 
 /* Sets d->err (code, offset of d->p, message) and returns code. */
@@ -987,7 +994,7 @@ static inline uint64_t tagc_digits_value(uint64_t w, unsigned k)
     return v & 0xFFFFFFFFu;
 }
 
-static inline const char *tagc_json_short_int(const char *p, const char *end, bool *neg, uint64_t *mag)
+static TAGC_ALWAYS_INLINE const char *tagc_json_short_int(const char *p, const char *end, bool *neg, uint64_t *mag)
 {
     static const uint64_t pow10[4] = {1, 10, 100, 1000};
     uint64_t w, v;
@@ -1085,12 +1092,20 @@ static inline int tagc_json_read_uint_inline(tagc_json_dec *d, uint64_t *out, ui
 TAGC_DEFINE_READ_INT(i8, int8_t, INT8_MIN, INT8_MAX)
 TAGC_DEFINE_READ_INT(i16, int16_t, INT16_MIN, INT16_MAX)
 TAGC_DEFINE_READ_INT(i32, int32_t, INT32_MIN, INT32_MAX)
-TAGC_DEFINE_READ_INT(i64, int64_t, INT64_MIN, INT64_MAX)
 TAGC_DEFINE_READ_UINT(u8, uint8_t, UINT8_MAX)
 TAGC_DEFINE_READ_UINT(u16, uint16_t, UINT16_MAX)
 TAGC_DEFINE_READ_UINT(u32, uint32_t, UINT32_MAX)
-TAGC_DEFINE_READ_UINT(u64, uint64_t, UINT64_MAX)
 #undef TAGC_DEFINE_READ_INT
+/* The full widths read into the field itself (written on success only): no
+ * address-taken local in the caller's frame, which a recursive type repeats. */
+static inline int tagc_json_read_i64(tagc_json_dec *d, int64_t *out)
+{
+    return tagc_json_read_int_inline(d, out, INT64_MIN, INT64_MAX);
+}
+static inline int tagc_json_read_u64(tagc_json_dec *d, uint64_t *out)
+{
+    return tagc_json_read_uint_inline(d, out, UINT64_MAX);
+}
 #undef TAGC_DEFINE_READ_UINT
 
 static inline void tagc_json_write_bool(tagc_buf *b, bool v)
@@ -1128,6 +1143,14 @@ void *tagc_json_new(tagc_json_dec *d, size_t size);
  * its capacity (at least 4), in place when it is the arena's last allocation.
  * Returns the new address, or NULL with d->err set (TAGC_E_NOMEM). */
 void *tagc_json_grow(tagc_json_dec *d, void *ptr, size_t *cap, size_t elem_size);
+/* A generated slice reader's growth, with the capacity implied by the length
+ * (tagc_json_grow's 4, 8, 16, ...): no capacity local in a recursive type's
+ * frame. Grow when tagc_json_slice_full(len). */
+static inline bool tagc_json_slice_full(size_t len)
+{
+    return len < 4 ? len == 0 : (len & (len - 1)) == 0;
+}
+void *tagc_json_grow_len(tagc_json_dec *d, void *ptr, size_t len, size_t elem_size);
 
 /* The index of map keys being decoded: finds key among keys[0..n), or, when it
  * is not there, records it as entry n. Returns the entry's index (n when new) or
@@ -1195,22 +1218,25 @@ static inline int tagc_json_arr_begin_inline(tagc_json_dec *d)
     return tagc_json_arr_begin(d);
 }
 
-static inline int tagc_json_arr_next_inline(tagc_json_dec *d, bool *first)
+/* The next element of an array a generated reader opened, on d->first (the
+ * caller sets it after the '['; it is d's, not the reader's frame's, as for
+ * tagc_json_obj_next_key): 1 an element follows, 0 the ']' was read. */
+static inline int tagc_json_arr_next_inline(tagc_json_dec *d)
 {
     const char *p = d->p;
     if (TAGC_LIKELY(p < d->end)) {
-        if (*p == ',' && !*first) {
+        if (*p == ',' && !d->first) {
             d->p = p + 1;
             return 1;
         }
         if (*p == ']') {
             d->p = p + 1;
             d->depth--;
-            *first = false;
+            d->first = false;
             return 0;
         }
-        if (*first && (unsigned char)*p > ' ') { /* the first element starts here */
-            *first = false;
+        if (d->first && (unsigned char)*p > ' ') { /* the first element starts here */
+            d->first = false;
             return 1;
         }
         /* MarshalIndent's newline and indent before an element or the ']' */
@@ -1218,18 +1244,18 @@ static inline int tagc_json_arr_next_inline(tagc_json_dec *d, bool *first)
             if (*p == ']') {
                 d->p = p + 1;
                 d->depth--;
-                *first = false;
+                d->first = false;
                 return 0;
             }
-            if (*first) {
+            if (d->first) {
                 d->p = p;
-                *first = false;
+                d->first = false;
                 return 1;
             }
             d->p = p; /* a ',' after the indent, or an error: the general path's */
         }
     }
-    return tagc_json_arr_next(d, first);
+    return tagc_json_arr_next(d, &d->first);
 }
 
 /* Member keys. A struct's decoder knows the key it expects next (the next
@@ -1276,17 +1302,17 @@ static inline bool tagc_json_key_eq(const char *s, const char *t, size_t n)
     return x == 0;
 }
 
-/* tagc_json_obj_next for a struct that expects the key `want` next: returns 2
- * when the next member has exactly that key (then *key, *key_len are its name
- * and the ':' is consumed), else what tagc_json_obj_next returns. */
-static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const tagc_json_key *want,
-                                         const char **key, size_t *key_len)
+/* tagc_json_obj_next for a struct that expects the key `want` next, on the
+ * decoder's own state: d->first (the caller sets it after the '{'), d->key and
+ * d->key_len (the key read). Returns 2 when the next member has exactly that
+ * key (the ':' is consumed), else what tagc_json_obj_next returns. */
+static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tagc_json_key *want)
 {
     const char *p = d->p, *end = d->end;
     size_t n = want->len;
-    if (!*first) {
+    if (!d->first) {
         if (TAGC_UNLIKELY(p >= end))
-            return tagc_json_obj_next(d, first, key, key_len);
+            return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
         if (*p == '}') {
             d->p = p + 1;
             d->depth--;
@@ -1299,7 +1325,7 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, bool *fir
                 d->depth--;
                 return 0;
             }
-            return tagc_json_obj_next(d, first, key, key_len);
+            return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
         }
         p++;
     }
@@ -1310,22 +1336,22 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, bool *fir
         if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n))) {
             d->key_at = p;
             d->p = p + n + (p[n] == ' ');
-            *first = false;
-            *key = p + 1;
-            *key_len = n - 3;
+            d->first = false;
+            d->key = p + 1;
+            d->key_len = n - 3;
             return 2;
         }
-        return tagc_json_obj_next(d, first, key, key_len);
+        return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
     }
     if (TAGC_LIKELY(n != 0 && (size_t)(end - p) >= n && tagc_json_key_eq(p, want->text, n))) {
         d->key_at = p;
         d->p = p + n;
-        *first = false;
-        *key = p + 1;
-        *key_len = n - 3;
+        d->first = false;
+        d->key = p + 1;
+        d->key_len = n - 3;
         return 2;
     }
-    return tagc_json_obj_next(d, first, key, key_len);
+    return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
 }
 
 /* The field whose name is key[0..len), -1: none. The name of keys[i] is its
