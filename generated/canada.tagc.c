@@ -384,9 +384,6 @@ static const uint16_t canada_feature_collection_json_sorted[] = {0, 1};
 
 int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collection *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -396,13 +393,14 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &canada_feature_collection_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(canada_feature_collection_json_keys, canada_feature_collection_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &canada_feature_collection_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(canada_feature_collection_json_keys, canada_feature_collection_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -418,9 +416,9 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -456,9 +454,6 @@ static const uint16_t canada_feature_json_sorted[] = {0, 2, 1};
 
 int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -468,13 +463,14 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &canada_feature_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(canada_feature_json_keys, canada_feature_json_sorted, 3, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &canada_feature_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(canada_feature_json_keys, canada_feature_json_sorted, 3, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -494,9 +490,9 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -526,9 +522,6 @@ static const uint16_t canada_properties_json_sorted[] = {0};
 
 int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -538,13 +531,14 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &canada_properties_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(canada_properties_json_keys, canada_properties_json_sorted, 1, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &canada_properties_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(canada_properties_json_keys, canada_properties_json_sorted, 1, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -556,9 +550,9 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -591,9 +585,6 @@ static const uint16_t canada_geometry_json_sorted[] = {0, 1};
 
 int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -603,13 +594,14 @@ int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &canada_geometry_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(canada_geometry_json_keys, canada_geometry_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &canada_geometry_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(canada_geometry_json_keys, canada_geometry_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -625,9 +617,9 @@ int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)

@@ -254,9 +254,6 @@ static const uint16_t sink_money_json_sorted[] = {0, 1};
 
 int sink_money_read_json(tagc_json_dec *d, sink_money *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -266,13 +263,14 @@ int sink_money_read_json(tagc_json_dec *d, sink_money *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &sink_money_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_money_json_keys, sink_money_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &sink_money_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(sink_money_json_keys, sink_money_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -288,9 +286,9 @@ int sink_money_read_json(tagc_json_dec *d, sink_money *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)

@@ -1651,9 +1651,6 @@ static const uint16_t sink_base_json_sorted[] = {0, 1};
 
 int sink_base_read_json(tagc_json_dec *d, sink_base *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -1663,13 +1660,14 @@ int sink_base_read_json(tagc_json_dec *d, sink_base *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &sink_base_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_base_json_keys, sink_base_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &sink_base_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(sink_base_json_keys, sink_base_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -1685,9 +1683,9 @@ int sink_base_read_json(tagc_json_dec *d, sink_base *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -1725,9 +1723,6 @@ static const uint16_t sink_audit_json_sorted[] = {1, 0};
 
 int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -1737,13 +1732,14 @@ int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &sink_audit_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_audit_json_keys, sink_audit_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &sink_audit_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(sink_audit_json_keys, sink_audit_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -1759,9 +1755,9 @@ int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -1845,9 +1841,6 @@ static const uint16_t sink_scalars_json_sorted[] = {0, 1, 14, 15, 6, 13, 2, 7, 1
 
 int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -1857,13 +1850,14 @@ int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &sink_scalars_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_scalars_json_keys, sink_scalars_json_sorted, 16, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &sink_scalars_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(sink_scalars_json_keys, sink_scalars_json_sorted, 16, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -1935,9 +1929,9 @@ int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -1989,9 +1983,6 @@ static const uint16_t sink_node_json_sorted[] = {0, 3, 1, 2};
 
 int sink_node_read_json(tagc_json_dec *d, sink_node *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -2001,13 +1992,14 @@ int sink_node_read_json(tagc_json_dec *d, sink_node *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &sink_node_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_node_json_keys, sink_node_json_sorted, 4, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &sink_node_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(sink_node_json_keys, sink_node_json_sorted, 4, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -2031,9 +2023,9 @@ int sink_node_read_json(tagc_json_dec *d, sink_node *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -2275,9 +2267,6 @@ static const uint16_t sink_sink_json_sorted[] = {
 
 int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -2287,13 +2276,14 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_sink_json_keys, sink_sink_json_sorted, 49, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &sink_sink_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_json_keys, sink_sink_json_sorted, 49, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -2545,9 +2535,9 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3599,9 +3589,6 @@ static const uint16_t sink_sink_address_geo_json_sorted[] = {0, 1};
 
 static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_geo *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3611,13 +3598,14 @@ static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_g
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_address_geo_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_sink_address_geo_json_keys, sink_sink_address_geo_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &sink_sink_address_geo_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_address_geo_json_keys, sink_sink_address_geo_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3633,9 +3621,9 @@ static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_g
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3668,9 +3656,6 @@ static const uint16_t sink_sink_address_json_sorted[] = {1, 0};
 
 static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3680,13 +3665,14 @@ static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_address_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_sink_address_json_keys, sink_sink_address_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &sink_sink_address_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_address_json_keys, sink_sink_address_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3702,9 +3688,9 @@ static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3742,9 +3728,6 @@ static const uint16_t sink_sink_items_json_sorted[] = {1, 0};
 
 static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3754,13 +3737,14 @@ static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &sink_sink_items_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_sink_items_json_keys, sink_sink_items_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &sink_sink_items_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_items_json_keys, sink_sink_items_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3776,9 +3760,9 @@ static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)

@@ -648,9 +648,6 @@ static const uint16_t order_geo_json_sorted[] = {0, 1};
 
 int order_geo_read_json(tagc_json_dec *d, order_geo *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -660,13 +657,14 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &order_geo_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(order_geo_json_keys, order_geo_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &order_geo_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(order_geo_json_keys, order_geo_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -682,9 +680,9 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -726,9 +724,6 @@ static const uint16_t order_address_json_sorted[] = {4, 2, 1, 0, 3};
 
 int order_address_read_json(tagc_json_dec *d, order_address *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -738,13 +733,14 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &order_address_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(order_address_json_keys, order_address_json_sorted, 5, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &order_address_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(order_address_json_keys, order_address_json_sorted, 5, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -772,9 +768,9 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -823,9 +819,6 @@ static const uint16_t order_customer_json_sorted[] = {0, 3, 1, 2, 4};
 
 int order_customer_read_json(tagc_json_dec *d, order_customer *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -835,13 +828,14 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &order_customer_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(order_customer_json_keys, order_customer_json_sorted, 5, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &order_customer_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(order_customer_json_keys, order_customer_json_sorted, 5, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -869,9 +863,9 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -926,9 +920,6 @@ static const uint16_t order_item_json_sorted[] = {2, 0, 6, 1, 5, 3, 4};
 
 int order_item_read_json(tagc_json_dec *d, order_item *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -938,13 +929,14 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &order_item_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(order_item_json_keys, order_item_json_sorted, 7, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &order_item_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(order_item_json_keys, order_item_json_sorted, 7, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -980,9 +972,9 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -1057,9 +1049,6 @@ static const uint16_t order_order_json_sorted[] = {0, 3, 7, 4, 1, 11, 5, 2, 6, 8
 
 int order_order_read_json(tagc_json_dec *d, order_order *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -1069,13 +1058,14 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &order_order_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(order_order_json_keys, order_order_json_sorted, 12, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &order_order_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(order_order_json_keys, order_order_json_sorted, 12, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -1137,9 +1127,9 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)

@@ -324,9 +324,6 @@ static const uint16_t reference_report_user_json_sorted[] = {0, 4, 1, 2, 3};
 
 int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -336,13 +333,14 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &reference_report_user_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(reference_report_user_json_keys, reference_report_user_json_sorted, 5, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &reference_report_user_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(reference_report_user_json_keys, reference_report_user_json_sorted, 5, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -370,9 +368,9 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -418,9 +416,6 @@ static const uint16_t reference_user_json_sorted[] = {0, 1, 2, 3};
 
 int reference_user_read_json(tagc_json_dec *d, reference_user *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -430,13 +425,14 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &reference_user_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(reference_user_json_keys, reference_user_json_sorted, 4, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &reference_user_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(reference_user_json_keys, reference_user_json_sorted, 4, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -460,9 +456,9 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -513,9 +509,6 @@ static const uint16_t reference_tree_node_json_sorted[] = {0, 1, 2, 3};
 
 int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -525,13 +518,14 @@ int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &reference_tree_node_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(reference_tree_node_json_keys, reference_tree_node_json_sorted, 4, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &reference_tree_node_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(reference_tree_node_json_keys, reference_tree_node_json_sorted, 4, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -555,9 +549,9 @@ int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -643,9 +637,6 @@ static const uint16_t reference_report_user_metadata_json_sorted[] = {0, 1};
 
 static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_report_user_metadata *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -655,13 +646,14 @@ static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &reference_report_user_metadata_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(reference_report_user_metadata_json_keys, reference_report_user_metadata_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &reference_report_user_metadata_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(reference_report_user_metadata_json_keys, reference_report_user_metadata_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -677,9 +669,9 @@ static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)

@@ -135,9 +135,6 @@ static const uint16_t tree_node_json_sorted[] = {0, 1, 2};
 
 int tree_node_read_json(tagc_json_dec *d, tree_node *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -147,13 +144,14 @@ int tree_node_read_json(tagc_json_dec *d, tree_node *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &tree_node_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(tree_node_json_keys, tree_node_json_sorted, 3, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &tree_node_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(tree_node_json_keys, tree_node_json_sorted, 3, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -173,9 +171,9 @@ int tree_node_read_json(tagc_json_dec *d, tree_node *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)

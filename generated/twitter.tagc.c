@@ -1886,9 +1886,6 @@ static const uint16_t twitter_search_result_json_sorted[] = {0, 1};
 
 int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -1898,13 +1895,14 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_search_result_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_search_result_json_keys, twitter_search_result_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_search_result_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_search_result_json_keys, twitter_search_result_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -1920,9 +1918,9 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -1983,9 +1981,6 @@ static const uint16_t twitter_search_metadata_json_sorted[] = {6, 4, 1, 7, 2, 5,
 
 int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -1995,13 +1990,14 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_search_metadata_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_search_metadata_json_keys, twitter_search_metadata_json_sorted, 9, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_search_metadata_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_search_metadata_json_keys, twitter_search_metadata_json_sorted, 9, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -2045,9 +2041,9 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -2187,9 +2183,6 @@ static const uint16_t twitter_status_json_sorted[] = {
 
 int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -2199,13 +2192,14 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_status_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_status_json_keys, twitter_status_json_sorted, 25, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_status_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_status_json_keys, twitter_status_json_sorted, 25, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -2349,9 +2343,9 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -2384,9 +2378,6 @@ static const uint16_t twitter_status_metadata_json_sorted[] = {0, 1};
 
 int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -2396,13 +2387,14 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_status_metadata_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_status_metadata_json_keys, twitter_status_metadata_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_status_metadata_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_status_metadata_json_keys, twitter_status_metadata_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -2418,9 +2410,9 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -2599,9 +2591,6 @@ static const uint16_t twitter_user_json_sorted[] = {
 
 int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -2611,13 +2600,14 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_user_json_keys, twitter_user_json_sorted, 40, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_user_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_user_json_keys, twitter_user_json_sorted, 40, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -2803,9 +2793,9 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -2844,9 +2834,6 @@ static const uint16_t twitter_user_entities_json_sorted[] = {0, 1};
 
 int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -2856,13 +2843,14 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_entities_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_user_entities_json_keys, twitter_user_entities_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_user_entities_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_user_entities_json_keys, twitter_user_entities_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -2878,9 +2866,9 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -2910,9 +2898,6 @@ static const uint16_t twitter_urls_json_sorted[] = {0};
 
 int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -2922,13 +2907,14 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_urls_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_urls_json_keys, twitter_urls_json_sorted, 1, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_urls_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_urls_json_keys, twitter_urls_json_sorted, 1, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -2940,9 +2926,9 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -2986,9 +2972,6 @@ static const uint16_t twitter_entities_json_sorted[] = {2, 4, 1, 0, 3};
 
 int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -2998,13 +2981,14 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_entities_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_entities_json_keys, twitter_entities_json_sorted, 5, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_entities_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_entities_json_keys, twitter_entities_json_sorted, 5, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3032,9 +3016,9 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3067,9 +3051,6 @@ static const uint16_t twitter_hashtag_json_sorted[] = {0, 1};
 
 int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3079,13 +3060,14 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_hashtag_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_hashtag_json_keys, twitter_hashtag_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_hashtag_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_hashtag_json_keys, twitter_hashtag_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3101,9 +3083,9 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3136,9 +3118,6 @@ static const uint16_t twitter_symbol_json_sorted[] = {0, 1};
 
 int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3148,13 +3127,14 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_symbol_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_symbol_json_keys, twitter_symbol_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_symbol_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_symbol_json_keys, twitter_symbol_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3170,9 +3150,9 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3211,9 +3191,6 @@ static const uint16_t twitter_url_json_sorted[] = {0, 3, 2, 1};
 
 int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3223,13 +3200,14 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_url_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_url_json_keys, twitter_url_json_sorted, 4, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_url_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_url_json_keys, twitter_url_json_sorted, 4, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3253,9 +3231,9 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3302,9 +3280,6 @@ static const uint16_t twitter_user_mention_json_sorted[] = {2, 1, 3, 4, 0};
 
 int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3314,13 +3289,14 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_user_mention_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_user_mention_json_keys, twitter_user_mention_json_sorted, 5, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_user_mention_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_user_mention_json_keys, twitter_user_mention_json_sorted, 5, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3348,9 +3324,9 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3422,9 +3398,6 @@ static const uint16_t twitter_media_json_sorted[] = {0, 5, 8, 9, 1, 2, 3, 6, 7, 
 
 int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3434,13 +3407,14 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_media_json_keys, twitter_media_json_sorted, 12, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_media_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_media_json_keys, twitter_media_json_sorted, 12, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3496,9 +3470,9 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3537,9 +3511,6 @@ static const uint16_t twitter_media_sizes_json_sorted[] = {3, 1, 2, 0};
 
 int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3549,13 +3520,14 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_sizes_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_media_sizes_json_keys, twitter_media_sizes_json_sorted, 4, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_media_sizes_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_media_sizes_json_keys, twitter_media_sizes_json_sorted, 4, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3579,9 +3551,9 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3622,9 +3594,6 @@ static const uint16_t twitter_media_size_json_sorted[] = {1, 0, 2};
 
 int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3634,13 +3603,14 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_media_size_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_media_size_json_keys, twitter_media_size_json_sorted, 3, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_media_size_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_media_size_json_keys, twitter_media_size_json_sorted, 3, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3660,9 +3630,9 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3695,9 +3665,6 @@ static const uint16_t twitter_point_json_sorted[] = {0, 1};
 
 int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3707,13 +3674,14 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_point_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_point_json_keys, twitter_point_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_point_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_point_json_keys, twitter_point_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3729,9 +3697,9 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3772,9 +3740,6 @@ static const uint16_t twitter_contributor_json_sorted[] = {0, 1, 2};
 
 int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3784,13 +3749,14 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_contributor_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_contributor_json_keys, twitter_contributor_json_sorted, 3, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_contributor_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_contributor_json_keys, twitter_contributor_json_sorted, 3, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3810,9 +3776,9 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3866,9 +3832,6 @@ static const uint16_t twitter_place_json_sorted[] = {0, 1, 3, 6, 4, 8, 2, 7, 5};
 
 int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3878,13 +3841,14 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_place_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_place_json_keys, twitter_place_json_sorted, 9, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_place_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_place_json_keys, twitter_place_json_sorted, 9, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3928,9 +3892,9 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)
@@ -3963,9 +3927,6 @@ static const uint16_t twitter_bounding_box_json_sorted[] = {0, 1};
 
 int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
 {
-    const char *key;
-    size_t key_len;
-    bool first = true;
     int next = 0; /* the field expected next, in declared order */
     uint64_t seen[1] = {0};
     int field;
@@ -3975,13 +3936,14 @@ int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
         return 0;
     if ((rc = tagc_json_obj_begin_inline(d)) != 0)
         return rc;
-    while ((rc = tagc_json_obj_next_key(d, &first, &twitter_bounding_box_json_keys[next], &key, &key_len)) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_bounding_box_json_keys, twitter_bounding_box_json_sorted, 2, key, key_len);
+    d->first = true; /* the key and this state are d's: no locals a level */
+    while ((rc = tagc_json_obj_next_key(d, &twitter_bounding_box_json_keys[next])) > 0) {
+        field = rc == 2 ? next : tagc_json_key_find(twitter_bounding_box_json_keys, twitter_bounding_box_json_sorted, 2, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
                 if ((seen[field >> 6] & bit) != 0)
-                    return tagc_json_duplicate_key(d, key, key_len);
+                    return tagc_json_duplicate_key(d, d->key, d->key_len);
                 seen[field >> 6] |= bit;
             }
             next = field + 1;
@@ -3997,9 +3959,9 @@ int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
             break;
         default:
             if (d->strict)
-                return tagc_json_unknown_key(d, key, key_len);
+                return tagc_json_unknown_key(d, d->key, d->key_len);
             if ((rc = tagc_json_skip(d)) != 0)
-                return tagc_json_fail_key(d, rc, key, key_len);
+                return tagc_json_fail_key(d, rc, d->key, d->key_len);
         }
     }
     if (rc < 0)

@@ -34,6 +34,9 @@ void tagc_json_dec_init(tagc_json_dec *d, const char *src, size_t len, tagc_aren
     d->q_resume = NULL;
     d->q_end = NULL;
     d->key_at = src;
+    d->first = false;
+    d->key_len = 0;
+    d->key = NULL;
     memset(d->ind_pat, 0, sizeof d->ind_pat);
     d->ind_unit = 0;
     tagc_error_clear(err);

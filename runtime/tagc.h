@@ -763,6 +763,13 @@ typedef struct tagc_json_dec {
     const char *q_resume;
     const char *q_end;
     const char *key_at; /* the opening quote of the last object key read */
+    /* A generated struct reader's object (tagc_json_obj_next_key): first until
+     * its first key or '}' is read, and the last key read. They live here, not
+     * in the reader's frame, so that a recursive type's frame does not keep
+     * three address-taken locals a level (docs/mapping.md, "Nesting"). */
+    bool first;
+    size_t key_len;
+    const char *key;
     /* The indent MarshalIndent writes, learnt from the first one read
      * (tagc_json_skip_indent_at): a newline and depth × ind_unit indent bytes;
      * ind_pat holds the newline and 31 of them (0 until learnt). */
@@ -1342,17 +1349,17 @@ static inline bool tagc_json_key_eq(const char *s, const char *t, size_t n)
     return x == 0;
 }
 
-/* tagc_json_obj_next for a struct that expects the key `want` next: returns 2
- * when the next member has exactly that key (then *key, *key_len are its name
- * and the ':' is consumed), else what tagc_json_obj_next returns. */
-static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, bool *first, const tagc_json_key *want,
-                                         const char **key, size_t *key_len)
+/* tagc_json_obj_next for a struct that expects the key `want` next, on the
+ * decoder's own state: d->first (the caller sets it after the '{'), d->key and
+ * d->key_len (the key read). Returns 2 when the next member has exactly that
+ * key (the ':' is consumed), else what tagc_json_obj_next returns. */
+static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tagc_json_key *want)
 {
     const char *p = d->p, *end = d->end;
     size_t n = want->len;
-    if (!*first) {
+    if (!d->first) {
         if (TAGC_UNLIKELY(p >= end))
-            return tagc_json_obj_next(d, first, key, key_len);
+            return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
         if (*p == '}') {
             d->p = p + 1;
             d->depth--;
@@ -1365,7 +1372,7 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, bool *fir
                 d->depth--;
                 return 0;
             }
-            return tagc_json_obj_next(d, first, key, key_len);
+            return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
         }
         p++;
     }
@@ -1376,22 +1383,22 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, bool *fir
         if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n))) {
             d->key_at = p;
             d->p = p + n + (p[n] == ' ');
-            *first = false;
-            *key = p + 1;
-            *key_len = n - 3;
+            d->first = false;
+            d->key = p + 1;
+            d->key_len = n - 3;
             return 2;
         }
-        return tagc_json_obj_next(d, first, key, key_len);
+        return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
     }
     if (TAGC_LIKELY(n != 0 && (size_t)(end - p) >= n && tagc_json_key_eq(p, want->text, n))) {
         d->key_at = p;
         d->p = p + n;
-        *first = false;
-        *key = p + 1;
-        *key_len = n - 3;
+        d->first = false;
+        d->key = p + 1;
+        d->key_len = n - 3;
         return 2;
     }
-    return tagc_json_obj_next(d, first, key, key_len);
+    return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
 }
 
 /* The field whose name is key[0..len), -1: none. The name of keys[i] is its

@@ -197,9 +197,6 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     gen_key_tables(g, fn, st);
     emit(g, 0, "%sint %s_read_json(tagc_json_dec *d, %s *v)", exported ? "" : "static ", fn, ctype);
     emit(g, 0, "{");
-    emit(g, 1, "const char *key;");
-    emit(g, 1, "size_t key_len;");
-    emit(g, 1, "bool first = true;");
     emit(g, 1, "int next = 0; /* the field expected next, in declared order */");
     if (n == 0) /* no key on the wire: v is left as it is (struct{}) */
         emit(g, 1, "(void)v;");
@@ -211,9 +208,10 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 2, "return 0;");
     emit(g, 1, "if ((rc = tagc_json_obj_begin_inline(d)) != 0)");
     emit(g, 2, "return rc;");
-    emit(g, 1, "while ((rc = tagc_json_obj_next_key(d, &first, &%s_json_keys[next], &key, &key_len)) > 0) {", fn);
+    emit(g, 1, "d->first = true; /* the key and this state are d's: no locals a level */");
+    emit(g, 1, "while ((rc = tagc_json_obj_next_key(d, &%s_json_keys[next])) > 0) {", fn);
     if (n > 0)
-        emit(g, 2, "field = rc == 2 ? next : tagc_json_key_find(%s_json_keys, %s_json_sorted, %zu, key, key_len);",
+        emit(g, 2, "field = rc == 2 ? next : tagc_json_key_find(%s_json_keys, %s_json_sorted, %zu, d->key, d->key_len);",
              fn, fn, n);
     else
         emit(g, 2, "field = -1; /* no fields */");
@@ -221,7 +219,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 3, "if (d->strict) { /* seen is only read in strict mode */");
     emit(g, 4, "uint64_t bit = UINT64_C(1) << (field & 63);");
     emit(g, 4, "if ((seen[field >> 6] & bit) != 0)");
-    emit(g, 5, "return tagc_json_duplicate_key(d, key, key_len);");
+    emit(g, 5, "return tagc_json_duplicate_key(d, d->key, d->key_len);");
     emit(g, 4, "seen[field >> 6] |= bit;");
     emit(g, 3, "}");
     emit(g, 3, "next = field + 1;");
@@ -240,15 +238,15 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 2, "default:");
     if (st->json_unknown) { /* kept, in strict mode too: the type asks for them */
         const char *m = pool_cat(g->pool, "v->", st->json_unknown->c_name);
-        emit(g, 3, "if ((rc = tagc_json_collect_member(d, &%s.keys, &%s.vals, &%s.len, key, key_len)) != 0)",
+        emit(g, 3, "if ((rc = tagc_json_collect_member(d, &%s.keys, &%s.vals, &%s.len, d->key, d->key_len)) != 0)",
              m, m, m);
-        emit(g, 4, "return tagc_json_fail_key(d, rc, key, key_len);");
+        emit(g, 4, "return tagc_json_fail_key(d, rc, d->key, d->key_len);");
         emit(g, 3, "break;");
     }
     emit(g, 3, "if (d->strict)");
-    emit(g, 4, "return tagc_json_unknown_key(d, key, key_len);");
+    emit(g, 4, "return tagc_json_unknown_key(d, d->key, d->key_len);");
     emit(g, 3, "if ((rc = tagc_json_skip(d)) != 0)");
-    emit(g, 4, "return tagc_json_fail_key(d, rc, key, key_len);");
+    emit(g, 4, "return tagc_json_fail_key(d, rc, d->key, d->key_len);");
     emit(g, 2, "}");
     emit(g, 1, "}");
     emit(g, 1, "if (rc < 0)");

@@ -81,15 +81,13 @@ static int read_abc(const char *text, int64_t *a, tagc_str *b, int64_t *c, bool 
     memcpy(copy, text, len);
     tagc_arena_reset(&arena);
     tagc_json_dec_init(&d, copy, len, &arena, &err, NULL);
-    bool first = true;
     int next = 0, rc;
-    const char *key;
-    size_t key_len;
     tagc_json_ws(&d);
     if ((rc = tagc_json_obj_begin_inline(&d)) != 0)
         goto out;
-    while ((rc = tagc_json_obj_next_key(&d, &first, &keys[next], &key, &key_len)) > 0) {
-        int field = rc == 2 ? next : key_len == 1 ? key[0] - 'a' : -1;
+    d.first = true;
+    while ((rc = tagc_json_obj_next_key(&d, &keys[next])) > 0) {
+        int field = rc == 2 ? next : d.key_len == 1 ? d.key[0] - 'a' : -1;
         cr_assert(field >= 0 && field < 3, "unexpected key in %s", text);
         next = field + 1;
         if (field == 1) {
