@@ -1,6 +1,5 @@
 /* bench/ab/build.sh: A/B of two builds of the generated decoders in one process: A = tagc.h
  * with -DTAGC_INDENT_PREDICT=0 (renamed A_*), B = as it is. Prints per-op CPU time medians and A/B. */
- * runtime (renamed A_*), B = new. Prints per-op CPU time medians and A/B. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
