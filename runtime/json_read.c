@@ -839,7 +839,7 @@ const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int dep
     size_t len = (size_t)(q - p) - 1, i;
     char c = len > 0 ? p[1] : ' ';
     /* learnt already, or a newline before the top-level value (the next one tells) */
-    if (d->ind_pat[0] != 0 || depth <= 0)
+    if (d->ind_unit != (size_t)-1 || depth <= 0)
         return q;
     /* not an indent of one byte repeated: only a bare newline is predicted */
     d->ind_unit = 0;

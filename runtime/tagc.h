@@ -772,7 +772,7 @@ typedef struct tagc_json_dec {
     const char *key;
     /* The indent MarshalIndent writes, learnt from the first one read
      * (tagc_json_skip_indent_at): a newline and depth × ind_unit indent bytes;
-     * ind_pat holds the newline and 31 of them (0 until learnt). */
+     * ind_pat holds the newline and 31 of them (ind_unit all ones until learnt). */
     uint64_t ind_pat[4];
     size_t ind_unit;
 } tagc_json_dec;
