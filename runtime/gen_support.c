@@ -37,6 +37,10 @@ void tagc_json_dec_init(tagc_json_dec *d, const char *src, size_t len, tagc_aren
     d->first = false;
     d->key_len = 0;
     d->key = NULL;
+    /* not learnt (ind_unit all ones: every depth but 0 misses); until then a bare newline */
+    d->ind_pat[0] = UINT64_C(0x202020202020200a);
+    d->ind_pat[1] = d->ind_pat[2] = d->ind_pat[3] = UINT64_C(0x2020202020202020);
+    d->ind_unit = (size_t)-1;
     tagc_error_clear(err);
 }
 

@@ -854,6 +854,31 @@ stop:
     return 1;
 }
 
+#ifdef TAGC_INDENT_PREDICTED
+const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int depth)
+{
+    const char *q = tagc_json_skip_indent(p, d->end);
+    size_t len = (size_t)(q - p) - 1, i;
+    char c = len > 0 ? p[1] : ' ';
+    /* learnt already, or a newline before the top-level value (the next one tells) */
+    if (d->ind_unit != (size_t)-1 || depth <= 0)
+        return q;
+    /* not an indent of one byte repeated: only a bare newline is predicted */
+    d->ind_unit = 0;
+    d->ind_pat[0] = UINT64_C(0x202020202020200a);
+    d->ind_pat[1] = d->ind_pat[2] = d->ind_pat[3] = UINT64_C(0x2020202020202020);
+    if (*p != '\n' || q >= d->end || (c != ' ' && c != '\t') || len % (size_t)depth != 0)
+        return q;
+    for (i = 1; i <= len; i++)
+        if (p[i] != c)
+            return q;
+    d->ind_unit = len / (size_t)depth;
+    d->ind_pat[1] = d->ind_pat[2] = d->ind_pat[3] = (uint64_t)(unsigned char)c * UINT64_C(0x0101010101010101);
+    d->ind_pat[0] = (d->ind_pat[1] << 8) | '\n';
+    return q;
+}
+#endif
+
 int tagc_json_obj_next(tagc_json_dec *d, bool *first, const char **key, size_t *key_len)
 {
     int fast = obj_next_fast(d, first, key, key_len);

@@ -31,6 +31,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__SSE2__) && !defined(TAGC_NO_SIMD) && !defined(__OPTIMIZE_SIZE__)
+#include <emmintrin.h> /* tagc_json_skip_indent_at */
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -767,6 +770,11 @@ typedef struct tagc_json_dec {
     bool first;
     size_t key_len;
     const char *key;
+    /* The indent MarshalIndent writes, learnt from the first one read
+     * (tagc_json_skip_indent_at): a newline and depth × ind_unit indent bytes;
+     * ind_pat holds the newline and 31 of them (ind_unit all ones until learnt). */
+    uint64_t ind_pat[4];
+    size_t ind_unit;
 } tagc_json_dec;
 
 /* Sets d->err (code, offset of d->p, message) and returns code. */
@@ -827,6 +835,64 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent(const char *p, const
     return tagc_json_skip_ws(p, end);
 }
 
+/* tagc_json_skip_indent out of line for tagc_json_skip_indent_at's misses; the
+ * first indent read at a depth > 0 sets d->ind_unit and d->ind_pat (json_read.c). */
+const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int depth);
+
+/* tagc_json_skip_indent for a newline at p before a token at nesting depth
+ * `depth`, with the indent's end predicted: MarshalIndent writes depth × unit
+ * indent bytes, and the unit is learnt from the first indent. The next token's
+ * loads start at the predicted end without waiting for the indent to be
+ * measured; the prediction is checked by one 32-byte compare, a branch that
+ * nothing waits for. A longer (over 31 bytes; 15 without SSE2) or different indent, or one not
+ * learnt yet, is measured out of line. Not in -Os (size first). */
+#ifndef TAGC_INDENT_PREDICT
+#define TAGC_INDENT_PREDICT 1
+#endif
+#if TAGC_INDENT_PREDICT && !defined(__OPTIMIZE_SIZE__) && defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define TAGC_INDENT_PREDICTED 1
+#endif
+static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent_at(tagc_json_dec *d, const char *p, int depth)
+{
+#ifdef TAGC_INDENT_PREDICTED
+    size_t w = (size_t)depth * d->ind_unit;
+    /* p[0..w] is '\n' and w indent bytes (ind_pat's first w + 1), and a token follows */
+#if defined(__SSE2__) && !defined(TAGC_NO_SIMD)
+    if (TAGC_LIKELY(w <= 31 && d->end - p >= 33)) {
+        const __m128i *pat = (const __m128i *)(const void *)d->ind_pat;
+        unsigned eq = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), _mm_loadu_si128(pat)));
+        bool ok;
+        if (TAGC_LIKELY(w <= 15)) { /* bits 0..w */
+            ok = (eq & ((2u << w) - 1)) == (2u << w) - 1;
+        } else { /* all 16, then bits 0..w-16 of the next 16 */
+            unsigned eq2 = (unsigned)_mm_movemask_epi8(
+                _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + 16)), _mm_loadu_si128(pat + 1)));
+            ok = eq == 0xffff && (eq2 & ((2u << (w - 16)) - 1)) == (2u << (w - 16)) - 1;
+        }
+        if (TAGC_LIKELY(ok && (unsigned char)p[w + 1] > ' '))
+            return p + w + 1;
+    }
+#else
+    if (TAGC_LIKELY(w <= 15 && d->end - p >= 17)) {
+        uint64_t a, b;
+        unsigned bits = 8 * (unsigned)(w + 1); /* 8..128 */
+        memcpy(&a, p, 8);
+        memcpy(&b, p + 8, 8);
+        a = (a ^ d->ind_pat[0]) & (bits >= 64 ? ~(uint64_t)0 : ~(uint64_t)0 >> (64 - bits));
+        b = (b ^ d->ind_pat[1]) & (bits > 64 ? ~(uint64_t)0 >> (128 - bits) : 0);
+        if (TAGC_LIKELY((a | b) == 0 && (unsigned char)p[w + 1] > ' '))
+            return p + w + 1;
+    }
+#endif
+    return tagc_json_skip_indent_learn(d, p, depth);
+#else
+    (void)depth;
+    return tagc_json_skip_indent(p, d->end);
+#endif
+}
+
 /* tagc_json_null past whitespace, or at an 'n'. */
 bool tagc_json_null_slow(tagc_json_dec *d);
 
@@ -844,7 +910,7 @@ static TAGC_ALWAYS_INLINE bool tagc_json_null(tagc_json_dec *d)
     }
     /* and its newline and indent before an array element */
     if (p < d->end && (unsigned char)*p <= ' ') {
-        p = tagc_json_skip_indent(p, d->end);
+        p = tagc_json_skip_indent_at(d, p, d->depth);
         d->p = p;
         if (p < d->end && *p != 'n')
             return false;
@@ -1240,7 +1306,7 @@ static inline int tagc_json_arr_next_inline(tagc_json_dec *d)
             return 1;
         }
         /* MarshalIndent's newline and indent before an element or the ']' */
-        if ((unsigned char)*p <= ' ' && (p = tagc_json_skip_indent(p, d->end)) < d->end) {
+        if ((unsigned char)*p <= ' ' && (p = tagc_json_skip_indent_at(d, p, d->depth - !*first)) < d->end) {
             if (*p == ']') {
                 d->p = p + 1;
                 d->depth--;
@@ -1320,7 +1386,7 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
         }
         if (*p != ',') {
             /* MarshalIndent's newline and indent before the closing brace */
-            if ((unsigned char)*p <= ' ' && (p = tagc_json_skip_indent(p, end)) < end && *p == '}') {
+            if ((unsigned char)*p <= ' ' && (p = tagc_json_skip_indent_at(d, p, d->depth - 1)) < end && *p == '}') {
                 d->p = p + 1;
                 d->depth--;
                 return 0;
@@ -1332,7 +1398,7 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
     if (p < end && (unsigned char)*p <= ' ') {
         /* indented input: the same test, then the one space MarshalIndent
          * writes after the ':' (the value's null test then starts at the value) */
-        p = tagc_json_skip_indent(p, end);
+        p = tagc_json_skip_indent_at(d, p, d->depth);
         if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n))) {
             d->key_at = p;
             d->p = p + n + (p[n] == ' ');

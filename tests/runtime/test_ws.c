@@ -256,3 +256,127 @@ Test(elements, errors_after_indents)
         cr_expect_eq(off, bad[i].off, "case %zu: offset %zu, expected %zu", i, off, bad[i].off);
     }
 }
+
+/* Long enough that the readers predict the indent (tagc_json_skip_indent_at
+ * needs 33 bytes after the newline): 40 arrays of 1..6 integers, indented by
+ * depth × unit bytes of fill; with mutate, some newlines get another indent
+ * (a width off by one to three, the other indent byte in it, a '\r' before
+ * the newline): all valid, so the sum and count stay. */
+static size_t gen_ints(char *out, unsigned unit, char fill, bool mutate, int64_t *sum, size_t *n)
+{
+    size_t len = 0;
+    *sum = 0;
+    *n = 0;
+#define NEWLINE(depth)                                                                   \
+    do {                                                                                 \
+        unsigned w_ = (depth) * unit, r_ = mutate ? next_rand() % 16 : 15;               \
+        if (r_ == 0)                                                                     \
+            out[len++] = '\r';                                                           \
+        out[len++] = '\n';                                                               \
+        if (r_ == 1 || r_ == 2)                                                          \
+            w_ += 1 + next_rand() % 3;                                                   \
+        else if (r_ == 3 && w_ > 0)                                                      \
+            w_ -= 1 + next_rand() % w_;                                                  \
+        for (unsigned i_ = 0; i_ < w_; i_++)                                             \
+            out[len++] = r_ == 4 && i_ == w_ / 2 ? (fill == ' ' ? '\t' : ' ') : fill;    \
+    } while (0)
+    out[len++] = '[';
+    for (int i = 0; i < 40; i++) {
+        NEWLINE(1);
+        out[len++] = '[';
+        int k = 1 + (int)(next_rand() % 6);
+        for (int j = 0; j < k; j++) {
+            NEWLINE(2);
+            int v = (int)(next_rand() % 1000);
+            len += (size_t)sprintf(out + len, "%d", v);
+            *sum += v;
+            ++*n;
+            if (j + 1 < k)
+                out[len++] = ',';
+        }
+        NEWLINE(1);
+        out[len++] = ']';
+        if (i + 1 < 40)
+            out[len++] = ',';
+    }
+    NEWLINE(0);
+    out[len++] = ']';
+#undef NEWLINE
+    out[len] = 0;
+    return len;
+}
+
+Test(elements, predicted_indents)
+{
+    static char doc[40 * 7 * 48 + 64];
+    static const unsigned units[] = {1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 20};
+    for (size_t u = 0; u < sizeof units / sizeof units[0]; u++) {
+        for (int t = 0; t < 2; t++) {
+            char fill = t ? '\t' : ' ';
+            for (int round = 0; round < 20; round++) {
+                int64_t sum;
+                size_t n;
+                size_t len = gen_ints(doc, units[u], fill, round > 0, &sum, &n);
+                cr_assert_lt(len, sizeof doc);
+                expect_ints(doc, sum, n);
+                /* one byte of one indent that is not whitespace: the error is there */
+                size_t nl[2048], k = 0;
+                for (size_t i = 0; i < len && k < 2048; i++)
+                    if (doc[i] == '\n' && i + 1 < len && (doc[i + 1] == ' ' || doc[i + 1] == '\t'))
+                        nl[k++] = i;
+                cr_assert(k > 0);
+                size_t at = nl[next_rand() % k] + 1;
+                while (doc[at + 1] == ' ' || doc[at + 1] == '\t')
+                    if (next_rand() % 2 == 0)
+                        break;
+                    else
+                        at++;
+                char keep = doc[at];
+                doc[at] = round % 2 ? '\x01' : '#';
+                int64_t s2;
+                size_t n2, off = 0;
+                int rc = read_ints(doc, &s2, &n2, &off);
+                cr_expect_eq(rc, TAGC_E_SYNTAX, "unit %u fill %d round %d: bad byte at %zu: rc %d", units[u],
+                             t, round, at, rc);
+                cr_expect_eq(off, at, "unit %u fill %d round %d: error at %zu, expected %zu", units[u], t,
+                             round, off, at);
+                doc[at] = keep;
+            }
+        }
+    }
+}
+
+Test(members, predicted_indents)
+{
+    /* whitespace after the '}' keeps 33 bytes after every newline (the
+     * prediction's window); the first indent sets the unit */
+#define PAD "\n                                        "
+    expect_abc("{\n  \"a\": -12,\n  \"b\": \"x\\ty z\",\n  \"c\": 345678\n}" PAD, false);
+    expect_abc("{\n\t\"a\": -12,\n\t\"b\": null,\n\t\"c\": 345678\n}" PAD, true);
+    /* widths that change after the unit is learnt, mixed bytes, CRLF */
+    expect_abc("{\n  \"a\": -12,\n   \"b\": null,\n \"c\": 345678\n  }" PAD, true);
+    expect_abc("{\n  \"a\": -12,\n \t\"b\": \"x\\ty z\",\n\t\t\"c\": 345678\n\t}" PAD, false);
+    expect_abc("{\n  \"a\": -12,\r\n  \"b\": null,\n\n  \"c\": 345678\n}" PAD, true);
+    expect_abc("{\n\"a\": -12,\n\"b\": null,\n\"c\": 345678\n}" PAD, true);
+    /* indents across the 8-, 16- and 32-byte steps */
+    expect_abc("{\n               \"a\": -12,\n                \"b\": null,\n"
+               "                                 \"c\": 345678\n       }" PAD, true);
+    expect_abc("{\n                \"a\": -12,\n                \"b\": \"x\\ty z\",\n"
+               "                \"c\": 345678\n}" PAD, false);
+    /* the end of the input inside an indent */
+    expect_abc("{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n}\n                                   ", true);
+    static const char *const bad[] = {
+        "{\n  \"a\": -12,\n x\"b\": null,\n  \"c\": 345678\n}" PAD,
+        "{\n  \"a\": -12,\n \x01\"b\": null,\n  \"c\": 345678\n}" PAD,
+        "{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n#}" PAD,
+        "{\n                \"a\": -12,\n               \x1f\"b\": null}" PAD,
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int64_t a = 0, c = 0;
+        tagc_str b = {0};
+        bool b_null = false;
+        int rc = read_abc(bad[i], &a, &b, &c, &b_null);
+        cr_expect_eq(rc, TAGC_E_SYNTAX, "case %zu: rc %d", i, rc);
+    }
+#undef PAD
+}
