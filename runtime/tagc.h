@@ -1306,7 +1306,7 @@ static inline int tagc_json_arr_next_inline(tagc_json_dec *d)
             return 1;
         }
         /* MarshalIndent's newline and indent before an element or the ']' */
-        if ((unsigned char)*p <= ' ' && (p = tagc_json_skip_indent_at(d, p, d->depth - !*first)) < d->end) {
+        if ((unsigned char)*p <= ' ' && (p = tagc_json_skip_indent_at(d, p, d->depth - !d->first)) < d->end) {
             if (*p == ']') {
                 d->p = p + 1;
                 d->depth--;
