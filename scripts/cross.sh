@@ -14,11 +14,12 @@
 #   i386 (run natively):
 #     without SSE2 (i686, x87 floating point): the runtime's plain C paths,
 #       the whole test suite but json_schema_workloads (Python's validator
-#       over tagc's schema output: no target code in it, 70 s);
+#       over tagc's schema output: no target code in it) and the *_plain tests
+#       (the same sources against a libtagc without SIMD: this build has none);
 #     with SSE2 (-msse2 -mfpmath=sse): the SSE2 string scanning, the suites
 #       that decode and encode (runtime, roundtrip, conformance, go, errors,
-#       msgpack, stream) and golden; not runtime/numbers (50-75 s; no SSE2
-#       string code in it, and SSE floating point is x86-64's, tested there).
+#       msgpack, stream) and golden; not runtime/numbers and numbers_plain (50-75 s;
+#       no SSE2 string code in them, and SSE floating point is x86-64's, tested there).
 #
 #   float_vectors (tests/runtime/float_vectors.c, no Criterion): float formatting
 #   and parsing against Go's vectors (the native build's numbers_ref.txt) and
@@ -151,7 +152,7 @@ for t in $targets; do
             "--cross-file scripts/cross/i686.ini --cross-file build-i686-deps/i386-deps.ini" >/dev/null
         ninja -C build-i686
         LD_LIBRARY_PATH=$i386_libs meson test -C build-i686 --print-errorlogs \
-            $(meson test -C build-i686 --list 2>/dev/null | sed -n 's|^.* / ||p' | grep -vx json_schema_workloads)
+            $(meson test -C build-i686 --list 2>/dev/null | sed -n 's|^.* / ||p' | grep -vxE 'json_schema_workloads|.*_plain')
         ;;
     i686-sse2)
         echo "== i386 with SSE2: the suites that decode and encode"
@@ -163,7 +164,7 @@ for t in $targets; do
         LD_LIBRARY_PATH=$i386_libs meson test -C build-i686-sse2 --print-errorlogs golden \
             $(meson test -C build-i686-sse2 --list --suite runtime --suite roundtrip --suite conformance \
                   --suite go --suite errors --suite msgpack --suite stream 2>/dev/null |
-              sed -n 's|^.* / ||p' | grep -vx numbers)
+              sed -n 's|^.* / ||p' | grep -vxE 'numbers|numbers_plain')
         float_vectors "i686-linux-gnu-gcc -msse2 -mfpmath=sse" build-i686-sse2/float_vectors env
         ;;
     *)
