@@ -858,7 +858,8 @@ stop:
 const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int depth)
 {
     const char *q = tagc_json_skip_indent(p, d->end);
-    size_t len = (size_t)(q - p) - 1, i;
+    /* q == p when p is a control byte that is not whitespace (an error the caller reports) */
+    size_t len = q > p ? (size_t)(q - p) - 1 : 0, i;
     char c = len > 0 ? p[1] : ' ';
     /* learnt already, or a newline before the top-level value (the next one tells) */
     if (d->ind_unit != (size_t)-1 || depth <= 0)

@@ -153,8 +153,8 @@ ninja -C build-fuzz $targets tests/msgpack/mp_tool >build-fuzz/build.log 2>&1 ||
     { tail -30 build-fuzz/build.log; exit 1; }
 
 # FUZZ_JOBS targets at once (default 2, one a core; a target is one process)
-names=$(for exe in build-fuzz/tests/fuzz/fuzz_*; do
-            [ -f "$exe" ] && [ -x "$exe" ] && basename "$exe" | sed 's/^fuzz_//'
+names=$(for exe in build-fuzz/tests/fuzz/fuzz_*; do   # not the .p folders
+            if [ -f "$exe" ] && [ -x "$exe" ]; then basename "$exe" | sed 's/^fuzz_//'; fi
         done)
 [ -n "$names" ] || { echo "fuzz: no targets built" >&2; exit 1; }
 printf '%s\n' $names | xargs -P "${FUZZ_JOBS:-2}" -I NAME "$0" --one NAME "$secs" ||

@@ -154,6 +154,10 @@ Test(members, control_byte_in_indent_is_an_error)
         "{\n  \"a\":\x01-12}",
         "{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n \x0b}",
         "{\n\t\t\t\t\t\t\t\t\t\t\x7f\"a\": 1}",
+        /* a control byte where an indent could start, last in the input (the fuzzer's
+         * \0{\0: the indent learner read the byte after it) */
+        "{\x01",
+        "{\"a\": -12,\x01",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int64_t a = 0, c = 0;
