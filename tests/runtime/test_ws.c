@@ -146,6 +146,18 @@ Test(members, compact_and_indented)
     expect_abc("{\"a\":-12,\"b\":null,\"c\":345678}\n                 ", true);
 }
 
+/* Each of bad[0..n) read by read_abc is TAGC_E_SYNTAX. */
+static void expect_abc_syntax_errors(const char *const *bad, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int64_t a = 0, c = 0;
+        tagc_str b = {0};
+        bool b_null = false;
+        int rc = read_abc(bad[i], &a, &b, &c, &b_null);
+        cr_expect_eq(rc, TAGC_E_SYNTAX, "case %zu: rc %d", i, rc);
+    }
+}
+
 Test(members, control_byte_in_indent_is_an_error)
 {
     static const char *const bad[] = {
@@ -159,13 +171,7 @@ Test(members, control_byte_in_indent_is_an_error)
         "{\x01",
         "{\"a\": -12,\x01",
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        int64_t a = 0, c = 0;
-        tagc_str b = {0};
-        bool b_null = false;
-        int rc = read_abc(bad[i], &a, &b, &c, &b_null);
-        cr_expect_eq(rc, TAGC_E_SYNTAX, "case %zu: rc %d", i, rc);
-    }
+    expect_abc_syntax_errors(bad, sizeof bad / sizeof bad[0]);
 }
 
 /* [[..], ..] of integers read as generated code reads an array of arrays
@@ -375,12 +381,6 @@ Test(members, predicted_indents)
         "{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n#}" PAD,
         "{\n                \"a\": -12,\n               \x1f\"b\": null}" PAD,
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        int64_t a = 0, c = 0;
-        tagc_str b = {0};
-        bool b_null = false;
-        int rc = read_abc(bad[i], &a, &b, &c, &b_null);
-        cr_expect_eq(rc, TAGC_E_SYNTAX, "case %zu: rc %d", i, rc);
-    }
+    expect_abc_syntax_errors(bad, sizeof bad / sizeof bad[0]);
 #undef PAD
 }
