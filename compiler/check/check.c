@@ -93,6 +93,18 @@ void *smap_put(smap *m, const char *key, void *val)
     return NULL;
 }
 
+void smap_set(smap *m, const char *key, void *val)
+{
+    if (2 * (m->len + 1) > m->cap)
+        smap_grow(m);
+    size_t i = smap_slot(m, key);
+    if (!m->keys[i]) {
+        m->keys[i] = key;
+        m->len++;
+    }
+    m->vals[i] = val;
+}
+
 /* MARK: - Diagnostics, collected */
 
 static int file_index(const checker *ck, const ast_file *f)

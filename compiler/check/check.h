@@ -24,6 +24,8 @@ void smap_free(smap *m);
 void *smap_get(const smap *m, const char *key);
 /* Returns the previous value (and keeps it), or NULL after inserting val. */
 void *smap_put(smap *m, const char *key, void *val);
+/* Inserts key or replaces its value. */
+void smap_set(smap *m, const char *key, void *val);
 
 /* One collected diagnostic: printed sorted by position at the end, so that
  * errors found by different passes still read top to bottom. */

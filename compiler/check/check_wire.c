@@ -395,17 +395,17 @@ static size_t dominant(checker *ck, cand *v, size_t n, codec c)
 
 /* MARK: - MessagePack: vmihailenco/msgpack's getFields */
 
-static bool vm_named(const cands *l, size_t from, const char *name)
+/* The keys vm_fields has listed at one depth: name -> 1 + its index in the list
+ * (NULL once dropped), so that wide structs take linear time. */
+static size_t vm_find(const smap *seen, const char *name)
 {
-    for (size_t i = from; i < l->n; i++)
-        if (strcmp(l->v[i].name, name) == 0)
-            return true;
-    return false;
+    return (size_t)(uintptr_t)smap_get(seen, name);
 }
 
-static void vm_append(cands *out, const cand *k)
+static void vm_append(cands *out, smap *seen, const cand *k)
 {
     GROW(out);
+    smap_set(seen, k->name, (void *)(uintptr_t)(out->n + 1));
     out->v[out->n++] = *k;
 }
 
@@ -431,6 +431,8 @@ static void vm_fields(checker *ck, const ast_type *st, ast_field **path, int *id
                       vm_stack *stack, bool report, cands *out)
 {
     size_t base = out->n;
+    smap seen;
+    smap_init(&seen);
     int i = 0;
     for (ast_field *f = st->fields; f; f = f->next, i++) {
         const ast_type *ft = f->type;
@@ -448,7 +450,6 @@ static void vm_fields(checker *ck, const ast_type *st, ast_field **path, int *id
         bool inl = t->has_msgpack ? t->msgpack_inline : t->json_inline;
         bool noinl = t->has_msgpack ? t->msgpack_noinline : t->json_noinline;
         cand k = {0};
-        bool dup = false;
         extend(ck->pool, path, idx, len, f, i, &k.path, &k.idx);
         k.len = len + 1;
         k.name = name ? name : f->name;
@@ -466,20 +467,19 @@ static void vm_fields(checker *ck, const ast_type *st, ast_field **path, int *id
             stack->n--;
             bool clash = false;
             for (size_t j = 0; j < sub.n && !clash; j++)
-                clash = vm_named(out, base, sub.v[j].name);
+                clash = vm_find(&seen, sub.v[j].name) != 0;
             if (inl || !clash) {
                 for (size_t j = 0; j < sub.n; j++)
-                    if (!vm_named(out, base, sub.v[j].name)) /* shadowed: dropped */
-                        vm_append(out, &sub.v[j]);
+                    if (!vm_find(&seen, sub.v[j].name)) /* shadowed: dropped */
+                        vm_append(out, &seen, &sub.v[j]);
                 free(sub.v);
                 continue;
             }
             free(sub.v);
         }
-        for (size_t j = base; j < out->n; j++) {
-            if (strcmp(out->v[j].name, k.name) != 0)
-                continue;
-            const cand *o = &out->v[j];
+        size_t at = vm_find(&seen, k.name);
+        if (at) {
+            cand *o = &out->v[at - 1];
             if (o->len == k.len) { /* two fields of this struct */
                 const ast_field *of = o->path[o->len - 1];
                 /* the same Go name: a duplicate field; no msgpack tags: reported for JSON */
@@ -490,19 +490,21 @@ static void vm_fields(checker *ck, const ast_type *st, ast_field **path, int *id
                                 "at %s has the same name and depth)",
                                 k.name, f->name, o->path[o->len - 1]->name,
                                 check_where(ck, o->path[o->len - 1]->loc));
-                dup = true;
-                break;
+                continue;
             }
             /* after a promoted field: vmihailenco/msgpack writes both keys and reads
-             * the key into the later field; tagc keeps the later one only */
-            memmove(&out->v[j], &out->v[j + 1], (out->n - j - 1) * sizeof *out->v);
-            out->n--;
-            break;
+             * the key into the later field; tagc keeps the later one only (the
+             * earlier one is marked here and left out below) */
+            o->name = NULL;
         }
-        if (dup)
-            continue;
-        vm_append(out, &k);
+        vm_append(out, &seen, &k);
     }
+    smap_free(&seen);
+    size_t n = base;
+    for (size_t j = base; j < out->n; j++)
+        if (out->v[j].name)
+            out->v[n++] = out->v[j];
+    out->n = n;
 }
 
 /* The MessagePack keys of st, as vm_fields lists them. */
