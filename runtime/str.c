@@ -163,9 +163,10 @@ static inline size_t utf8_seq(const uint8_t *p, size_t n)
     return sz;
 }
 
-bool tagc_utf8_valid(const char *s, size_t n)
+/* tagc_utf8_valid by sequences: runs of ASCII 16 (SSE2) or 8 bytes a step,
+ * then utf8_seq for each multibyte one. */
+static bool utf8_valid_seqs(const uint8_t *p, size_t n)
 {
-    const uint8_t *p = (const uint8_t *)s;
     size_t i = 0;
     while (i < n) {
 #if TAGC_STR_SSE2
@@ -449,8 +450,11 @@ typedef utf8_flags (*utf8_flags_fn)(__m128i v, __m128i p1, __m128i p2, __m128i p
         /* ________ 11______: lead */ \
         KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT
 
-__attribute__((target("avx"))) static inline utf8_flags kl_utf8_flags(__m128i v, __m128i p1, __m128i p2,
-                                                                        __m128i p3)
+/* Bytes not zero where v (p1, p2, p3: the bytes 1, 2, 3 places before each of
+ * its bytes, zero before the text) is not valid UTF-8: the error of a pair, or a
+ * third or fourth byte that is or is not a continuation byte when it should be
+ * the other. */
+__attribute__((target("avx"))) static inline __m128i kl_utf8_err(__m128i v, __m128i p1, __m128i p2, __m128i p3)
 {
     const __m128i low4 = _mm_set1_epi8(0x0F);
     const __m128i byte_1_high = _mm_setr_epi8(KL_BYTE_1_HIGH);
@@ -463,18 +467,30 @@ __attribute__((target("avx"))) static inline utf8_flags kl_utf8_flags(__m128i v,
     /* the high bit set when 2 places after an E0+ lead or 3 after an F0+ one */
     __m128i must23 = _mm_or_si128(_mm_subs_epu8(p2, _mm_set1_epi8((char)(0xE0 - 0x80))),
                                   _mm_subs_epu8(p3, _mm_set1_epi8((char)(0xF0 - 0x80))));
-    __m128i err = _mm_xor_si128(_mm_and_si128(must23, _mm_set1_epi8((char)0x80)), pair);
+    return _mm_xor_si128(_mm_and_si128(must23, _mm_set1_epi8((char)0x80)), pair);
+}
+
+/* Bit i set when byte i of a block of 16 is a lead whose sequence goes on past
+ * the block: F0+ at 13, E0+ at 14, C0+ at 15. */
+__attribute__((target("avx"))) static inline unsigned kl_utf8_cut(__m128i v)
+{
+    __m128i cut = _mm_subs_epu8(v, _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, (char)0xEF,
+                                                 (char)0xDF, (char)0xBF));
+    return (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(cut, _mm_setzero_si128()));
+}
+
+__attribute__((target("avx"))) static inline utf8_flags kl_utf8_flags(__m128i v, __m128i p1, __m128i p2,
+                                                                        __m128i p3)
+{
+    __m128i err = kl_utf8_err(v, p1, p2, p3);
     /* E2 80 A8, E2 80 A9 */
     __m128i ls = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(p2, _mm_set1_epi8((char)0xE2)),
                                              _mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0x80))),
                                _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8((char)0xA8)));
-    __m128i cut = _mm_subs_epu8(v, _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, (char)0xEF,
-                                                 (char)0xDF, (char)0xBF));
-    const __m128i zero = _mm_setzero_si128();
     utf8_flags f;
     f.here = 0;
-    f.prev = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(ls, _mm_cmpeq_epi8(err, zero))) ^ 0xFFFFu;
-    f.cut = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(cut, zero));
+    f.prev = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(ls, _mm_cmpeq_epi8(err, _mm_setzero_si128()))) ^ 0xFFFFu;
+    f.cut = kl_utf8_cut(v);
     return f;
 }
 #endif
@@ -1313,10 +1329,8 @@ static inline long unescape_blocks(char *dst, const char *body, size_t n, size_t
     return (long)(d - d0);
 }
 
-/* The flags of 32 bytes for reading (U+2028/U+2029 not flagged), with the
- * tables of kl_utf8_flags in both lanes. */
-__attribute__((target("avx2"))) static inline void kl_utf8_flags32(unesc_flags *f, __m256i v, __m256i p1,
-                                                                    __m256i p2, __m256i p3)
+/* kl_utf8_err and kl_utf8_cut for 32 bytes, the tables in both lanes. */
+__attribute__((target("avx2"))) static inline __m256i kl_utf8_err32(__m256i v, __m256i p1, __m256i p2, __m256i p3)
 {
     const __m256i low4 = _mm256_set1_epi8(0x0F);
     const __m256i byte_1_high = _mm256_setr_epi8(KL_BYTE_1_HIGH, KL_BYTE_1_HIGH);
@@ -1328,14 +1342,25 @@ __attribute__((target("avx2"))) static inline void kl_utf8_flags32(unesc_flags *
         _mm256_shuffle_epi8(byte_2_high, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4)));
     __m256i must23 = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8((char)(0xE0 - 0x80))),
                                      _mm256_subs_epu8(p3, _mm256_set1_epi8((char)(0xF0 - 0x80))));
-    __m256i err = _mm256_xor_si256(_mm256_and_si256(must23, _mm256_set1_epi8((char)0x80)), pair);
-    /* F0+ at 29, E0+ at 30, C0+ at 31 */
+    return _mm256_xor_si256(_mm256_and_si256(must23, _mm256_set1_epi8((char)0x80)), pair);
+}
+
+/* F0+ at 29, E0+ at 30, C0+ at 31 */
+__attribute__((target("avx2"))) static inline uint32_t kl_utf8_cut32(__m256i v)
+{
     __m256i cut = _mm256_subs_epu8(v, _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
                                                        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
                                                        (char)0xEF, (char)0xDF, (char)0xBF));
-    const __m256i zero = _mm256_setzero_si256();
-    f->prev = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, zero));
-    f->cut = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(cut, zero));
+    return (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(cut, _mm256_setzero_si256()));
+}
+
+/* The flags of 32 bytes for reading (U+2028/U+2029 not flagged). */
+__attribute__((target("avx2"))) static inline void kl_utf8_flags32(unesc_flags *f, __m256i v, __m256i p1,
+                                                                    __m256i p2, __m256i p3)
+{
+    __m256i err = kl_utf8_err32(v, p1, p2, p3);
+    f->prev = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, _mm256_setzero_si256()));
+    f->cut = kl_utf8_cut32(v);
 }
 
 /* v's bytes k places back (1 <= k <= 3), the top of w (the 32 bytes before) in the gap. */
@@ -1395,4 +1420,107 @@ long tagc_json_unescape(char *dst, const char *body, size_t body_len, size_t *ba
         return unescape_avx2(dst, body, body_len, bad_at);
 #endif
     return unescape_words(dst, body, body_len, bad_at);
+}
+
+/* MARK: - UTF-8 validation by blocks */
+
+#if TAGC_STR_AVX && !defined(__OPTIMIZE_SIZE__)
+/*
+ * tagc_utf8_valid with kl_utf8_err, W = 16 (AVX) or 32 (AVX2) bytes a step,
+ * each block checked with the 3 bytes before it (zero before the text). A block
+ * of ASCII is skipped (2 W bytes a step) unless the one before ends inside a
+ * character (cut). The last block is the last W bytes, overlapping the one
+ * before (checking a byte again with the same context gives the same answer),
+ * and must not end inside a character. The text has at least W + 3 bytes (the
+ * last block's context; shorter ones go to the narrower path).
+ */
+__attribute__((target("avx"))) static bool utf8_valid_avx(const uint8_t *p, size_t n)
+{
+    unsigned cut = 0;
+    for (size_t i = 0;; i += 16) {
+        if (cut == 0)
+            while (n - i >= 32 && _mm_movemask_epi8(_mm_or_si128(
+                                      _mm_loadu_si128((const __m128i *)(const void *)(p + i)),
+                                      _mm_loadu_si128((const __m128i *)(const void *)(p + i + 16)))) == 0)
+                i += 32;
+        if (i == n)
+            return cut == 0;
+        bool last = n - i <= 16;
+        if (last)
+            i = n - 16;
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        if (((unsigned)_mm_movemask_epi8(v) | cut) != 0) {
+            __m128i p1, p2, p3;
+            if (i == 0) {
+                p1 = _mm_slli_si128(v, 1);
+                p2 = _mm_slli_si128(v, 2);
+                p3 = _mm_slli_si128(v, 3);
+            } else {
+                p1 = _mm_loadu_si128((const __m128i *)(const void *)(p + i - 1));
+                p2 = _mm_loadu_si128((const __m128i *)(const void *)(p + i - 2));
+                p3 = _mm_loadu_si128((const __m128i *)(const void *)(p + i - 3));
+            }
+            __m128i err = kl_utf8_err(v, p1, p2, p3);
+            if (!_mm_testz_si128(err, err))
+                return false;
+            cut = kl_utf8_cut(v);
+        }
+        if (last)
+            return cut == 0;
+    }
+}
+
+__attribute__((target("avx2"))) static bool utf8_valid_avx2(const uint8_t *p, size_t n)
+{
+    if (n < 32 + 3)
+        return utf8_valid_avx(p, n);
+    uint32_t cut = 0;
+    for (size_t i = 0;; i += 32) {
+        if (cut == 0)
+            while (n - i >= 64 && _mm256_movemask_epi8(_mm256_or_si256(
+                                      _mm256_loadu_si256((const __m256i *)(const void *)(p + i)),
+                                      _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 32)))) == 0)
+                i += 64;
+        if (i == n)
+            return cut == 0;
+        bool last = n - i <= 32;
+        if (last)
+            i = n - 32;
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
+        if (((uint32_t)_mm256_movemask_epi8(v) | cut) != 0) {
+            __m256i p1, p2, p3;
+            if (i == 0) { /* v's bytes k places back, zero before the text */
+                __m256i back = _mm256_permute2x128_si256(v, v, 0x08); /* zero, then v's low half */
+                p1 = _mm256_alignr_epi8(v, back, 15);
+                p2 = _mm256_alignr_epi8(v, back, 14);
+                p3 = _mm256_alignr_epi8(v, back, 13);
+            } else {
+                p1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + i - 1));
+                p2 = _mm256_loadu_si256((const __m256i *)(const void *)(p + i - 2));
+                p3 = _mm256_loadu_si256((const __m256i *)(const void *)(p + i - 3));
+            }
+            __m256i err = kl_utf8_err32(v, p1, p2, p3);
+            if (!_mm256_testz_si256(err, err))
+                return false;
+            cut = kl_utf8_cut32(v);
+        }
+        if (last)
+            return cut == 0;
+    }
+}
+#endif
+
+bool tagc_utf8_valid(const char *s, size_t n)
+{
+    const uint8_t *p = (const uint8_t *)s;
+#if TAGC_STR_AVX && !defined(__OPTIMIZE_SIZE__)
+    if (n >= 16 + 3) {
+        int level = tagc_cpu();
+        if (level >= TAGC_CPU_AVX2)
+            return utf8_valid_avx2(p, n);
+        if (level >= TAGC_CPU_AVX)
+            return utf8_valid_avx(p, n);
+    }
+#endif
+    return utf8_valid_seqs(p, n);
 }
