@@ -8,6 +8,14 @@
  * formatting (num_write.c; Schubfach's g(k) = (mantissa of 10^-k >> 2) + 1). */
 #define TAGC_EL_MIN (-348)
 #define TAGC_EL_MAX 347
-extern const uint64_t tagc_el_pow10[696][2];
+extern const uint64_t tagc_el_pow10[697][2]; /* and a row of zeros */
+
+/* For each biased exponent bq of a double, the scale of sf_fast64 (num_write.c): {byte offset of
+ * the row of 10^(-1-k) in tagc_el_pow10, 4 - h, k + 17, 0}, k = floor((bq - 1075) * log10(2)),
+ * h = bq - 1075 + floor((-1-k) * log2(10)) + 5; for bq 0 and 2047, the row of zeros. Not in
+ * -Os builds, which have only the general path. */
+#if !defined(__OPTIMIZE_SIZE__)
+extern const int16_t tagc_f64_scales[2048][4];
+#endif
 
 #endif

@@ -49,6 +49,18 @@ static inline uint64_t umulh64(uint64_t a, uint64_t b)
 }
 
 
+/* Bits n..n+63 of hi:lo, n < 64: x86's shrd, which gcc does not make of either
+ * form in C. */
+static inline uint64_t shr128(uint64_t lo, uint64_t hi, unsigned n)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    __asm__("shrdq %%cl, %1, %0" : "+r"(lo) : "r"(hi), "c"(n) : "cc");
+    return lo;
+#else
+    return (lo >> n) | ((hi << 1) << (63 - n));
+#endif
+}
+
 /* MARK: - Integers */
 
 static const char tagc_digits2[201] =
@@ -322,63 +334,75 @@ static ALWAYS_INLINE sf_dec sf_to_decimal64(int q, uint64_t c)
  * The usual double - normal, c not a power of two - with one product instead
  * of sf_to_decimal64's three. With k = floor(q * log10(2)), v * 10^-k is X in
  * [2^52, 10 * 2^53), and v's rounding interval is X +- W with W in [1/2, 5).
- * The product of c << h with the 128-bit mantissa T of 10^-(k+1) (the table
- * tagc_el_pow10, rounded down) is 16 * Y with 64 fraction bits, Y = X / 10:
- * Y's integer part I is D / 10, D the multiple of 10 at or below X, and its
- * fraction F is (X - D) / 10 in units of 2^-64, as is W / 10 (T >> (5 - h)).
- * The interval is less than one unit of Y wide, so it holds at most one
- * multiple of 10: D when F < W / 10, D + 10 when F + W / 10 > 1 (the sum
- * carries), else none and the shortest is the integer nearest to X (its last
- * digit from 10 * F; the interval is at least 1 wide, and when that digit
- * rounds up to 10, D + 10 is in it). The table is low by less than one unit
- * and the product is truncated, so F and W / 10 are each within 2 units below
- * the exact values, 10 * F within 12: any test closer than that to its bound
- * (ties, ends of the interval) is left to sf_to_decimal64 (false); the others
- * are exact. The result is the decimal (10 * top + last) * 10^k, last a digit.
+ * The product of c with the 128-bit mantissa T of 10^-(k+1) (the table
+ * tagc_el_pow10, rounded down), its low 64 bits dropped, is 2^s * Y with 64
+ * fraction bits (s = 4 - h in 0..3, h as in sf_to_decimal64 with 3 more),
+ * Y = X / 10: Y's integer part I is D / 10, D the multiple of 10 at or below
+ * X, and its fraction F is (X - D) / 10 in units of 2^-64, as is W / 10
+ * (T >> (5 - h)). The interval is less than one unit of Y wide, so it holds at
+ * most one multiple of 10: D when F < W / 10, D + 10 when F + W / 10 > 1 (the
+ * sum carries), else none and the shortest is the integer nearest to X (its
+ * last digit from 10 * F + 1/2; the interval is at least 1 wide, and when that
+ * digit rounds up to 10, D + 10 is in it). The table is low by less than one
+ * unit and the product is truncated, so F and W / 10 are each within 2 units
+ * below the exact values, 10 * F within 12: any test closer than that to its
+ * bound (ties, ends of the interval) is left to sf_to_decimal64 (false); the
+ * others are exact. The result is the decimal (10 * top + last) * 10^k, last a
+ * digit. k, s and the row of T come from the table tagc_f64_scales by the
+ * biased exponent; for 0 and 2047 it gives a row of zeros, F = W / 10 = 0,
+ * which the first unsure test catches.
  */
 typedef struct sf_fast {
     uint64_t top;  /* I, or I + 1 for D + 10 */
     uint64_t last; /* 0..9 */
-    int k;
+    int dp17;      /* k + 17 */
 } sf_fast;
 
 #if !defined(__OPTIMIZE_SIZE__) /* sf_fast64 and its helpers: the fast path's */
-/* hi:lo = a * b + c (never carries out of 128 bits). The low half by a plain
- * multiply: gcc keeps an unsigned __int128 sum in memory. */
+/* hi:lo = a * b + c (never carries out of 128 bits). Without __int128 the
+ * low half by a plain multiply. */
 static inline void mul_add_hi(uint64_t a, uint64_t b, uint64_t c, uint64_t *hi, uint64_t *lo)
 {
+#if defined(__SIZEOF_INT128__)
+    unsigned __int128 p = (unsigned __int128)a * b + c;
+    *hi = (uint64_t)(p >> 64);
+    *lo = (uint64_t)p;
+#else
     uint64_t l = a * b + c;
     *hi = umulh64(a, b) + (l < c);
     *lo = l;
+#endif
 }
 
-/* floor(e * log2(10)) for |e| <= 1233, with a 32-bit multiplier. */
-static inline int flog2pow10_small(int e)
+/* hi:lo = 10 * f + 2^63: hi = 10 * f rounded to the nearest integer (units of
+ * 2^64), lo - 2^63 the remainder. */
+static inline void times10_round(uint64_t f, uint64_t *hi, uint64_t *lo)
 {
-    return (e * 1741647) >> 19;
+    mul_add_hi(f, 10, 1ULL << 63, hi, lo);
 }
 
-static ALWAYS_INLINE bool sf_fast64(int bq, uint64_t c, sf_fast *r)
+static ALWAYS_INLINE bool sf_fast64(uint64_t bits, sf_fast *r)
 {
-    int k = ((bq - 1075) * 315653) >> 20;        /* floor(q * log10(2)) */
-    int j = -1 - k;                              /* Y = v * 10^j */
-    int h = bq - 1075 + flog2pow10_small(j) + 5; /* 1..4, so m < 2^57 */
-    const uint64_t *t = tagc_el_pow10[j - TAGC_EL_MIN];
-    uint64_t m = c << h;
+    const int16_t *sc = tagc_f64_scales[(bits >> 52) & 0x7FF];
+    const uint64_t *t = (const uint64_t *)(const void *)((const unsigned char *)tagc_el_pow10 + (uint16_t)sc[0]);
+    unsigned s = (unsigned)sc[1];
+    uint64_t c = (bits & ((1ULL << 52) - 1)) | (1ULL << 52);
+    uint64_t t1 = t[1];
     uint64_t hi, lo;
-    mul_add_hi(m, t[1], umulh64(m, t[0]), &hi, &lo);
-    uint64_t ip = hi >> 4;                  /* I */
-    uint64_t frac = (hi << 60) | (lo >> 4); /* F */
-    uint64_t w = t[1] >> (5 - h);           /* W / 10 */
+    mul_add_hi(c, t1, umulh64(c, t[0]), &hi, &lo);
+    uint64_t ip = hi >> s;             /* I */
+    uint64_t frac = shr128(lo, hi, s); /* F */
+    uint64_t w = (t1 >> 1) >> s;       /* W / 10 */
     uint64_t sum = frac + w;
-    uint64_t down = 0 - (uint64_t)(frac < w); /* D in the interval */
-    uint64_t up = 0 - (uint64_t)(sum < w);    /* D + 10: the sum carried */
-    uint64_t rest = frac * 10, digit = umulh64(frac, 10); /* 10 * F */
+    bool down = frac < w; /* D in the interval */
+    bool up = sum < w;    /* D + 10: the sum carried */
+    uint64_t digit, rest;
+    times10_round(frac, &digit, &rest);
     /* unsigned differences + a < 2a catch the distances -a..a-1 */
-    bool unsure = (frac - w + 4 < 8) | (sum + 4 < 8) | (rest - (1ULL << 63) + 16 < 32);
-    r->top = ip - up;
-    r->last = (digit + (rest >> 63)) & ~(down | up);
-    r->k = k;
+    bool unsure = (frac - w + 4 < 8) || (sum + 4 < 8) || (rest + 16 < 32);
+    r->top = ip + up;
+    r->last = (down | up) ? 0 : digit;
+    r->dp17 = sc[2];
     return !unsure;
 }
 #endif
@@ -453,17 +477,6 @@ static inline places17 point_at(places17 s, int dp)
     return o;
 }
 
-/* Bits n..n+63 of hi:lo, n < 64: x86's shrd, which gcc does not make of either
- * form in C. */
-static inline uint64_t shr128(uint64_t lo, uint64_t hi, unsigned n)
-{
-#if defined(__x86_64__) && defined(__GNUC__)
-    __asm__("shrdq %%cl, %1, %0" : "+r"(lo) : "r"(hi), "c"(n) : "cc");
-    return lo;
-#else
-    return (lo >> n) | ((hi << 1) << (63 - n));
-#endif
-}
 
 static inline void store_places(char *p, places17 s)
 {
@@ -656,13 +669,14 @@ static ALWAYS_INLINE text17 fast_text(sf_fast d, int *dp)
     bool short16 = d.top < 1000000000000000u;
     uint64_t top = short16 ? d.top * 10 + d.last : d.top;
     uint64_t last = short16 ? 0 : d.last;
-    *dp = d.k + 17 - (int)short16;
+    *dp = d.dp17 - (int)short16;
     uint64_t hi = top / 100000000; /* places 0..7 */
     uint64_t mid = top - hi * 100000000; /* places 8..15 */
 #if FMT_SSE2
     __m128i z = digits16_sse2(hi, mid);
-    /* bit i: place i is 0; place 0 is not, so the complement has a bit set */
-    unsigned nonzero = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(z, _mm_setzero_si128())) ^ 0xFFFFu;
+    /* bit i: place i is not 0 (digits 0..9, so > 0 as signed bytes); place 0
+     * is not, so a bit is set */
+    unsigned nonzero = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(z, _mm_setzero_si128()));
     z = _mm_add_epi8(z, _mm_set1_epi8('0'));
     text17 t = {{{(uint64_t)_mm_cvtsi128_si64(z), (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(z, z)), last | '0'}},
                 32 - __builtin_clz(nonzero)};
@@ -684,9 +698,7 @@ static ALWAYS_INLINE text17 fast_text(sf_fast d, int *dp)
  * writes. */
 static ALWAYS_INLINE bool fast_f64(uint64_t bits, sf_fast *r)
 {
-    uint64_t t = bits & ((1ULL << 52) - 1);
-    int bq = (int)((bits >> 52) & 0x7FF); /* 0 and 2047 still index the table */
-    return sf_fast64(bq, t | (1ULL << 52), r) & (t != 0) & ((unsigned)bq - 1 < 2046); /* not 0, not 2047 */
+    return sf_fast64(bits, r) && ((bits << 12) != 0); /* not a power of two (0 and 2047: sf_fast64) */
 }
 #endif
 
@@ -794,18 +806,20 @@ static uint8_t *put_f64_pair(tagc_buf *b, uint8_t *p, const double *v)
 #else
     uint64_t bx, by;
     memcpy(&bx, &v[0], sizeof bx);
-    memcpy(&by, &v[1], sizeof by);
     sf_fast dx, dy;
-    bool okx = fast_f64(bx, &dx), oky = fast_f64(by, &dy);
-    if (TAGC_UNLIKELY(!(okx & oky)))
+    if (TAGC_UNLIKELY(!fast_f64(bx, &dx)))
         return put_f64_pair_other(b, p, v);
     int dpx, dpy;
-    text17 tx = fast_text(dx, &dpx), ty = fast_text(dy, &dpy);
+    text17 tx = fast_text(dx, &dpx);
     *p = '-';
     p += bx >> 63;
     p += put_text17((char *)p, tx, dpx);
-    *p++ = ',';
-    *p = '-';
+    memcpy(p, ",-", 2); /* y's '-' with the comma */
+    p++;
+    memcpy(&by, &v[1], sizeof by);
+    if (TAGC_UNLIKELY(!fast_f64(by, &dy)))
+        return tagc_put_f64(b, p, v[1]);
+    text17 ty = fast_text(dy, &dpy);
     p += by >> 63;
     return p + put_text17((char *)p, ty, dpy);
 #endif
