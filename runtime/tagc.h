@@ -43,6 +43,7 @@ extern "C" {
 
 #if defined(__GNUC__)
 #define TAGC_LIKELY(x) __builtin_expect(!!(x), 1)
+#define TAGC_ALIGN16 __attribute__((aligned(16)))
 #define TAGC_UNLIKELY(x) __builtin_expect(!!(x), 0)
 /* For the few-instruction fast paths that generated code calls many times per
  * function: gcc's budget for inlining shrinks with the file, and a call costs
@@ -57,6 +58,7 @@ extern "C" {
 #else
 #define TAGC_LIKELY(x) (x)
 #define TAGC_UNLIKELY(x) (x)
+#define TAGC_ALIGN16
 #define TAGC_ALWAYS_INLINE inline
 #define TAGC_ASSUME(x) ((void)0)
 #endif
@@ -773,7 +775,7 @@ typedef struct tagc_json_dec {
     /* The indent MarshalIndent writes, learnt from the first one read
      * (tagc_json_skip_indent_at): a newline and depth × ind_unit indent bytes;
      * ind_pat holds the newline and 31 of them (ind_unit all ones until learnt). */
-    uint64_t ind_pat[4];
+    TAGC_ALIGN16 uint64_t ind_pat[4];
     size_t ind_unit;
 } tagc_json_dec;
 
@@ -843,9 +845,13 @@ const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int dep
  * `depth`, with the indent's end predicted: MarshalIndent writes depth × unit
  * indent bytes, and the unit is learnt from the first indent. The next token's
  * loads start at the predicted end without waiting for the indent to be
- * measured; the prediction is checked by one 32-byte compare, a branch that
- * nothing waits for. A longer (over 31 bytes; 15 without SSE2) or different indent, or one not
- * learnt yet, is measured out of line. Not in -Os (size first). */
+ * measured; the prediction is checked by a 16-byte compare with the pattern
+ * (16 more for widths 16–31), a branch that nothing waits for. A longer (over
+ * 31 bytes; 15 without SSE2) or different indent, or one not learnt yet, is
+ * measured out of line. Not in -Os (size first).
+ * tagc_json_indent_hit is the in-line part: the token's start, or NULL for
+ * tagc_json_indent_miss (callers that test what follows test it on a hit only,
+ * where the token is known to be inside the input). */
 #ifndef TAGC_INDENT_PREDICT
 #define TAGC_INDENT_PREDICT 1
 #endif
@@ -853,26 +859,27 @@ const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int dep
     defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define TAGC_INDENT_PREDICTED 1
 #endif
-static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent_at(tagc_json_dec *d, const char *p, int depth)
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *d, const char *p, int depth)
 {
 #ifdef TAGC_INDENT_PREDICTED
     size_t w = (size_t)depth * d->ind_unit;
     /* p[0..w] is '\n' and w indent bytes (ind_pat's first w + 1), and a token follows */
 #if defined(__SSE2__) && !defined(TAGC_NO_SIMD)
-    if (TAGC_LIKELY(w <= 31 && d->end - p >= 33)) {
+    if (TAGC_LIKELY(d->end - p > 32)) {
+        /* k: the first byte that differs from the pattern; a hit when it is past
+         * the predicted width and p[w + 1] starts a token (k > w, not k == w + 1:
+         * the returned end does not wait for k) */
         const __m128i *pat = (const __m128i *)(const void *)d->ind_pat;
-        unsigned eq = (unsigned)_mm_movemask_epi8(
-            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), _mm_loadu_si128(pat)));
-        bool ok;
-        if (TAGC_LIKELY(w <= 15)) { /* bits 0..w */
-            ok = (eq & ((2u << w) - 1)) == (2u << w) - 1;
-        } else { /* all 16, then bits 0..w-16 of the next 16 */
-            unsigned eq2 = (unsigned)_mm_movemask_epi8(
-                _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + 16)), _mm_loadu_si128(pat + 1)));
-            ok = eq == 0xffff && (eq2 & ((2u << (w - 16)) - 1)) == (2u << (w - 16)) - 1;
-        }
-        if (TAGC_LIKELY(ok && (unsigned char)p[w + 1] > ' '))
+        __m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), _mm_load_si128(pat));
+        size_t k = (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(a)); /* <= 16 */
+        if (TAGC_LIKELY(k > w && (unsigned char)p[w + 1] > ' '))
             return p + w + 1;
+        if (w - 16 <= 15) { /* widths 16..31: all of those 16, and the 16 indent bytes up to p[w] */
+            __m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + w - 15)),
+                                       _mm_load_si128(pat + 1));
+            if (TAGC_LIKELY(_mm_movemask_epi8(_mm_and_si128(a, b)) == 0xffff && (unsigned char)p[w + 1] > ' '))
+                return p + w + 1;
+        }
     }
 #else
     if (TAGC_LIKELY(w <= 15 && d->end - p >= 17)) {
@@ -886,11 +893,28 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent_at(tagc_json_dec *d,
             return p + w + 1;
     }
 #endif
+#else
+    (void)d;
+    (void)p;
+    (void)depth;
+#endif
+    return NULL;
+}
+
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_miss(tagc_json_dec *d, const char *p, int depth)
+{
+#ifdef TAGC_INDENT_PREDICTED
     return tagc_json_skip_indent_learn(d, p, depth);
 #else
     (void)depth;
     return tagc_json_skip_indent(p, d->end);
 #endif
+}
+
+static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent_at(tagc_json_dec *d, const char *p, int depth)
+{
+    const char *q = tagc_json_indent_hit(d, p, depth);
+    return TAGC_LIKELY(q != NULL) ? q : tagc_json_indent_miss(d, p, depth);
 }
 
 /* tagc_json_null past whitespace, or at an 'n'. */
@@ -903,17 +927,22 @@ static TAGC_ALWAYS_INLINE bool tagc_json_null(tagc_json_dec *d)
     const char *p = d->p;
     if (TAGC_LIKELY(p < d->end && (unsigned char)*p > ' ' && *p != 'n'))
         return false;
-    /* MarshalIndent's one space after ':' before a value that is not null */
+    /* MarshalIndent's newline and indent before an array element */
+    if (p < d->end && *p == '\n') {
+        const char *q = tagc_json_indent_hit(d, p, d->depth);
+        if (TAGC_UNLIKELY(q == NULL) && (q = tagc_json_indent_miss(d, p, d->depth)) >= d->end) {
+            d->p = q;
+            return tagc_json_null_slow(d);
+        }
+        d->p = q;
+        if (*q != 'n')
+            return false;
+        return tagc_json_null_slow(d);
+    }
+    /* and its one space after ':' before a value that is not null */
     if (d->end - p >= 2 && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != 'n') {
         d->p = p + 1;
         return false;
-    }
-    /* and its newline and indent before an array element */
-    if (p < d->end && (unsigned char)*p <= ' ') {
-        p = tagc_json_skip_indent_at(d, p, d->depth);
-        d->p = p;
-        if (p < d->end && *p != 'n')
-            return false;
     }
     return tagc_json_null_slow(d);
 }
@@ -1306,21 +1335,33 @@ static inline int tagc_json_arr_next_inline(tagc_json_dec *d)
             return 1;
         }
         /* MarshalIndent's newline and indent before an element or the ']' */
-        if ((unsigned char)*p <= ' ' && (p = tagc_json_skip_indent_at(d, p, d->depth - !d->first)) < d->end) {
-            if (*p == ']') {
-                d->p = p + 1;
-                d->depth--;
-                d->first = false;
-                return 0;
-            }
+        if ((unsigned char)*p <= ' ') {
+            const char *q;
             if (d->first) {
-                d->p = p;
-                d->first = false;
-                return 1;
+                if (TAGC_UNLIKELY((q = tagc_json_indent_hit(d, p, d->depth)) == NULL) &&
+                    (q = tagc_json_indent_miss(d, p, d->depth)) >= d->end)
+                    goto general;
+                if (*q != ']') {
+                    d->p = q;
+                    d->first = false;
+                    return 1;
+                }
+            } else {
+                if (TAGC_UNLIKELY((q = tagc_json_indent_hit(d, p, d->depth - 1)) == NULL) &&
+                    (q = tagc_json_indent_miss(d, p, d->depth - 1)) >= d->end)
+                    goto general;
+                if (*q != ']') {
+                    d->p = q; /* a ',' after the indent, or an error: the general path's */
+                    goto general;
+                }
             }
-            d->p = p; /* a ',' after the indent, or an error: the general path's */
+            d->p = q + 1;
+            d->depth--;
+            d->first = false;
+            return 0;
         }
     }
+general:
     return tagc_json_arr_next(d, &d->first);
 }
 
@@ -1386,10 +1427,15 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
         }
         if (*p != ',') {
             /* MarshalIndent's newline and indent before the closing brace */
-            if ((unsigned char)*p <= ' ' && (p = tagc_json_skip_indent_at(d, p, d->depth - 1)) < end && *p == '}') {
-                d->p = p + 1;
-                d->depth--;
-                return 0;
+            if ((unsigned char)*p <= ' ') {
+                const char *q = tagc_json_indent_hit(d, p, d->depth - 1);
+                if (TAGC_UNLIKELY(q == NULL) && (q = tagc_json_indent_miss(d, p, d->depth - 1)) >= end)
+                    return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
+                if (*q == '}') {
+                    d->p = q + 1;
+                    d->depth--;
+                    return 0;
+                }
             }
             return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
         }
