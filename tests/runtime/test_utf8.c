@@ -1,5 +1,5 @@
 /*
- * test_utf8.c - tagc_utf8_valid against a reference written here from Go's
+ * test_utf8.c - tagc_utf8_valid against the reference of utf8_ref.h, Go's
  * unicode/utf8.Valid (decode each sequence, then check its value: no
  * overlongs, surrogates or values above U+10FFFF, nothing cut by the end).
  *
@@ -24,40 +24,7 @@
 
 #include "cpu.h"
 #include "tagc.h"
-
-/* MARK: - Reference */
-
-static bool ref_valid(const uint8_t *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n) {
-        uint32_t c = s[i], v, min;
-        size_t k;
-        if (c < 0x80) {
-            i++;
-            continue;
-        } else if ((c & 0xE0) == 0xC0) {
-            k = 2, v = c & 0x1F, min = 0x80;
-        } else if ((c & 0xF0) == 0xE0) {
-            k = 3, v = c & 0x0F, min = 0x800;
-        } else if ((c & 0xF8) == 0xF0) {
-            k = 4, v = c & 0x07, min = 0x10000;
-        } else {
-            return false;
-        }
-        if (n - i < k)
-            return false;
-        for (size_t j = 1; j < k; j++) {
-            if ((s[i + j] & 0xC0) != 0x80)
-                return false;
-            v = v << 6 | (s[i + j] & 0x3Fu);
-        }
-        if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-            return false;
-        i += k;
-    }
-    return true;
-}
+#include "utf8_ref.h"
 
 /* MARK: - Checking */
 
@@ -271,16 +238,6 @@ Test(utf8, exhaustive_short)
 }
 
 /* MARK: - Random and long texts */
-
-static uint64_t rng = 0x9E3779B97F4A7C15u;
-
-static uint32_t rnd(void) /* xorshift64* */
-{
-    rng ^= rng >> 12;
-    rng ^= rng << 25;
-    rng ^= rng >> 27;
-    return (uint32_t)((rng * 0x2545F4914F6CDD1Du) >> 32);
-}
 
 /* Texts of 0..299 bytes (some of 3000): runs of ASCII and of each fill, and
  * now and then a piece or a random byte. */
