@@ -10,8 +10,9 @@
  * Every run first checks that all contenders agree (values decoded equal,
  * documents encoded equal as trees) and exits 1 when one does not, so that
  * `bench --quick --check-only` is the smoke test CI runs. Then, unless
- * --check-only, it times each workload and direction, contenders interleaved,
- * and prints a Markdown table on stdout (progress goes to stderr).
+ * --check-only, it times each workload and direction, contenders and the
+ * decoded copies interleaved, and prints a Markdown table on stdout (progress
+ * goes to stderr).
  */
 #include <errno.h>
 #include <math.h>
@@ -552,69 +553,79 @@ static inline void runner_op(runner *r)
             dir_names[r->dir], rc);
 }
 
-static void measure(int w, int vi, int dir, const bool *csel, int reps, double min_time)
+/*
+ * Times one workload and direction: every selected contender on every
+ * variant in vs[0..nv) (decode: the file and its minified and indented
+ * copies), all of them interleaved in each of the reps rounds, so that the
+ * ratios between contenders and between a document's copies come from the
+ * same moments of a shared machine.
+ */
+static void measure(int w, const int *vs, int nv, int dir, const bool *csel, int reps, double min_time)
 {
-    runner rs[C_COUNT];
-    long batch[C_COUNT];
-    double samples[C_COUNT][64];
-    int nc = 0, idx[C_COUNT];
+    enum { ROWS = V_COUNT * C_COUNT };
+    static runner rs[ROWS];
+    static double samples[ROWS][64];
+    long batch[ROWS];
+    int n = 0;
 
-    for (int c = 0; c < C_COUNT; c++) {
-        if (!csel[c] || !runs(c, dir))
-            continue;
-        idx[nc++] = c;
-        runner_init(&rs[c], c, w, dir);
-        rs[c].v = vi;
-        /* warm up (arena and buffer reach their size), then count allocations */
-        for (int i = 0; i < 3; i++)
-            runner_op(&rs[c]);
-        int k = ws[w].len > 100000 ? 3 : 20;
-        size_t before = bench_alloc_calls;
-        for (int i = 0; i < k; i++)
-            runner_op(&rs[c]);
-        results[w][vi][dir][c].allocs_per_op = (double)(bench_alloc_calls - before) / k;
-        /* calibrate: a batch that takes about min_time */
-        long n = 1;
-        double t;
-        for (;;) {
-            double t0 = cpu_now();
-            for (long i = 0; i < n; i++)
-                runner_op(&rs[c]);
-            t = cpu_now() - t0;
-            if (t >= min_time / 8 || n > (1L << 40))
-                break;
-            n *= 2;
+    for (int k = 0; k < nv; k++)
+        for (int c = 0; c < C_COUNT; c++) {
+            if (!csel[c] || !runs(c, dir))
+                continue;
+            runner *r = &rs[n];
+            int vi = vs[k];
+            runner_init(r, c, w, dir);
+            r->v = vi;
+            /* warm up (arena and buffer reach their size), then count allocations */
+            for (int i = 0; i < 3; i++)
+                runner_op(r);
+            int m = ws[w].len > 100000 ? 3 : 20;
+            size_t before = bench_alloc_calls;
+            for (int i = 0; i < m; i++)
+                runner_op(r);
+            results[w][vi][dir][c].allocs_per_op = (double)(bench_alloc_calls - before) / m;
+            /* calibrate: a batch that takes about min_time */
+            long ops = 1;
+            double t;
+            for (;;) {
+                double t0 = cpu_now();
+                for (long i = 0; i < ops; i++)
+                    runner_op(r);
+                t = cpu_now() - t0;
+                if (t >= min_time / 8 || ops > (1L << 40))
+                    break;
+                ops *= 2;
+            }
+            double per = t / (double)ops;
+            batch[n] = (long)ceil(min_time / (per > 0 ? per : 1e-9));
+            if (batch[n] < 1)
+                batch[n] = 1;
+            n++;
         }
-        double per = t / (double)n;
-        batch[c] = (long)ceil(min_time / (per > 0 ? per : 1e-9));
-        if (batch[c] < 1)
-            batch[c] = 1;
-    }
     for (int rep = 0; rep < reps; rep++) {
-        for (int j = 0; j < nc; j++) {
-            int c = idx[(j + rep) % nc]; /* rotate who goes first */
+        for (int j = 0; j < n; j++) {
+            int i = (j + rep) % n; /* rotate who goes first */
             long ops = 0;
             double t0 = cpu_now(), t;
             do {
-                for (long i = 0; i < batch[c]; i++)
-                    runner_op(&rs[c]);
-                ops += batch[c];
+                for (long b = 0; b < batch[i]; b++)
+                    runner_op(&rs[i]);
+                ops += batch[i];
                 t = cpu_now() - t0;
             } while (t < min_time);
-            samples[c][rep] = t / (double)ops;
+            samples[i][rep] = t / (double)ops;
         }
     }
-    for (int j = 0; j < nc; j++) {
-        int c = idx[j];
-        result *r = &results[w][vi][dir][c];
-        qsort(samples[c], (size_t)reps, sizeof(double), cmp_double);
-        r->sec_per_op = reps % 2 ? samples[c][reps / 2]
-                                 : (samples[c][reps / 2 - 1] + samples[c][reps / 2]) / 2;
-        r->min_sec = samples[c][0];
-        r->max_sec = samples[c][reps - 1];
+    for (int i = 0; i < n; i++) {
+        result *r = &results[w][rs[i].v][dir][rs[i].c];
+        qsort(samples[i], (size_t)reps, sizeof(double), cmp_double);
+        r->sec_per_op = reps % 2 ? samples[i][reps / 2]
+                                 : (samples[i][reps / 2 - 1] + samples[i][reps / 2]) / 2;
+        r->min_sec = samples[i][0];
+        r->max_sec = samples[i][reps - 1];
         r->reps = reps;
         r->done = true;
-        runner_free(&rs[c]);
+        runner_free(&rs[i]);
     }
 }
 
@@ -651,8 +662,8 @@ static void print_checks(FILE *f, const bool *csel)
 static void print_table(FILE *f, const bool *csel)
 {
     fprintf(f, "| workload | direction | contender | µs/op | MB/s | vs cJSON | × best peer | "
-               "allocs/op |\n");
-    fprintf(f, "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
+               "time vs -min | allocs/op |\n");
+    fprintf(f, "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
     for (int w = 0; w < W_COUNT; w++)
     for (int v = 0; v < V_COUNT; v++) {
         for (int dir = 0; dir < DIR_COUNT; dir++) {
@@ -666,7 +677,8 @@ static void print_table(FILE *f, const bool *csel)
                 const result *r = &results[w][v][dir][c];
                 if (!csel[c] || !r->done)
                     continue;
-                char t[32], ratio[32], vbest[32];
+                const result *m = &results[w][V_MIN][dir][c]; /* an indented copy against it */
+                char t[32], ratio[32], vbest[32], vmin[32];
                 fmt_time(t, sizeof t, r->sec_per_op);
                 if (base->done)
                     snprintf(ratio, sizeof ratio, "%.2f×", base->sec_per_op / r->sec_per_op);
@@ -676,10 +688,14 @@ static void print_table(FILE *f, const bool *csel)
                     snprintf(vbest, sizeof vbest, "%.2f×", best / r->sec_per_op);
                 else
                     snprintf(vbest, sizeof vbest, "—");
-                fprintf(f, "| %s%s (%zu B) | %s | %s | %s | %.1f | %s | %s | %.*f |\n",
+                if ((v == V_IND2 || v == V_TAB) && m->done)
+                    snprintf(vmin, sizeof vmin, "%+.0f %%", 100.0 * (r->sec_per_op / m->sec_per_op - 1));
+                else
+                    snprintf(vmin, sizeof vmin, "—");
+                fprintf(f, "| %s%s (%zu B) | %s | %s | %s | %.1f | %s | %s | %s | %.*f |\n",
                         workloads[w].name, variant_suffix[v], ws[w].vlen[v], dir_names[dir],
                         contender_names[c], t, (double)ws[w].vlen[v] / r->sec_per_op / 1e6,
-                        ratio, vbest,
+                        ratio, vbest, vmin,
                         r->allocs_per_op == floor(r->allocs_per_op) ? 0 : 1, r->allocs_per_op);
             }
         }
@@ -1255,17 +1271,18 @@ int main(int argc, char **argv)
         for (int w = 0; w < W_COUNT; w++) {
             if (!ws[w].loaded)
                 continue;
-            for (int v = 0; v < V_COUNT; v++)
-                for (int dir = 0; dir < DIR_COUNT; dir++) {
-                    if (ws[w].vdoc[v] == NULL || (v != V_FILE && dir != DIR_DECODE))
-                        continue;
-                    fprintf(stderr, "bench: timing %s%s %s ...\n", workloads[w].name,
-                            variant_suffix[v], dir_names[dir]);
-                    measure(w, v, dir, csel, reps, min_time);
-                }
+            for (int dir = 0; dir < DIR_COUNT; dir++) {
+                int vs[V_COUNT], nv = 0; /* decode: every copy; encode: the value once */
+                for (int v = 0; v < V_COUNT; v++)
+                    if (ws[w].vdoc[v] != NULL && (v == V_FILE || dir == DIR_DECODE))
+                        vs[nv++] = v;
+                fprintf(stderr, "bench: timing %s %s (%d cop%s) ...\n", workloads[w].name, dir_names[dir], nv,
+                        nv == 1 ? "y" : "ies");
+                measure(w, vs, nv, dir, csel, reps, min_time);
+            }
         }
         printf("\n## Results\n\n%s\n\nCPU time per operation, median of %d runs of at least %g s "
-               "each, contenders interleaved; MB/s of input document bytes; \"vs cJSON\" = cJSON's "
+               "each, contenders and a document's copies interleaved; MB/s of input document bytes; \"vs cJSON\" = cJSON's "
                "time / this contender's time (higher is faster); \"× best peer\" = the fastest "
                "other library's time / this contender's time; allocs/op = malloc + calloc + "
                "realloc calls.\n\n",

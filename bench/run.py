@@ -123,13 +123,25 @@ def best_peers(rows):
     return best
 
 
+def vs_min(r, by_row):
+    """An indented copy's time against the same contender's on the minified copy."""
+    name = r["workload"]
+    for suffix in ("-indent2", "-tab"):
+        if name.endswith(suffix):
+            m = by_row.get((name[: -len(suffix)] + "-min", r["direction"], r["contender"]))
+            if m:
+                return "%+.0f %%" % (100.0 * (r["sec_per_op"] / m["sec_per_op"] - 1))
+    return "—"
+
+
 def table(data):
     rows = data["results"]
     base = {(r["workload"], r["direction"]): r for r in rows if r["contender"] == "cJSON"}
     best = best_peers(rows)
     have_instr = any(r.get("instr_per_op") for r in rows)
-    head = "| workload | direction | contender | µs/op | MB/s | vs cJSON | × best peer | allocs/op |"
-    sep = "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"
+    by_row = {(r["workload"], r["direction"], r["contender"]): r for r in rows}
+    head = "| workload | direction | contender | µs/op | MB/s | vs cJSON | × best peer | time vs -min | allocs/op |"
+    sep = "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
     if have_instr:
         head += " instr/op | instr vs cJSON |"
         sep += " ---: | ---: |"
@@ -139,9 +151,10 @@ def table(data):
         ratio = "%.2f×" % (b["sec_per_op"] / r["sec_per_op"]) if b else "—"
         bp = best.get((r["workload"], r["direction"]))
         vbest = "%.2f×" % (bp / r["sec_per_op"]) if bp else "—"
-        line = "| %s (%d B) | %s | %s | %s | %.1f | %s | %s | %s |" % (
+        line = "| %s (%d B) | %s | %s | %s | %.1f | %s | %s | %s | %s |" % (
             r["workload"], r["bytes"], r["direction"], r["contender"], fmt_us(r["sec_per_op"]),
-            r["bytes"] / r["sec_per_op"] / 1e6, ratio, vbest, fmt_allocs(r["allocs_per_op"]))
+            r["bytes"] / r["sec_per_op"] / 1e6, ratio, vbest, vs_min(r, by_row),
+            fmt_allocs(r["allocs_per_op"]))
         if have_instr:
             ir = r.get("instr_per_op")
             bir = b.get("instr_per_op") if b else None
@@ -286,11 +299,15 @@ with a tab, made at bench time (bench.c `go_indent`, Go's `json.Indent`); every 
 from each is checked like the file's.
 
 - **µs/op**: CPU time (`CLOCK_PROCESS_CPUTIME_ID`) per operation, the median of {reps} runs of at
-  least {min_time:g} s each, contenders interleaved in one process (rotating who goes first).
+  least {min_time:g} s each, contenders and a document's copies interleaved in one process
+  (rotating who goes first).
 - **MB/s**: input document bytes (the same for both directions) per second.
 - **vs cJSON**: cJSON's time / this contender's time: higher is faster.
 - **× best peer**: the fastest other library's time on the row (cJSON, jansson, json-c,
   simdjson On-Demand or DOM) / this contender's time.
+- **time vs -min**: an indented copy's time against the same contender's time on the `-min`
+  copy; a document's copies are timed interleaved too (one round runs every copy with every
+  contender), so these come from the same moments of the machine.
 - **allocs/op**: calls of `malloc`, `calloc` and `realloc` per operation, counted by wrappers the
   bench binary defines over glibc's `__libc_malloc` & co (bench/alloc_count.c), after warm-up.
 - **instr/op**: instructions per operation from `valgrind --tool=callgrind`, collected only around
