@@ -355,6 +355,187 @@ int tagc_json_read_f32(tagc_json_dec *d, float *out)
     return 0;
 }
 
+/* MARK: - Arrays of floats */
+
+/* The generated loops these functions replace, element by element; the in-line
+ * paths below hand over to them where they stop, in the same state. */
+static NOINLINE int f64_array_general(tagc_json_dec *d, double *v, size_t n)
+{
+    size_t i = 0;
+    int rc;
+    if (tagc_json_null(d))
+        return 0;
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
+        return rc;
+    d->first = true;
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (i < n) {
+            if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v[i])) != 0)
+                return tagc_json_fail_index(d, rc, i);
+        } else if ((rc = tagc_json_skip(d)) != 0) { /* Go reads and drops the extra ones */
+            return tagc_json_fail_index(d, rc, i);
+        }
+        i++;
+    }
+    if (rc < 0)
+        return rc;
+    for (; i < n; i++) /* and zeroes the missing ones */
+        v[i] = 0;
+    return 0;
+}
+
+#if TAGC_SWAR && !defined(TAGC_NO_F64_ARRAY_FAST)
+#define F64_ARRAY_FAST 1
+/* [n]float64 as MarshalIndent or Marshal writes it, right at p: '[', n plain
+ * floats each after '[' or ',' or a predicted indent, and ']' right after the
+ * last or after its predicted indent. Returns the byte after the ']', or NULL
+ * (the general path then reads the array from p: what this wrote to v[0..n)
+ * is what that writes there too, each element being read the same way). */
+static TAGC_ALWAYS_INLINE const char *f64_array_fast(const tagc_json_dec *d, const char *p, double *v, size_t n)
+{
+    const char *end = d->end, *q;
+    int depth = d->depth + 1; /* the elements' */
+    if (TAGC_UNLIKELY(end - p <= 32 || *p != '[' || d->depth >= d->max_depth))
+        return NULL;
+    p++;
+    for (size_t i = 0;;) {
+        if (TAGC_UNLIKELY(end - p <= 32))
+            return NULL;
+        if (*p == '\n' && (p = tagc_json_indent_hit(d, p, depth)) == NULL)
+            return NULL;
+        if (TAGC_UNLIKELY((q = plain_f64(p, end, &v[i])) == NULL))
+            return NULL;
+        if (++i == n)
+            break;
+        if (TAGC_UNLIKELY(*q != ','))
+            return NULL; /* ']' early, whitespace, an error: the general path's */
+        p = q + 1;
+    }
+    /* q < end: a plain float ends at most 24 bytes into the 32 it needs */
+    if (TAGC_LIKELY(*q == ']'))
+        return q + 1;
+    if (*q == '\n' && (p = tagc_json_indent_hit(d, q, depth - 1)) != NULL && *p == ']')
+        return p + 1;
+    return NULL;
+}
+#else
+#define F64_ARRAY_FAST 0
+#endif
+
+int tagc_json_read_f64_array(tagc_json_dec *d, double *v, size_t n)
+{
+#if F64_ARRAY_FAST
+    const char *q;
+    if (TAGC_LIKELY(d->q_open == NULL) && (q = f64_array_fast(d, d->p, v, n)) != NULL) {
+        d->p = q;
+        return 0;
+    }
+#endif
+    return f64_array_general(d, v, n);
+}
+
+int tagc_json_read_f64_slice(tagc_json_dec *d, double **io_ptr, size_t *io_len)
+{
+    double *ptr = NULL, *old = *io_ptr;
+    size_t len = 0, old_len = *io_len; /* the capacity follows from len: tagc_json_slice_full */
+    int rc;
+    if (tagc_json_null(d)) {
+        *io_ptr = NULL;
+        *io_len = 0;
+        return 0;
+    }
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
+        return rc;
+    d->first = true;
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+#if F64_ARRAY_FAST
+    element:
+#endif
+        if (tagc_json_slice_full(len) && (ptr = (double *)tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
+            return TAGC_E_NOMEM;
+#if F64_ARRAY_FAST
+        /* d->p is where the general step leaves it: the element's first byte,
+         * or its whitespace (which the null test and tagc_json_read_f64 skip) */
+        const char *q = d->q_open == NULL ? plain_f64(d->p, d->end, &ptr[len]) : NULL;
+        if (TAGC_LIKELY(q != NULL)) {
+            len++;
+            d->p = q; /* q < end, as in f64_array_fast */
+            if (TAGC_LIKELY(*q == ',')) {
+                const char *s = q + 1;
+                if (s < d->end && *s == '\n' && (s = tagc_json_indent_hit(d, s, d->depth)) == NULL)
+                    continue; /* the general step from the ',' */
+                d->p = s;     /* where the step and the null test would leave it */
+                goto element;
+            }
+            continue;
+        }
+#endif
+        if (len < old_len) /* a repeated key: Go decodes into the elements already there */
+            ptr[len] = old[len];
+        else
+            ptr[len] = 0;
+        if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &ptr[len])) != 0)
+            return tagc_json_fail_index(d, rc, len);
+        len++;
+    }
+    if (rc < 0)
+        return rc;
+    *io_ptr = len > 0 ? ptr : (double *)TAGC_EMPTY; /* [] is empty, not nil */
+    *io_len = len;
+    return 0;
+}
+
+int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io_len, size_t n)
+{
+    double *ptr = NULL, *old = *io_ptr;
+    size_t len = 0, old_len = *io_len;
+    int rc;
+    if (tagc_json_null(d)) {
+        *io_ptr = NULL;
+        *io_len = 0;
+        return 0;
+    }
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
+        return rc;
+    d->first = true;
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+#if F64_ARRAY_FAST
+    element:
+#endif
+        if (tagc_json_slice_full(len) &&
+            (ptr = (double *)tagc_json_grow_len(d, ptr, len, n * sizeof *ptr)) == NULL)
+            return TAGC_E_NOMEM;
+        double *e = ptr + len * n;
+#if F64_ARRAY_FAST
+        const char *q = d->q_open == NULL ? f64_array_fast(d, d->p, e, n) : NULL;
+        if (TAGC_LIKELY(q != NULL)) {
+            len++;
+            d->p = q;
+            if (TAGC_LIKELY(d->end - q > 33) && *q == ',') {
+                const char *s = q + 1;
+                if (*s == '[' || (*s == '\n' && (s = tagc_json_indent_hit(d, s, d->depth)) != NULL && *s == '[')) {
+                    d->p = s;
+                    goto element;
+                }
+            }
+            continue; /* the general step from the byte after the ']' */
+        }
+#endif
+        if (len < old_len) /* a repeated key: Go decodes into the elements already there */
+            memcpy(e, old + len * n, n * sizeof *e);
+        else
+            memset(e, 0, n * sizeof *e);
+        if ((rc = f64_array_general(d, e, n)) != 0)
+            return tagc_json_fail_index(d, rc, len);
+        len++;
+    }
+    if (rc < 0)
+        return rc;
+    *io_ptr = len > 0 ? ptr : (double *)TAGC_EMPTY; /* [] is empty, not nil */
+    *io_len = len;
+    return 0;
+}
+
 /* MARK: - Strings */
 
 #if TAGC_SWAR
