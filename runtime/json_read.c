@@ -386,22 +386,28 @@ static NOINLINE int f64_array_general(tagc_json_dec *d, double *v, size_t n)
 
 #if TAGC_SWAR && !defined(TAGC_NO_F64_ARRAY_FAST)
 #define F64_ARRAY_FAST 1
-/* [n]float64 as MarshalIndent or Marshal writes it, right at p: '[', n plain
- * floats each after '[' or ',' or a predicted indent, and ']' right after the
- * last or after its predicted indent. Returns the byte after the ']', or NULL
- * (the general path then reads the array from p: what this wrote to v[0..n)
- * is what that writes there too, each element being read the same way). */
-static TAGC_ALWAYS_INLINE const char *f64_array_fast(const tagc_json_dec *d, const char *p, double *v, size_t n)
+/* The bytes f64_array_fast can read: '[', n times a separator, an indent (31
+ * bytes at most: tagc_json_indent_hit_w) and a plain float (24 at most), then
+ * ']' after its indent; with more than that left, every byte it looks at is
+ * inside the input without a test of its own (plain_f64 and the indent's
+ * compare still make theirs). */
+#define F64_ARRAY_NEED(n) ((n) * 58 + 34)
+
+/* [n]float64 as MarshalIndent or Marshal writes it, right at p, with more than
+ * F64_ARRAY_NEED(n) bytes left and d->depth < d->max_depth: '[', n plain
+ * floats each right after '[' or ',' or an indent of w_in bytes, and ']' right
+ * after the last or after an indent of w_out. Returns the byte after the ']',
+ * or NULL (the general path then reads the array from p: what this wrote to
+ * v[0..n) is what that writes there too, each element being read the same way). */
+static TAGC_ALWAYS_INLINE const char *f64_array_fast(const tagc_json_dec *d, const char *p, double *v, size_t n,
+                                                     size_t w_in, size_t w_out)
 {
     const char *end = d->end, *q;
-    int depth = d->depth + 1; /* the elements' */
-    if (TAGC_UNLIKELY(end - p <= 32 || *p != '[' || d->depth >= d->max_depth))
+    if (TAGC_UNLIKELY(*p != '['))
         return NULL;
     p++;
     for (size_t i = 0;;) {
-        if (TAGC_UNLIKELY(end - p <= 32))
-            return NULL;
-        if (*p == '\n' && (p = tagc_json_indent_hit(d, p, depth)) == NULL)
+        if (*p == '\n' && (p = tagc_json_indent_hit_w(d, p, w_in)) == NULL)
             return NULL;
         if (TAGC_UNLIKELY((q = plain_f64(p, end, &v[i])) == NULL))
             return NULL;
@@ -411,10 +417,9 @@ static TAGC_ALWAYS_INLINE const char *f64_array_fast(const tagc_json_dec *d, con
             return NULL; /* ']' early, whitespace, an error: the general path's */
         p = q + 1;
     }
-    /* q < end: a plain float ends at most 24 bytes into the 32 it needs */
     if (TAGC_LIKELY(*q == ']'))
         return q + 1;
-    if (*q == '\n' && (p = tagc_json_indent_hit(d, q, depth - 1)) != NULL && *p == ']')
+    if (*q == '\n' && (p = tagc_json_indent_hit_w(d, q, w_out)) != NULL && *p == ']')
         return p + 1;
     return NULL;
 }
@@ -426,7 +431,9 @@ int tagc_json_read_f64_array(tagc_json_dec *d, double *v, size_t n)
 {
 #if F64_ARRAY_FAST
     const char *q;
-    if (TAGC_LIKELY(d->q_open == NULL) && (q = f64_array_fast(d, d->p, v, n)) != NULL) {
+    if (TAGC_LIKELY(d->q_open == NULL && d->depth < d->max_depth && (size_t)(d->end - d->p) > F64_ARRAY_NEED(n)) &&
+        (q = f64_array_fast(d, d->p, v, n, (size_t)(d->depth + 1) * d->ind_unit, (size_t)d->depth * d->ind_unit)) !=
+            NULL) {
         d->p = q;
         return 0;
     }
@@ -499,28 +506,53 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
         return rc;
     d->first = true;
     while ((rc = tagc_json_arr_next_inline(d)) > 0) {
-#if F64_ARRAY_FAST
-    element:
-#endif
         if (tagc_json_slice_full(len) &&
             (ptr = (double *)tagc_json_grow_len(d, ptr, len, n * sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
-        double *e = ptr + len * n;
 #if F64_ARRAY_FAST
-        const char *q = d->q_open == NULL ? f64_array_fast(d, d->p, e, n) : NULL;
-        if (TAGC_LIKELY(q != NULL)) {
-            len++;
-            d->p = q;
-            if (TAGC_LIKELY(d->end - q > 33) && *q == ',') {
-                const char *s = q + 1;
-                if (*s == '[' || (*s == '\n' && (s = tagc_json_indent_hit(d, s, d->depth)) != NULL && *s == '[')) {
-                    d->p = s;
-                    goto element;
+        /* The in-line run, from the element's start (where the general step
+         * left d->p): points while they are plain, each followed by ',' (and
+         * the next one's indent, when predicted, skipped as the null test would). at_point:
+         * p is a point's start (grown for), else the byte after a point, where
+         * the general step goes on. */
+        if (TAGC_LIKELY(d->q_open == NULL && d->depth < d->max_depth)) {
+            const char *p = d->p, *end = d->end, *q, *s;
+            size_t w_in = (size_t)(d->depth + 1) * d->ind_unit, w_out = (size_t)d->depth * d->ind_unit;
+            size_t need = F64_ARRAY_NEED(n);
+            bool at_point = true;
+            for (;;) {
+                if (TAGC_UNLIKELY((size_t)(end - p) <= need))
+                    break;
+                q = n == 2 ? f64_array_fast(d, p, ptr + len * 2, 2, w_in, w_out) /* GeoJSON's points */
+                           : f64_array_fast(d, p, ptr + len * n, n, w_in, w_out);
+                if (TAGC_UNLIKELY(q == NULL))
+                    break;
+                len++;
+                p = q;
+                at_point = false;
+                /* q[0] and q[1] are inside the input: q <= p + need - n */
+                if (TAGC_UNLIKELY(*q != ','))
+                    break;
+                /* the next point's start, as the general step and the null test
+                 * would leave it (what is there is the next try's or the general
+                 * point read's) */
+                s = q + 1;
+                if (*s == '\n' && (q = tagc_json_indent_hit_w(d, s, w_out)) != NULL)
+                    s = q;
+                if (tagc_json_slice_full(len)) {
+                    d->p = p + 1; /* where the general step leaves it, for the error's offset */
+                    if ((ptr = (double *)tagc_json_grow_len(d, ptr, len, n * sizeof *ptr)) == NULL)
+                        return TAGC_E_NOMEM;
                 }
+                p = s;
+                at_point = true;
             }
-            continue; /* the general step from the byte after the ']' */
+            d->p = p;
+            if (!at_point)
+                continue; /* the general step from the byte after the ']' */
         }
 #endif
+        double *e = ptr + len * n;
         if (len < old_len) /* a repeated key: Go decodes into the elements already there */
             memcpy(e, old + len * n, n * sizeof *e);
         else

@@ -859,10 +859,12 @@ const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int dep
     defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define TAGC_INDENT_PREDICTED 1
 #endif
-static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *d, const char *p, int depth)
+/* tagc_json_indent_hit with the width w = depth * d->ind_unit given (a loop
+ * over one array's elements computes it once; it holds until the unit is
+ * learnt, which only tagc_json_indent_miss does) */
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_w(const tagc_json_dec *d, const char *p, size_t w)
 {
 #ifdef TAGC_INDENT_PREDICTED
-    size_t w = (size_t)depth * d->ind_unit;
     /* p[0..w] is '\n' and w indent bytes (ind_pat's first w + 1), and a token follows */
 #if defined(__SSE2__) && !defined(TAGC_NO_SIMD)
     if (TAGC_LIKELY(d->end - p > 32)) {
@@ -896,9 +898,21 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *
 #else
     (void)d;
     (void)p;
-    (void)depth;
+    (void)w;
 #endif
     return NULL;
+}
+
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *d, const char *p, int depth)
+{
+#ifdef TAGC_INDENT_PREDICTED
+    return tagc_json_indent_hit_w(d, p, (size_t)depth * d->ind_unit);
+#else
+    (void)d;
+    (void)p;
+    (void)depth;
+    return NULL;
+#endif
 }
 
 static TAGC_ALWAYS_INLINE const char *tagc_json_indent_miss(tagc_json_dec *d, const char *p, int depth)
