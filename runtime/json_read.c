@@ -393,6 +393,24 @@ static NOINLINE int f64_array_general(tagc_json_dec *d, double *v, size_t n)
  * compare still make theirs). */
 #define F64_ARRAY_NEED(n) ((n) * 58 + 34)
 
+/* one element at p: a plain float right there or after an indent of w_in bytes */
+static TAGC_ALWAYS_INLINE const char *f64_element_fast(const tagc_json_dec *d, const char *p, double *out, size_t w_in)
+{
+    if (*p == '\n' && (p = tagc_json_indent_hit_w(d, p, w_in)) == NULL)
+        return NULL;
+    return plain_f64(p, d->end, out);
+}
+
+/* the ']' at q (after the last element), right there or after an indent of w_out bytes */
+static TAGC_ALWAYS_INLINE const char *f64_close_fast(const tagc_json_dec *d, const char *q, size_t w_out)
+{
+    if (TAGC_LIKELY(*q == ']'))
+        return q + 1;
+    if (*q == '\n' && (q = tagc_json_indent_hit_w(d, q, w_out)) != NULL && *q == ']')
+        return q + 1;
+    return NULL;
+}
+
 /* [n]float64 as MarshalIndent or Marshal writes it, right at p, with more than
  * F64_ARRAY_NEED(n) bytes left and d->depth < d->max_depth: '[', n plain
  * floats each right after '[' or ',' or an indent of w_in bytes, and ']' right
@@ -402,14 +420,18 @@ static NOINLINE int f64_array_general(tagc_json_dec *d, double *v, size_t n)
 static TAGC_ALWAYS_INLINE const char *f64_array_fast(const tagc_json_dec *d, const char *p, double *v, size_t n,
                                                      size_t w_in, size_t w_out)
 {
-    const char *end = d->end, *q;
+    const char *q;
     if (TAGC_UNLIKELY(*p != '['))
         return NULL;
+    if (n == 2) { /* GeoJSON's points, without the loop */
+        if ((q = f64_element_fast(d, p + 1, &v[0], w_in)) == NULL || *q != ',' ||
+            (q = f64_element_fast(d, q + 1, &v[1], w_in)) == NULL)
+            return NULL;
+        return f64_close_fast(d, q, w_out);
+    }
     p++;
     for (size_t i = 0;;) {
-        if (*p == '\n' && (p = tagc_json_indent_hit_w(d, p, w_in)) == NULL)
-            return NULL;
-        if (TAGC_UNLIKELY((q = plain_f64(p, end, &v[i])) == NULL))
+        if (TAGC_UNLIKELY((q = f64_element_fast(d, p, &v[i], w_in)) == NULL))
             return NULL;
         if (++i == n)
             break;
@@ -417,11 +439,7 @@ static TAGC_ALWAYS_INLINE const char *f64_array_fast(const tagc_json_dec *d, con
             return NULL; /* ']' early, whitespace, an error: the general path's */
         p = q + 1;
     }
-    if (TAGC_LIKELY(*q == ']'))
-        return q + 1;
-    if (*q == '\n' && (p = tagc_json_indent_hit_w(d, q, w_out)) != NULL && *p == ']')
-        return p + 1;
-    return NULL;
+    return f64_close_fast(d, q, w_out);
 }
 #else
 #define F64_ARRAY_FAST 0
@@ -523,8 +541,7 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
             for (;;) {
                 if (TAGC_UNLIKELY((size_t)(end - p) <= need))
                     break;
-                q = n == 2 ? f64_array_fast(d, p, ptr + len * 2, 2, w_in, w_out) /* GeoJSON's points */
-                           : f64_array_fast(d, p, ptr + len * n, n, w_in, w_out);
+                q = f64_array_fast(d, p, ptr + len * n, n, w_in, w_out);
                 if (TAGC_UNLIKELY(q == NULL))
                     break;
                 len++;
