@@ -14,7 +14,7 @@ static bool canada_float64_array2_slice_slice_equal(const canada_float64_array2_
 static void canada_feature_slice_write_json(tagc_buf *out, const canada_feature_slice *v, const tagc_json_opts *o);
 static int canada_feature_slice_read_json(tagc_json_dec *d, canada_feature_slice *v);
 static void canada_float64_array2_write_json(tagc_buf *out, const double (*v)[2], const tagc_json_opts *o);
-static inline int canada_float64_array2_read_json(tagc_json_dec *d, double (*v)[2]);
+static int canada_float64_array2_read_json(tagc_json_dec *d, double (*v)[2]);
 static void canada_float64_array2_slice_write_json(tagc_buf *out, const canada_float64_array2_slice *v, const tagc_json_opts *o);
 static int canada_float64_array2_slice_read_json(tagc_json_dec *d, canada_float64_array2_slice *v);
 static void canada_float64_array2_slice_slice_write_json(tagc_buf *out, const canada_float64_array2_slice_slice *v, const tagc_json_opts *o);
@@ -691,7 +691,7 @@ static void canada_float64_array2_write_json(tagc_buf *out, const double (*v)[2]
     tagc_run_close(out, &run, p);
 }
 
-static inline int canada_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
+static int canada_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 {
     return tagc_json_read_f64_array(d, *v, 2); /* the loop, floats in line */
 }
@@ -716,6 +716,7 @@ static int canada_float64_array2_slice_read_json(tagc_json_dec *d, canada_float6
     double *ptr = (double *)(void *)v->ptr;
     size_t len = v->len;
     int rc = tagc_json_read_f64_array_slice(d, &ptr, &len, 2); /* the loop, floats in line */
+    (void)canada_float64_array2_read_json; /* each element is read as it reads one */
 
     v->ptr = (double (*)[2])(void *)ptr;
     v->len = len;

@@ -357,6 +357,16 @@ int tagc_json_read_f32(tagc_json_dec *d, float *out)
 
 /* MARK: - Arrays of floats */
 
+/* -Os: the array steps out of line (the same results: the in-line ones are
+ * their common cases) */
+#if defined(__OPTIMIZE_SIZE__)
+#define F64_ARR_BEGIN(d) tagc_json_arr_begin(d)
+#define F64_ARR_NEXT(d) tagc_json_arr_next(d, &(d)->first)
+#else
+#define F64_ARR_BEGIN(d) tagc_json_arr_begin_inline(d)
+#define F64_ARR_NEXT(d) tagc_json_arr_next_inline(d)
+#endif
+
 /* The generated loops these functions replace, element by element; the in-line
  * paths below hand over to them where they stop, in the same state. */
 static NOINLINE int f64_array_general(tagc_json_dec *d, double *v, size_t n)
@@ -365,10 +375,10 @@ static NOINLINE int f64_array_general(tagc_json_dec *d, double *v, size_t n)
     int rc;
     if (tagc_json_null(d))
         return 0;
-    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
+    if ((rc = F64_ARR_BEGIN(d)) != 0)
         return rc;
     d->first = true;
-    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+    while ((rc = F64_ARR_NEXT(d)) > 0) {
         if (i < n) {
             if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v[i])) != 0)
                 return tagc_json_fail_index(d, rc, i);
@@ -459,57 +469,7 @@ int tagc_json_read_f64_array(tagc_json_dec *d, double *v, size_t n)
     return f64_array_general(d, v, n);
 }
 
-int tagc_json_read_f64_slice(tagc_json_dec *d, double **io_ptr, size_t *io_len)
-{
-    double *ptr = NULL, *old = *io_ptr;
-    size_t len = 0, old_len = *io_len; /* the capacity follows from len: tagc_json_slice_full */
-    int rc;
-    if (tagc_json_null(d)) {
-        *io_ptr = NULL;
-        *io_len = 0;
-        return 0;
-    }
-    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
-        return rc;
-    d->first = true;
-    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
 #if F64_ARRAY_FAST
-    element:
-#endif
-        if (tagc_json_slice_full(len) && (ptr = (double *)tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
-            return TAGC_E_NOMEM;
-#if F64_ARRAY_FAST
-        /* d->p is where the general step leaves it: the element's first byte,
-         * or its whitespace (which the null test and tagc_json_read_f64 skip) */
-        const char *q = d->q_open == NULL ? plain_f64(d->p, d->end, &ptr[len]) : NULL;
-        if (TAGC_LIKELY(q != NULL)) {
-            len++;
-            d->p = q; /* q < end, as in f64_array_fast */
-            if (TAGC_LIKELY(*q == ',')) {
-                const char *s = q + 1;
-                if (s < d->end && *s == '\n' && (s = tagc_json_indent_hit(d, s, d->depth)) == NULL)
-                    continue; /* the general step from the ',' */
-                d->p = s;     /* where the step and the null test would leave it */
-                goto element;
-            }
-            continue;
-        }
-#endif
-        if (len < old_len) /* a repeated key: Go decodes into the elements already there */
-            ptr[len] = old[len];
-        else
-            ptr[len] = 0;
-        if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &ptr[len])) != 0)
-            return tagc_json_fail_index(d, rc, len);
-        len++;
-    }
-    if (rc < 0)
-        return rc;
-    *io_ptr = len > 0 ? ptr : (double *)TAGC_EMPTY; /* [] is empty, not nil */
-    *io_len = len;
-    return 0;
-}
-
 int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io_len, size_t n)
 {
     double *ptr = NULL, *old = *io_ptr;
@@ -584,6 +544,41 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
     *io_len = len;
     return 0;
 }
+
+#else
+/* Without the in-line paths (-Os, big-endian): the generated loop. */
+int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io_len, size_t n)
+{
+    double *ptr = NULL, *old = *io_ptr;
+    size_t len = 0, cap = 0, old_len = *io_len; /* tagc_json_grow_len's growth, with its capacity */
+    int rc;
+    if (tagc_json_null(d)) {
+        *io_ptr = NULL;
+        *io_len = 0;
+        return 0;
+    }
+    if ((rc = F64_ARR_BEGIN(d)) != 0)
+        return rc;
+    d->first = true;
+    while ((rc = F64_ARR_NEXT(d)) > 0) {
+        if (len == cap && (ptr = (double *)tagc_json_grow(d, ptr, &cap, n * sizeof *ptr)) == NULL)
+            return TAGC_E_NOMEM;
+        double *e = ptr + len * n;
+        if (len < old_len) /* a repeated key: Go decodes into the elements already there */
+            memcpy(e, old + len * n, n * sizeof *e);
+        else
+            memset(e, 0, n * sizeof *e);
+        if ((rc = f64_array_general(d, e, n)) != 0)
+            return tagc_json_fail_index(d, rc, len);
+        len++;
+    }
+    if (rc < 0)
+        return rc;
+    *io_ptr = len > 0 ? ptr : (double *)TAGC_EMPTY; /* [] is empty, not nil */
+    *io_len = len;
+    return 0;
+}
+#endif
 
 /* MARK: - Strings */
 

@@ -1,7 +1,6 @@
 /*
  * test_farray.c - the float64 array readers (json_read.c): tagc_json_read_f64_array
- * ([n]float64), tagc_json_read_f64_slice ([]float64) and
- * tagc_json_read_f64_array_slice ([][n]float64), against copies of the
+ * ([n]float64) and tagc_json_read_f64_array_slice ([][n]float64), against copies of the
  * generated loops they replace (ref_* below: the generator's code before the
  * eleventh pass, element by element on the public primitives).
  *
@@ -57,38 +56,6 @@ static int ref_array(tagc_json_dec *d, double *v, size_t n)
     return 0;
 }
 
-static int ref_slice(tagc_json_dec *d, double **io_ptr, size_t *io_len)
-{
-    double *ptr = NULL;
-    size_t len = 0;
-    int rc;
-
-    if (tagc_json_null(d)) {
-        *io_ptr = NULL;
-        *io_len = 0;
-        return 0;
-    }
-    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
-        return rc;
-    d->first = true;
-    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
-        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
-            return TAGC_E_NOMEM;
-        if (len < *io_len)
-            memcpy(&ptr[len], &(*io_ptr)[len], sizeof ptr[len]);
-        else
-            memset(&ptr[len], 0, sizeof ptr[len]);
-        if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &ptr[len])) != 0)
-            return tagc_json_fail_index(d, rc, len);
-        len++;
-    }
-    if (rc < 0)
-        return rc;
-    *io_ptr = len > 0 ? ptr : TAGC_EMPTY;
-    *io_len = len;
-    return 0;
-}
-
 static int ref_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io_len, size_t n)
 {
     double *ptr = NULL;
@@ -123,7 +90,7 @@ static int ref_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io_len, si
 
 /* MARK: - Running both */
 
-enum kind { FIXED, SLICE, RING };
+enum kind { FIXED, RING };
 
 typedef struct result {
     int rc;
@@ -172,7 +139,6 @@ static void run(enum kind k, bool ref, const char *text, size_t tlen, size_t n, 
         goto out;
     switch (k) {
     case FIXED: rc = ref ? ref_array(&d, fixed, n) : tagc_json_read_f64_array(&d, fixed, n); break;
-    case SLICE: rc = ref ? ref_slice(&d, &ptr, &len) : tagc_json_read_f64_slice(&d, &ptr, &len); break;
     case RING: rc = ref ? ref_array_slice(&d, &ptr, &len, n) : tagc_json_read_f64_array_slice(&d, &ptr, &len, n); break;
     }
     if (rc != 0) {
@@ -205,7 +171,7 @@ static void compare1(enum kind k, const char *text, size_t tlen, size_t n, size_
     result a, b;
     run(k, true, text, tlen, n, old_len, max_depth, &a);
     run(k, false, text, tlen, n, old_len, max_depth, &b);
-    const char *what = k == FIXED ? "[n]float64" : k == SLICE ? "[]float64" : "[][n]float64";
+    const char *what = k == FIXED ? "[n]float64" : "[][n]float64";
     cr_assert_eq(b.rc, a.rc, "%s n=%zu old=%td depth %d: rc %d, want %d in\n%.*s\n(%s %s)", what, n,
                  (ptrdiff_t)old_len, max_depth, b.rc, a.rc, (int)tlen, text, a.err.path, a.err.message);
     if (a.rc != 0) {
@@ -351,7 +317,7 @@ static void document(sbuf *b, enum kind k, int style, size_t n)
     if (k == RING)
         ring(b, style, 1, n);
     else
-        float_array(b, style, 1, k == FIXED ? (unsigned)n * 2 : 6);
+        float_array(b, style, 1, (unsigned)n * 2);
     newline(b, style, 0);
     puts_(b, "]");
 }
@@ -380,7 +346,7 @@ static void random_documents(enum kind k, int count)
 {
     sbuf b;
     for (int i = 0; i < count; i++) {
-        size_t n = k == SLICE ? 1 : 1 + next_rand() % 4;
+        size_t n = 1 + next_rand() % 4;
         int style = (int)(next_rand() % 4);
         size_t old_len = next_rand() % 3 == 0 ? (size_t)-1 : next_rand() % 4;
         document(&b, k, style, n);
@@ -391,11 +357,6 @@ static void random_documents(enum kind k, int count)
 Test(farray, fixed_random)
 {
     random_documents(FIXED, 6000);
-}
-
-Test(farray, slice_random)
-{
-    random_documents(SLICE, 6000);
 }
 
 Test(farray, ring_random)
@@ -422,7 +383,6 @@ Test(farray, edges)
         for (size_t n = 1; n <= 3; n++) {
             compare(FIXED, fixed2[i], len, n, (size_t)-1, 0);
             compare(FIXED, fixed2[i], len, n, (size_t)-1, 2);
-            compare(SLICE, fixed2[i], len, 1, n - 1, 0);
             for (size_t cut = 0; cut < len; cut++)
                 compare(FIXED, fixed2[i], cut, n, (size_t)-1, 0);
         }
