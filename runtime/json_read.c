@@ -496,8 +496,10 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
         if (TAGC_LIKELY(d->q_open == NULL && d->depth < d->max_depth)) {
             const char *p = d->p, *end = d->end, *q, *s;
             size_t w_in = (size_t)(d->depth + 1) * d->ind_unit, w_out = (size_t)d->depth * d->ind_unit;
-            size_t need = F64_ARRAY_NEED(n);
+            size_t need = F64_ARRAY_NEED(n), cap = 4;
             bool at_point = true;
+            while (cap <= len) /* the capacity tagc_json_grow_len gave: 4, 8, 16, ... > len */
+                cap *= 2;
             for (;;) {
                 if (TAGC_UNLIKELY((size_t)(end - p) <= need))
                     break;
@@ -516,10 +518,11 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
                 s = q + 1;
                 if (*s == '\n' && (q = tagc_json_indent_hit_w(d, s, w_out)) != NULL)
                     s = q;
-                if (tagc_json_slice_full(len)) {
+                if (TAGC_UNLIKELY(len == cap)) { /* tagc_json_slice_full(len) */
                     d->p = p + 1; /* where the general step leaves it, for the error's offset */
                     if ((ptr = (double *)tagc_json_grow_len(d, ptr, len, n * sizeof *ptr)) == NULL)
                         return TAGC_E_NOMEM;
+                    cap *= 2;
                 }
                 p = s;
                 at_point = true;
