@@ -427,18 +427,12 @@ static TAGC_ALWAYS_INLINE const char *f64_close_fast(const tagc_json_dec *d, con
  * after the last or after an indent of w_out. Returns the byte after the ']',
  * or NULL (the general path then reads the array from p: what this wrote to
  * v[0..n) is what that writes there too, each element being read the same way). */
-static TAGC_ALWAYS_INLINE const char *f64_array_fast(const tagc_json_dec *d, const char *p, double *v, size_t n,
-                                                     size_t w_in, size_t w_out)
+static NOINLINE const char *f64_array_fast(const tagc_json_dec *d, const char *p, double *v, size_t n, size_t w_in,
+                                          size_t w_out)
 {
     const char *q;
     if (TAGC_UNLIKELY(*p != '['))
         return NULL;
-    if (n == 2) { /* GeoJSON's points, without the loop */
-        if ((q = f64_element_fast(d, p + 1, &v[0], w_in)) == NULL || *q != ',' ||
-            (q = f64_element_fast(d, q + 1, &v[1], w_in)) == NULL)
-            return NULL;
-        return f64_close_fast(d, q, w_out);
-    }
     p++;
     for (size_t i = 0;;) {
         if (TAGC_UNLIKELY((q = f64_element_fast(d, p, &v[i], w_in)) == NULL))
@@ -449,6 +443,17 @@ static TAGC_ALWAYS_INLINE const char *f64_array_fast(const tagc_json_dec *d, con
             return NULL; /* ']' early, whitespace, an error: the general path's */
         p = q + 1;
     }
+    return f64_close_fast(d, q, w_out);
+}
+
+/* f64_array_fast for n == 2 (GeoJSON's points), in line and without the loop */
+static TAGC_ALWAYS_INLINE const char *f64_pair_fast(const tagc_json_dec *d, const char *p, double *v, size_t w_in,
+                                                    size_t w_out)
+{
+    const char *q;
+    if (TAGC_UNLIKELY(*p != '[') || (q = f64_element_fast(d, p + 1, &v[0], w_in)) == NULL || *q != ',' ||
+        (q = f64_element_fast(d, q + 1, &v[1], w_in)) == NULL)
+        return NULL;
     return f64_close_fast(d, q, w_out);
 }
 #else
@@ -503,7 +508,8 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
             for (;;) {
                 if (TAGC_UNLIKELY((size_t)(end - p) <= need))
                     break;
-                q = f64_array_fast(d, p, ptr + len * n, n, w_in, w_out);
+                q = n == 2 ? f64_pair_fast(d, p, ptr + len * 2, w_in, w_out)
+                           : f64_array_fast(d, p, ptr + len * n, n, w_in, w_out);
                 if (TAGC_UNLIKELY(q == NULL))
                     break;
                 len++;
