@@ -4451,28 +4451,7 @@ static void twitter_float64_array2_write_json(tagc_buf *out, const double (*v)[2
 
 static int twitter_float64_array2_read_json(tagc_json_dec *d, double (*v)[2])
 {
-    size_t i = 0;
-    int rc;
-
-    if (tagc_json_null(d))
-        return 0;
-    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
-        return rc;
-    d->first = true; /* d's: no locals a level */
-    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
-        if (i < 2) {
-            if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &(*v)[i])) != 0)
-                return tagc_json_fail_index(d, rc, i);
-        } else if ((rc = tagc_json_skip(d)) != 0) { /* Go reads and drops the extra ones */
-            return tagc_json_fail_index(d, rc, i);
-        }
-        i++;
-    }
-    if (rc < 0)
-        return rc;
-    for (; i < 2; i++) /* and zeroes the missing ones */
-        memset(&(*v)[i], 0, sizeof (*v)[i]);
-    return 0;
+    return tagc_json_read_f64_array(d, *v, 2); /* the loop, floats in line */
 }
 
 static void twitter_string_string_map_write_json(tagc_buf *out, const twitter_string_string_map *v, const tagc_json_opts *o)
@@ -4576,34 +4555,14 @@ static void twitter_float64_array2_slice_write_json(tagc_buf *out, const twitter
 
 static int twitter_float64_array2_slice_read_json(tagc_json_dec *d, twitter_float64_array2_slice *v)
 {
-    double (*ptr)[2] = NULL;
-    size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */
-    int rc;
+    double *ptr = (double *)(void *)v->ptr;
+    size_t len = v->len;
+    int rc = tagc_json_read_f64_array_slice(d, &ptr, &len, 2); /* the loop, floats in line */
+    (void)twitter_float64_array2_read_json; /* each element is read as it reads one */
 
-    if (tagc_json_null(d)) {
-        v->ptr = NULL;
-        v->len = 0;
-        return 0;
-    }
-    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
-        return rc;
-    d->first = true; /* d's: no locals a level */
-    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
-        if (tagc_json_slice_full(len) && (ptr = tagc_json_grow_len(d, ptr, len, sizeof *ptr)) == NULL)
-            return TAGC_E_NOMEM;
-        if (len < v->len) /* a repeated key: Go decodes into the elements already there */
-            memcpy(&ptr[len], &v->ptr[len], sizeof ptr[len]);
-        else
-            memset(&ptr[len], 0, sizeof ptr[len]);
-        if ((rc = twitter_float64_array2_read_json(d, &ptr[len])) != 0)
-            return tagc_json_fail_index(d, rc, len);
-        len++;
-    }
-    if (rc < 0)
-        return rc;
-    v->ptr = len > 0 ? ptr : TAGC_EMPTY; /* [] is empty, not nil */
+    v->ptr = (double (*)[2])(void *)ptr;
     v->len = len;
-    return 0;
+    return rc;
 }
 
 static void twitter_float64_array2_slice_slice_write_json(tagc_buf *out, const twitter_float64_array2_slice_slice *v, const tagc_json_opts *o)

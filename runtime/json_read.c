@@ -355,6 +355,240 @@ int tagc_json_read_f32(tagc_json_dec *d, float *out)
     return 0;
 }
 
+/* MARK: - Arrays of floats */
+
+/* -Os: the array steps out of line (the same results: the in-line ones are
+ * their common cases) */
+#if defined(__OPTIMIZE_SIZE__)
+#define F64_ARR_BEGIN(d) tagc_json_arr_begin(d)
+#define F64_ARR_NEXT(d) tagc_json_arr_next(d, &(d)->first)
+#else
+#define F64_ARR_BEGIN(d) tagc_json_arr_begin_inline(d)
+#define F64_ARR_NEXT(d) tagc_json_arr_next_inline(d)
+#endif
+
+/* The generated loops these functions replace, element by element; the in-line
+ * paths below hand over to them where they stop, in the same state. */
+static NOINLINE int f64_array_general(tagc_json_dec *d, double *v, size_t n)
+{
+    size_t i = 0;
+    int rc;
+    if (tagc_json_null(d))
+        return 0;
+    if ((rc = F64_ARR_BEGIN(d)) != 0)
+        return rc;
+    d->first = true;
+    while ((rc = F64_ARR_NEXT(d)) > 0) {
+        if (i < n) {
+            if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v[i])) != 0)
+                return tagc_json_fail_index(d, rc, i);
+        } else if ((rc = tagc_json_skip(d)) != 0) { /* Go reads and drops the extra ones */
+            return tagc_json_fail_index(d, rc, i);
+        }
+        i++;
+    }
+    if (rc < 0)
+        return rc;
+    for (; i < n; i++) /* and zeroes the missing ones */
+        v[i] = 0;
+    return 0;
+}
+
+#if TAGC_SWAR && !defined(TAGC_NO_F64_ARRAY_FAST)
+#define F64_ARRAY_FAST 1
+/* The bytes f64_array_fast can read: '[', n times a separator, an indent (31
+ * bytes at most: tagc_json_indent_hit_w) and a plain float (24 at most), then
+ * ']' after its indent; with more than that left, every byte it looks at is
+ * inside the input without a test of its own (plain_f64 and the indent's
+ * compare still make theirs). */
+#define F64_ARRAY_NEED(n) ((n) * 58 + 34)
+
+/* one element at p: a plain float right there or after an indent of w_in bytes */
+static TAGC_ALWAYS_INLINE const char *f64_element_fast(const tagc_json_dec *d, const char *p, double *out, size_t w_in)
+{
+    if (*p == '\n' && (p = tagc_json_indent_hit_w(d, p, w_in)) == NULL)
+        return NULL;
+    return plain_f64(p, d->end, out);
+}
+
+/* the ']' at q (after the last element), right there or after an indent of w_out bytes */
+static TAGC_ALWAYS_INLINE const char *f64_close_fast(const tagc_json_dec *d, const char *q, size_t w_out)
+{
+    if (TAGC_LIKELY(*q == ']'))
+        return q + 1;
+    if (*q == '\n' && (q = tagc_json_indent_hit_w(d, q, w_out)) != NULL && *q == ']')
+        return q + 1;
+    return NULL;
+}
+
+/* [n]float64 as MarshalIndent or Marshal writes it, right at p, with more than
+ * F64_ARRAY_NEED(n) bytes left and d->depth < d->max_depth: '[', n plain
+ * floats each right after '[' or ',' or an indent of w_in bytes, and ']' right
+ * after the last or after an indent of w_out. Returns the byte after the ']',
+ * or NULL (the general path then reads the array from p: what this wrote to
+ * v[0..n) is what that writes there too, each element being read the same way). */
+static NOINLINE const char *f64_array_fast(const tagc_json_dec *d, const char *p, double *v, size_t n, size_t w_in,
+                                          size_t w_out)
+{
+    const char *q;
+    if (TAGC_UNLIKELY(*p != '['))
+        return NULL;
+    p++;
+    for (size_t i = 0;;) {
+        if (TAGC_UNLIKELY((q = f64_element_fast(d, p, &v[i], w_in)) == NULL))
+            return NULL;
+        if (++i == n)
+            break;
+        if (TAGC_UNLIKELY(*q != ','))
+            return NULL; /* ']' early, whitespace, an error: the general path's */
+        p = q + 1;
+    }
+    return f64_close_fast(d, q, w_out);
+}
+
+/* f64_array_fast for n == 2 (GeoJSON's points), in line and without the loop */
+static TAGC_ALWAYS_INLINE const char *f64_pair_fast(const tagc_json_dec *d, const char *p, double *v, size_t w_in,
+                                                    size_t w_out)
+{
+    const char *q;
+    if (TAGC_UNLIKELY(*p != '[') || (q = f64_element_fast(d, p + 1, &v[0], w_in)) == NULL || *q != ',' ||
+        (q = f64_element_fast(d, q + 1, &v[1], w_in)) == NULL)
+        return NULL;
+    return f64_close_fast(d, q, w_out);
+}
+#else
+#define F64_ARRAY_FAST 0
+#endif
+
+int tagc_json_read_f64_array(tagc_json_dec *d, double *v, size_t n)
+{
+#if F64_ARRAY_FAST
+    const char *q;
+    if (TAGC_LIKELY(d->q_open == NULL && d->depth < d->max_depth && (size_t)(d->end - d->p) > F64_ARRAY_NEED(n)) &&
+        (q = f64_array_fast(d, d->p, v, n, (size_t)(d->depth + 1) * d->ind_unit, (size_t)d->depth * d->ind_unit)) !=
+            NULL) {
+        d->p = q;
+        return 0;
+    }
+#endif
+    return f64_array_general(d, v, n);
+}
+
+#if F64_ARRAY_FAST
+int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io_len, size_t n)
+{
+    double *ptr = NULL, *old = *io_ptr;
+    size_t len = 0, old_len = *io_len;
+    int rc;
+    if (tagc_json_null(d)) {
+        *io_ptr = NULL;
+        *io_len = 0;
+        return 0;
+    }
+    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
+        return rc;
+    d->first = true;
+    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+        if (tagc_json_slice_full(len) &&
+            (ptr = (double *)tagc_json_grow_len(d, ptr, len, n * sizeof *ptr)) == NULL)
+            return TAGC_E_NOMEM;
+#if F64_ARRAY_FAST
+        /* The in-line run, from the element's start (where the general step
+         * left d->p): points while they are plain, each followed by ',' (and
+         * the next one's indent, when predicted, skipped as the null test would). at_point:
+         * p is a point's start (grown for), else the byte after a point, where
+         * the general step goes on. */
+        if (TAGC_LIKELY(d->q_open == NULL && d->depth < d->max_depth)) {
+            const char *p = d->p, *end = d->end, *q, *s;
+            size_t w_in = (size_t)(d->depth + 1) * d->ind_unit, w_out = (size_t)d->depth * d->ind_unit;
+            size_t need = F64_ARRAY_NEED(n), cap = 4;
+            bool at_point = true;
+            while (cap <= len) /* the capacity tagc_json_grow_len gave: 4, 8, 16, ... > len */
+                cap *= 2;
+            for (;;) {
+                if (TAGC_UNLIKELY((size_t)(end - p) <= need))
+                    break;
+                q = n == 2 ? f64_pair_fast(d, p, ptr + len * 2, w_in, w_out)
+                           : f64_array_fast(d, p, ptr + len * n, n, w_in, w_out);
+                if (TAGC_UNLIKELY(q == NULL))
+                    break;
+                len++;
+                p = q;
+                at_point = false;
+                /* q[0] and q[1] are inside the input: q <= p + need - n */
+                if (TAGC_UNLIKELY(*q != ','))
+                    break;
+                /* the next point's start, as the general step and the null test
+                 * would leave it (what is there is the next try's or the general
+                 * point read's) */
+                s = q + 1;
+                if (*s == '\n' && (q = tagc_json_indent_hit_w(d, s, w_out)) != NULL)
+                    s = q;
+                if (TAGC_UNLIKELY(len == cap)) { /* tagc_json_slice_full(len) */
+                    d->p = p + 1; /* where the general step leaves it, for the error's offset */
+                    if ((ptr = (double *)tagc_json_grow_len(d, ptr, len, n * sizeof *ptr)) == NULL)
+                        return TAGC_E_NOMEM;
+                    cap *= 2;
+                }
+                p = s;
+                at_point = true;
+            }
+            d->p = p;
+            if (!at_point)
+                continue; /* the general step from the byte after the ']' */
+        }
+#endif
+        double *e = ptr + len * n;
+        if (len < old_len) /* a repeated key: Go decodes into the elements already there */
+            memcpy(e, old + len * n, n * sizeof *e);
+        else
+            memset(e, 0, n * sizeof *e);
+        if ((rc = f64_array_general(d, e, n)) != 0)
+            return tagc_json_fail_index(d, rc, len);
+        len++;
+    }
+    if (rc < 0)
+        return rc;
+    *io_ptr = len > 0 ? ptr : (double *)TAGC_EMPTY; /* [] is empty, not nil */
+    *io_len = len;
+    return 0;
+}
+
+#else
+/* Without the in-line paths (-Os, big-endian): the generated loop. */
+int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io_len, size_t n)
+{
+    double *ptr = NULL, *old = *io_ptr;
+    size_t len = 0, cap = 0, old_len = *io_len; /* tagc_json_grow_len's growth, with its capacity */
+    int rc;
+    if (tagc_json_null(d)) {
+        *io_ptr = NULL;
+        *io_len = 0;
+        return 0;
+    }
+    if ((rc = F64_ARR_BEGIN(d)) != 0)
+        return rc;
+    d->first = true;
+    while ((rc = F64_ARR_NEXT(d)) > 0) {
+        if (len == cap && (ptr = (double *)tagc_json_grow(d, ptr, &cap, n * sizeof *ptr)) == NULL)
+            return TAGC_E_NOMEM;
+        double *e = ptr + len * n;
+        if (len < old_len) /* a repeated key: Go decodes into the elements already there */
+            memcpy(e, old + len * n, n * sizeof *e);
+        else
+            memset(e, 0, n * sizeof *e);
+        if ((rc = f64_array_general(d, e, n)) != 0)
+            return tagc_json_fail_index(d, rc, len);
+        len++;
+    }
+    if (rc < 0)
+        return rc;
+    *io_ptr = len > 0 ? ptr : (double *)TAGC_EMPTY; /* [] is empty, not nil */
+    *io_len = len;
+    return 0;
+}
+#endif
+
 /* MARK: - Strings */
 
 #if TAGC_SWAR

@@ -859,10 +859,12 @@ const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int dep
     defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define TAGC_INDENT_PREDICTED 1
 #endif
-static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *d, const char *p, int depth)
+/* tagc_json_indent_hit with the width w = depth * d->ind_unit given (a loop
+ * over one array's elements computes it once; it holds until the unit is
+ * learnt, which only tagc_json_indent_miss does) */
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_w(const tagc_json_dec *d, const char *p, size_t w)
 {
 #ifdef TAGC_INDENT_PREDICTED
-    size_t w = (size_t)depth * d->ind_unit;
     /* p[0..w] is '\n' and w indent bytes (ind_pat's first w + 1), and a token follows */
 #if defined(__SSE2__) && !defined(TAGC_NO_SIMD)
     if (TAGC_LIKELY(d->end - p > 32)) {
@@ -896,9 +898,21 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *
 #else
     (void)d;
     (void)p;
-    (void)depth;
+    (void)w;
 #endif
     return NULL;
+}
+
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *d, const char *p, int depth)
+{
+#ifdef TAGC_INDENT_PREDICTED
+    return tagc_json_indent_hit_w(d, p, (size_t)depth * d->ind_unit);
+#else
+    (void)d;
+    (void)p;
+    (void)depth;
+    return NULL;
+#endif
 }
 
 static TAGC_ALWAYS_INLINE const char *tagc_json_indent_miss(tagc_json_dec *d, const char *p, int depth)
@@ -924,6 +938,9 @@ bool tagc_json_null_slow(tagc_json_dec *d);
  * the common answer, a value that starts right at d->p with another byte. */
 static TAGC_ALWAYS_INLINE bool tagc_json_null(tagc_json_dec *d)
 {
+#if defined(__OPTIMIZE_SIZE__) /* -Os: the call only (no indent is predicted there: the same answer) */
+    return tagc_json_null_slow(d);
+#else
     const char *p = d->p;
     if (TAGC_LIKELY(p < d->end && (unsigned char)*p > ' ' && *p != 'n'))
         return false;
@@ -945,6 +962,7 @@ static TAGC_ALWAYS_INLINE bool tagc_json_null(tagc_json_dec *d)
         return false;
     }
     return tagc_json_null_slow(d);
+#endif
 }
 
 /* Primitives. Each skips leading whitespace, reads one value, and returns 0 or
@@ -954,6 +972,17 @@ int tagc_json_read_int(tagc_json_dec *d, int64_t *out, int64_t min, int64_t max)
 int tagc_json_read_uint(tagc_json_dec *d, uint64_t *out, uint64_t max);
 int tagc_json_read_f64(tagc_json_dec *d, double *out);
 int tagc_json_read_f32(tagc_json_dec *d, float *out);
+/* Arrays of float64 in one call, for the generated readers of [n]float64 and
+ * [][n]float64 (n >= 1): each is the generated loop it replaces (null leaves
+ * a fixed array as it is and a null element its element; a fixed array's
+ * extra elements are read and dropped, missing ones zeroed; a slice's null is
+ * nil, [] empty, and a repeated key decodes into the elements of *ptr, *len;
+ * errors carry the element's index), with the common shapes in line: plain
+ * floats (num_plain.h) right after '[' and ',', or after MarshalIndent's
+ * predicted indent. Anything else takes the exact per-element path from where
+ * the in-line one stopped. The slice's *ptr and *len are set on success only. */
+int tagc_json_read_f64_array(tagc_json_dec *d, double *v, size_t n);
+int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **ptr, size_t *len, size_t n);
 int tagc_json_read_str(tagc_json_dec *d, tagc_str *out);
 int tagc_json_read_bytes(tagc_json_dec *d, uint8_t **ptr, size_t *len);
 int tagc_json_read_time(tagc_json_dec *d, tagc_time *out);

@@ -276,10 +276,33 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 0, "%s", "");
 }
 
+/* [n]float64 (n >= 1) and [][n]float64: read by one runtime call
+ * (tagc_json_read_f64_array, _array_slice), the loops below with plain floats
+ * and indents in line. */
+static bool is_f64_array(const ast_type *t)
+{
+    return t->kind == TK_ARRAY && t->array_len >= 1 && t->elem->kind == TK_FLOAT64;
+}
+
 static void gen_slice_read(gen *g, const char *fn, const char *ctype, ast_type *t)
 {
     emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s *v)", fn, ctype);
     emit(g, 0, "{");
+    if (is_f64_array(t->elem)) {
+        emit(g, 1, "double *ptr = (double *)(void *)v->ptr;");
+        emit(g, 1, "size_t len = v->len;");
+        emit(g, 1, "int rc = tagc_json_read_f64_array_slice(d, &ptr, &len, %lld); /* the loop, floats in line */",
+             (long long)t->elem->array_len);
+        /* each element is read as the [n]float64 reader reads one, which may be used nowhere else */
+        emit(g, 1, "(void)%s_read_json; /* each element is read as it reads one */", ty_fn(g, t->elem));
+        emit(g, 0, "%s", "");
+        emit(g, 1, "v->ptr = (%s)(void *)ptr;", ty_decl(g, t->elem, "(*)"));
+        emit(g, 1, "v->len = len;");
+        emit(g, 1, "return rc;");
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        return;
+    }
     emit(g, 1, "%s = NULL;", ty_decl(g, t->elem, "*ptr"));
     emit(g, 1, "size_t len = 0; /* the capacity follows from it: tagc_json_slice_full */");
     emit(g, 1, "int rc;");
@@ -320,6 +343,12 @@ static void gen_array_read(gen *g, const char *fn, ast_type *t)
     long long n = (long long)t->array_len;
     emit(g, 0, "static int %s_read_json(tagc_json_dec *d, %s)", fn, ty_decl(g, t, "(*v)"));
     emit(g, 0, "{");
+    if (is_f64_array(t)) {
+        emit(g, 1, "return tagc_json_read_f64_array(d, *v, %lld); /* the loop, floats in line */", n);
+        emit(g, 0, "}");
+        emit(g, 0, "%s", "");
+        return;
+    }
     emit(g, 1, "size_t i = 0;");
     emit(g, 1, "int rc;");
     emit(g, 0, "%s", "");
