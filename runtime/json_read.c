@@ -474,7 +474,7 @@ int tagc_json_read_f64_array(tagc_json_dec *d, double *v, size_t n)
     return f64_array_general(d, v, n);
 }
 
-#if F64_ARRAY_FAST
+/* The generated [][n]float64 loop, with the in-line run of plain points in it. */
 int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io_len, size_t n)
 {
     double *ptr = NULL, *old = *io_ptr;
@@ -485,10 +485,10 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
         *io_len = 0;
         return 0;
     }
-    if ((rc = tagc_json_arr_begin_inline(d)) != 0)
+    if ((rc = F64_ARR_BEGIN(d)) != 0)
         return rc;
     d->first = true;
-    while ((rc = tagc_json_arr_next_inline(d)) > 0) {
+    while ((rc = F64_ARR_NEXT(d)) > 0) {
         if (tagc_json_slice_full(len) &&
             (ptr = (double *)tagc_json_grow_len(d, ptr, len, n * sizeof *ptr)) == NULL)
             return TAGC_E_NOMEM;
@@ -553,41 +553,6 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
     *io_len = len;
     return 0;
 }
-
-#else
-/* Without the in-line paths (-Os, big-endian): the generated loop. */
-int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io_len, size_t n)
-{
-    double *ptr = NULL, *old = *io_ptr;
-    size_t len = 0, cap = 0, old_len = *io_len; /* tagc_json_grow_len's growth, with its capacity */
-    int rc;
-    if (tagc_json_null(d)) {
-        *io_ptr = NULL;
-        *io_len = 0;
-        return 0;
-    }
-    if ((rc = F64_ARR_BEGIN(d)) != 0)
-        return rc;
-    d->first = true;
-    while ((rc = F64_ARR_NEXT(d)) > 0) {
-        if (len == cap && (ptr = (double *)tagc_json_grow(d, ptr, &cap, n * sizeof *ptr)) == NULL)
-            return TAGC_E_NOMEM;
-        double *e = ptr + len * n;
-        if (len < old_len) /* a repeated key: Go decodes into the elements already there */
-            memcpy(e, old + len * n, n * sizeof *e);
-        else
-            memset(e, 0, n * sizeof *e);
-        if ((rc = f64_array_general(d, e, n)) != 0)
-            return tagc_json_fail_index(d, rc, len);
-        len++;
-    }
-    if (rc < 0)
-        return rc;
-    *io_ptr = len > 0 ? ptr : (double *)TAGC_EMPTY; /* [] is empty, not nil */
-    *io_len = len;
-    return 0;
-}
-#endif
 
 /* MARK: - Strings */
 
