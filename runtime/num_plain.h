@@ -113,6 +113,94 @@ static inline bool eisel_lemire(uint64_t man, int64_t exp10, bool neg, bool f32,
 static const uint64_t tagc_plain_pow10[16] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
                                               1000000000, 10000000000, 100000000000, 1000000000000,
                                               10000000000000, 100000000000000, 1000000000000000};
+#endif
+
+#if TAGC_SWAR && defined(__SSE2__) && defined(__x86_64__)
+#include <emmintrin.h>
+#define TAGC_PLAIN_SSE2 1
+
+/* 32 bytes 0xFF then 32 zeros: 16 bytes loaded at 32 - n keep the first n. */
+static const unsigned char tagc_plain_keep[64] = {
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255};
+
+/* By npos (2..20, the positions a number uses): the weights of its t =
+ * max(npos - 16, 0) fraction digits at bytes 16..19 as 16-bit words, 10^t,
+ * and 15 + t. */
+static const int16_t tagc_plain_tail_mul[21][8] __attribute__((aligned(16))) = {
+    [17] = {1}, [18] = {10, 1}, [19] = {100, 10, 1}, [20] = {1000, 100, 10, 1}};
+static const uint64_t tagc_plain_tail_pow[21] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 10, 100, 1000, 10000};
+static const uint8_t tagc_plain_tail_nf[21] = {15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+                                               15, 15, 15, 15, 15, 15, 16, 17, 18, 19};
+
+/*
+ * The common float 32 bytes at a time (canada.json's are -65.613616999999977):
+ * optional '-', 1 to 7 integer digits without a leading zero, optionally '.'
+ * and at least one fraction digit, 19 digits at most, no exponent, 32 bytes of
+ * input left after the '-'. Sets *man and *nf (exact: value = man * 10^-*nf;
+ * *nf may count trailing zeros the input does not have) and *neg, and returns
+ * the byte after the number; NULL for everything else, which num_read.c's
+ * scan_float then reads. One SSE2 compare of the 32 bytes gives the integer
+ * digits' length and the number's end (the first and second non-digit); the
+ * digits are converted together, the integer part moved one byte right over
+ * the '.' so that the 20 positions read 0, the integer digits, the fraction.
+ */
+static inline const char *plain_float_digits(const char *p, const char *end, uint64_t *man_out, unsigned *nf_out,
+                                             bool *neg_out)
+{
+    bool neg = *p == '-';
+    const char *ds = p + neg;
+    if (end - ds < 32)
+        return NULL;
+    const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
+    __m128i x1 = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)ds), zero);
+    __m128i x2 = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)(ds + 16)), zero);
+    unsigned m1 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(x1, nine), x1));
+    unsigned m2 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(x2, nine), x2));
+    uint64_t nd = ~((uint64_t)m1 | (uint64_t)m2 << 16); /* the non-digits; bits 32.. set */
+    size_t ni = (size_t)(unsigned)__builtin_ctzll(nd);
+    size_t len = (size_t)(unsigned)__builtin_ctzll(nd & (nd - 1)); /* the second non-digit */
+    if (ni - 1 >= 7 || (*ds == '0' && ni > 1))
+        return NULL; /* no digit, 8 or more, or a leading zero */
+    size_t npos; /* positions used: the 0, the integer digits, the fraction */
+    if (TAGC_LIKELY(ds[ni] == '.')) {
+        if (len == ni + 1 || len > 20)
+            return NULL; /* no fraction digit ("1." "1.e5"), or 20 digits or more */
+        npos = len;
+    } else {
+        len = ni;
+        npos = ni + 1;
+    }
+    if ((ds[len] | 0x20) == 'e')
+        return NULL;
+    /* positions 0..ni take bytes -1..ni-1 (the '.' is overwritten), then the
+     * fraction up to position 15; everything from npos on is cleared */
+    __m128i sh = _mm_loadu_si128((const __m128i *)(const void *)(tagc_plain_keep + 31 - ni));
+    __m128i b = _mm_xor_si128(x1, _mm_and_si128(_mm_xor_si128(x1, _mm_slli_si128(x1, 1)), sh));
+    b = _mm_and_si128(b, _mm_loadu_si128((const __m128i *)(const void *)(tagc_plain_keep + 32 - npos)));
+    /* pairs (d0 * 10 + d1 is the high byte of (d0 + 256 d1) * 0x0A01), fours;
+     * the empty asm keeps gcc from turning the multiply into shifts and adds */
+    __m128i m10 = _mm_set1_epi16(0x0A01);
+    __asm__("" : "+x"(m10));
+    b = _mm_madd_epi16(_mm_srli_epi16(_mm_mullo_epi16(b, m10), 8), _mm_set1_epi32(0x00010064));
+    /* the t = npos - 16 (0 to 4) fraction digits at bytes 16.. as words, times
+     * 10^(t-1) .. 1 and zeros past them: two sums of two */
+    __m128i tw = _mm_unpacklo_epi8(x2, _mm_setzero_si128());
+    tw = _mm_madd_epi16(tw, _mm_load_si128((const __m128i *)(const void *)tagc_plain_tail_mul[npos]));
+    /* eights of positions 0..15, and the tail's two sums added */
+    b = _mm_madd_epi16(_mm_packs_epi32(b, tw), _mm_setr_epi16(10000, 1, 10000, 1, 1, 1, 0, 0));
+    uint64_t ab = (uint64_t)_mm_cvtsi128_si64(b);
+    uint64_t tail = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(b, 8));
+    uint64_t v = (ab & 0xFFFFFFFFu) * 100000000u + (ab >> 32); /* positions 0..15, < 10^15 */
+    v = v * tagc_plain_tail_pow[npos] + tail;
+    size_t nf = tagc_plain_tail_nf[npos] - ni;
+    *man_out = v;
+    *nf_out = (unsigned)nf;
+    *neg_out = neg;
+    return ds + len;
+}
+#elif TAGC_SWAR
+#define TAGC_PLAIN_SSE2 0
 
 /*
  * The common float a word at a time (canada.json's are -65.613616999999977):
@@ -167,6 +255,53 @@ static inline const char *plain_float_digits(const char *p, const char *end, uin
     return q;
 }
 
+#endif
+
+#if TAGC_SWAR
+/* The high 64 bits of 10^-nf, nf = 0..19: tagc_el_pow10's rows (the tests compare). */
+static const uint64_t tagc_plain_pow_hi[20] = {
+    UINT64_C(0x8000000000000000), UINT64_C(0xCCCCCCCCCCCCCCCC), UINT64_C(0xA3D70A3D70A3D70A),
+    UINT64_C(0x83126E978D4FDF3B), UINT64_C(0xD1B71758E219652B), UINT64_C(0xA7C5AC471B478423),
+    UINT64_C(0x8637BD05AF6C69B5), UINT64_C(0xD6BF94D5E57A42BC), UINT64_C(0xABCC77118461CEFC),
+    UINT64_C(0x89705F4136B4A597), UINT64_C(0xDBE6FECEBDEDD5BE), UINT64_C(0xAFEBFF0BCB24AAFE),
+    UINT64_C(0x8CBCCC096F5088CB), UINT64_C(0xE12E13424BB40E13), UINT64_C(0xB424DC35095CD80F),
+    UINT64_C(0x901D7CF73AB0ACD9), UINT64_C(0xE69594BEC44DE15B), UINT64_C(0xB877AA3236A4B449),
+    UINT64_C(0x9392EE8E921D5D07), UINT64_C(0xEC1E4A7DB69561A5)};
+
+/* ((217706 * -nf) >> 16) + 1023 + 64 - 2: Eisel-Lemire's binary exponent for
+ * 10^-nf, less the 1 taken when the product's top bit is clear and the 1 of
+ * the mantissa's implicit bit, which the addition below puts back. */
+static const uint16_t tagc_plain_exp2[20] = {1085, 1081, 1078, 1075, 1071, 1068, 1065, 1061, 1058, 1055,
+                                             1051, 1048, 1045, 1041, 1038, 1035, 1031, 1028, 1025, 1021};
+
+/*
+ * eisel_lemire for the plain float's magnitude: man != 0, man < 10^19,
+ * exponent -nf with nf <= 19, so the result is a normal double and the range
+ * checks go; the exponent from a table, the mantissa's carry into the
+ * exponent by addition. Gives up (false) where the first product does not
+ * decide (about 1 in 512: eisel_lemire would take the second product there)
+ * and where eisel_lemire gives up; otherwise bit-identical to it.
+ */
+static inline bool el_plain(uint64_t man, size_t nf, uint64_t *bits)
+{
+    unsigned clz = clz64(man);
+    uint64_t e = (uint64_t)tagc_plain_exp2[nf] - clz;
+    man <<= clz;
+    uint64_t xhi, xlo;
+    mul64(man, tagc_plain_pow_hi[nf], &xhi, &xlo);
+    uint64_t low = xhi & 0x1FF;
+    if (TAGC_UNLIKELY(low == 0x1FF && xlo + man < man))
+        return false;
+    uint64_t msb = xhi >> 63;
+    e += msb;
+    uint64_t ret_man = xhi >> (msb + 9); /* 54 bits */
+    if (TAGC_UNLIKELY((xlo | low) == 0 && (ret_man & 3) == 1))
+        return false; /* halfway ambiguity */
+    ret_man = (ret_man + 1) >> 1; /* 2^52 <= ret_man <= 2^53: the carry moves into the exponent */
+    *bits = (e << 52) + ret_man;
+    return true;
+}
+
 /*
  * The double of the plain float at p, or NULL when it is not one or its
  * rounding needs more than one Eisel-Lemire product (the general path then
@@ -180,16 +315,16 @@ static inline const char *plain_f64(const char *p, const char *end, double *out)
     const char *q = plain_float_digits(p, end, &man, &nf, &neg);
     if (q == NULL)
         return NULL;
-    /* exact operands (man < 2^53, 10^nf for nf <= 15): one correctly rounded
-     * division; zero is exact under x87 too */
+    /* exact operands (man < 2^53, 10^nf for nf <= 22): one correctly rounded
+     * division; zero is exact under x87 too. The sign is or-ed into the bits. */
+    uint64_t bits;
     if (man >> 53 == 0 && (TAGC_EXACT_FAST_PATH || man == 0)) {
         double f = (double)man / tagc_pow10_f64[nf];
-        *out = neg ? -f : f;
-        return q;
-    }
-    uint64_t bits;
-    if (!eisel_lemire(man, -(int64_t)nf, neg, false, &bits))
+        memcpy(&bits, &f, sizeof bits);
+    } else if (!el_plain(man, nf, &bits)) {
         return NULL;
+    }
+    bits |= (uint64_t)neg << 63;
     memcpy(out, &bits, sizeof bits);
     return q;
 }
