@@ -252,12 +252,12 @@ static inline const char *plain_float_digits(const char *p, const char *end, uin
  * num_read.c's scan_float then reads. The fraction is read from two words at
  * once, measured and converted without a loop.
  */
-static inline const char *plain_digits_sse2(const char *p, const char *end, uint64_t *man_out, size_t *nf_out,
-                                            uint64_t *neg_out)
+static inline const char *plain_float_digits(const char *p, const char *end, uint64_t *man_out, unsigned *nf_out,
+                                             bool *neg_out)
 {
     if (end - p < 32)
         return NULL;
-    uint64_t neg = *p == '-';
+    bool neg = *p == '-';
     const char *ds = p + neg, *q = ds;
     uint64_t man = 0;
     /* the few integer digits by a byte loop: its exit is predicted, where a
