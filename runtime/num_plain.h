@@ -115,7 +115,7 @@ static const uint64_t tagc_plain_pow10[16] = {1, 10, 100, 1000, 10000, 100000, 1
                                               10000000000000, 100000000000000, 1000000000000000};
 #endif
 
-#if TAGC_SWAR && defined(__SSE2__) && defined(__x86_64__)
+#if TAGC_SWAR && defined(__SSE2__) && defined(__x86_64__) && !defined(TAGC_NO_SIMD) /* -DTAGC_NO_SIMD: the word path */
 #include <emmintrin.h>
 #define TAGC_PLAIN_SSE2 1
 
