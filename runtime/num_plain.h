@@ -113,6 +113,135 @@ static inline bool eisel_lemire(uint64_t man, int64_t exp10, bool neg, bool f32,
 static const uint64_t tagc_plain_pow10[16] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
                                               1000000000, 10000000000, 100000000000, 1000000000000,
                                               10000000000000, 100000000000000, 1000000000000000};
+#endif
+
+#if TAGC_SWAR && defined(__SSE2__) && defined(__x86_64__) && !defined(TAGC_NO_SIMD) /* -DTAGC_NO_SIMD: the word path */
+#include <emmintrin.h>
+#define TAGC_PLAIN_SSE2 1
+
+/* 32 bytes 0xFF then 32 zeros: 16 bytes loaded at 32 - n keep the first n. */
+static const unsigned char tagc_plain_keep[64] = {
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255};
+
+/* By npos (2..20, the positions a number uses): the weights of its t =
+ * max(npos - 16, 0) fraction digits at bytes 16..19 as 16-bit words, 10^t,
+ * and 15 + t. */
+static const struct {
+    int16_t mul[8];
+    uint64_t pow, nf;
+} tagc_plain_tail[21] __attribute__((aligned(16))) = {
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{0}, 1, 15},
+    {{1}, 10, 16},
+    {{10, 1}, 100, 17},
+    {{100, 10, 1}, 1000, 18},
+    {{1000, 100, 10, 1}, 10000, 19},
+};
+
+/*
+ * The common float 32 bytes at a time (canada.json's are -65.613616999999977):
+ * optional '-', 1 to 7 integer digits without a leading zero, optionally '.'
+ * and at least one fraction digit, 19 digits at most (18 after a '-': the
+ * number is 20 bytes at most), no exponent, 32 bytes of input left. Sets *man
+ * and *nf (exact: value = man * 10^-*nf; *nf may count trailing zeros the
+ * input does not have) and *neg, and returns the byte after the number; NULL
+ * for everything else, which num_read.c's scan_float then reads. One SSE2
+ * compare of the 32 bytes gives the integer digits' length and the number's
+ * end (the first and second non-digit after the '-'); the digits are converted
+ * together, the bytes before the '.' moved one byte right over it so that the
+ * 20 positions read 0, the '-' as 0, the integer digits, the fraction: bytes
+ * 0..15 eight at a time, 16..19 by weights from a table.
+ */
+static inline const char *plain_digits_sse2(const char *p, const char *end, uint64_t *man_out, size_t *nf_out,
+                                            uint64_t *neg_out)
+{
+    if (end - p < 32)
+        return NULL;
+    uint64_t neg = *p == '-';
+    /* the loads and the compare depend on p only, not on the sign: byte +
+     * 0x50 is a digit's value + 0x80, < -118 as signed for a digit only */
+    const __m128i bias = _mm_set1_epi8(0x50), lim = _mm_set1_epi8(-118), sign = _mm_set1_epi8(-128);
+    __m128i x1 = _mm_add_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), bias);
+    __m128i x2 = _mm_add_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + 16)), bias);
+    __m128i d1 = _mm_cmpgt_epi8(lim, x1);
+    uint64_t m1 = (unsigned)_mm_movemask_epi8(d1) | neg; /* the digits and the '-' */
+    uint64_t m2 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(lim, x2));
+    x1 = _mm_xor_si128(x1, sign); /* the digits' values */
+    x2 = _mm_xor_si128(x2, sign);
+    uint64_t nd = ~(m1 | m2 << 16); /* bits 32.. set */
+    size_t f1 = (size_t)(unsigned)__builtin_ctzll(nd);             /* after the integer digits */
+    size_t len = (size_t)(unsigned)__builtin_ctzll(nd & (nd - 1)); /* the second non-digit */
+    size_t ni = f1 - neg;
+    if (ni - 1 >= 7 || (p[neg] == '0' && ni > 1))
+        return NULL; /* no digit, 8 or more, or a leading zero */
+    size_t npos; /* positions used: the 0, the '-' as 0, the integer digits, the fraction */
+    if (TAGC_LIKELY(p[f1] == '.')) {
+        if (len == f1 + 1 || len > 20)
+            return NULL; /* no fraction digit ("1." "1.e5"), or 20 digits or more (19 after '-') */
+        npos = len;
+    } else {
+        len = f1;
+        npos = f1 + 1;
+    }
+    if ((p[len] | 0x20) == 'e')
+        return NULL;
+    /* the non-digits (the '-', the '.', the end) as 0; positions 0..f1 take
+     * bytes -1..f1-1 (the '.' is overwritten), then the fraction up to
+     * position 15; everything from npos on is cleared */
+    x1 = _mm_and_si128(x1, d1);
+    __m128i sh = _mm_loadu_si128((const __m128i *)(const void *)(tagc_plain_keep + 31 - f1));
+    __m128i b = _mm_xor_si128(x1, _mm_and_si128(_mm_xor_si128(x1, _mm_slli_si128(x1, 1)), sh));
+    b = _mm_and_si128(b, _mm_loadu_si128((const __m128i *)(const void *)(tagc_plain_keep + 32 - npos)));
+    /* pairs (d0 * 10 + d1 is the high byte of (d0 + 256 d1) * 0x0A01), fours;
+     * the empty asm keeps gcc from turning the multiply into shifts and adds */
+    __m128i m10 = _mm_set1_epi16(0x0A01);
+    __asm__("" : "+x"(m10));
+    b = _mm_madd_epi16(_mm_srli_epi16(_mm_mullo_epi16(b, m10), 8), _mm_set1_epi32(0x00010064));
+    /* the t = npos - 16 (0 to 4) fraction digits at bytes 16.. as words, times
+     * 10^(t-1) .. 1 and zeros past them: two sums of two */
+    __m128i tw = _mm_unpacklo_epi8(x2, _mm_setzero_si128());
+    tw = _mm_madd_epi16(tw, _mm_load_si128((const __m128i *)(const void *)tagc_plain_tail[npos].mul));
+    /* eights of positions 0..15, and the tail's two sums added */
+    b = _mm_madd_epi16(_mm_packs_epi32(b, tw), _mm_setr_epi16(10000, 1, 10000, 1, 1, 1, 0, 0));
+    uint64_t ab = (uint64_t)_mm_cvtsi128_si64(b);
+    uint64_t tail = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(b, 8));
+    uint64_t v = (ab & 0xFFFFFFFFu) * 100000000u + (ab >> 32); /* positions 0..15, < 10^15 */
+    v = v * tagc_plain_tail[npos].pow + tail;
+    size_t nf = tagc_plain_tail[npos].nf - f1;
+    *man_out = v;
+    *nf_out = nf;
+    *neg_out = neg;
+    return p + len;
+}
+
+static inline const char *plain_float_digits(const char *p, const char *end, uint64_t *man_out, unsigned *nf_out,
+                                             bool *neg_out)
+{
+    size_t nf;
+    uint64_t neg;
+    const char *q = plain_digits_sse2(p, end, man_out, &nf, &neg);
+    *nf_out = (unsigned)nf;
+    *neg_out = neg != 0;
+    return q;
+}
+#elif TAGC_SWAR
+#define TAGC_PLAIN_SSE2 0
 
 /*
  * The common float a word at a time (canada.json's are -65.613616999999977):
@@ -167,6 +296,67 @@ static inline const char *plain_float_digits(const char *p, const char *end, uin
     return q;
 }
 
+#endif
+
+#if TAGC_SWAR
+/* For nf = 0..19: the high 64 bits of 10^-nf (tagc_el_pow10's rows; the
+ * tests compare) and ((217706 * -nf) >> 16) + 1023 + 64 - 2, Eisel-Lemire's
+ * binary exponent for 10^-nf less the 1 taken when the product's top bit is
+ * clear and the 1 of the mantissa's implicit bit, which the addition below
+ * puts back. */
+static const struct {
+    uint64_t hi, exp2;
+} tagc_plain_pow[20] = {
+    {UINT64_C(0x8000000000000000), 1085},
+    {UINT64_C(0xCCCCCCCCCCCCCCCC), 1081},
+    {UINT64_C(0xA3D70A3D70A3D70A), 1078},
+    {UINT64_C(0x83126E978D4FDF3B), 1075},
+    {UINT64_C(0xD1B71758E219652B), 1071},
+    {UINT64_C(0xA7C5AC471B478423), 1068},
+    {UINT64_C(0x8637BD05AF6C69B5), 1065},
+    {UINT64_C(0xD6BF94D5E57A42BC), 1061},
+    {UINT64_C(0xABCC77118461CEFC), 1058},
+    {UINT64_C(0x89705F4136B4A597), 1055},
+    {UINT64_C(0xDBE6FECEBDEDD5BE), 1051},
+    {UINT64_C(0xAFEBFF0BCB24AAFE), 1048},
+    {UINT64_C(0x8CBCCC096F5088CB), 1045},
+    {UINT64_C(0xE12E13424BB40E13), 1041},
+    {UINT64_C(0xB424DC35095CD80F), 1038},
+    {UINT64_C(0x901D7CF73AB0ACD9), 1035},
+    {UINT64_C(0xE69594BEC44DE15B), 1031},
+    {UINT64_C(0xB877AA3236A4B449), 1028},
+    {UINT64_C(0x9392EE8E921D5D07), 1025},
+    {UINT64_C(0xEC1E4A7DB69561A5), 1021},
+};
+
+/*
+ * eisel_lemire for the plain float's magnitude: man != 0, man < 10^19,
+ * exponent -nf with nf <= 19, so the result is a normal double and the range
+ * checks go; the exponent from a table, the mantissa's carry into the
+ * exponent by addition. Gives up (false) where the first product does not
+ * decide (about 1 in 512: eisel_lemire would take the second product there)
+ * and where eisel_lemire gives up; otherwise bit-identical to it.
+ */
+static inline bool el_plain(uint64_t man, size_t nf, uint64_t *bits)
+{
+    unsigned clz = clz64(man);
+    uint64_t e = tagc_plain_pow[nf].exp2 - clz;
+    man <<= clz;
+    uint64_t xhi, xlo;
+    mul64(man, tagc_plain_pow[nf].hi, &xhi, &xlo);
+    uint64_t low = xhi & 0x1FF;
+    if (TAGC_UNLIKELY(low == 0x1FF && xlo + man < man))
+        return false;
+    uint64_t msb = xhi >> 63;
+    e += msb;
+    uint64_t ret_man = xhi >> (msb + 9); /* 54 bits */
+    if (TAGC_UNLIKELY((xlo | low) == 0 && (ret_man & 3) == 1))
+        return false; /* halfway ambiguity */
+    ret_man = (ret_man + 1) >> 1; /* 2^52 <= ret_man <= 2^53: the carry moves into the exponent */
+    *bits = (e << 52) + ret_man;
+    return true;
+}
+
 /*
  * The double of the plain float at p, or NULL when it is not one or its
  * rounding needs more than one Eisel-Lemire product (the general path then
@@ -175,21 +365,27 @@ static inline const char *plain_float_digits(const char *p, const char *end, uin
 static inline const char *plain_f64(const char *p, const char *end, double *out)
 {
     uint64_t man;
+#if TAGC_PLAIN_SSE2
+    size_t nf;
+    uint64_t neg;
+    const char *q = plain_digits_sse2(p, end, &man, &nf, &neg);
+#else
     unsigned nf;
     bool neg;
     const char *q = plain_float_digits(p, end, &man, &nf, &neg);
+#endif
     if (q == NULL)
         return NULL;
-    /* exact operands (man < 2^53, 10^nf for nf <= 15): one correctly rounded
-     * division; zero is exact under x87 too */
+    /* exact operands (man < 2^53, 10^nf for nf <= 22): one correctly rounded
+     * division; zero is exact under x87 too. The sign is or-ed into the bits. */
+    uint64_t bits;
     if (man >> 53 == 0 && (TAGC_EXACT_FAST_PATH || man == 0)) {
         double f = (double)man / tagc_pow10_f64[nf];
-        *out = neg ? -f : f;
-        return q;
-    }
-    uint64_t bits;
-    if (!eisel_lemire(man, -(int64_t)nf, neg, false, &bits))
+        memcpy(&bits, &f, sizeof bits);
+    } else if (!el_plain(man, nf, &bits)) {
         return NULL;
+    }
+    bits |= (uint64_t)neg << 63;
     memcpy(out, &bits, sizeof bits);
     return q;
 }

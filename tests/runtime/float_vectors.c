@@ -14,6 +14,7 @@
  * format and parse. Exits 1 on mismatches (the first 20 printed).
  */
 #include "tagc.h"
+#include "num_plain.h" /* its tables, compared with num_tables.c */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,15 +41,23 @@ static uint64_t rnd(void) /* splitmix64 */
 /* text[0..n) read as inside a document (tagc_json_scan_f64/f32: followed by
  * "," and padding, so num_plain.h's in-line path takes the plain ones) must
  * give what tagc_parse_f64/f32 give (rc and bits). */
-static void check_in_doc(const char *text, size_t n, int bits)
+/* text followed by ',', then `after` (more bytes: digits, a next number),
+ * then spaces, the document ending `room` bytes after text's start (at least
+ * n + 1): num_plain.h reads 32 bytes from the number's start, so room around
+ * 32 decides which path reads it. */
+static void check_in_doc_at(const char *text, size_t n, int bits, const char *after, size_t room)
 {
     char doc[512], msg[600];
-    if (n + 40 > sizeof doc)
+    size_t na = strlen(after);
+    if (room < n + 1 + na)
+        room = n + 1 + na;
+    if (room > sizeof doc)
         return;
     memcpy(doc, text, n);
-    memset(doc + n, ' ', 40);
+    memset(doc + n, ' ', room - n);
     doc[n] = ',';
-    const char *end = doc + n + 40;
+    memcpy(doc + n + 1, after, na);
+    const char *end = doc + room;
     int rc_doc = -1, rc;
     uint64_t want = 0, got = 0;
     size_t used;
@@ -72,6 +81,11 @@ static void check_in_doc(const char *text, size_t n, int bits)
                  used, rc_doc, (unsigned long long)got, bits, rc, (unsigned long long)want);
         fail("in a document", msg);
     }
+}
+
+static void check_in_doc(const char *text, size_t n, int bits)
+{
+    check_in_doc_at(text, n, bits, "", n + 40);
 }
 
 static void check_f64_bits(uint64_t b)
@@ -224,17 +238,21 @@ static void check_random_decimals(long n)
 }
 
 /* Plain decimals (canada's shape and its limits: 1 to 8 integer digits, up
- * to 16 fraction digits, runs of 0s and 9s): the in-line path against the
- * general one. */
+ * to 18 fraction digits, runs of 0s and 9s, with and without '-', so every
+ * length to 21 bytes and the '.' at every position of the first 16 bytes):
+ * the in-line path against the general one, followed by spaces or by digits
+ * (a next number), the document ending 31 to 40 bytes after the number's
+ * start or right after it. */
 static void check_plain_decimals(long n)
 {
+    static const char *const afters[] = {"", "12345678901234567890123456789", "0", "-1.5", "e5", "."};
     char s[64];
     for (long i = 0; i < n; i++) {
         size_t len = 0;
         if (rnd() & 1)
             s[len++] = '-';
         size_t first = len;
-        unsigned ni = 1 + (unsigned)(rnd() % 8), nf = (unsigned)(rnd() % 17);
+        unsigned ni = 1 + (unsigned)(rnd() % 8), nf = (unsigned)(rnd() % 19);
         for (unsigned d = 0; d < ni + nf; d++) {
             if (d == ni)
                 s[len++] = '.';
@@ -245,8 +263,28 @@ static void check_plain_decimals(long n)
             s[first] = '1'; /* no leading zero: the grammar's */
         check_in_doc(s, len, 64);
         check_in_doc(s, len, 32);
+        const char *after = afters[rnd() % (sizeof afters / sizeof afters[0])];
+        size_t room = rnd() % 4 == 0 ? 0 : 31 + (size_t)(rnd() % 10);
+        check_in_doc_at(s, len, 64, after, room);
+        check_in_doc_at(s, len, 32, after, room);
     }
 }
+
+#if TAGC_SWAR
+/* num_plain.h's copy of tagc_el_pow10's rows for 10^0 .. 10^-19, and its
+ * binary exponents. */
+static void check_plain_tables(void)
+{
+    for (int nf = 0; nf < 20; nf++) {
+        char msg[80];
+        snprintf(msg, sizeof msg, "10^-%d", nf);
+        if (tagc_plain_pow[nf].hi != tagc_el_pow10[-nf - TAGC_EL_MIN][1])
+            fail("tagc_plain_pow hi", msg);
+        if (tagc_plain_pow[nf].exp2 != (uint64_t)(((217706 * -nf) >> 16) + 1023 + 64 - 2))
+            fail("tagc_plain_pow exp2", msg);
+    }
+}
+#endif
 
 int main(int argc, char **argv)
 {
@@ -265,6 +303,9 @@ int main(int argc, char **argv)
     }
     check_random_decimals(n);
     check_plain_decimals(n);
+#if TAGC_SWAR
+    check_plain_tables();
+#endif
     printf("float_vectors: %ld Go vectors, %ld random of each width, %ld decimals, %ld plain: %lu mismatches\n",
            lines, n, n, n, bad);
     return bad != 0;

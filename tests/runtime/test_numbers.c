@@ -1108,6 +1108,47 @@ Test(scan_float, edge_cases)
     cr_assert_eq(bad, 0, "%d mismatches", bad);
 }
 
+/* num_plain.h's SSE2 shapes: '-' or not, 1 to 8 integer digits, no '.' or 0
+ * to 18 fraction digits (the '.' at every position of the first 16 bytes,
+ * the number ending before, at and after byte 16 and 20), digit patterns
+ * that carry and that do not, followed by digits of a next value, garbage or
+ * a grammar error. */
+Test(scan_float, plain_shapes)
+{
+    c_locale();
+    static const char *const tails[] = {"", ",", ",12345678901234567890123456789", "x9", "e5", "E-2", ".5", "5", "-"};
+    static const char *const digits[] = {"123456789012345678901234567", "999999999999999999999999999",
+                                         "100000000000000000000000001", "720575940379279360000000000",
+                                         "450359962737049700000000000"}; /* 8 + 18 digits at most */
+    static const char *const odd[] = {"-", "-.5", ".5", "01.5", "-01.5", "00", "-00.5", "1.", "-1.", "1.e5", "-1.e5",
+                                      "1.5.", "1..5", "--1", "+1", "-0", "0.", "0.0000000000000000001",
+                                      "-0.000000000000000001", "1234567.000000000000", "-123456.000000000000"};
+    int bad = 0;
+    char s[64];
+    for (int neg = 0; neg < 2; neg++)
+        for (size_t ni = 1; ni <= 8; ni++)
+            for (int nf = -1; nf <= 18; nf++) /* -1: no '.' */
+                for (size_t d = 0; d < sizeof digits / sizeof digits[0]; d++) {
+                    size_t n = 0, k = 0;
+                    if (neg)
+                        s[n++] = '-';
+                    for (size_t i = 0; i < ni; i++)
+                        s[n++] = digits[d][k++];
+                    if (nf >= 0) {
+                        s[n++] = '.';
+                        for (int i = 0; i < nf; i++)
+                            s[n++] = digits[d][k++];
+                    }
+                    s[n] = 0;
+                    for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++)
+                        bad += check_scan(s, tails[t]);
+                }
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++)
+        for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++)
+            bad += check_scan(odd[i], tails[t]);
+    cr_assert_eq(bad, 0, "%d mismatches", bad);
+}
+
 /* 1 to 25 digits with the point anywhere (or none), leading zeros sometimes,
  * an exponent sometimes: the shapes at the fast path's limits (7 integer
  * digits, 15 fraction digits, 19 in all) are all frequent. */
