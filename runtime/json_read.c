@@ -505,6 +505,10 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
             bool at_point = true;
             while (cap <= len) /* the capacity tagc_json_grow_len gave: 4, 8, 16, ... > len */
                 cap *= 2;
+            /* after a point the general step read, the next one's indent (else
+             * every later point of an indented ring would be the general step's) */
+            if ((size_t)(end - p) > need && *p == '\n' && (q = tagc_json_indent_hit_w(d, p, w_out)) != NULL)
+                p = q;
             for (;;) {
                 if (TAGC_UNLIKELY((size_t)(end - p) <= need))
                     break;
