@@ -777,7 +777,19 @@ typedef struct tagc_json_dec {
      * ind_pat holds the newline and 31 of them (ind_unit all ones until learnt). */
     TAGC_ALIGN16 uint64_t ind_pat[4];
     size_t ind_unit;
+    /* end - 32, or the start of the text read when it is 32 bytes or shorter,
+     * before the unit is learnt, or in a `string`-option value's text:
+     * tagc_json_indent_hit's 32-byte reads from p are inside the input when
+     * p < ind_lim (a pointer compare, not end - p > 32). */
+    const char *ind_lim;
 } tagc_json_dec;
+
+/* d->end = end, the end of the input (from d->start), and ind_lim with it. */
+static inline void tagc_json_set_end(tagc_json_dec *d, const char *end)
+{
+    d->end = end;
+    d->ind_lim = end - d->start > 32 ? end - 32 : d->start;
+}
 
 /* Sets d->err (code, offset of d->p, message) and returns code. */
 int tagc_json_fail(tagc_json_dec *d, int code, const char *fmt, ...)
@@ -865,7 +877,7 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *
     size_t w = (size_t)depth * d->ind_unit;
     /* p[0..w] is '\n' and w indent bytes (ind_pat's first w + 1), and a token follows */
 #if defined(__SSE2__) && !defined(TAGC_NO_SIMD)
-    if (TAGC_LIKELY(d->end - p > 32)) {
+    if (TAGC_LIKELY(p < d->ind_lim)) {
         /* k: the first byte that differs from the pattern; a hit when it is past
          * the predicted width and p[w + 1] starts a token (k > w, not k == w + 1:
          * the returned end does not wait for k) */
