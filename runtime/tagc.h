@@ -871,7 +871,12 @@ const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int dep
     defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define TAGC_INDENT_PREDICTED 1
 #endif
-static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *d, const char *p, int depth)
+/* tok: a hit needs p[w + 1] > ' ' (the token starts there); false for callers
+ * whose next test is a byte no whitespace matches ('"' of the expected key,
+ * '}') and which, when it fails, take the general path from d->p (a longer
+ * indent then reads as that test's failure). */
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_tok(const tagc_json_dec *d, const char *p, int depth,
+                                                               bool tok)
 {
 #ifdef TAGC_INDENT_PREDICTED
     size_t w = (size_t)depth * d->ind_unit;
@@ -884,12 +889,13 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *
         const __m128i *pat = (const __m128i *)(const void *)d->ind_pat;
         __m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), _mm_load_si128(pat));
         size_t k = (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(a)); /* <= 16 */
-        if (TAGC_LIKELY(k > w && (unsigned char)p[w + 1] > ' '))
+        if (TAGC_LIKELY(k > w && (!tok || (unsigned char)p[w + 1] > ' ')))
             return p + w + 1;
         if (w - 16 <= 15) { /* widths 16..31: all of those 16, and the 16 indent bytes up to p[w] */
             __m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + w - 15)),
                                        _mm_load_si128(pat + 1));
-            if (TAGC_LIKELY(_mm_movemask_epi8(_mm_and_si128(a, b)) == 0xffff && (unsigned char)p[w + 1] > ' '))
+            if (TAGC_LIKELY(_mm_movemask_epi8(_mm_and_si128(a, b)) == 0xffff &&
+                            (!tok || (unsigned char)p[w + 1] > ' ')))
                 return p + w + 1;
         }
     }
@@ -901,7 +907,7 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *
         memcpy(&b, p + 8, 8);
         a = (a ^ d->ind_pat[0]) & (bits >= 64 ? ~(uint64_t)0 : ~(uint64_t)0 >> (64 - bits));
         b = (b ^ d->ind_pat[1]) & (bits > 64 ? ~(uint64_t)0 >> (128 - bits) : 0);
-        if (TAGC_LIKELY((a | b) == 0 && (unsigned char)p[w + 1] > ' '))
+        if (TAGC_LIKELY((a | b) == 0 && (!tok || (unsigned char)p[w + 1] > ' ')))
             return p + w + 1;
     }
 #endif
@@ -910,7 +916,13 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *
     (void)p;
     (void)depth;
 #endif
+    (void)tok;
     return NULL;
+}
+
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *d, const char *p, int depth)
+{
+    return tagc_json_indent_hit_tok(d, p, depth, true);
 }
 
 static TAGC_ALWAYS_INLINE const char *tagc_json_indent_miss(tagc_json_dec *d, const char *p, int depth)
@@ -923,9 +935,9 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_miss(tagc_json_dec *d, co
 #endif
 }
 
-static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent_at(tagc_json_dec *d, const char *p, int depth)
+static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent_at(tagc_json_dec *d, const char *p, int depth, bool tok)
 {
-    const char *q = tagc_json_indent_hit(d, p, depth);
+    const char *q = tagc_json_indent_hit_tok(d, p, depth, tok);
     return TAGC_LIKELY(q != NULL) ? q : tagc_json_indent_miss(d, p, depth);
 }
 
@@ -1440,7 +1452,7 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
         if (*p != ',') {
             /* MarshalIndent's newline and indent before the closing brace */
             if ((unsigned char)*p <= ' ') {
-                const char *q = tagc_json_indent_hit(d, p, d->depth - 1);
+                const char *q = tagc_json_indent_hit_tok(d, p, d->depth - 1, false);
                 if (TAGC_UNLIKELY(q == NULL) && (q = tagc_json_indent_miss(d, p, d->depth - 1)) >= end)
                     return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
                 if (*q == '}') {
@@ -1456,7 +1468,7 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
     if (p < end && (unsigned char)*p <= ' ') {
         /* indented input: the same test, then the one space MarshalIndent
          * writes after the ':' (the value's null test then starts at the value) */
-        p = tagc_json_skip_indent_at(d, p, d->depth);
+        p = tagc_json_skip_indent_at(d, p, d->depth, true); /* the key's '"' is the token test */
         if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n))) {
             d->key_at = p;
             d->p = p + n + (p[n] == ' ');

@@ -378,6 +378,11 @@ Test(members, predicted_indents)
                "                                 \"c\": 345678\n       }" PAD, true);
     expect_abc("{\n                \"a\": -12,\n                \"b\": \"x\\ty z\",\n"
                "                \"c\": 345678\n}" PAD, false);
+    /* whitespace after the predicted indent before the '}' (whose compare
+     * does not test the byte after the indent: the '}' test fails) */
+    expect_abc("{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n\t}" PAD, true);
+    expect_abc("{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n\r}" PAD, true);
+    expect_abc("{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n \n}" PAD, true);
     /* the end of the input inside an indent */
     expect_abc("{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n}\n                                   ", true);
     static const char *const bad[] = {
@@ -385,6 +390,8 @@ Test(members, predicted_indents)
         "{\n  \"a\": -12,\n \x01\"b\": null,\n  \"c\": 345678\n}" PAD,
         "{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n#}" PAD,
         "{\n                \"a\": -12,\n               \x1f\"b\": null}" PAD,
+        "{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n \x01}" PAD,
+        "{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n\n\x01}" PAD,
     };
     expect_abc_syntax_errors(bad, sizeof bad / sizeof bad[0]);
 #undef PAD
