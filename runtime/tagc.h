@@ -879,27 +879,31 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_tok(const tagc_json_d
                                                                bool tok)
 {
 #ifdef TAGC_INDENT_PREDICTED
-    size_t w = (size_t)depth * d->ind_unit;
     /* p[0..w] is '\n' and w indent bytes (ind_pat's first w + 1), and a token follows */
 #if defined(__SSE2__) && !defined(TAGC_NO_SIMD)
+    /* in 32 bits (no extension of k): a hit is checked for the w it returns,
+     * so a product past 2^32 (not learnt: all ones) is only a miss or a hit
+     * at the width it names */
+    unsigned w = (unsigned)depth * (unsigned)d->ind_unit;
     if (TAGC_LIKELY(p < d->ind_lim)) {
         /* k: the first byte that differs from the pattern; a hit when it is past
          * the predicted width and p[w + 1] starts a token (k > w, not k == w + 1:
          * the returned end does not wait for k) */
         const __m128i *pat = (const __m128i *)(const void *)d->ind_pat;
         __m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), _mm_load_si128(pat));
-        size_t k = (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(a)); /* <= 16 */
-        if (TAGC_LIKELY(k > w && (!tok || (unsigned char)p[w + 1] > ' ')))
-            return p + w + 1;
+        unsigned k = (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(a)); /* <= 16 */
+        if (TAGC_LIKELY(k > w && (!tok || (unsigned char)(p + 1)[w] > ' ')))
+            return p + 1 + w;
         if (w - 16 <= 15) { /* widths 16..31: all of those 16, and the 16 indent bytes up to p[w] */
             __m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + w - 15)),
                                        _mm_load_si128(pat + 1));
             if (TAGC_LIKELY(_mm_movemask_epi8(_mm_and_si128(a, b)) == 0xffff &&
-                            (!tok || (unsigned char)p[w + 1] > ' ')))
-                return p + w + 1;
+                            (!tok || (unsigned char)(p + 1)[w] > ' ')))
+                return p + 1 + w;
         }
     }
 #else
+    size_t w = (size_t)depth * d->ind_unit;
     if (TAGC_LIKELY(w <= 15 && d->end - p >= 17)) {
         uint64_t a, b;
         unsigned bits = 8 * (unsigned)(w + 1); /* 8..128 */
