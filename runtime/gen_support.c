@@ -41,6 +41,7 @@ void tagc_json_dec_init(tagc_json_dec *d, const char *src, size_t len, tagc_aren
     d->ind_pat[0] = UINT64_C(0x202020202020200a);
     d->ind_pat[1] = d->ind_pat[2] = d->ind_pat[3] = UINT64_C(0x2020202020202020);
     d->ind_unit = (size_t)-1;
+    d->ind_lim = src; /* set when the unit is (tagc_json_skip_indent_learn): no compare until then */
     tagc_error_clear(err);
 }
 
@@ -524,6 +525,7 @@ int tagc_json_read_quoted_str(tagc_json_dec *d, tagc_str *out)
     inner.p = outer.ptr;
     inner.end = outer.ptr + outer.len;
     inner.start = outer.ptr;
+    inner.ind_lim = inner.start; /* no indent compare in line */
     tagc_str s;
     if (outer.len == 0 || outer.ptr[0] != '"' || tagc_json_read_str(&inner, &s) != 0 ||
         inner.p != inner.end) {

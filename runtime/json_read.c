@@ -39,8 +39,8 @@ int tagc_json_fail(tagc_json_dec *d, int code, const char *fmt, ...)
     char msg[TAGC_MESSAGE_MAX];
     if (d->q_open) { /* inside a `string`-option value: point at its quote */
         d->p = d->q_open;
-        d->end = d->q_end;
         d->q_open = NULL;
+        tagc_json_set_end(d, d->q_end);
         if (code == TAGC_E_SYNTAX || code == TAGC_E_EOF)
             code = TAGC_E_TYPE; /* valid JSON, a misuse of ,string (as Go says) */
     }
@@ -404,7 +404,7 @@ static NOINLINE int f64_array_general(tagc_json_dec *d, double *v, size_t n)
 #define F64_ARRAY_NEED(n) ((n) * 58 + 34)
 
 /* one element at p: a plain float right there or after an indent of w_in bytes */
-static TAGC_ALWAYS_INLINE const char *f64_element_fast(const tagc_json_dec *d, const char *p, double *out, size_t w_in)
+static TAGC_ALWAYS_INLINE const char *f64_element_fast(const tagc_json_dec *d, const char *p, double *out, unsigned w_in)
 {
     if (*p == '\n' && (p = tagc_json_indent_hit_w(d, p, w_in)) == NULL)
         return NULL;
@@ -412,7 +412,7 @@ static TAGC_ALWAYS_INLINE const char *f64_element_fast(const tagc_json_dec *d, c
 }
 
 /* the ']' at q (after the last element), right there or after an indent of w_out bytes */
-static TAGC_ALWAYS_INLINE const char *f64_close_fast(const tagc_json_dec *d, const char *q, size_t w_out)
+static TAGC_ALWAYS_INLINE const char *f64_close_fast(const tagc_json_dec *d, const char *q, unsigned w_out)
 {
     if (TAGC_LIKELY(*q == ']'))
         return q + 1;
@@ -427,8 +427,8 @@ static TAGC_ALWAYS_INLINE const char *f64_close_fast(const tagc_json_dec *d, con
  * after the last or after an indent of w_out. Returns the byte after the ']',
  * or NULL (the general path then reads the array from p: what this wrote to
  * v[0..n) is what that writes there too, each element being read the same way). */
-static NOINLINE const char *f64_array_fast(const tagc_json_dec *d, const char *p, double *v, size_t n, size_t w_in,
-                                          size_t w_out)
+static NOINLINE const char *f64_array_fast(const tagc_json_dec *d, const char *p, double *v, size_t n, unsigned w_in,
+                                          unsigned w_out)
 {
     const char *q;
     if (TAGC_UNLIKELY(*p != '['))
@@ -447,8 +447,8 @@ static NOINLINE const char *f64_array_fast(const tagc_json_dec *d, const char *p
 }
 
 /* f64_array_fast for n == 2 (GeoJSON's points), in line and without the loop */
-static TAGC_ALWAYS_INLINE const char *f64_pair_fast(const tagc_json_dec *d, const char *p, double *v, size_t w_in,
-                                                    size_t w_out)
+static TAGC_ALWAYS_INLINE const char *f64_pair_fast(const tagc_json_dec *d, const char *p, double *v, unsigned w_in,
+                                                    unsigned w_out)
 {
     const char *q;
     if (TAGC_UNLIKELY(*p != '[') || (q = f64_element_fast(d, p + 1, &v[0], w_in)) == NULL || *q != ',' ||
@@ -465,7 +465,8 @@ int tagc_json_read_f64_array(tagc_json_dec *d, double *v, size_t n)
 #if F64_ARRAY_FAST
     const char *q;
     if (TAGC_LIKELY(d->q_open == NULL && d->depth < d->max_depth && (size_t)(d->end - d->p) > F64_ARRAY_NEED(n)) &&
-        (q = f64_array_fast(d, d->p, v, n, (size_t)(d->depth + 1) * d->ind_unit, (size_t)d->depth * d->ind_unit)) !=
+        (q = f64_array_fast(d, d->p, v, n, (unsigned)(d->depth + 1) * (unsigned)d->ind_unit,
+                            (unsigned)d->depth * (unsigned)d->ind_unit)) !=
             NULL) {
         d->p = q;
         return 0;
@@ -500,7 +501,8 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
          * the general step goes on. */
         if (TAGC_LIKELY(d->q_open == NULL && d->depth < d->max_depth)) {
             const char *p = d->p, *end = d->end, *q, *s;
-            size_t w_in = (size_t)(d->depth + 1) * d->ind_unit, w_out = (size_t)d->depth * d->ind_unit;
+            unsigned w_in = (unsigned)(d->depth + 1) * (unsigned)d->ind_unit;
+            unsigned w_out = (unsigned)d->depth * (unsigned)d->ind_unit;
             size_t need = F64_ARRAY_NEED(n), cap = 4;
             bool at_point = true;
             while (cap <= len) /* the capacity tagc_json_grow_len gave: 4, 8, 16, ... > len */
@@ -875,6 +877,7 @@ int tagc_json_string_opt_begin(tagc_json_dec *d)
     d->q_end = d->end;
     d->p = text;
     d->end = text + len;
+    d->ind_lim = text; /* not the input: the indent compare's misses read it */
     return 0;
 }
 
@@ -885,8 +888,8 @@ int tagc_json_string_opt_end(tagc_json_dec *d)
     if (d->p != d->end)
         return tagc_json_fail(d, TAGC_E_TYPE, "invalid use of ,string option: extra text in the quoted value");
     d->p = d->q_resume;
-    d->end = d->q_end;
     d->q_open = NULL;
+    tagc_json_set_end(d, d->q_end);
     return 0;
 }
 
@@ -1058,27 +1061,53 @@ stop:
 }
 
 #ifdef TAGC_INDENT_PREDICTED
+/* The miss of tagc_json_indent_hit: the first non-whitespace byte from p (or
+ * end), as tagc_json_skip_indent. p < end. Two misses are common and cheap
+ * here, by a byte loop: the indent within 32 bytes of the end of the input
+ * (the in-line compare's loads would pass it), which is checked against the
+ * prediction as a hit is, and the first indent of the document, which is
+ * measured and teaches the unit. Anything else is tagc_json_skip_indent's. */
 const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int depth)
 {
-    const char *q = tagc_json_skip_indent(p, d->end);
-    /* q == p when p is a control byte that is not whitespace (an error the caller reports) */
-    size_t len = q > p ? (size_t)(q - p) - 1 : 0, i;
-    char c = len > 0 ? p[1] : ' ';
-    /* learnt already, or a newline before the top-level value (the next one tells) */
-    if (d->ind_unit != (size_t)-1 || depth <= 0)
-        return q;
+    const char *end = d->end, *q;
+    size_t unit = d->ind_unit, w, avail = (size_t)(end - p);
+    char c;
+    if (*p != '\n' || depth < 0)
+        return tagc_json_skip_indent(p, end);
+    if (unit != (size_t)-1) { /* learnt: the predicted indent, if it is there */
+        w = (size_t)depth * unit;
+        if (w <= 32 && w + 1 < avail && (unsigned char)p[w + 1] > ' ') {
+            c = (char)d->ind_pat[1];
+            for (q = p + 1; q <= p + w && *q == c; q++)
+                ;
+            if (q > p + w)
+                return q;
+        }
+        return tagc_json_skip_indent(p, end);
+    }
+    if (depth == 0) /* a newline before the top-level value (the next one tells) */
+        return tagc_json_skip_indent(p, end);
     /* not an indent of one byte repeated: only a bare newline is predicted */
     d->ind_unit = 0;
+    if (!d->q_open) /* end is the input's: the in-line compare from now on */
+        tagc_json_set_end(d, end);
     d->ind_pat[0] = UINT64_C(0x202020202020200a);
     d->ind_pat[1] = d->ind_pat[2] = d->ind_pat[3] = UINT64_C(0x2020202020202020);
-    if (*p != '\n' || q >= d->end || (c != ' ' && c != '\t') || len % (size_t)depth != 0)
+    c = avail > 1 ? p[1] : 0;
+    if (c != ' ' && c != '\t')
+        return tagc_json_skip_indent(p, end);
+    for (q = p + 1; q < end && *q == c; q++)
+        ;
+    if (q >= end)
         return q;
-    for (i = 1; i <= len; i++)
-        if (p[i] != c)
-            return q;
-    d->ind_unit = len / (size_t)depth;
-    d->ind_pat[1] = d->ind_pat[2] = d->ind_pat[3] = (uint64_t)(unsigned char)c * UINT64_C(0x0101010101010101);
-    d->ind_pat[0] = (d->ind_pat[1] << 8) | '\n';
+    if ((unsigned char)*q <= ' ')
+        return tagc_json_skip_ws(q, end);
+    w = (size_t)(q - p) - 1;
+    if (w % (size_t)depth == 0) {
+        d->ind_unit = w / (size_t)depth;
+        d->ind_pat[1] = d->ind_pat[2] = d->ind_pat[3] = (uint64_t)(unsigned char)c * UINT64_C(0x0101010101010101);
+        d->ind_pat[0] = (d->ind_pat[1] << 8) | '\n';
+    }
     return q;
 }
 #endif

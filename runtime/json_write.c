@@ -143,6 +143,7 @@ static void compact(tagc_buf *b, const char *src, size_t n, bool html, int max_d
     d.p = src;
     d.end = src + n;
     d.start = src;
+    d.ind_lim = src; /* no indent compare in line */
     d.arena = NULL; /* the skipper allocates nothing */
     d.err = &err;
     d.max_depth = max_depth;

@@ -777,7 +777,19 @@ typedef struct tagc_json_dec {
      * ind_pat holds the newline and 31 of them (ind_unit all ones until learnt). */
     TAGC_ALIGN16 uint64_t ind_pat[4];
     size_t ind_unit;
+    /* end - 32, or the start of the text read when it is 32 bytes or shorter,
+     * before the unit is learnt, or in a `string`-option value's text:
+     * tagc_json_indent_hit's 32-byte reads from p are inside the input when
+     * p < ind_lim (a pointer compare, not end - p > 32). */
+    const char *ind_lim;
 } tagc_json_dec;
+
+/* d->end = end, the end of the input (from d->start), and ind_lim with it. */
+static inline void tagc_json_set_end(tagc_json_dec *d, const char *end)
+{
+    d->end = end;
+    d->ind_lim = end - d->start > 32 ? end - 32 : d->start;
+}
 
 /* Sets d->err (code, offset of d->p, message) and returns code. */
 int tagc_json_fail(tagc_json_dec *d, int code, const char *fmt, ...)
@@ -861,26 +873,35 @@ const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int dep
 #endif
 /* tagc_json_indent_hit with the width w = depth * d->ind_unit given (a loop
  * over one array's elements computes it once; it holds until the unit is
- * learnt, which only tagc_json_indent_miss does) */
-static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_w(const tagc_json_dec *d, const char *p, size_t w)
+ * learnt, which only tagc_json_indent_miss does). tok: a hit needs p[w + 1] >
+ * ' ' (the token starts there); false for callers whose next test is a byte no
+ * whitespace matches ('"' of the expected key, '}') and which, when it fails,
+ * take the general path from d->p (a longer indent then reads as that test's
+ * failure). */
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wt(const tagc_json_dec *d, const char *p, unsigned w,
+                                                              bool tok)
 {
 #ifdef TAGC_INDENT_PREDICTED
     /* p[0..w] is '\n' and w indent bytes (ind_pat's first w + 1), and a token follows */
 #if defined(__SSE2__) && !defined(TAGC_NO_SIMD)
-    if (TAGC_LIKELY(d->end - p > 32)) {
+    /* in 32 bits (no extension of k): a hit is checked for the w it returns,
+     * so a product past 2^32 (not learnt: all ones) is only a miss or a hit
+     * at the width it names */
+    if (TAGC_LIKELY(p < d->ind_lim)) {
         /* k: the first byte that differs from the pattern; a hit when it is past
          * the predicted width and p[w + 1] starts a token (k > w, not k == w + 1:
          * the returned end does not wait for k) */
         const __m128i *pat = (const __m128i *)(const void *)d->ind_pat;
         __m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), _mm_load_si128(pat));
-        size_t k = (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(a)); /* <= 16 */
-        if (TAGC_LIKELY(k > w && (unsigned char)p[w + 1] > ' '))
-            return p + w + 1;
+        unsigned k = (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(a)); /* <= 16 */
+        if (TAGC_LIKELY(k > w && (!tok || (unsigned char)(p + 1)[w] > ' ')))
+            return p + 1 + w;
         if (w - 16 <= 15) { /* widths 16..31: all of those 16, and the 16 indent bytes up to p[w] */
             __m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + w - 15)),
                                        _mm_load_si128(pat + 1));
-            if (TAGC_LIKELY(_mm_movemask_epi8(_mm_and_si128(a, b)) == 0xffff && (unsigned char)p[w + 1] > ' '))
-                return p + w + 1;
+            if (TAGC_LIKELY(_mm_movemask_epi8(_mm_and_si128(a, b)) == 0xffff &&
+                            (!tok || (unsigned char)(p + 1)[w] > ' ')))
+                return p + 1 + w;
         }
     }
 #else
@@ -891,7 +912,7 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_w(const tagc_json_dec
         memcpy(&b, p + 8, 8);
         a = (a ^ d->ind_pat[0]) & (bits >= 64 ? ~(uint64_t)0 : ~(uint64_t)0 >> (64 - bits));
         b = (b ^ d->ind_pat[1]) & (bits > 64 ? ~(uint64_t)0 >> (128 - bits) : 0);
-        if (TAGC_LIKELY((a | b) == 0 && (unsigned char)p[w + 1] > ' '))
+        if (TAGC_LIKELY((a | b) == 0 && (!tok || (unsigned char)p[w + 1] > ' ')))
             return p + w + 1;
     }
 #endif
@@ -900,19 +921,25 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_w(const tagc_json_dec
     (void)p;
     (void)w;
 #endif
+    (void)tok;
     return NULL;
+}
+
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_w(const tagc_json_dec *d, const char *p, unsigned w)
+{
+    return tagc_json_indent_hit_wt(d, p, w, true);
+}
+
+/* the width from the depth */
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_tok(const tagc_json_dec *d, const char *p, int depth,
+                                                               bool tok)
+{
+    return tagc_json_indent_hit_wt(d, p, (unsigned)depth * (unsigned)d->ind_unit, tok);
 }
 
 static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *d, const char *p, int depth)
 {
-#ifdef TAGC_INDENT_PREDICTED
-    return tagc_json_indent_hit_w(d, p, (size_t)depth * d->ind_unit);
-#else
-    (void)d;
-    (void)p;
-    (void)depth;
-    return NULL;
-#endif
+    return tagc_json_indent_hit_tok(d, p, depth, true);
 }
 
 static TAGC_ALWAYS_INLINE const char *tagc_json_indent_miss(tagc_json_dec *d, const char *p, int depth)
@@ -925,9 +952,9 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_miss(tagc_json_dec *d, co
 #endif
 }
 
-static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent_at(tagc_json_dec *d, const char *p, int depth)
+static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent_at(tagc_json_dec *d, const char *p, int depth, bool tok)
 {
-    const char *q = tagc_json_indent_hit(d, p, depth);
+    const char *q = tagc_json_indent_hit_tok(d, p, depth, tok);
     return TAGC_LIKELY(q != NULL) ? q : tagc_json_indent_miss(d, p, depth);
 }
 
@@ -1457,7 +1484,7 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
         if (*p != ',') {
             /* MarshalIndent's newline and indent before the closing brace */
             if ((unsigned char)*p <= ' ') {
-                const char *q = tagc_json_indent_hit(d, p, d->depth - 1);
+                const char *q = tagc_json_indent_hit_tok(d, p, d->depth - 1, false);
                 if (TAGC_UNLIKELY(q == NULL) && (q = tagc_json_indent_miss(d, p, d->depth - 1)) >= end)
                     return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
                 if (*q == '}') {
@@ -1473,7 +1500,7 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
     if (p < end && (unsigned char)*p <= ' ') {
         /* indented input: the same test, then the one space MarshalIndent
          * writes after the ':' (the value's null test then starts at the value) */
-        p = tagc_json_skip_indent_at(d, p, d->depth);
+        p = tagc_json_skip_indent_at(d, p, d->depth, true); /* the key's '"' is the token test */
         if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n))) {
             d->key_at = p;
             d->p = p + n + (p[n] == ' ');

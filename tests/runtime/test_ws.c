@@ -272,7 +272,7 @@ Test(elements, errors_after_indents)
  * depth × unit bytes of fill; with mutate, some newlines get another indent
  * (a width off by one to three, the other indent byte in it, a '\r' before
  * the newline): all valid, so the sum and count stay. */
-static size_t gen_ints(char *out, unsigned unit, char fill, bool mutate, int64_t *sum, size_t *n)
+static size_t gen_ints_n(char *out, int arrays, unsigned unit, char fill, bool mutate, int64_t *sum, size_t *n)
 {
     size_t len = 0;
     *sum = 0;
@@ -291,7 +291,7 @@ static size_t gen_ints(char *out, unsigned unit, char fill, bool mutate, int64_t
             out[len++] = r_ == 4 && i_ == w_ / 2 ? (fill == ' ' ? '\t' : ' ') : fill;    \
     } while (0)
     out[len++] = '[';
-    for (int i = 0; i < 40; i++) {
+    for (int i = 0; i < arrays; i++) {
         NEWLINE(1);
         out[len++] = '[';
         int k = 1 + (int)(next_rand() % 6);
@@ -306,7 +306,7 @@ static size_t gen_ints(char *out, unsigned unit, char fill, bool mutate, int64_t
         }
         NEWLINE(1);
         out[len++] = ']';
-        if (i + 1 < 40)
+        if (i + 1 < arrays)
             out[len++] = ',';
     }
     NEWLINE(0);
@@ -314,6 +314,11 @@ static size_t gen_ints(char *out, unsigned unit, char fill, bool mutate, int64_t
 #undef NEWLINE
     out[len] = 0;
     return len;
+}
+
+static size_t gen_ints(char *out, unsigned unit, char fill, bool mutate, int64_t *sum, size_t *n)
+{
+    return gen_ints_n(out, 40, unit, fill, mutate, sum, n);
 }
 
 Test(elements, predicted_indents)
@@ -373,6 +378,11 @@ Test(members, predicted_indents)
                "                                 \"c\": 345678\n       }" PAD, true);
     expect_abc("{\n                \"a\": -12,\n                \"b\": \"x\\ty z\",\n"
                "                \"c\": 345678\n}" PAD, false);
+    /* whitespace after the predicted indent before the '}' (whose compare
+     * does not test the byte after the indent: the '}' test fails) */
+    expect_abc("{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n\t}" PAD, true);
+    expect_abc("{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n\r}" PAD, true);
+    expect_abc("{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n \n}" PAD, true);
     /* the end of the input inside an indent */
     expect_abc("{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n}\n                                   ", true);
     static const char *const bad[] = {
@@ -380,7 +390,122 @@ Test(members, predicted_indents)
         "{\n  \"a\": -12,\n \x01\"b\": null,\n  \"c\": 345678\n}" PAD,
         "{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n#}" PAD,
         "{\n                \"a\": -12,\n               \x1f\"b\": null}" PAD,
+        "{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n \x01}" PAD,
+        "{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n\n\x01}" PAD,
     };
     expect_abc_syntax_errors(bad, sizeof bad / sizeof bad[0]);
 #undef PAD
+}
+
+/* The indents the in-line compare leaves to tagc_json_skip_indent_learn: the
+ * first one (which teaches the unit) and those within 32 bytes of the end of
+ * the input, checked there against the prediction by a byte loop. Documents of
+ * 1..3 arrays, so that most indents are near the end, widths across 0..60
+ * (the loop's limit is 32), both fills, mutated indents (not the learnt unit,
+ * mixed bytes, '\r'), whitespace after the value; every prefix is an EOF at
+ * its end, every indent byte near the end turned into '#' a syntax error
+ * there, into the other indent byte or '\r' still the same values. */
+Test(elements, indents_near_the_end)
+{
+    static char doc[3 * 7 * 64 + 64];
+    static const char *const tails[] = {"", " ", "\n", "\r\n\t", "\n                                  "};
+    for (unsigned unit = 0; unit <= 20; unit++) {
+        for (int t = 0; t < 2; t++) {
+            char fill = t ? '\t' : ' ';
+            for (int round = 0; round < 12; round++) {
+                int64_t sum, s2;
+                size_t n, n2, off;
+                size_t len = gen_ints_n(doc, 1 + round % 3, unit, fill, round >= 3, &sum, &n);
+                const char *tail = tails[round % 5];
+                cr_assert_lt(len + strlen(tail), sizeof doc);
+                strcpy(doc + len, tail);
+                len += strlen(tail);
+                expect_ints(doc, sum, n);
+                for (size_t cut = 0; cut < len; cut++) {
+                    char keep = doc[cut];
+                    doc[cut] = 0;
+                    int rc = read_ints(doc, &s2, &n2, &off);
+                    doc[cut] = keep;
+                    if (strspn(doc + cut, " \t\r\n") == len - cut) { /* only whitespace cut off */
+                        cr_expect_eq(rc, 0, "unit %u: cut at %zu of %zu: rc %d", unit, cut, len, rc);
+                        continue;
+                    }
+                    cr_expect_eq(rc, TAGC_E_EOF, "unit %u fill %d round %d: cut at %zu: rc %d", unit, t, round,
+                                 cut, rc);
+                    cr_expect_eq(off, cut, "unit %u fill %d round %d: cut at %zu: error at %zu", unit, t,
+                                 round, cut, off);
+                }
+                for (size_t at = len > 48 ? len - 48 : 1; at < len; at++) {
+                    if (doc[at] != ' ' && doc[at] != '\t')
+                        continue;
+                    size_t nl = at;
+                    while (nl > 0 && (doc[nl - 1] == ' ' || doc[nl - 1] == '\t'))
+                        nl--;
+                    if (nl == 0 || doc[nl - 1] != '\n')
+                        continue;
+                    char keep = doc[at];
+                    doc[at] = keep == ' ' ? '\t' : ' ';
+                    expect_ints(doc, sum, n);
+                    doc[at] = '\r';
+                    expect_ints(doc, sum, n);
+                    doc[at] = '#';
+                    int rc = read_ints(doc, &s2, &n2, &off);
+                    doc[at] = keep;
+                    bool in_tail = at >= len - strlen(tail); /* after the value: the finish's error */
+                    cr_expect_eq(rc, TAGC_E_SYNTAX, "unit %u fill %d round %d: '#' at %zu: rc %d", unit, t,
+                                 round, at, rc);
+                    cr_expect_eq(off, at, "unit %u fill %d round %d%s: '#' at %zu: error at %zu", unit, t,
+                                 round, in_tail ? " (tail)" : "", at, off);
+                }
+            }
+        }
+    }
+}
+
+/* The same for members: an object of three, every width 0..40 of both fills
+ * with nothing after it (every indent is within 32 bytes of the end, or the
+ * first), every prefix an EOF at its end, a '#' in any indent a syntax error. */
+Test(members, indents_near_the_end)
+{
+    static char doc[512];
+    for (unsigned w = 0; w <= 40; w++) {
+        for (int t = 0; t < 3; t++) {
+            char fill = t == 1 ? '\t' : ' ';
+            char ind[64];
+            memset(ind, fill, w);
+            if (t == 2 && w > 1)
+                ind[w / 2] = '\t'; /* mixed: never the learnt unit */
+            ind[w] = 0;
+            snprintf(doc, sizeof doc, "{\n%s\"a\": -12,\n%s\"b\": null,\n%s\"c\": 345678\n}", ind, ind, ind);
+            expect_abc(doc, true);
+            size_t len = strlen(doc);
+            for (size_t cut = 0; cut < len; cut++) {
+                char keep = doc[cut];
+                int64_t a = 0, c = 0;
+                tagc_str b = {0};
+                bool b_null = false;
+                doc[cut] = 0;
+                int rc = read_abc(doc, &a, &b, &c, &b_null);
+                doc[cut] = keep;
+                cr_expect_eq(rc, TAGC_E_EOF, "width %u kind %d: cut at %zu: rc %d", w, t, cut, rc);
+            }
+            for (size_t at = 1; at < len; at++) {
+                if (doc[at] != ' ' && doc[at] != '\t')
+                    continue;
+                size_t nl = at;
+                while (doc[nl - 1] == ' ' || doc[nl - 1] == '\t')
+                    nl--;
+                if (doc[nl - 1] != '\n')
+                    continue;
+                char keep = doc[at];
+                int64_t a = 0, c = 0;
+                tagc_str b = {0};
+                bool b_null = false;
+                doc[at] = '#';
+                int rc = read_abc(doc, &a, &b, &c, &b_null);
+                doc[at] = keep;
+                cr_expect_eq(rc, TAGC_E_SYNTAX, "width %u kind %d: '#' at %zu: rc %d", w, t, at, rc);
+            }
+        }
+    }
 }
