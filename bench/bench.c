@@ -554,62 +554,49 @@ static inline void runner_op(runner *r)
 }
 
 /*
- * Times one workload and direction: every selected contender on every
- * variant in vs[0..nv) (decode: the file and its minified and indented
- * copies), all of them interleaved in each of the reps rounds, so that the
- * ratios between contenders and between a document's copies come from the
- * same moments of a shared machine.
+ * Times rows rs[0..n), each an op of one contender on one document: a warm-up
+ * (arena and buffer reach their size), allocations per op counted over
+ * alloc_ops ops, a batch calibrated to take about min_time, then reps rounds
+ * that run every row once each (the first one rotating), and each row's
+ * median into *out[i].
  */
-static void measure(int w, const int *vs, int nv, int dir, const bool *csel, int reps, double min_time)
+static void time_rows(runner *rs, int n, void (*op)(runner *), result **out, int alloc_ops, int reps,
+                      double min_time)
 {
-    enum { ROWS = V_COUNT * C_COUNT };
-    static runner rs[ROWS];
-    static double samples[ROWS][64];
-    long batch[ROWS];
-    int n = 0;
+    static double samples[V_COUNT * C_COUNT][64];
+    long batch[V_COUNT * C_COUNT];
 
-    for (int k = 0; k < nv; k++)
-        for (int c = 0; c < C_COUNT; c++) {
-            if (!csel[c] || !runs(c, dir))
-                continue;
-            runner *r = &rs[n];
-            int vi = vs[k];
-            runner_init(r, c, w, dir);
-            r->v = vi;
-            /* warm up (arena and buffer reach their size), then count allocations */
-            for (int i = 0; i < 3; i++)
-                runner_op(r);
-            int m = ws[w].len > 100000 ? 3 : 20;
-            size_t before = bench_alloc_calls;
-            for (int i = 0; i < m; i++)
-                runner_op(r);
-            results[w][vi][dir][c].allocs_per_op = (double)(bench_alloc_calls - before) / m;
-            /* calibrate: a batch that takes about min_time */
-            long ops = 1;
-            double t;
-            for (;;) {
-                double t0 = cpu_now();
-                for (long i = 0; i < ops; i++)
-                    runner_op(r);
-                t = cpu_now() - t0;
-                if (t >= min_time / 8 || ops > (1L << 40))
-                    break;
-                ops *= 2;
-            }
-            double per = t / (double)ops;
-            batch[n] = (long)ceil(min_time / (per > 0 ? per : 1e-9));
-            if (batch[n] < 1)
-                batch[n] = 1;
-            n++;
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < 3; k++)
+            op(&rs[i]);
+        size_t before = bench_alloc_calls;
+        for (int k = 0; k < alloc_ops; k++)
+            op(&rs[i]);
+        out[i]->allocs_per_op = (double)(bench_alloc_calls - before) / alloc_ops;
+        long ops = 1;
+        double t;
+        for (;;) {
+            double t0 = cpu_now();
+            for (long k = 0; k < ops; k++)
+                op(&rs[i]);
+            t = cpu_now() - t0;
+            if (t >= min_time / 8 || ops > (1L << 40))
+                break;
+            ops *= 2;
         }
+        double per = t / (double)ops;
+        batch[i] = (long)ceil(min_time / (per > 0 ? per : 1e-9));
+        if (batch[i] < 1)
+            batch[i] = 1;
+    }
     for (int rep = 0; rep < reps; rep++) {
         for (int j = 0; j < n; j++) {
             int i = (j + rep) % n; /* rotate who goes first */
             long ops = 0;
             double t0 = cpu_now(), t;
             do {
-                for (long b = 0; b < batch[i]; b++)
-                    runner_op(&rs[i]);
+                for (long k = 0; k < batch[i]; k++)
+                    op(&rs[i]);
                 ops += batch[i];
                 t = cpu_now() - t0;
             } while (t < min_time);
@@ -617,7 +604,7 @@ static void measure(int w, const int *vs, int nv, int dir, const bool *csel, int
         }
     }
     for (int i = 0; i < n; i++) {
-        result *r = &results[w][rs[i].v][dir][rs[i].c];
+        result *r = out[i];
         qsort(samples[i], (size_t)reps, sizeof(double), cmp_double);
         r->sec_per_op = reps % 2 ? samples[i][reps / 2]
                                  : (samples[i][reps / 2 - 1] + samples[i][reps / 2]) / 2;
@@ -627,6 +614,30 @@ static void measure(int w, const int *vs, int nv, int dir, const bool *csel, int
         r->done = true;
         runner_free(&rs[i]);
     }
+}
+
+/*
+ * Times one workload and direction: every selected contender on every
+ * variant in vs[0..nv) (decode: the file and its minified and indented
+ * copies), all of them interleaved in each of the reps rounds, so that the
+ * ratios between contenders and between a document's copies come from the
+ * same moments of a shared machine.
+ */
+static void measure(int w, const int *vs, int nv, int dir, const bool *csel, int reps, double min_time)
+{
+    static runner rs[V_COUNT * C_COUNT];
+    result *out[V_COUNT * C_COUNT];
+    int n = 0;
+
+    for (int k = 0; k < nv; k++)
+        for (int c = 0; c < C_COUNT; c++) {
+            if (!csel[c] || !runs(c, dir))
+                continue;
+            runner_init(&rs[n], c, w, dir);
+            rs[n].v = vs[k];
+            out[n++] = &results[w][vs[k]][dir][c];
+        }
+    time_rows(rs, n, runner_op, out, ws[w].len > 100000 ? 3 : 20, reps, min_time);
 }
 
 /* MARK: - output */
@@ -971,64 +982,16 @@ static inline void mp_runner_op(runner *r)
 static void mp_measure(int w, int dir, int reps, double min_time)
 {
     runner rs[MC_COUNT];
-    long batch[MC_COUNT];
-    double samples[MC_COUNT][64];
-    int nc = 0, idx[MC_COUNT];
+    result *out[MC_COUNT];
+    int n = 0;
 
     for (int c = 0; c < MC_COUNT; c++) {
         if (!mpsel[c])
             continue;
-        idx[nc++] = c;
-        runner_init(&rs[c], c, w, dir);
-        for (int i = 0; i < 3; i++)
-            mp_runner_op(&rs[c]);
-        int k = 20;
-        size_t before = bench_alloc_calls;
-        for (int i = 0; i < k; i++)
-            mp_runner_op(&rs[c]);
-        mp_results[w][dir][c].allocs_per_op = (double)(bench_alloc_calls - before) / k;
-        long n = 1;
-        double t;
-        for (;;) {
-            double t0 = cpu_now();
-            for (long i = 0; i < n; i++)
-                mp_runner_op(&rs[c]);
-            t = cpu_now() - t0;
-            if (t >= min_time / 8 || n > (1L << 40))
-                break;
-            n *= 2;
-        }
-        double per = t / (double)n;
-        batch[c] = (long)ceil(min_time / (per > 0 ? per : 1e-9));
-        if (batch[c] < 1)
-            batch[c] = 1;
+        runner_init(&rs[n], c, w, dir);
+        out[n++] = &mp_results[w][dir][c];
     }
-    for (int rep = 0; rep < reps; rep++) {
-        for (int j = 0; j < nc; j++) {
-            int c = idx[(j + rep) % nc];
-            long ops = 0;
-            double t0 = cpu_now(), t;
-            do {
-                for (long i = 0; i < batch[c]; i++)
-                    mp_runner_op(&rs[c]);
-                ops += batch[c];
-                t = cpu_now() - t0;
-            } while (t < min_time);
-            samples[c][rep] = t / (double)ops;
-        }
-    }
-    for (int j = 0; j < nc; j++) {
-        int c = idx[j];
-        result *r = &mp_results[w][dir][c];
-        qsort(samples[c], (size_t)reps, sizeof(double), cmp_double);
-        r->sec_per_op = reps % 2 ? samples[c][reps / 2]
-                                 : (samples[c][reps / 2 - 1] + samples[c][reps / 2]) / 2;
-        r->min_sec = samples[c][0];
-        r->max_sec = samples[c][reps - 1];
-        r->reps = reps;
-        r->done = true;
-        runner_free(&rs[c]);
-    }
+    time_rows(rs, n, mp_runner_op, out, 20, reps, min_time);
 }
 
 static void mp_print_checks(FILE *f)
