@@ -6029,14 +6029,17 @@ static bool sink_string_slice_equal(const sink_string_slice *a, const sink_strin
 
 static bool sink_string_string_map_equal(const sink_string_string_map *a, const sink_string_string_map *b)
 {
-    /* the same keys with equal values, in any order */
+    /* the same keys with equal values, in any order; b is searched from a's
+       position, so maps in the same order compare in one pass */
     if ((a->keys == NULL) != (b->keys == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        size_t j = 0;
-        while (j < b->len && !(tagc_str_equal(&a->keys[i], &b->keys[j])))
-            j++;
-        if (j == b->len)
+        size_t j = i, n = 0;
+        while (n < b->len && !(tagc_str_equal(&a->keys[i], &b->keys[j]))) {
+            j = j + 1 < b->len ? j + 1 : 0;
+            n++;
+        }
+        if (n == b->len)
             return false;
         if (!tagc_str_equal(&a->vals[i], &b->vals[j]))
             return false;
@@ -6082,14 +6085,17 @@ static bool sink_node_slice_equal(const sink_node_slice *a, const sink_node_slic
 
 static bool sink_string_node_ptr_map_equal(const sink_string_node_ptr_map *a, const sink_string_node_ptr_map *b)
 {
-    /* the same keys with equal values, in any order */
+    /* the same keys with equal values, in any order; b is searched from a's
+       position, so maps in the same order compare in one pass */
     if ((a->keys == NULL) != (b->keys == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        size_t j = 0;
-        while (j < b->len && !(tagc_str_equal(&a->keys[i], &b->keys[j])))
-            j++;
-        if (j == b->len)
+        size_t j = i, n = 0;
+        while (n < b->len && !(tagc_str_equal(&a->keys[i], &b->keys[j]))) {
+            j = j + 1 < b->len ? j + 1 : 0;
+            n++;
+        }
+        if (n == b->len)
             return false;
         if (!sink_node_ptr_equal(a->vals[i], b->vals[j]))
             return false;
@@ -6135,14 +6141,17 @@ static bool sink_uint8_array32_equal(const uint8_t (*a)[32], const uint8_t (*b)[
 
 static bool sink_string_int64_map_equal(const sink_string_int64_map *a, const sink_string_int64_map *b)
 {
-    /* the same keys with equal values, in any order */
+    /* the same keys with equal values, in any order; b is searched from a's
+       position, so maps in the same order compare in one pass */
     if ((a->keys == NULL) != (b->keys == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        size_t j = 0;
-        while (j < b->len && !(tagc_str_equal(&a->keys[i], &b->keys[j])))
-            j++;
-        if (j == b->len)
+        size_t j = i, n = 0;
+        while (n < b->len && !(tagc_str_equal(&a->keys[i], &b->keys[j]))) {
+            j = j + 1 < b->len ? j + 1 : 0;
+            n++;
+        }
+        if (n == b->len)
             return false;
         if (a->vals[i] != b->vals[j])
             return false;
@@ -6152,14 +6161,17 @@ static bool sink_string_int64_map_equal(const sink_string_int64_map *a, const si
 
 static bool sink_int64_string_map_equal(const sink_int64_string_map *a, const sink_int64_string_map *b)
 {
-    /* the same keys with equal values, in any order */
+    /* the same keys with equal values, in any order; b is searched from a's
+       position, so maps in the same order compare in one pass */
     if ((a->keys == NULL) != (b->keys == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        size_t j = 0;
-        while (j < b->len && !(a->keys[i] == b->keys[j]))
-            j++;
-        if (j == b->len)
+        size_t j = i, n = 0;
+        while (n < b->len && !(a->keys[i] == b->keys[j])) {
+            j = j + 1 < b->len ? j + 1 : 0;
+            n++;
+        }
+        if (n == b->len)
             return false;
         if (!tagc_str_equal(&a->vals[i], &b->vals[j]))
             return false;
@@ -6169,14 +6181,17 @@ static bool sink_int64_string_map_equal(const sink_int64_string_map *a, const si
 
 static bool sink_color_tags_map_equal(const sink_color_tags_map *a, const sink_color_tags_map *b)
 {
-    /* the same keys with equal values, in any order */
+    /* the same keys with equal values, in any order; b is searched from a's
+       position, so maps in the same order compare in one pass */
     if ((a->keys == NULL) != (b->keys == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        size_t j = 0;
-        while (j < b->len && !(a->keys[i] == b->keys[j]))
-            j++;
-        if (j == b->len)
+        size_t j = i, n = 0;
+        while (n < b->len && !(a->keys[i] == b->keys[j])) {
+            j = j + 1 < b->len ? j + 1 : 0;
+            n++;
+        }
+        if (n == b->len)
             return false;
         if (!sink_tags_equal(&a->vals[i], &b->vals[j]))
             return false;
@@ -6186,14 +6201,17 @@ static bool sink_color_tags_map_equal(const sink_color_tags_map *a, const sink_c
 
 static bool sink_label_uint8_map_equal(const sink_label_uint8_map *a, const sink_label_uint8_map *b)
 {
-    /* the same keys with equal values, in any order */
+    /* the same keys with equal values, in any order; b is searched from a's
+       position, so maps in the same order compare in one pass */
     if ((a->keys == NULL) != (b->keys == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        size_t j = 0;
-        while (j < b->len && !(sink_label_equal(&a->keys[i], &b->keys[j])))
-            j++;
-        if (j == b->len)
+        size_t j = i, n = 0;
+        while (n < b->len && !(sink_label_equal(&a->keys[i], &b->keys[j]))) {
+            j = j + 1 < b->len ? j + 1 : 0;
+            n++;
+        }
+        if (n == b->len)
             return false;
         if (a->vals[i] != b->vals[j])
             return false;
@@ -6203,14 +6221,17 @@ static bool sink_label_uint8_map_equal(const sink_label_uint8_map *a, const sink
 
 static bool sink_priority_bool_map_equal(const sink_priority_bool_map *a, const sink_priority_bool_map *b)
 {
-    /* the same keys with equal values, in any order */
+    /* the same keys with equal values, in any order; b is searched from a's
+       position, so maps in the same order compare in one pass */
     if ((a->keys == NULL) != (b->keys == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        size_t j = 0;
-        while (j < b->len && !(a->keys[i] == b->keys[j]))
-            j++;
-        if (j == b->len)
+        size_t j = i, n = 0;
+        while (n < b->len && !(a->keys[i] == b->keys[j])) {
+            j = j + 1 < b->len ? j + 1 : 0;
+            n++;
+        }
+        if (n == b->len)
             return false;
         if (a->vals[i] != b->vals[j])
             return false;

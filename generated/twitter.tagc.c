@@ -7710,14 +7710,17 @@ static bool twitter_float64_array2_equal(const double (*a)[2], const double (*b)
 
 static bool twitter_string_string_map_equal(const twitter_string_string_map *a, const twitter_string_string_map *b)
 {
-    /* the same keys with equal values, in any order */
+    /* the same keys with equal values, in any order; b is searched from a's
+       position, so maps in the same order compare in one pass */
     if ((a->keys == NULL) != (b->keys == NULL) || a->len != b->len)
         return false;
     for (size_t i = 0; i < a->len; i++) {
-        size_t j = 0;
-        while (j < b->len && !(tagc_str_equal(&a->keys[i], &b->keys[j])))
-            j++;
-        if (j == b->len)
+        size_t j = i, n = 0;
+        while (n < b->len && !(tagc_str_equal(&a->keys[i], &b->keys[j]))) {
+            j = j + 1 < b->len ? j + 1 : 0;
+            n++;
+        }
+        if (n == b->len)
             return false;
         if (!tagc_str_equal(&a->vals[i], &b->vals[j]))
             return false;

@@ -163,14 +163,17 @@ static void composite_equal(gen *g, const gen_type *gt)
         emit(g, 1, "return true;");
         break;
     case TK_MAP:
-        emit(g, 1, "/* the same keys with equal values, in any order */");
+        emit(g, 1, "/* the same keys with equal values, in any order; b is searched from a's");
+        emit(g, 1, "   position, so maps in the same order compare in one pass */");
         emit(g, 1, "if ((a->keys == NULL) != (b->keys == NULL) || a->len != b->len)");
         emit(g, 2, "return false;");
         emit(g, 1, "for (size_t i = 0; i < a->len; i++) {");
-        emit(g, 2, "size_t j = 0;");
-        emit(g, 2, "while (j < b->len && !(%s))", eq_expr(g, t->key, "a->keys[i]", "b->keys[j]"));
-        emit(g, 3, "j++;");
-        emit(g, 2, "if (j == b->len)");
+        emit(g, 2, "size_t j = i, n = 0;");
+        emit(g, 2, "while (n < b->len && !(%s)) {", eq_expr(g, t->key, "a->keys[i]", "b->keys[j]"));
+        emit(g, 3, "j = j + 1 < b->len ? j + 1 : 0;");
+        emit(g, 3, "n++;");
+        emit(g, 2, "}");
+        emit(g, 2, "if (n == b->len)");
         emit(g, 3, "return false;");
         equal_elem(g, 2, t->elem, "a->vals[i]", "b->vals[j]");
         emit(g, 1, "}");
