@@ -40,6 +40,19 @@ static unsigned rndn(unsigned n)
     return (unsigned)(rnd() % n);
 }
 
+/* The random loops' length: n, or n / TAGC_TEST_FRACTION where scripts/test.sh sets it (the
+   sanitized builds: their checks need the paths, not millions of draws; the plain and i686
+   builds run every draw). */
+static int iters(int n)
+{
+    static int k; /* read once: the loops' conditions call this */
+    if (k == 0) {
+        const char *f = getenv("TAGC_TEST_FRACTION");
+        k = f && atoi(f) > 1 ? atoi(f) : 1;
+    }
+    return n / k;
+}
+
 static uint64_t bits64(double d)
 {
     uint64_t b;
@@ -171,7 +184,7 @@ Test(fmt_int, boundaries)
 
 Test(fmt_int, random)
 {
-    for (int i = 0; i < 1000000; i++) {
+    for (int i = 0; i < iters(1000000); i++) {
         uint64_t v = rnd() >> rndn(64);
         check_fmt_u64(v);
         check_fmt_i64((int64_t)v);
@@ -228,7 +241,7 @@ Test(fmt_float, roundtrip_f64)
 {
     c_locale();
     char buf[TAGC_F64_MAX_CHARS + 1];
-    for (int i = 0; i < 1000000; i++) {
+    for (int i = 0; i < iters(1000000); i++) {
         uint64_t b = rnd();
         if (i % 4 == 1)
             b &= 0x800FFFFFFFFFFFFFULL >> rndn(52); /* subnormals */
@@ -250,7 +263,7 @@ Test(fmt_float, roundtrip_f32)
 {
     c_locale();
     char buf[TAGC_F64_MAX_CHARS + 1];
-    for (int i = 0; i < 1000000; i++) {
+    for (int i = 0; i < iters(1000000); i++) {
         uint32_t b = (uint32_t)rnd();
         if (i % 4 == 1)
             b &= 0x807FFFFFu >> rndn(23);
@@ -274,7 +287,7 @@ Test(fmt_float, shortest_f64)
 {
     c_locale();
     char buf[TAGC_F64_MAX_CHARS + 1], shorter[64];
-    for (int i = 0; i < 200000; i++) {
+    for (int i = 0; i < iters(200000); i++) {
         uint64_t b = rnd() & 0x7FFFFFFFFFFFFFFFULL;
         double x;
         memcpy(&x, &b, sizeof x);
@@ -773,7 +786,7 @@ Test(parse_float, random_strings)
     c_locale();
     int bad = 0;
     char s[256];
-    for (int i = 0; i < 1000000 && bad < 20; i++) {
+    for (int i = 0; i < iters(1000000) && bad < 20; i++) {
         size_t n = random_number(s);
         cr_assert_eq(tagc_json_number_len(s, s + n), n, "%s", s);
         bad += check_f64(s);
@@ -789,7 +802,7 @@ Test(parse_float, near_float32_boundaries)
     c_locale();
     int bad = 0;
     char s[64];
-    for (int i = 0; i < 300000 && bad < 20; i++) {
+    for (int i = 0; i < iters(300000) && bad < 20; i++) {
         uint32_t b = (uint32_t)rnd() & 0x7F7FFFFFu;
         float x;
         memcpy(&x, &b, sizeof x);
@@ -875,7 +888,7 @@ Test(parse_int, boundaries)
 Test(parse_int, random)
 {
     char s[64];
-    for (int i = 0; i < 300000; i++) {
+    for (int i = 0; i < iters(300000); i++) {
         uint64_t v = rnd() >> rndn(64);
         bool neg = rndn(2);
         snprintf(s, sizeof s, "%s%" PRIu64 "%s", neg ? "-" : "", v, rndn(10) == 0 ? "7" : "");
@@ -912,7 +925,7 @@ Test(number_len, random_vs_regex)
     cr_assert_eq(regcomp(&re, "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?", REG_EXTENDED), 0);
     const char alphabet[] = "-+.eE0123456789x";
     char s[16];
-    for (int i = 0; i < 200000; i++) {
+    for (int i = 0; i < iters(200000); i++) {
         size_t n = rndn(12);
         for (size_t k = 0; k < n; k++)
             s[k] = alphabet[rndn(sizeof alphabet - 1)];
@@ -1158,7 +1171,7 @@ Test(scan_float, random_vs_strtod)
     static const char *const tails[] = {",", "]", "}", "\n", " ", "e", "."};
     int bad = 0;
     char s[64];
-    for (int i = 0; i < 2000000 && bad < 20; i++) {
+    for (int i = 0; i < iters(2000000) && bad < 20; i++) {
         size_t n = 0, nd = 1 + rndn(25);
         if (rndn(2))
             s[n++] = '-';
