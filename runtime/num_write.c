@@ -754,7 +754,7 @@ static ALWAYS_INLINE size_t fmt_f32_room(char *dst, float v)
  * tagc_fmt_f64_room: json_write.c's single values, map keys, any.c; every f32 one) share one
  * out-of-line copy of their formatter (1-1.8 KB each when inlined into each); tagc_put_f64 and
  * the pairs keep theirs inlined. */
-#if defined(__GNUC__)
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__) /* -Os: the compiler chooses */
 __attribute__((noinline))
 #endif
 static size_t fmt_f64_out(char *dst, double v)
@@ -762,7 +762,7 @@ static size_t fmt_f64_out(char *dst, double v)
     return fmt_f64_room(dst, v);
 }
 
-#if defined(__GNUC__)
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
 __attribute__((noinline))
 #endif
 static size_t fmt_f32_out(char *dst, float v)
