@@ -727,6 +727,16 @@ static inline int scan_to_f32(const num_scan *sp, const char *p, size_t n, float
     return rc;
 }
 
+/* float32's conversion: one out-of-line copy for tagc_parse_f32, tagc_json_scan_f32 and
+ * scan_general (no benchmark row reads float32; inlined, each had its own Eisel-Lemire). */
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__) /* -Os: the compiler chooses */
+__attribute__((noinline))
+#endif
+static int scan_to_f32_out(const num_scan *sp, const char *p, size_t n, float *out)
+{
+    return scan_to_f32(sp, p, n, out);
+}
+
 int tagc_parse_f64(const char *p, size_t n, double *out)
 {
     num_scan s;
@@ -740,7 +750,7 @@ int tagc_parse_f32(const char *p, size_t n, float *out)
     num_scan s;
     if (TAGC_UNLIKELY(scan_float(p, p + n, &s) != p + n))
         return TAGC_E_SYNTAX;
-    return scan_to_f32(&s, p, n, out);
+    return scan_to_f32_out(&s, p, n, out);
 }
 
 /* MARK: - In-place reading (json_read.c) */
@@ -756,7 +766,7 @@ static size_t scan_general(const char *p, const char *end, bool f32, void *out, 
     const char *q = scan_float(p, end, &s);
     if (q == NULL)
         return 0;
-    *rc = f32 ? scan_to_f32(&s, p, (size_t)(q - p), out) : scan_to_f64(&s, p, (size_t)(q - p), out);
+    *rc = f32 ? scan_to_f32_out(&s, p, (size_t)(q - p), out) : scan_to_f64(&s, p, (size_t)(q - p), out);
     return (size_t)(q - p);
 }
 
@@ -781,7 +791,7 @@ size_t tagc_json_scan_f32(const char *p, const char *end, float *out, int *rc)
     if (TAGC_LIKELY(q != NULL)) {
         s.exp = -(int64_t)nf;
         s.trunc = false;
-        *rc = scan_to_f32(&s, p, (size_t)(q - p), out);
+        *rc = scan_to_f32_out(&s, p, (size_t)(q - p), out);
         return (size_t)(q - p);
     }
 #endif

@@ -589,7 +589,8 @@ typedef struct par {
     uint64_t pos; /* stream offset of the next byte after the carry */
 } par;
 
-static int slot_room(par *P, slot *s)
+/* inlined in its two callers at -O2 too (this file is built -O2 in a release build: runtime/meson.build) */
+static TAGC_ALWAYS_INLINE int slot_room(par *P, slot *s)
 {
     if (s->n < s->rcap)
         return 0;
