@@ -1426,7 +1426,9 @@ general:
  * JSON writes it, quotes and colon included ("name":); any other key, or the
  * same key written another way (escapes, space before the colon), takes the
  * general path (tagc_json_obj_next and the generated lookup). len 0: the name
- * is not compared in place. */
+ * is not compared in place. With len != 0, text[len] is ' ' (the generator
+ * writes it): indented input compares the key, colon and MarshalIndent's space
+ * in one tagc_json_key_eq of len + 1 bytes. */
 typedef struct tagc_json_key {
     const char *text;
     size_t len;
@@ -1501,15 +1503,15 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
         /* indented input: the same test, then the one space MarshalIndent
          * writes after the ':' (the value's null test then starts at the value) */
         p = tagc_json_skip_indent_at(d, p, d->depth, true); /* with the token test: without, tree-min measured slower (layout) */
-        if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n))) {
-            d->key_at = p;
-            d->p = p + n + (p[n] == ' ');
+        if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n + 1))) {
+            d->key_at = p; /* "key": and the space: text[n] is ' ' */
+            d->p = p + n + 1;
             d->first = false;
             d->key = p + 1;
             d->key_len = n - 3;
             return 2;
         }
-        return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
+        return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len); /* no space after ':' too */
     }
     if (TAGC_LIKELY(n != 0 && (size_t)(end - p) >= n && tagc_json_key_eq(p, want->text, n))) {
         d->key_at = p;
