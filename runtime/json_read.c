@@ -405,10 +405,11 @@ static NOINLINE int f64_array_general(tagc_json_dec *d, double *v, size_t n)
 
 /* one element at p: a plain float right there or after an indent of w_in bytes
  * (no token test after the indent: plain_f64 fails on whitespace, and a NULL
- * sends the whole array to the general path) */
+ * sends the whole array to the general path; no end test: F64_ARRAY_NEED
+ * counts the hit's 32-byte read, and the run is not inside a `string` value) */
 static TAGC_ALWAYS_INLINE const char *f64_element_fast(const tagc_json_dec *d, const char *p, double *out, unsigned w_in)
 {
-    if (*p == '\n' && (p = tagc_json_indent_hit_wt(d, p, w_in, false)) == NULL)
+    if (*p == '\n' && (p = tagc_json_indent_hit_wtl(d, p, w_in, false, false)) == NULL)
         return NULL;
     return plain_f64(p, d->end, out);
 }
@@ -419,7 +420,7 @@ static TAGC_ALWAYS_INLINE const char *f64_close_fast(const tagc_json_dec *d, con
 {
     if (TAGC_LIKELY(*q == ']'))
         return q + 1;
-    if (*q == '\n' && (q = tagc_json_indent_hit_wt(d, q, w_out, false)) != NULL && *q == ']')
+    if (*q == '\n' && (q = tagc_json_indent_hit_wtl(d, q, w_out, false, false)) != NULL && *q == ']')
         return q + 1;
     return NULL;
 }

@@ -877,9 +877,11 @@ const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int dep
  * ' ' (the token starts there); false for callers whose next test is a byte no
  * whitespace matches ('"' of the expected key, '}') and which, when it fails,
  * take the general path from d->p (a longer indent then reads as that test's
- * failure). */
-static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wt(const tagc_json_dec *d, const char *p, unsigned w,
-                                                              bool tok)
+ * failure). lim: test p < d->ind_lim (the 32 bytes from p are inside the
+ * input); false only for a caller that knows they are and that is not inside
+ * a `string`-option value's text (the float arrays' in-line run: its NEED). */
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wtl(const tagc_json_dec *d, const char *p, unsigned w,
+                                                               bool tok, bool lim)
 {
 #ifdef TAGC_INDENT_PREDICTED
     /* p[0..w] is '\n' and w indent bytes (ind_pat's first w + 1), and a token follows */
@@ -887,7 +889,7 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wt(const tagc_json_de
     /* in 32 bits (no extension of k): a hit is checked for the w it returns,
      * so a product past 2^32 (not learnt: all ones) is only a miss or a hit
      * at the width it names */
-    if (TAGC_LIKELY(p < d->ind_lim)) {
+    if (TAGC_LIKELY(!lim || p < d->ind_lim)) {
         /* k: the first byte that differs from the pattern; a hit when it is past
          * the predicted width and p[w + 1] starts a token (k > w, not k == w + 1:
          * the returned end does not wait for k) */
@@ -922,7 +924,14 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wt(const tagc_json_de
     (void)w;
 #endif
     (void)tok;
+    (void)lim;
     return NULL;
+}
+
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wt(const tagc_json_dec *d, const char *p, unsigned w,
+                                                              bool tok)
+{
+    return tagc_json_indent_hit_wtl(d, p, w, tok, true);
 }
 
 static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_w(const tagc_json_dec *d, const char *p, unsigned w)
