@@ -1511,7 +1511,7 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
     if (p < end && (unsigned char)*p <= ' ') {
         /* indented input: the same test, then the one space MarshalIndent
          * writes after the ':' (the value's null test then starts at the value) */
-        p = tagc_json_skip_indent_at(d, p, d->depth, true); /* with the token test: without, tree-min measured slower (layout) */
+        p = tagc_json_skip_indent_at(d, p, d->depth, false); /* the key's '"' is the token test (else the general path from d->p) */
         if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n + 1))) {
             d->key_at = p; /* "key": and the space: text[n] is ' ' */
             d->p = p + n + 1;

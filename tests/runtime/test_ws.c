@@ -184,6 +184,17 @@ Test(members, compact_and_indented)
     expect_abc("{\n\t\"a\": -12,\n\t\"b\": \"x\\ty z\",\n\t\"c\": 345678\n}", false);
     expect_abc("{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n}", true);
     expect_abc("{\n\t\"a\": -12,\n\t\"b\": null,\n\t\"c\": 345678\n}", true);
+    /* the predicted indent before a key, then other whitespace (the hit tests
+     * no token there: the key's '"' is the test, the general path the rest) */
+    static const char *const extra[] = {" ", "\t", "\r", "\n", "\r\n", "\n  ", "  \n\t"};
+    for (size_t i = 0; i < sizeof extra / sizeof *extra; i++) {
+        char text[160];
+        snprintf(text, sizeof text, "{\n  \"a\": -12,\n  %s\"b\": null,\n  %s\"c\": 345678\n}", extra[i], extra[i]);
+        expect_abc(text, true);
+        snprintf(text, sizeof text, "{\n\t\"a\": -12,\n\t%s\"b\": \"x\\ty z\",\n\t%s\"c\": 345678\n}", extra[i],
+                 extra[i]);
+        expect_abc(text, false);
+    }
     /* deep indents: one, two and three 8-byte steps */
     expect_abc("{\n          \"a\": -12,\n                  \"b\": null,\n"
                "                          \"c\": 345678\n                }", true);
