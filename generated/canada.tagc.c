@@ -372,11 +372,12 @@ void canada_feature_collection_write_json(tagc_buf *out, const canada_feature_co
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key canada_feature_collection_json_keys[] = {
-    {"\"type\":", 7},
-    {"\"features\":", 11},
+    {"\"type\": ", 7},
+    {"\"features\": ", 11},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -441,12 +442,13 @@ void canada_feature_write_json(tagc_buf *out, const canada_feature *v, const tag
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key canada_feature_json_keys[] = {
-    {"\"type\":", 7},
-    {"\"properties\":", 13},
-    {"\"geometry\":", 11},
+    {"\"type\": ", 7},
+    {"\"properties\": ", 13},
+    {"\"geometry\": ", 11},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -511,10 +513,11 @@ void canada_properties_write_json(tagc_buf *out, const canada_properties *v, con
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key canada_properties_json_keys[] = {
-    {"\"name\":", 7},
+    {"\"name\": ", 7},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -573,11 +576,12 @@ void canada_geometry_write_json(tagc_buf *out, const canada_geometry *v, const t
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key canada_geometry_json_keys[] = {
-    {"\"type\":", 7},
-    {"\"coordinates\":", 14},
+    {"\"type\": ", 7},
+    {"\"coordinates\": ", 14},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

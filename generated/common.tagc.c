@@ -242,11 +242,12 @@ void sink_money_write_json(tagc_buf *out, const sink_money *v, const tagc_json_o
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key sink_money_json_keys[] = {
-    {"\"amount\":", 9},
-    {"\"currency\":", 11},
+    {"\"amount\": ", 9},
+    {"\"currency\": ", 11},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

@@ -1639,11 +1639,12 @@ void sink_base_write_json(tagc_buf *out, const sink_base *v, const tagc_json_opt
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key sink_base_json_keys[] = {
-    {"\"id\":", 5},
-    {"\"version\":", 10},
+    {"\"id\": ", 5},
+    {"\"version\": ", 10},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -1711,11 +1712,12 @@ void sink_audit_write_json(tagc_buf *out, const sink_audit *v, const tagc_json_o
     tagc_run_close(out, &run, p);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key sink_audit_json_keys[] = {
-    {"\"created_by\":", 13},
-    {"\"created_at\":", 13},
+    {"\"created_by\": ", 13},
+    {"\"created_at\": ", 13},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -1815,25 +1817,26 @@ void sink_scalars_write_json(tagc_buf *out, const sink_scalars *v, const tagc_js
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key sink_scalars_json_keys[] = {
-    {"\"b\":", 4},
-    {"\"i\":", 4},
-    {"\"i8\":", 5},
-    {"\"i16\":", 6},
-    {"\"i32\":", 6},
-    {"\"i64\":", 6},
-    {"\"u\":", 4},
-    {"\"u8\":", 5},
-    {"\"u16\":", 6},
-    {"\"u32\":", 6},
-    {"\"u64\":", 6},
-    {"\"f32\":", 6},
-    {"\"f64\":", 6},
-    {"\"by\":", 5},
-    {"\"r\":", 4},
-    {"\"s\":", 4},
+    {"\"b\": ", 4},
+    {"\"i\": ", 4},
+    {"\"i8\": ", 5},
+    {"\"i16\": ", 6},
+    {"\"i32\": ", 6},
+    {"\"i64\": ", 6},
+    {"\"u\": ", 4},
+    {"\"u8\": ", 5},
+    {"\"u16\": ", 6},
+    {"\"u32\": ", 6},
+    {"\"u64\": ", 6},
+    {"\"f32\": ", 6},
+    {"\"f64\": ", 6},
+    {"\"by\": ", 5},
+    {"\"r\": ", 4},
+    {"\"s\": ", 4},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -1969,13 +1972,14 @@ void sink_node_write_json(tagc_buf *out, const sink_node *v, const tagc_json_opt
     tagc_enc_leave(out);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key sink_node_json_keys[] = {
-    {"\"name\":", 7},
-    {"\"parent\":", 9},
-    {"\"children\":", 11},
-    {"\"index\":", 8},
+    {"\"name\": ", 7},
+    {"\"parent\": ", 9},
+    {"\"children\": ", 11},
+    {"\"index\": ", 8},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2203,58 +2207,59 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
     tagc_enc_leave(out);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key sink_sink_json_keys[] = {
-    {"\"id\":", 5},
-    {"\"version\":", 10},
-    {"\"created_by\":", 13},
-    {"\"created_at\":", 13},
-    {"\"Label\":", 8},
-    {"\"scalars\":", 10},
-    {"\"when\":", 7},
-    {"\"timeout\":", 10},
-    {"\"raw\":", 6},
-    {"\"iface\":", 8},
-    {"\"any\":", 6},
-    {"\"doc\":", 6},
-    {"\"list\":", 7},
-    {"\"fixed\":", 8},
-    {"\"pairs\":", 8},
-    {"\"points\":", 9},
-    {"\"matrix\":", 9},
-    {"\"blob\":", 7},
-    {"\"hash\":", 7},
-    {"\"child\":", 8},
-    {"\"score\":", 8},
-    {"\"flag\":", 7},
-    {"\"by_name\":", 10},
-    {"\"by_id\":", 8},
-    {"\"by_color\":", 11},
-    {"\"by_label\":", 11},
-    {"\"by_level\":", 11},
-    {"\"names\":", 8},
-    {"\"color\":", 8},
-    {"\"priority\":", 11},
-    {"\"perm\":", 7},
-    {"\"big\":", 6},
-    {"\"ratio\":", 8},
-    {"\"ok\":", 5},
-    {"\"quoted\":", 9},
-    {"\"maybe\":", 8},
-    {"\"-\":", 4},
-    {"\"json_only\":", 12},
-    {"\"renamed\":", 10},
-    {"\"NoTag\":", 8},
-    {"\"default\":", 10},
-    {"\"struct\":", 9},
-    {"\"Left\":", 7},
-    {"\"Right\":", 8},
-    {"\"address\":", 10},
-    {"\"items\":", 8},
-    {"\"money\":", 8},
-    {"\"unit\":", 7},
-    {"\"other\":", 8},
+    {"\"id\": ", 5},
+    {"\"version\": ", 10},
+    {"\"created_by\": ", 13},
+    {"\"created_at\": ", 13},
+    {"\"Label\": ", 8},
+    {"\"scalars\": ", 10},
+    {"\"when\": ", 7},
+    {"\"timeout\": ", 10},
+    {"\"raw\": ", 6},
+    {"\"iface\": ", 8},
+    {"\"any\": ", 6},
+    {"\"doc\": ", 6},
+    {"\"list\": ", 7},
+    {"\"fixed\": ", 8},
+    {"\"pairs\": ", 8},
+    {"\"points\": ", 9},
+    {"\"matrix\": ", 9},
+    {"\"blob\": ", 7},
+    {"\"hash\": ", 7},
+    {"\"child\": ", 8},
+    {"\"score\": ", 8},
+    {"\"flag\": ", 7},
+    {"\"by_name\": ", 10},
+    {"\"by_id\": ", 8},
+    {"\"by_color\": ", 11},
+    {"\"by_label\": ", 11},
+    {"\"by_level\": ", 11},
+    {"\"names\": ", 8},
+    {"\"color\": ", 8},
+    {"\"priority\": ", 11},
+    {"\"perm\": ", 7},
+    {"\"big\": ", 6},
+    {"\"ratio\": ", 8},
+    {"\"ok\": ", 5},
+    {"\"quoted\": ", 9},
+    {"\"maybe\": ", 8},
+    {"\"-\": ", 4},
+    {"\"json_only\": ", 12},
+    {"\"renamed\": ", 10},
+    {"\"NoTag\": ", 8},
+    {"\"default\": ", 10},
+    {"\"struct\": ", 9},
+    {"\"Left\": ", 7},
+    {"\"Right\": ", 8},
+    {"\"address\": ", 10},
+    {"\"items\": ", 8},
+    {"\"money\": ", 8},
+    {"\"unit\": ", 7},
+    {"\"other\": ", 8},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3515,11 +3520,12 @@ static void sink_sink_address_geo_write_json(tagc_buf *out, const sink_sink_addr
     tagc_run_close(out, &run, p);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key sink_sink_address_geo_json_keys[] = {
-    {"\"Lat\":", 6},
-    {"\"Lon\":", 6},
+    {"\"Lat\": ", 6},
+    {"\"Lon\": ", 6},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3582,11 +3588,12 @@ static void sink_sink_address_write_json(tagc_buf *out, const sink_sink_address 
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key sink_sink_address_json_keys[] = {
-    {"\"city\":", 7},
-    {"\"geo\":", 6},
+    {"\"city\": ", 7},
+    {"\"geo\": ", 6},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3654,11 +3661,12 @@ static void sink_sink_items_write_json(tagc_buf *out, const sink_sink_items *v, 
     tagc_run_close(out, &run, p);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key sink_sink_items_json_keys[] = {
-    {"\"sku\":", 6},
-    {"\"qty\":", 6},
+    {"\"sku\": ", 6},
+    {"\"qty\": ", 6},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

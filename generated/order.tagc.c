@@ -636,11 +636,12 @@ void order_geo_write_json(tagc_buf *out, const order_geo *v, const tagc_json_opt
     tagc_run_close(out, &run, p);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key order_geo_json_keys[] = {
-    {"\"lat\":", 6},
-    {"\"lon\":", 6},
+    {"\"lat\": ", 6},
+    {"\"lon\": ", 6},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -709,14 +710,15 @@ void order_address_write_json(tagc_buf *out, const order_address *v, const tagc_
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key order_address_json_keys[] = {
-    {"\"street\":", 9},
-    {"\"city\":", 7},
-    {"\"zip\":", 6},
-    {"\"country\":", 10},
-    {"\"geo\":", 6},
+    {"\"street\": ", 9},
+    {"\"city\": ", 7},
+    {"\"zip\": ", 6},
+    {"\"country\": ", 10},
+    {"\"geo\": ", 6},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -804,14 +806,15 @@ void order_customer_write_json(tagc_buf *out, const order_customer *v, const tag
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key order_customer_json_keys[] = {
-    {"\"id\":", 5},
-    {"\"name\":", 7},
-    {"\"email\":", 8},
-    {"\"vip\":", 6},
-    {"\"address\":", 10},
+    {"\"id\": ", 5},
+    {"\"name\": ", 7},
+    {"\"email\": ", 8},
+    {"\"vip\": ", 6},
+    {"\"address\": ", 10},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -903,16 +906,17 @@ void order_item_write_json(tagc_buf *out, const order_item *v, const tagc_json_o
     tagc_run_close(out, &run, p);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key order_item_json_keys[] = {
-    {"\"sku\":", 6},
-    {"\"name\":", 7},
-    {"\"qty\":", 6},
-    {"\"price\":", 8},
-    {"\"weight_kg\":", 12},
-    {"\"tags\":", 7},
-    {"\"gift\":", 7},
+    {"\"sku\": ", 6},
+    {"\"name\": ", 7},
+    {"\"qty\": ", 6},
+    {"\"price\": ", 8},
+    {"\"weight_kg\": ", 12},
+    {"\"tags\": ", 7},
+    {"\"gift\": ", 7},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -1027,21 +1031,22 @@ void order_order_write_json(tagc_buf *out, const order_order *v, const tagc_json
     tagc_run_close(out, &run, p);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key order_order_json_keys[] = {
-    {"\"id\":", 5},
-    {"\"status\":", 9},
-    {"\"customer\":", 11},
-    {"\"items\":", 8},
-    {"\"total\":", 8},
-    {"\"currency\":", 11},
-    {"\"discount\":", 11},
-    {"\"notes\":", 8},
-    {"\"created_at\":", 13},
-    {"\"updated_at\":", 13},
-    {"\"risk_score\":", 13},
-    {"\"attempts\":", 11},
+    {"\"id\": ", 5},
+    {"\"status\": ", 9},
+    {"\"customer\": ", 11},
+    {"\"items\": ", 8},
+    {"\"total\": ", 8},
+    {"\"currency\": ", 11},
+    {"\"discount\": ", 11},
+    {"\"notes\": ", 8},
+    {"\"created_at\": ", 13},
+    {"\"updated_at\": ", 13},
+    {"\"risk_score\": ", 13},
+    {"\"attempts\": ", 11},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

@@ -309,14 +309,15 @@ void reference_report_user_write_json(tagc_buf *out, const reference_report_user
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key reference_report_user_json_keys[] = {
-    {"\"id\":", 5},
-    {"\"name\":", 7},
-    {"\"email\":", 8},
-    {"\"roles\":", 8},
-    {"\"meta\":", 7},
+    {"\"id\": ", 5},
+    {"\"name\": ", 7},
+    {"\"email\": ", 8},
+    {"\"roles\": ", 8},
+    {"\"meta\": ", 7},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -402,13 +403,14 @@ void reference_user_write_json(tagc_buf *out, const reference_user *v, const tag
     tagc_run_close(out, &run, p);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key reference_user_json_keys[] = {
-    {"\"id\":", 5},
-    {"\"name\":", 7},
-    {"\"email\":", 8},
-    {"\"created_at\":", 13},
+    {"\"id\": ", 5},
+    {"\"name\": ", 7},
+    {"\"email\": ", 8},
+    {"\"created_at\": ", 13},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -495,13 +497,14 @@ void reference_tree_node_write_json(tagc_buf *out, const reference_tree_node *v,
     tagc_enc_leave(out);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key reference_tree_node_json_keys[] = {
-    {"\"ID\":", 5},
-    {"\"Val\":", 6},
-    {"\"Left\":", 7},
-    {"\"Right\":", 8},
+    {"\"ID\": ", 5},
+    {"\"Val\": ", 6},
+    {"\"Left\": ", 7},
+    {"\"Right\": ", 8},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -625,11 +628,12 @@ static void reference_report_user_metadata_write_json(tagc_buf *out, const refer
     tagc_run_close(out, &run, p);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key reference_report_user_metadata_json_keys[] = {
-    {"\"CreatedAt\":", 12},
-    {"\"UpdatedAt\":", 12},
+    {"\"CreatedAt\": ", 12},
+    {"\"UpdatedAt\": ", 12},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

@@ -122,12 +122,13 @@ void tree_node_write_json(tagc_buf *out, const tree_node *v, const tagc_json_opt
     tagc_enc_leave(out);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key tree_node_json_keys[] = {
-    {"\"id\":", 5},
-    {"\"val\":", 6},
-    {"\"children\":", 11},
+    {"\"id\": ", 5},
+    {"\"val\": ", 6},
+    {"\"children\": ", 11},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

@@ -1874,11 +1874,12 @@ void twitter_search_result_write_json(tagc_buf *out, const twitter_search_result
     tagc_enc_leave(out);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_search_result_json_keys[] = {
-    {"\"statuses\":", 11},
-    {"\"search_metadata\":", 18},
+    {"\"statuses\": ", 11},
+    {"\"search_metadata\": ", 18},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -1962,18 +1963,19 @@ void twitter_search_metadata_write_json(tagc_buf *out, const twitter_search_meta
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_search_metadata_json_keys[] = {
-    {"\"completed_in\":", 15},
-    {"\"max_id\":", 9},
-    {"\"max_id_str\":", 13},
-    {"\"next_results\":", 15},
-    {"\"query\":", 8},
-    {"\"refresh_url\":", 14},
-    {"\"count\":", 8},
-    {"\"since_id\":", 11},
-    {"\"since_id_str\":", 15},
+    {"\"completed_in\": ", 15},
+    {"\"max_id\": ", 9},
+    {"\"max_id_str\": ", 13},
+    {"\"next_results\": ", 15},
+    {"\"query\": ", 8},
+    {"\"refresh_url\": ", 14},
+    {"\"count\": ", 8},
+    {"\"since_id\": ", 11},
+    {"\"since_id_str\": ", 15},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2145,34 +2147,35 @@ void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tag
     tagc_enc_leave(out);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_status_json_keys[] = {
-    {"\"metadata\":", 11},
-    {"\"created_at\":", 13},
-    {"\"id\":", 5},
-    {"\"id_str\":", 9},
-    {"\"text\":", 7},
-    {"\"source\":", 9},
-    {"\"truncated\":", 12},
-    {"\"in_reply_to_status_id\":", 24},
-    {"\"in_reply_to_status_id_str\":", 28},
-    {"\"in_reply_to_user_id\":", 22},
-    {"\"in_reply_to_user_id_str\":", 26},
-    {"\"in_reply_to_screen_name\":", 26},
-    {"\"user\":", 7},
-    {"\"geo\":", 6},
-    {"\"coordinates\":", 14},
-    {"\"place\":", 8},
-    {"\"contributors\":", 15},
-    {"\"retweeted_status\":", 19},
-    {"\"retweet_count\":", 16},
-    {"\"favorite_count\":", 17},
-    {"\"entities\":", 11},
-    {"\"favorited\":", 12},
-    {"\"retweeted\":", 12},
-    {"\"possibly_sensitive\":", 21},
-    {"\"lang\":", 7},
+    {"\"metadata\": ", 11},
+    {"\"created_at\": ", 13},
+    {"\"id\": ", 5},
+    {"\"id_str\": ", 9},
+    {"\"text\": ", 7},
+    {"\"source\": ", 9},
+    {"\"truncated\": ", 12},
+    {"\"in_reply_to_status_id\": ", 24},
+    {"\"in_reply_to_status_id_str\": ", 28},
+    {"\"in_reply_to_user_id\": ", 22},
+    {"\"in_reply_to_user_id_str\": ", 26},
+    {"\"in_reply_to_screen_name\": ", 26},
+    {"\"user\": ", 7},
+    {"\"geo\": ", 6},
+    {"\"coordinates\": ", 14},
+    {"\"place\": ", 8},
+    {"\"contributors\": ", 15},
+    {"\"retweeted_status\": ", 19},
+    {"\"retweet_count\": ", 16},
+    {"\"favorite_count\": ", 17},
+    {"\"entities\": ", 11},
+    {"\"favorited\": ", 12},
+    {"\"retweeted\": ", 12},
+    {"\"possibly_sensitive\": ", 21},
+    {"\"lang\": ", 7},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2366,11 +2369,12 @@ void twitter_status_metadata_write_json(tagc_buf *out, const twitter_status_meta
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_status_metadata_json_keys[] = {
-    {"\"result_type\":", 14},
-    {"\"iso_language_code\":", 20},
+    {"\"result_type\": ", 14},
+    {"\"iso_language_code\": ", 20},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2537,49 +2541,50 @@ void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_js
     tagc_run_close(out, &run, p);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_user_json_keys[] = {
-    {"\"id\":", 5},
-    {"\"id_str\":", 9},
-    {"\"name\":", 7},
-    {"\"screen_name\":", 14},
-    {"\"location\":", 11},
-    {"\"description\":", 14},
-    {"\"url\":", 6},
-    {"\"entities\":", 11},
-    {"\"protected\":", 12},
-    {"\"followers_count\":", 18},
-    {"\"friends_count\":", 16},
-    {"\"listed_count\":", 15},
-    {"\"created_at\":", 13},
-    {"\"favourites_count\":", 19},
-    {"\"utc_offset\":", 13},
-    {"\"time_zone\":", 12},
-    {"\"geo_enabled\":", 14},
-    {"\"verified\":", 11},
-    {"\"statuses_count\":", 17},
-    {"\"lang\":", 7},
-    {"\"contributors_enabled\":", 23},
-    {"\"is_translator\":", 16},
-    {"\"is_translation_enabled\":", 25},
-    {"\"profile_background_color\":", 27},
-    {"\"profile_background_image_url\":", 31},
-    {"\"profile_background_image_url_https\":", 37},
-    {"\"profile_background_tile\":", 26},
-    {"\"profile_image_url\":", 20},
-    {"\"profile_image_url_https\":", 26},
-    {"\"profile_banner_url\":", 21},
-    {"\"profile_link_color\":", 21},
-    {"\"profile_sidebar_border_color\":", 31},
-    {"\"profile_sidebar_fill_color\":", 29},
-    {"\"profile_text_color\":", 21},
-    {"\"profile_use_background_image\":", 31},
-    {"\"default_profile\":", 18},
-    {"\"default_profile_image\":", 24},
-    {"\"following\":", 12},
-    {"\"follow_request_sent\":", 22},
-    {"\"notifications\":", 16},
+    {"\"id\": ", 5},
+    {"\"id_str\": ", 9},
+    {"\"name\": ", 7},
+    {"\"screen_name\": ", 14},
+    {"\"location\": ", 11},
+    {"\"description\": ", 14},
+    {"\"url\": ", 6},
+    {"\"entities\": ", 11},
+    {"\"protected\": ", 12},
+    {"\"followers_count\": ", 18},
+    {"\"friends_count\": ", 16},
+    {"\"listed_count\": ", 15},
+    {"\"created_at\": ", 13},
+    {"\"favourites_count\": ", 19},
+    {"\"utc_offset\": ", 13},
+    {"\"time_zone\": ", 12},
+    {"\"geo_enabled\": ", 14},
+    {"\"verified\": ", 11},
+    {"\"statuses_count\": ", 17},
+    {"\"lang\": ", 7},
+    {"\"contributors_enabled\": ", 23},
+    {"\"is_translator\": ", 16},
+    {"\"is_translation_enabled\": ", 25},
+    {"\"profile_background_color\": ", 27},
+    {"\"profile_background_image_url\": ", 31},
+    {"\"profile_background_image_url_https\": ", 37},
+    {"\"profile_background_tile\": ", 26},
+    {"\"profile_image_url\": ", 20},
+    {"\"profile_image_url_https\": ", 26},
+    {"\"profile_banner_url\": ", 21},
+    {"\"profile_link_color\": ", 21},
+    {"\"profile_sidebar_border_color\": ", 31},
+    {"\"profile_sidebar_fill_color\": ", 29},
+    {"\"profile_text_color\": ", 21},
+    {"\"profile_use_background_image\": ", 31},
+    {"\"default_profile\": ", 18},
+    {"\"default_profile_image\": ", 24},
+    {"\"following\": ", 12},
+    {"\"follow_request_sent\": ", 22},
+    {"\"notifications\": ", 16},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2822,11 +2827,12 @@ void twitter_user_entities_write_json(tagc_buf *out, const twitter_user_entities
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_user_entities_json_keys[] = {
-    {"\"url\":", 6},
-    {"\"description\":", 14},
+    {"\"url\": ", 6},
+    {"\"description\": ", 14},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2887,10 +2893,11 @@ void twitter_urls_write_json(tagc_buf *out, const twitter_urls *v, const tagc_js
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_urls_json_keys[] = {
-    {"\"urls\":", 7},
+    {"\"urls\": ", 7},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2957,14 +2964,15 @@ void twitter_entities_write_json(tagc_buf *out, const twitter_entities *v, const
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_entities_json_keys[] = {
-    {"\"hashtags\":", 11},
-    {"\"symbols\":", 10},
-    {"\"urls\":", 7},
-    {"\"user_mentions\":", 16},
-    {"\"media\":", 8},
+    {"\"hashtags\": ", 11},
+    {"\"symbols\": ", 10},
+    {"\"urls\": ", 7},
+    {"\"user_mentions\": ", 16},
+    {"\"media\": ", 8},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3039,11 +3047,12 @@ void twitter_hashtag_write_json(tagc_buf *out, const twitter_hashtag *v, const t
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_hashtag_json_keys[] = {
-    {"\"text\":", 7},
-    {"\"indices\":", 10},
+    {"\"text\": ", 7},
+    {"\"indices\": ", 10},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3106,11 +3115,12 @@ void twitter_symbol_write_json(tagc_buf *out, const twitter_symbol *v, const tag
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_symbol_json_keys[] = {
-    {"\"text\":", 7},
-    {"\"indices\":", 10},
+    {"\"text\": ", 7},
+    {"\"indices\": ", 10},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3177,13 +3187,14 @@ void twitter_url_write_json(tagc_buf *out, const twitter_url *v, const tagc_json
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_url_json_keys[] = {
-    {"\"url\":", 6},
-    {"\"expanded_url\":", 15},
-    {"\"display_url\":", 14},
-    {"\"indices\":", 10},
+    {"\"url\": ", 6},
+    {"\"expanded_url\": ", 15},
+    {"\"display_url\": ", 14},
+    {"\"indices\": ", 10},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3265,14 +3276,15 @@ void twitter_user_mention_write_json(tagc_buf *out, const twitter_user_mention *
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_user_mention_json_keys[] = {
-    {"\"screen_name\":", 14},
-    {"\"name\":", 7},
-    {"\"id\":", 5},
-    {"\"id_str\":", 9},
-    {"\"indices\":", 10},
+    {"\"screen_name\": ", 14},
+    {"\"name\": ", 7},
+    {"\"id\": ", 5},
+    {"\"id_str\": ", 9},
+    {"\"indices\": ", 10},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3376,21 +3388,22 @@ void twitter_media_write_json(tagc_buf *out, const twitter_media *v, const tagc_
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_media_json_keys[] = {
-    {"\"id\":", 5},
-    {"\"id_str\":", 9},
-    {"\"indices\":", 10},
-    {"\"media_url\":", 12},
-    {"\"media_url_https\":", 18},
-    {"\"url\":", 6},
-    {"\"display_url\":", 14},
-    {"\"expanded_url\":", 15},
-    {"\"type\":", 7},
-    {"\"sizes\":", 8},
-    {"\"source_status_id\":", 19},
-    {"\"source_status_id_str\":", 23},
+    {"\"id\": ", 5},
+    {"\"id_str\": ", 9},
+    {"\"indices\": ", 10},
+    {"\"media_url\": ", 12},
+    {"\"media_url_https\": ", 18},
+    {"\"url\": ", 6},
+    {"\"display_url\": ", 14},
+    {"\"expanded_url\": ", 15},
+    {"\"type\": ", 7},
+    {"\"sizes\": ", 8},
+    {"\"source_status_id\": ", 19},
+    {"\"source_status_id_str\": ", 23},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3497,13 +3510,14 @@ void twitter_media_sizes_write_json(tagc_buf *out, const twitter_media_sizes *v,
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_media_sizes_json_keys[] = {
-    {"\"medium\":", 9},
-    {"\"small\":", 8},
-    {"\"thumb\":", 8},
-    {"\"large\":", 8},
+    {"\"medium\": ", 9},
+    {"\"small\": ", 8},
+    {"\"thumb\": ", 8},
+    {"\"large\": ", 8},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3581,12 +3595,13 @@ void twitter_media_size_write_json(tagc_buf *out, const twitter_media_size *v, c
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_media_size_json_keys[] = {
-    {"\"w\":", 4},
-    {"\"h\":", 4},
-    {"\"resize\":", 9},
+    {"\"w\": ", 4},
+    {"\"h\": ", 4},
+    {"\"resize\": ", 9},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3653,11 +3668,12 @@ void twitter_point_write_json(tagc_buf *out, const twitter_point *v, const tagc_
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_point_json_keys[] = {
-    {"\"type\":", 7},
-    {"\"coordinates\":", 14},
+    {"\"type\": ", 7},
+    {"\"coordinates\": ", 14},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3727,12 +3743,13 @@ void twitter_contributor_write_json(tagc_buf *out, const twitter_contributor *v,
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_contributor_json_keys[] = {
-    {"\"id\":", 5},
-    {"\"id_str\":", 9},
-    {"\"screen_name\":", 14},
+    {"\"id\": ", 5},
+    {"\"id_str\": ", 9},
+    {"\"screen_name\": ", 14},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3813,18 +3830,19 @@ void twitter_place_write_json(tagc_buf *out, const twitter_place *v, const tagc_
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_place_json_keys[] = {
-    {"\"id\":", 5},
-    {"\"url\":", 6},
-    {"\"place_type\":", 13},
-    {"\"name\":", 7},
-    {"\"full_name\":", 12},
-    {"\"country_code\":", 15},
-    {"\"country\":", 10},
-    {"\"bounding_box\":", 15},
-    {"\"attributes\":", 13},
+    {"\"id\": ", 5},
+    {"\"url\": ", 6},
+    {"\"place_type\": ", 13},
+    {"\"name\": ", 7},
+    {"\"full_name\": ", 12},
+    {"\"country_code\": ", 15},
+    {"\"country\": ", 10},
+    {"\"bounding_box\": ", 15},
+    {"\"attributes\": ", 13},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3915,11 +3933,12 @@ void twitter_bounding_box_write_json(tagc_buf *out, const twitter_bounding_box *
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key twitter_bounding_box_json_keys[] = {
-    {"\"type\":", 7},
-    {"\"coordinates\":", 14},
+    {"\"type\": ", 7},
+    {"\"coordinates\": ", 14},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

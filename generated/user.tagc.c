@@ -130,14 +130,15 @@ void user_user_write_json(tagc_buf *out, const user_user *v, const tagc_json_opt
     tagc_buf_byte(out, '}');
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key user_user_json_keys[] = {
-    {"\"id\":", 5},
-    {"\"name\":", 7},
-    {"\"email\":", 8},
-    {"\"roles\":", 8},
-    {"\"meta\":", 7},
+    {"\"id\": ", 5},
+    {"\"name\": ", 7},
+    {"\"email\": ", 8},
+    {"\"roles\": ", 8},
+    {"\"meta\": ", 7},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -265,11 +266,12 @@ static void user_user_metadata_write_json(tagc_buf *out, const user_user_metadat
     tagc_run_close(out, &run, p);
 }
 
-/* The keys in declared order as compact JSON has them: the key expected next
- * is compared in place before any lookup. */
+/* The keys in declared order as compact JSON has them (len bytes; indented
+ * JSON's space after the colon follows): the key expected next is compared in
+ * place before any lookup. */
 static const tagc_json_key user_user_metadata_json_keys[] = {
-    {"\"created_at\":", 13},
-    {"\"updated_at\":", 13},
+    {"\"created_at\": ", 13},
+    {"\"updated_at\": ", 13},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

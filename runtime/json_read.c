@@ -403,20 +403,24 @@ static NOINLINE int f64_array_general(tagc_json_dec *d, double *v, size_t n)
  * compare still make theirs). */
 #define F64_ARRAY_NEED(n) ((n) * 58 + 34)
 
-/* one element at p: a plain float right there or after an indent of w_in bytes */
+/* one element at p: a plain float right there or after an indent of w_in bytes
+ * (no token test after the indent: plain_f64 fails on whitespace, and a NULL
+ * sends the whole array to the general path; no end test: F64_ARRAY_NEED
+ * counts the hit's 32-byte read, and the run is not inside a `string` value) */
 static TAGC_ALWAYS_INLINE const char *f64_element_fast(const tagc_json_dec *d, const char *p, double *out, unsigned w_in)
 {
-    if (*p == '\n' && (p = tagc_json_indent_hit_w(d, p, w_in)) == NULL)
+    if (*p == '\n' && (p = tagc_json_indent_hit_wtl(d, p, w_in, false, false)) == NULL)
         return NULL;
     return plain_f64(p, d->end, out);
 }
 
-/* the ']' at q (after the last element), right there or after an indent of w_out bytes */
+/* the ']' at q (after the last element), right there or after an indent of
+ * w_out bytes (no token test: the ']' is the test) */
 static TAGC_ALWAYS_INLINE const char *f64_close_fast(const tagc_json_dec *d, const char *q, unsigned w_out)
 {
     if (TAGC_LIKELY(*q == ']'))
         return q + 1;
-    if (*q == '\n' && (q = tagc_json_indent_hit_w(d, q, w_out)) != NULL && *q == ']')
+    if (*q == '\n' && (q = tagc_json_indent_hit_wtl(d, q, w_out, false, false)) != NULL && *q == ']')
         return q + 1;
     return NULL;
 }
@@ -528,8 +532,8 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
                  * would leave it (what is there is the next try's or the general
                  * point read's) */
                 s = q + 1;
-                if (*s == '\n' && (q = tagc_json_indent_hit_w(d, s, w_out)) != NULL)
-                    s = q;
+                if (*s == '\n' && (q = tagc_json_indent_hit_wt(d, s, w_out, false)) != NULL)
+                    s = q; /* no token test: the next try's '[' test is one, and the general step skips whitespace */
                 if (TAGC_UNLIKELY(len == cap)) { /* tagc_json_slice_full(len) */
                     d->p = p + 1; /* where the general step leaves it, for the error's offset */
                     if ((ptr = (double *)tagc_json_grow_len(d, ptr, len, n * sizeof *ptr)) == NULL)

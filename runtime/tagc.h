@@ -877,9 +877,11 @@ const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int dep
  * ' ' (the token starts there); false for callers whose next test is a byte no
  * whitespace matches ('"' of the expected key, '}') and which, when it fails,
  * take the general path from d->p (a longer indent then reads as that test's
- * failure). */
-static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wt(const tagc_json_dec *d, const char *p, unsigned w,
-                                                              bool tok)
+ * failure). lim: test p < d->ind_lim (the 32 bytes from p are inside the
+ * input); false only for a caller that knows they are and that is not inside
+ * a `string`-option value's text (the float arrays' in-line run: its NEED). */
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wtl(const tagc_json_dec *d, const char *p, unsigned w,
+                                                               bool tok, bool lim)
 {
 #ifdef TAGC_INDENT_PREDICTED
     /* p[0..w] is '\n' and w indent bytes (ind_pat's first w + 1), and a token follows */
@@ -887,7 +889,7 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wt(const tagc_json_de
     /* in 32 bits (no extension of k): a hit is checked for the w it returns,
      * so a product past 2^32 (not learnt: all ones) is only a miss or a hit
      * at the width it names */
-    if (TAGC_LIKELY(p < d->ind_lim)) {
+    if (TAGC_LIKELY(!lim || p < d->ind_lim)) {
         /* k: the first byte that differs from the pattern; a hit when it is past
          * the predicted width and p[w + 1] starts a token (k > w, not k == w + 1:
          * the returned end does not wait for k) */
@@ -922,7 +924,14 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wt(const tagc_json_de
     (void)w;
 #endif
     (void)tok;
+    (void)lim;
     return NULL;
+}
+
+static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wt(const tagc_json_dec *d, const char *p, unsigned w,
+                                                              bool tok)
+{
+    return tagc_json_indent_hit_wtl(d, p, w, tok, true);
 }
 
 static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_w(const tagc_json_dec *d, const char *p, unsigned w)
@@ -1426,7 +1435,9 @@ general:
  * JSON writes it, quotes and colon included ("name":); any other key, or the
  * same key written another way (escapes, space before the colon), takes the
  * general path (tagc_json_obj_next and the generated lookup). len 0: the name
- * is not compared in place. */
+ * is not compared in place. With len != 0, text[len] is ' ' (the generator
+ * writes it): indented input compares the key, colon and MarshalIndent's space
+ * in one tagc_json_key_eq of len + 1 bytes. */
 typedef struct tagc_json_key {
     const char *text;
     size_t len;
@@ -1500,16 +1511,16 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
     if (p < end && (unsigned char)*p <= ' ') {
         /* indented input: the same test, then the one space MarshalIndent
          * writes after the ':' (the value's null test then starts at the value) */
-        p = tagc_json_skip_indent_at(d, p, d->depth, true); /* with the token test: without, tree-min measured slower (layout) */
-        if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n))) {
-            d->key_at = p;
-            d->p = p + n + (p[n] == ' ');
+        p = tagc_json_skip_indent_at(d, p, d->depth, false); /* the key's '"' is the token test (else the general path from d->p) */
+        if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n + 1))) {
+            d->key_at = p; /* "key": and the space: text[n] is ' ' */
+            d->p = p + n + 1;
             d->first = false;
             d->key = p + 1;
             d->key_len = n - 3;
             return 2;
         }
-        return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
+        return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len); /* no space after ':' too */
     }
     if (TAGC_LIKELY(n != 0 && (size_t)(end - p) >= n && tagc_json_key_eq(p, want->text, n))) {
         d->key_at = p;

@@ -165,20 +165,22 @@ static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
 {
     const char **names = pool_alloc(g->pool, st->wire_count * sizeof *names);
     size_t n = 0;
-    emit(g, 0, "/* The keys in declared order as compact JSON has them: the key expected next");
-    emit(g, 0, " * is compared in place before any lookup. */");
+    emit(g, 0, "/* The keys in declared order as compact JSON has them (len bytes; indented");
+    emit(g, 0, " * JSON's space after the colon follows): the key expected next is compared in");
+    emit(g, 0, " * place before any lookup. */");
     emit(g, 0, "static const tagc_json_key %s_json_keys[] = {", fn);
     for (size_t i = 0; i < st->wire_count; i++) {
         const char *name = st->wire[i].json_name;
         if (!name)
             continue;
         names[n++] = name;
-        const char *text = pool_printf(g->pool, "\"%s\":", name);
-        const char *lit = c_literal(g, text, strlen(text));
-        if (name_is_plain(name))
-            emit(g, 1, "{%s, %zu},", lit, strlen(text));
-        else /* the input may have it escaped */
-            emit(g, 1, "{%s, 0}, /* not compared in place */", lit);
+        if (name_is_plain(name)) { /* len: the compact text; the space after it is MarshalIndent's */
+            const char *text = pool_printf(g->pool, "\"%s\": ", name);
+            emit(g, 1, "{%s, %zu},", c_literal(g, text, strlen(text)), strlen(text) - 1);
+        } else { /* the input may have it escaped */
+            const char *text = pool_printf(g->pool, "\"%s\":", name);
+            emit(g, 1, "{%s, 0}, /* not compared in place */", c_literal(g, text, strlen(text)));
+        }
     }
     emit(g, 1, "{NULL, 0}, /* after the last field */");
     emit(g, 0, "};");

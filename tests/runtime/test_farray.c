@@ -432,3 +432,56 @@ Test(farray, values)
     cr_assert(r.vals[2] == 0 && signbit(r.vals[2]));
     cr_log_info("compared %ld documents", compared);
 }
+
+/* Long enough for the in-line run (F64_ARRAY_NEED): an indented ring of eight
+ * points, and at every indent other whitespace or a byte after the predicted
+ * indent (before an element, before a point's ']', before the next point after
+ * ','): the in-line path's hits test no token there, and leave such input to
+ * plain_f64, the ']' test or the general step. Two spaces and tabs; n 1..3. */
+Test(farray, indent_then_other_bytes)
+{
+    static const char *const after[] = {" ", "\t", "\r", "\n", "\r\n", "  ", "x", ",", "]"};
+    sbuf b;
+    for (int style = 1; style <= 2; style++) {
+        b.n = 0;
+        puts_(&b, "[");
+        newline(&b, style, 1);
+        puts_(&b, "[");
+        for (int i = 0; i < 8; i++) {
+            if (i > 0)
+                puts_(&b, ",");
+            newline(&b, style, 2);
+            puts_(&b, "[");
+            newline(&b, style, 3);
+            puts_(&b, i % 2 ? "-65.613616999999977" : "43.5");
+            puts_(&b, ",");
+            newline(&b, style, 3);
+            puts_(&b, i % 3 ? "1.25" : "-0.000123");
+            newline(&b, style, 2);
+            puts_(&b, "]");
+        }
+        newline(&b, style, 1);
+        puts_(&b, "]");
+        newline(&b, style, 0);
+        puts_(&b, "]");
+        for (size_t n = 1; n <= 3; n++)
+            compare(RING, b.s, b.n, n, (size_t)-1, 0);
+        for (size_t at = 0; at < b.n; at++) {
+            if (b.s[at] != '\n')
+                continue;
+            size_t end = at + 1;
+            while (end < b.n && (b.s[end] == ' ' || b.s[end] == '\t'))
+                end++;
+            for (size_t a = 0; a < sizeof after / sizeof *after; a++) {
+                sbuf c;
+                size_t alen = strlen(after[a]);
+                memcpy(c.s, b.s, end);
+                memcpy(c.s + end, after[a], alen);
+                memcpy(c.s + end + alen, b.s + end, b.n - end);
+                c.n = b.n + alen;
+                for (size_t n = 1; n <= 3; n++)
+                    compare(RING, c.s, c.n, n, n == 2 ? 1 : (size_t)-1, 0);
+            }
+        }
+    }
+}

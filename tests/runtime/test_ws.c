@@ -72,7 +72,8 @@ Test(skip, matches_reference)
  * string or null. Returns rc; the values through the pointers. */
 static int read_abc(const char *text, int64_t *a, tagc_str *b, int64_t *c, bool *b_null)
 {
-    static const tagc_json_key keys[] = {{"\"a\":", 4}, {"\"b\":", 4}, {"\"c\":", 4}, {NULL, 0}};
+    /* as the generator writes them: the compact text, then the space indented input has */
+    static const tagc_json_key keys[] = {{"\"a\": ", 4}, {"\"b\": ", 4}, {"\"c\": ", 4}, {NULL, 0}};
     static tagc_arena arena;
     tagc_error err;
     tagc_json_dec d;
@@ -124,6 +125,58 @@ static void expect_abc(const char *text, bool null_b)
         cr_expect(b.len == 5 && memcmp(b.ptr, "x\ty z", 5) == 0, "%s", text);
 }
 
+/* tagc_json_obj_next_key on one member of text: rc, and where d.p is after it */
+static int next_key_at(const char *text, size_t *at)
+{
+    static const tagc_json_key key = {"\"abc\": ", 6};
+    static tagc_arena arena;
+    tagc_error err;
+    tagc_json_dec d;
+    size_t len = strlen(text);
+    char *copy = malloc(len); /* exactly its size: ASan sees reads past the end */
+    memcpy(copy, text, len);
+    tagc_json_dec_init(&d, copy, len, &arena, &err, NULL);
+    int rc = tagc_json_obj_begin_inline(&d);
+    cr_assert_eq(rc, 0, "%s", text);
+    d.first = true;
+    rc = tagc_json_obj_next_key(&d, &key);
+    cr_assert(rc < 1 || (d.key_len == 3 && memcmp(d.key, strstr(text, "ab"), 3) == 0), "%s: key", text);
+    *at = (size_t)(d.p - copy);
+    free(copy);
+    tagc_arena_reset(&arena);
+    return rc;
+}
+
+/* The key, its colon and MarshalIndent's space compared in place as one text
+ * (text[len] is ' '); without the space, or cut short, the general path's. */
+Test(members, indented_key_with_space)
+{
+    size_t at;
+    cr_expect_eq(next_key_at("{\"abc\":1}", &at), 2);
+    cr_expect_eq(at, 7);
+    cr_expect_eq(next_key_at("{\n  \"abc\": 1}", &at), 2);
+    cr_expect_eq(at, 11);
+    cr_expect_eq(next_key_at("{\n\t\"abc\": 1}", &at), 2);
+    cr_expect_eq(at, 10);
+    /* no space, another byte: the general path, which stops after the colon */
+    cr_expect_eq(next_key_at("{\n  \"abc\":1}", &at), 1);
+    cr_expect_eq(at, 10);
+    cr_expect_eq(next_key_at("{\n  \"abc\":\n1}", &at), 1);
+    cr_expect_eq(at, 10);
+    cr_expect_eq(next_key_at("{\n  \"abc\":\t1}", &at), 1);
+    cr_expect_eq(at, 10);
+    /* two spaces: in place, the value's whitespace skip takes the second */
+    cr_expect_eq(next_key_at("{\n  \"abc\":  1}", &at), 2);
+    cr_expect_eq(at, 11);
+    /* the input ends after the colon (general path) or the space (in place) */
+    cr_expect_eq(next_key_at("{\n  \"abc\":", &at), 1);
+    cr_expect_eq(at, 10);
+    cr_expect_eq(next_key_at("{\n  \"abc\": ", &at), 2);
+    cr_expect_eq(at, 11);
+    /* another key of the same length */
+    cr_expect_eq(next_key_at("{\n  \"abd\": 1}", &at), 1);
+}
+
 Test(members, compact_and_indented)
 {
     expect_abc("{\"a\":-12,\"b\":\"x\\ty z\",\"c\":345678}", false);
@@ -131,6 +184,17 @@ Test(members, compact_and_indented)
     expect_abc("{\n\t\"a\": -12,\n\t\"b\": \"x\\ty z\",\n\t\"c\": 345678\n}", false);
     expect_abc("{\n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n}", true);
     expect_abc("{\n\t\"a\": -12,\n\t\"b\": null,\n\t\"c\": 345678\n}", true);
+    /* the predicted indent before a key, then other whitespace (the hit tests
+     * no token there: the key's '"' is the test, the general path the rest) */
+    static const char *const extra[] = {" ", "\t", "\r", "\n", "\r\n", "\n  ", "  \n\t"};
+    for (size_t i = 0; i < sizeof extra / sizeof *extra; i++) {
+        char text[160];
+        snprintf(text, sizeof text, "{\n  \"a\": -12,\n  %s\"b\": null,\n  %s\"c\": 345678\n}", extra[i], extra[i]);
+        expect_abc(text, true);
+        snprintf(text, sizeof text, "{\n\t\"a\": -12,\n\t%s\"b\": \"x\\ty z\",\n\t%s\"c\": 345678\n}", extra[i],
+                 extra[i]);
+        expect_abc(text, false);
+    }
     /* deep indents: one, two and three 8-byte steps */
     expect_abc("{\n          \"a\": -12,\n                  \"b\": null,\n"
                "                          \"c\": 345678\n                }", true);
