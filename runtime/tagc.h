@@ -867,9 +867,14 @@ const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int dep
 #ifndef TAGC_INDENT_PREDICT
 #define TAGC_INDENT_PREDICT 1
 #endif
-#if TAGC_INDENT_PREDICT && !defined(__OPTIMIZE_SIZE__) && defined(__GNUC__) && defined(__BYTE_ORDER__) && \
-    defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if TAGC_INDENT_PREDICT && defined(__GNUC__) && defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* the library defines tagc_json_skip_indent_learn whatever its own -O: code
+ * compiled for speed calls it, also against a libtagc built with -Os */
+#define TAGC_INDENT_LEARN 1
+#if !defined(__OPTIMIZE_SIZE__)
 #define TAGC_INDENT_PREDICTED 1
+#endif
 #endif
 /* tagc_json_indent_hit with the width w = depth * d->ind_unit given (a loop
  * over one array's elements computes it once; it holds until the unit is
