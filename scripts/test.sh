@@ -44,7 +44,8 @@ echo "-- libtagc.so .text at -Os: $text bytes (at most 65536)"
 # code compiled for speed links against a libtagc built for size: the -Os library exports
 # every function the -O2 one does (tagc.h's in-line code calls some only when not -Os)
 fns() { nm -D --defined-only "$1" | awk '$2 == "T" {print $3}' | sort; }
-missing=$(fns build/runtime/libtagc.so.0.1.0 | comm -23 - "$(fns build-size/runtime/libtagc.so.0.1.0 > build-size/fns.txt; echo build-size/fns.txt)")
+fns build-size/runtime/libtagc.so.0.1.0 > build-size/fns.txt
+missing=$(fns build/runtime/libtagc.so.0.1.0 | comm -23 - build-size/fns.txt)
 [ -z "$missing" ] || { echo "the -Os libtagc lacks: $missing" >&2; exit 1; }
 
 step "build and test under ASan + UBSan"
