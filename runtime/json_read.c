@@ -397,7 +397,7 @@ static NOINLINE int f64_array_general(tagc_json_dec *d, double *v, size_t n)
 #if TAGC_SWAR && !defined(TAGC_NO_F64_ARRAY_FAST)
 #define F64_ARRAY_FAST 1
 /* The bytes f64_array_fast can read: '[', n times a separator, an indent (31
- * bytes at most: tagc_json_indent_hit_w) and a plain float (24 at most), then
+ * bytes at most: tagc_json_indent_hit_wtl) and a plain float (24 at most), then
  * ']' after its indent; with more than that left, every byte it looks at is
  * inside the input without a test of its own (plain_f64 and the indent's
  * compare still make theirs). */
@@ -513,7 +513,7 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
                 cap *= 2;
             /* after a point the general step read, the next one's indent (else
              * every later point of an indented ring would be the general step's) */
-            if ((size_t)(end - p) > need && *p == '\n' && (q = tagc_json_indent_hit_w(d, p, w_out)) != NULL)
+            if ((size_t)(end - p) > need && *p == '\n' && (q = tagc_json_indent_hit_wtl(d, p, w_out, true, true)) != NULL)
                 p = q;
             for (;;) {
                 if (TAGC_UNLIKELY((size_t)(end - p) <= need))
@@ -532,7 +532,7 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **io_ptr, size_t *io
                  * would leave it (what is there is the next try's or the general
                  * point read's) */
                 s = q + 1;
-                if (*s == '\n' && (q = tagc_json_indent_hit_wt(d, s, w_out, false)) != NULL)
+                if (*s == '\n' && (q = tagc_json_indent_hit_wtl(d, s, w_out, false, true)) != NULL)
                     s = q; /* no token test: the next try's '[' test is one, and the general step skips whitespace */
                 if (TAGC_UNLIKELY(len == cap)) { /* tagc_json_slice_full(len) */
                     d->p = p + 1; /* where the general step leaves it, for the error's offset */

@@ -933,22 +933,11 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wtl(const tagc_json_d
     return NULL;
 }
 
-static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_wt(const tagc_json_dec *d, const char *p, unsigned w,
-                                                              bool tok)
-{
-    return tagc_json_indent_hit_wtl(d, p, w, tok, true);
-}
-
-static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_w(const tagc_json_dec *d, const char *p, unsigned w)
-{
-    return tagc_json_indent_hit_wt(d, p, w, true);
-}
-
 /* the width from the depth */
 static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit_tok(const tagc_json_dec *d, const char *p, int depth,
                                                                bool tok)
 {
-    return tagc_json_indent_hit_wt(d, p, (unsigned)depth * (unsigned)d->ind_unit, tok);
+    return tagc_json_indent_hit_wtl(d, p, (unsigned)depth * (unsigned)d->ind_unit, tok, true);
 }
 
 static TAGC_ALWAYS_INLINE const char *tagc_json_indent_hit(const tagc_json_dec *d, const char *p, int depth)
