@@ -396,22 +396,23 @@ static NOINLINE int f64_array_general(tagc_json_dec *d, double *v, size_t n)
 
 #if TAGC_SWAR && !defined(TAGC_NO_F64_ARRAY_FAST)
 #define F64_ARRAY_FAST 1
-/* The bytes f64_array_fast can read: '[', n times a separator, an indent (31
- * bytes at most: tagc_json_indent_hit_wtl) and a plain float (24 at most), then
- * ']' after its indent; with more than that left, every byte it looks at is
- * inside the input without a test of its own (plain_f64 and the indent's
- * compare still make theirs). */
+/* The bytes f64_array_fast can read: '[', n times a separator, an indent (a
+ * newline and 31 bytes at most: tagc_json_indent_hit_wtl) and a plain float
+ * (20 bytes at most, but plain_f64_at reads the 32 from its start), then ']'
+ * after its indent: 53 bytes an element and 33 for the ']', rounded up. With
+ * more than that left, every byte it reads is inside the input, and neither
+ * the float nor the indent's compare tests the end. */
 #define F64_ARRAY_NEED(n) ((n) * 58 + 34)
 
 /* one element at p: a plain float right there or after an indent of w_in bytes
- * (no token test after the indent: plain_f64 fails on whitespace, and a NULL
+ * (no token test after the indent: plain_f64_at fails on whitespace, and a NULL
  * sends the whole array to the general path; no end test: F64_ARRAY_NEED
- * counts the hit's 32-byte read, and the run is not inside a `string` value) */
+ * counts the hit's and the float's reads, and the run is not inside a `string` value) */
 static TAGC_ALWAYS_INLINE const char *f64_element_fast(const tagc_json_dec *d, const char *p, double *out, unsigned w_in)
 {
     if (*p == '\n' && (p = tagc_json_indent_hit_wtl(d, p, w_in, false, false)) == NULL)
         return NULL;
-    return plain_f64(p, d->end, out);
+    return plain_f64_at(p, out, true); /* the callers test the byte after it: ',' ']' or '\n' */
 }
 
 /* the ']' at q (after the last element), right there or after an indent of
@@ -429,25 +430,31 @@ static TAGC_ALWAYS_INLINE const char *f64_close_fast(const tagc_json_dec *d, con
  * F64_ARRAY_NEED(n) bytes left and d->depth < d->max_depth: '[', n plain
  * floats each right after '[' or ',' or an indent of w_in bytes, and ']' right
  * after the last or after an indent of w_out. Returns the byte after the ']',
- * or NULL (the general path then reads the array from p: what this wrote to
- * v[0..n) is what that writes there too, each element being read the same way). */
+ * or NULL (the general path then reads the array from p). An element is stored
+ * once the byte after it is known to be ',' or the ']' (what ends a plain
+ * float's digits may be a broken exponent, "1e", that the general path
+ * refuses): what this wrote to v[0..n) is what that writes there too. */
 static NOINLINE const char *f64_array_fast(const tagc_json_dec *d, const char *p, double *v, size_t n, unsigned w_in,
                                           unsigned w_out)
 {
     const char *q;
+    double x;
     if (TAGC_UNLIKELY(*p != '['))
         return NULL;
     p++;
-    for (size_t i = 0;;) {
-        if (TAGC_UNLIKELY((q = f64_element_fast(d, p, &v[i], w_in)) == NULL))
+    for (size_t i = 0;; i++) {
+        if (TAGC_UNLIKELY((q = f64_element_fast(d, p, &x, w_in)) == NULL))
             return NULL;
-        if (++i == n)
+        if (i + 1 == n)
             break;
         if (TAGC_UNLIKELY(*q != ','))
             return NULL; /* ']' early, whitespace, an error: the general path's */
+        v[i] = x;
         p = q + 1;
     }
-    return f64_close_fast(d, q, w_out);
+    if ((q = f64_close_fast(d, q, w_out)) != NULL)
+        v[n - 1] = x;
+    return q;
 }
 
 /* f64_array_fast for n == 2 (GeoJSON's points), in line and without the loop */
@@ -455,10 +462,13 @@ static TAGC_ALWAYS_INLINE const char *f64_pair_fast(const tagc_json_dec *d, cons
                                                     unsigned w_out)
 {
     const char *q;
-    if (TAGC_UNLIKELY(*p != '[') || (q = f64_element_fast(d, p + 1, &v[0], w_in)) == NULL || *q != ',' ||
-        (q = f64_element_fast(d, q + 1, &v[1], w_in)) == NULL)
+    double x0, x1;
+    if (TAGC_UNLIKELY(*p != '[') || (q = f64_element_fast(d, p + 1, &x0, w_in)) == NULL || *q != ',' ||
+        (q = f64_element_fast(d, q + 1, &x1, w_in)) == NULL || (q = f64_close_fast(d, q, w_out)) == NULL)
         return NULL;
-    return f64_close_fast(d, q, w_out);
+    v[0] = x0;
+    v[1] = x1;
+    return q;
 }
 #else
 #define F64_ARRAY_FAST 0

@@ -158,7 +158,8 @@ static const struct {
  * The common float 32 bytes at a time (canada.json's are -65.613616999999977):
  * optional '-', 1 to 7 integer digits without a leading zero, optionally '.'
  * and at least one fraction digit, 19 digits at most (18 after a '-': the
- * number is 20 bytes at most), no exponent, 32 bytes of input left. Sets *man
+ * number is 20 bytes at most), no exponent; the 32 bytes from p are inside the
+ * input (the caller's test: plain_f64 makes it). Sets *man
  * and *nf (exact: value = man * 10^-*nf; *nf may count trailing zeros the
  * input does not have) and *neg, and returns the byte after the number; NULL
  * for everything else, which num_read.c's scan_float then reads. One SSE2
@@ -168,11 +169,9 @@ static const struct {
  * 20 positions read 0, the '-' as 0, the integer digits, the fraction: bytes
  * 0..15 eight at a time, 16..19 by weights from a table.
  */
-static inline const char *plain_digits_sse2(const char *p, const char *end, uint64_t *man_out, size_t *nf_out,
-                                            uint64_t *neg_out)
+static inline const char *plain_digits_sse2(const char *p, uint64_t *man_out, size_t *nf_out, uint64_t *neg_out,
+                                            bool next_tested)
 {
-    if (end - p < 32)
-        return NULL;
     uint64_t neg = *p == '-';
     /* the loads and the compare depend on p only, not on the sign: byte +
      * 0x50 is a digit's value + 0x80, < -118 as signed for a digit only */
@@ -199,7 +198,7 @@ static inline const char *plain_digits_sse2(const char *p, const char *end, uint
         len = f1;
         npos = f1 + 1;
     }
-    if ((p[len] | 0x20) == 'e')
+    if (!next_tested && (p[len] | 0x20) == 'e')
         return NULL;
     /* the non-digits (the '-', the '.', the end) as 0; positions 0..f1 take
      * bytes -1..f1-1 (the '.' is overwritten), then the fraction up to
@@ -230,12 +229,12 @@ static inline const char *plain_digits_sse2(const char *p, const char *end, uint
     return p + len;
 }
 
-static inline const char *plain_float_digits(const char *p, const char *end, uint64_t *man_out, unsigned *nf_out,
-                                             bool *neg_out)
+static inline const char *plain_float_digits(const char *p, uint64_t *man_out, unsigned *nf_out, bool *neg_out,
+                                             bool next_tested)
 {
     size_t nf;
     uint64_t neg;
-    const char *q = plain_digits_sse2(p, end, man_out, &nf, &neg);
+    const char *q = plain_digits_sse2(p, man_out, &nf, &neg, next_tested);
     *nf_out = (unsigned)nf;
     *neg_out = neg != 0;
     return q;
@@ -246,17 +245,15 @@ static inline const char *plain_float_digits(const char *p, const char *end, uin
 /*
  * The common float a word at a time (canada.json's are -65.613616999999977):
  * optional '-', 1 to 7 integer digits without a leading zero, optionally '.'
- * and 1 to 15 fraction digits, 19 digits at most, no exponent, 32 bytes of
- * input left. Sets *man (exact: nothing dropped; value = man * 10^-*nf) and
+ * and 1 to 15 fraction digits, 19 digits at most, no exponent; the 32 bytes
+ * from p are inside the input (the caller's test). Sets *man (exact: nothing dropped; value = man * 10^-*nf) and
  * *neg, and returns the byte after the number; NULL for everything else, which
  * num_read.c's scan_float then reads. The fraction is read from two words at
  * once, measured and converted without a loop.
  */
-static inline const char *plain_float_digits(const char *p, const char *end, uint64_t *man_out, unsigned *nf_out,
-                                             bool *neg_out)
+static inline const char *plain_float_digits(const char *p, uint64_t *man_out, unsigned *nf_out, bool *neg_out,
+                                             bool next_tested)
 {
-    if (end - p < 32)
-        return NULL;
     bool neg = *p == '-';
     const char *ds = p + neg, *q = ds;
     uint64_t man = 0;
@@ -288,7 +285,7 @@ static inline const char *plain_float_digits(const char *p, const char *end, uin
         man = man * tagc_plain_pow10[nf] + frac;
         q += 1 + nf;
     }
-    if (*q == 'e' || *q == 'E')
+    if (!next_tested && (*q == 'e' || *q == 'E'))
         return NULL;
     *man_out = man;
     *nf_out = nf;
@@ -362,17 +359,17 @@ static inline bool el_plain(uint64_t man, size_t nf, uint64_t *bits)
  * rounding needs more than one Eisel-Lemire product (the general path then
  * decides). No out-of-line call, so no stack frame.
  */
-static inline const char *plain_f64(const char *p, const char *end, double *out)
+static inline const char *plain_f64_at(const char *p, double *out, bool next_tested)
 {
     uint64_t man;
 #if TAGC_PLAIN_SSE2
     size_t nf;
     uint64_t neg;
-    const char *q = plain_digits_sse2(p, end, &man, &nf, &neg);
+    const char *q = plain_digits_sse2(p, &man, &nf, &neg, next_tested);
 #else
     unsigned nf;
     bool neg;
-    const char *q = plain_float_digits(p, end, &man, &nf, &neg);
+    const char *q = plain_float_digits(p, &man, &nf, &neg, next_tested);
 #endif
     if (q == NULL)
         return NULL;
@@ -388,6 +385,12 @@ static inline const char *plain_f64(const char *p, const char *end, double *out)
     bits |= (uint64_t)neg << 63;
     memcpy(out, &bits, sizeof bits);
     return q;
+}
+
+/* plain_f64_at where the 32 bytes from p are not known to be in the input */
+static inline const char *plain_f64(const char *p, const char *end, double *out)
+{
+    return end - p >= 32 ? plain_f64_at(p, out, false) : NULL;
 }
 #endif
 

@@ -787,7 +787,7 @@ size_t tagc_json_scan_f32(const char *p, const char *end, float *out, int *rc)
 #if TAGC_SWAR
     num_scan s;
     unsigned nf;
-    const char *q = plain_float_digits(p, end, &s.man, &nf, &s.neg);
+    const char *q = end - p >= 32 ? plain_float_digits(p, &s.man, &nf, &s.neg, false) : NULL;
     if (TAGC_LIKELY(q != NULL)) {
         s.exp = -(int64_t)nf;
         s.trunc = false;
