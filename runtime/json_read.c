@@ -140,7 +140,7 @@ static int unexpected(tagc_json_dec *d, const char *want)
 
 /* MARK: - Scalars */
 
-int tagc_json_read_bool(tagc_json_dec *d, bool *out)
+int tagc_json_read_bool_slow(tagc_json_dec *d, bool *out)
 {
     tagc_json_ws(d);
     size_t left = (size_t)(d->end - d->p);

@@ -1003,7 +1003,27 @@ static TAGC_ALWAYS_INLINE bool tagc_json_null(tagc_json_dec *d)
 
 /* Primitives. Each skips leading whitespace, reads one value, and returns 0 or
  * a TAGC_E_* code with d->err set. null is handled by the caller. */
-int tagc_json_read_bool(tagc_json_dec *d, bool *out);
+int tagc_json_read_bool_slow(tagc_json_dec *d, bool *out);
+/* true or false right at the cursor in line; whitespace and errors: the call */
+static inline int tagc_json_read_bool(tagc_json_dec *d, bool *out)
+{
+#if !defined(__OPTIMIZE_SIZE__)
+    const char *p = d->p;
+    if (TAGC_LIKELY(d->end - p >= 5)) {
+        if (memcmp(p, "true", 4) == 0) {
+            *out = true;
+            d->p = p + 4;
+            return 0;
+        }
+        if (memcmp(p, "fals", 4) == 0 && p[4] == 'e') {
+            *out = false;
+            d->p = p + 5;
+            return 0;
+        }
+    }
+#endif
+    return tagc_json_read_bool_slow(d, out);
+}
 int tagc_json_read_int(tagc_json_dec *d, int64_t *out, int64_t min, int64_t max);
 int tagc_json_read_uint(tagc_json_dec *d, uint64_t *out, uint64_t max);
 int tagc_json_read_f64(tagc_json_dec *d, double *out);

@@ -13,6 +13,7 @@
  *            deep indents (more than 8 and 16 bytes), CRLF, and whitespace
  *            before ':' and ','; the same values every time.
  *   errors:  a control byte inside an indent is still a syntax error.
+ *   literals: the in-line null, true and false against the out-of-line reads.
  */
 #include <criterion/criterion.h>
 
@@ -575,4 +576,77 @@ Test(members, indents_near_the_end)
             }
         }
     }
+}
+
+/* One bool field's value read as generated code reads it (the null test, then
+ * the bool), in line or by the out-of-line functions the in-line paths stand
+ * in for, from a buffer of exactly the text's size. */
+typedef struct {
+    int rc, code;
+    size_t offset, end;
+    int value; /* -1 null (the bool left as it was), else the bool */
+    char message[sizeof ((tagc_error *)0)->message];
+} literal_read;
+
+static void read_literal(const char *text, size_t len, bool in_line, literal_read *r)
+{
+    static tagc_arena arena;
+    tagc_error err;
+    tagc_json_dec d;
+    char *copy = malloc(len ? len : 1);
+    memcpy(copy, text, len);
+    tagc_arena_reset(&arena);
+    tagc_json_dec_init(&d, copy, len, &arena, &err, NULL);
+    bool b = false, null = in_line ? tagc_json_null(&d) : tagc_json_null_slow(&d);
+    int rc = 0;
+    if (!null)
+        rc = in_line ? tagc_json_read_bool(&d, &b) : tagc_json_read_bool_slow(&d, &b);
+    rc = tagc_json_dec_finish(&d, rc);
+    r->rc = rc;
+    r->code = err.code;
+    r->offset = rc != 0 ? err.offset : 0;
+    r->end = (size_t)(d.p - copy);
+    r->value = null ? -1 : b;
+    snprintf(r->message, sizeof r->message, "%s", rc != 0 ? err.message : "");
+    free(copy);
+}
+
+/* tagc_json_null's in-line null and tagc_json_read_bool's in-line true and
+ * false give what tagc_json_null_slow and tagc_json_read_bool_slow give: the
+ * same rc, error, end and value, for literals whole, cut at every byte, with a
+ * byte changed after them, and after whitespace. */
+Test(literals, in_line_as_out_of_line)
+{
+    static const char *const texts[] = {
+        "true", "false", "null", "tru", "fals", "nul", "truex", "falsex", "nullx", "falsf",
+        "fAlse", "tRue", "nuLl", "t", "f", "n", "", "1", "\"true\"", " true", " false", " null",
+        "\ttrue", "\n  false", "\n  null", "true ", "false\n", "null\t", "true,", "false}", "null]",
+        "truefalse", "nullnull", "false false", "  null", " nul", " fals",
+    };
+    long compared = 0;
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        size_t len = strlen(texts[i]);
+        for (size_t cut = 0; cut <= len; cut++) {
+            literal_read a, b;
+            read_literal(texts[i], cut, false, &a);
+            read_literal(texts[i], cut, true, &b);
+            const char *t = texts[i];
+            cr_assert_eq(b.rc, a.rc, "'%.*s': rc %d, want %d", (int)cut, t, b.rc, a.rc);
+            cr_assert_eq(b.code, a.code, "'%.*s': code", (int)cut, t);
+            cr_assert_eq(b.offset, a.offset, "'%.*s': offset %zu, want %zu", (int)cut, t, b.offset, a.offset);
+            cr_assert_str_eq(b.message, a.message, "'%.*s': message", (int)cut, t);
+            cr_assert_eq(b.end, a.end, "'%.*s': end %zu, want %zu", (int)cut, t, b.end, a.end);
+            cr_assert_eq(b.value, a.value, "'%.*s': value %d, want %d", (int)cut, t, b.value, a.value);
+            compared++;
+        }
+    }
+    /* the literals themselves, as a check that the two agree on something */
+    literal_read r;
+    read_literal("false", 5, true, &r);
+    cr_assert(r.rc == 0 && r.value == 0 && r.end == 5);
+    read_literal("true", 4, true, &r);
+    cr_assert(r.rc == 0 && r.value == 1 && r.end == 4);
+    read_literal("null", 4, true, &r);
+    cr_assert(r.rc == 0 && r.value == -1 && r.end == 4);
+    cr_assert_gt(compared, 200);
 }
