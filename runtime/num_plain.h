@@ -167,7 +167,9 @@ static const struct {
  * end (the first and second non-digit after the '-'); the digits are converted
  * together, the bytes before the '.' moved one byte right over it so that the
  * 20 positions read 0, the '-' as 0, the integer digits, the fraction: bytes
- * 0..15 eight at a time, 16..19 by weights from a table.
+ * 0..15 eight at a time, 16..19 by weights from a table. next_tested: the
+ * caller tests that the byte after the number is ',' or ']' (the in-line float
+ * run), so the exponent test (an 'e' there) goes.
  */
 static inline const char *plain_digits_sse2(const char *p, uint64_t *man_out, size_t *nf_out, uint64_t *neg_out,
                                             bool next_tested)
@@ -246,9 +248,10 @@ static inline const char *plain_float_digits(const char *p, uint64_t *man_out, u
  * The common float a word at a time (canada.json's are -65.613616999999977):
  * optional '-', 1 to 7 integer digits without a leading zero, optionally '.'
  * and 1 to 15 fraction digits, 19 digits at most, no exponent; the 32 bytes
- * from p are inside the input (the caller's test). Sets *man (exact: nothing dropped; value = man * 10^-*nf) and
- * *neg, and returns the byte after the number; NULL for everything else, which
- * num_read.c's scan_float then reads. The fraction is read from two words at
+ * from p are inside the input (the caller's test). Sets *man (exact: nothing
+ * dropped; value = man * 10^-*nf) and *neg, and returns the byte after the
+ * number; NULL for everything else, which num_read.c's scan_float then reads.
+ * next_tested: as plain_digits_sse2's. The fraction is read from two words at
  * once, measured and converted without a loop.
  */
 static inline const char *plain_float_digits(const char *p, uint64_t *man_out, unsigned *nf_out, bool *neg_out,
