@@ -376,8 +376,8 @@ void canada_feature_collection_write_json(tagc_buf *out, const canada_feature_co
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key canada_feature_collection_json_keys[] = {
-    {"\"type\": ", 7},
-    {"\"features\": ", 11},
+    {"\"type\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"features\": " TAGC_JSON_KEY_PAD, 11},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -446,9 +446,9 @@ void canada_feature_write_json(tagc_buf *out, const canada_feature *v, const tag
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key canada_feature_json_keys[] = {
-    {"\"type\": ", 7},
-    {"\"properties\": ", 13},
-    {"\"geometry\": ", 11},
+    {"\"type\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"properties\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"geometry\": " TAGC_JSON_KEY_PAD, 11},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -517,7 +517,7 @@ void canada_properties_write_json(tagc_buf *out, const canada_properties *v, con
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key canada_properties_json_keys[] = {
-    {"\"name\": ", 7},
+    {"\"name\": " TAGC_JSON_KEY_PAD, 7},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -580,8 +580,8 @@ void canada_geometry_write_json(tagc_buf *out, const canada_geometry *v, const t
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key canada_geometry_json_keys[] = {
-    {"\"type\": ", 7},
-    {"\"coordinates\": ", 14},
+    {"\"type\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"coordinates\": " TAGC_JSON_KEY_PAD, 14},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

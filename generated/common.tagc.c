@@ -246,8 +246,8 @@ void sink_money_write_json(tagc_buf *out, const sink_money *v, const tagc_json_o
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key sink_money_json_keys[] = {
-    {"\"amount\": ", 9},
-    {"\"currency\": ", 11},
+    {"\"amount\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"currency\": " TAGC_JSON_KEY_PAD, 11},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

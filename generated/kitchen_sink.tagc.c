@@ -1643,8 +1643,8 @@ void sink_base_write_json(tagc_buf *out, const sink_base *v, const tagc_json_opt
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key sink_base_json_keys[] = {
-    {"\"id\": ", 5},
-    {"\"version\": ", 10},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"version\": " TAGC_JSON_KEY_PAD, 10},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -1716,8 +1716,8 @@ void sink_audit_write_json(tagc_buf *out, const sink_audit *v, const tagc_json_o
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key sink_audit_json_keys[] = {
-    {"\"created_by\": ", 13},
-    {"\"created_at\": ", 13},
+    {"\"created_by\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"created_at\": " TAGC_JSON_KEY_PAD, 13},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -1821,22 +1821,22 @@ void sink_scalars_write_json(tagc_buf *out, const sink_scalars *v, const tagc_js
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key sink_scalars_json_keys[] = {
-    {"\"b\": ", 4},
-    {"\"i\": ", 4},
-    {"\"i8\": ", 5},
-    {"\"i16\": ", 6},
-    {"\"i32\": ", 6},
-    {"\"i64\": ", 6},
-    {"\"u\": ", 4},
-    {"\"u8\": ", 5},
-    {"\"u16\": ", 6},
-    {"\"u32\": ", 6},
-    {"\"u64\": ", 6},
-    {"\"f32\": ", 6},
-    {"\"f64\": ", 6},
-    {"\"by\": ", 5},
-    {"\"r\": ", 4},
-    {"\"s\": ", 4},
+    {"\"b\": " TAGC_JSON_KEY_PAD, 4},
+    {"\"i\": " TAGC_JSON_KEY_PAD, 4},
+    {"\"i8\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"i16\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"i32\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"i64\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"u\": " TAGC_JSON_KEY_PAD, 4},
+    {"\"u8\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"u16\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"u32\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"u64\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"f32\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"f64\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"by\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"r\": " TAGC_JSON_KEY_PAD, 4},
+    {"\"s\": " TAGC_JSON_KEY_PAD, 4},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -1976,10 +1976,10 @@ void sink_node_write_json(tagc_buf *out, const sink_node *v, const tagc_json_opt
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key sink_node_json_keys[] = {
-    {"\"name\": ", 7},
-    {"\"parent\": ", 9},
-    {"\"children\": ", 11},
-    {"\"index\": ", 8},
+    {"\"name\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"parent\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"children\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"index\": " TAGC_JSON_KEY_PAD, 8},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2211,55 +2211,55 @@ void sink_sink_write_json(tagc_buf *out, const sink_sink *v, const tagc_json_opt
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key sink_sink_json_keys[] = {
-    {"\"id\": ", 5},
-    {"\"version\": ", 10},
-    {"\"created_by\": ", 13},
-    {"\"created_at\": ", 13},
-    {"\"Label\": ", 8},
-    {"\"scalars\": ", 10},
-    {"\"when\": ", 7},
-    {"\"timeout\": ", 10},
-    {"\"raw\": ", 6},
-    {"\"iface\": ", 8},
-    {"\"any\": ", 6},
-    {"\"doc\": ", 6},
-    {"\"list\": ", 7},
-    {"\"fixed\": ", 8},
-    {"\"pairs\": ", 8},
-    {"\"points\": ", 9},
-    {"\"matrix\": ", 9},
-    {"\"blob\": ", 7},
-    {"\"hash\": ", 7},
-    {"\"child\": ", 8},
-    {"\"score\": ", 8},
-    {"\"flag\": ", 7},
-    {"\"by_name\": ", 10},
-    {"\"by_id\": ", 8},
-    {"\"by_color\": ", 11},
-    {"\"by_label\": ", 11},
-    {"\"by_level\": ", 11},
-    {"\"names\": ", 8},
-    {"\"color\": ", 8},
-    {"\"priority\": ", 11},
-    {"\"perm\": ", 7},
-    {"\"big\": ", 6},
-    {"\"ratio\": ", 8},
-    {"\"ok\": ", 5},
-    {"\"quoted\": ", 9},
-    {"\"maybe\": ", 8},
-    {"\"-\": ", 4},
-    {"\"json_only\": ", 12},
-    {"\"renamed\": ", 10},
-    {"\"NoTag\": ", 8},
-    {"\"default\": ", 10},
-    {"\"struct\": ", 9},
-    {"\"Left\": ", 7},
-    {"\"Right\": ", 8},
-    {"\"address\": ", 10},
-    {"\"items\": ", 8},
-    {"\"money\": ", 8},
-    {"\"unit\": ", 7},
-    {"\"other\": ", 8},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"version\": " TAGC_JSON_KEY_PAD, 10},
+    {"\"created_by\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"created_at\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"Label\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"scalars\": " TAGC_JSON_KEY_PAD, 10},
+    {"\"when\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"timeout\": " TAGC_JSON_KEY_PAD, 10},
+    {"\"raw\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"iface\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"any\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"doc\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"list\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"fixed\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"pairs\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"points\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"matrix\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"blob\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"hash\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"child\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"score\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"flag\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"by_name\": " TAGC_JSON_KEY_PAD, 10},
+    {"\"by_id\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"by_color\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"by_label\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"by_level\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"names\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"color\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"priority\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"perm\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"big\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"ratio\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"ok\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"quoted\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"maybe\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"-\": " TAGC_JSON_KEY_PAD, 4},
+    {"\"json_only\": " TAGC_JSON_KEY_PAD, 12},
+    {"\"renamed\": " TAGC_JSON_KEY_PAD, 10},
+    {"\"NoTag\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"default\": " TAGC_JSON_KEY_PAD, 10},
+    {"\"struct\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"Left\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"Right\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"address\": " TAGC_JSON_KEY_PAD, 10},
+    {"\"items\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"money\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"unit\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"other\": " TAGC_JSON_KEY_PAD, 8},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3524,8 +3524,8 @@ static void sink_sink_address_geo_write_json(tagc_buf *out, const sink_sink_addr
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key sink_sink_address_geo_json_keys[] = {
-    {"\"Lat\": ", 6},
-    {"\"Lon\": ", 6},
+    {"\"Lat\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"Lon\": " TAGC_JSON_KEY_PAD, 6},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3592,8 +3592,8 @@ static void sink_sink_address_write_json(tagc_buf *out, const sink_sink_address 
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key sink_sink_address_json_keys[] = {
-    {"\"city\": ", 7},
-    {"\"geo\": ", 6},
+    {"\"city\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"geo\": " TAGC_JSON_KEY_PAD, 6},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3665,8 +3665,8 @@ static void sink_sink_items_write_json(tagc_buf *out, const sink_sink_items *v, 
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key sink_sink_items_json_keys[] = {
-    {"\"sku\": ", 6},
-    {"\"qty\": ", 6},
+    {"\"sku\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"qty\": " TAGC_JSON_KEY_PAD, 6},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

@@ -640,8 +640,8 @@ void order_geo_write_json(tagc_buf *out, const order_geo *v, const tagc_json_opt
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key order_geo_json_keys[] = {
-    {"\"lat\": ", 6},
-    {"\"lon\": ", 6},
+    {"\"lat\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"lon\": " TAGC_JSON_KEY_PAD, 6},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -714,11 +714,11 @@ void order_address_write_json(tagc_buf *out, const order_address *v, const tagc_
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key order_address_json_keys[] = {
-    {"\"street\": ", 9},
-    {"\"city\": ", 7},
-    {"\"zip\": ", 6},
-    {"\"country\": ", 10},
-    {"\"geo\": ", 6},
+    {"\"street\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"city\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"zip\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"country\": " TAGC_JSON_KEY_PAD, 10},
+    {"\"geo\": " TAGC_JSON_KEY_PAD, 6},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -810,11 +810,11 @@ void order_customer_write_json(tagc_buf *out, const order_customer *v, const tag
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key order_customer_json_keys[] = {
-    {"\"id\": ", 5},
-    {"\"name\": ", 7},
-    {"\"email\": ", 8},
-    {"\"vip\": ", 6},
-    {"\"address\": ", 10},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"name\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"email\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"vip\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"address\": " TAGC_JSON_KEY_PAD, 10},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -910,13 +910,13 @@ void order_item_write_json(tagc_buf *out, const order_item *v, const tagc_json_o
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key order_item_json_keys[] = {
-    {"\"sku\": ", 6},
-    {"\"name\": ", 7},
-    {"\"qty\": ", 6},
-    {"\"price\": ", 8},
-    {"\"weight_kg\": ", 12},
-    {"\"tags\": ", 7},
-    {"\"gift\": ", 7},
+    {"\"sku\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"name\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"qty\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"price\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"weight_kg\": " TAGC_JSON_KEY_PAD, 12},
+    {"\"tags\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"gift\": " TAGC_JSON_KEY_PAD, 7},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -1035,18 +1035,18 @@ void order_order_write_json(tagc_buf *out, const order_order *v, const tagc_json
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key order_order_json_keys[] = {
-    {"\"id\": ", 5},
-    {"\"status\": ", 9},
-    {"\"customer\": ", 11},
-    {"\"items\": ", 8},
-    {"\"total\": ", 8},
-    {"\"currency\": ", 11},
-    {"\"discount\": ", 11},
-    {"\"notes\": ", 8},
-    {"\"created_at\": ", 13},
-    {"\"updated_at\": ", 13},
-    {"\"risk_score\": ", 13},
-    {"\"attempts\": ", 11},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"status\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"customer\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"items\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"total\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"currency\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"discount\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"notes\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"created_at\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"updated_at\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"risk_score\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"attempts\": " TAGC_JSON_KEY_PAD, 11},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

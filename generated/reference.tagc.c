@@ -313,11 +313,11 @@ void reference_report_user_write_json(tagc_buf *out, const reference_report_user
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key reference_report_user_json_keys[] = {
-    {"\"id\": ", 5},
-    {"\"name\": ", 7},
-    {"\"email\": ", 8},
-    {"\"roles\": ", 8},
-    {"\"meta\": ", 7},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"name\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"email\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"roles\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"meta\": " TAGC_JSON_KEY_PAD, 7},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -407,10 +407,10 @@ void reference_user_write_json(tagc_buf *out, const reference_user *v, const tag
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key reference_user_json_keys[] = {
-    {"\"id\": ", 5},
-    {"\"name\": ", 7},
-    {"\"email\": ", 8},
-    {"\"created_at\": ", 13},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"name\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"email\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"created_at\": " TAGC_JSON_KEY_PAD, 13},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -501,10 +501,10 @@ void reference_tree_node_write_json(tagc_buf *out, const reference_tree_node *v,
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key reference_tree_node_json_keys[] = {
-    {"\"ID\": ", 5},
-    {"\"Val\": ", 6},
-    {"\"Left\": ", 7},
-    {"\"Right\": ", 8},
+    {"\"ID\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"Val\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"Left\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"Right\": " TAGC_JSON_KEY_PAD, 8},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -632,8 +632,8 @@ static void reference_report_user_metadata_write_json(tagc_buf *out, const refer
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key reference_report_user_metadata_json_keys[] = {
-    {"\"CreatedAt\": ", 12},
-    {"\"UpdatedAt\": ", 12},
+    {"\"CreatedAt\": " TAGC_JSON_KEY_PAD, 12},
+    {"\"UpdatedAt\": " TAGC_JSON_KEY_PAD, 12},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

@@ -126,9 +126,9 @@ void tree_node_write_json(tagc_buf *out, const tree_node *v, const tagc_json_opt
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key tree_node_json_keys[] = {
-    {"\"id\": ", 5},
-    {"\"val\": ", 6},
-    {"\"children\": ", 11},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"val\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"children\": " TAGC_JSON_KEY_PAD, 11},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

@@ -1878,8 +1878,8 @@ void twitter_search_result_write_json(tagc_buf *out, const twitter_search_result
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_search_result_json_keys[] = {
-    {"\"statuses\": ", 11},
-    {"\"search_metadata\": ", 18},
+    {"\"statuses\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"search_metadata\": " TAGC_JSON_KEY_PAD, 18},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -1967,15 +1967,15 @@ void twitter_search_metadata_write_json(tagc_buf *out, const twitter_search_meta
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_search_metadata_json_keys[] = {
-    {"\"completed_in\": ", 15},
-    {"\"max_id\": ", 9},
-    {"\"max_id_str\": ", 13},
-    {"\"next_results\": ", 15},
-    {"\"query\": ", 8},
-    {"\"refresh_url\": ", 14},
-    {"\"count\": ", 8},
-    {"\"since_id\": ", 11},
-    {"\"since_id_str\": ", 15},
+    {"\"completed_in\": " TAGC_JSON_KEY_PAD, 15},
+    {"\"max_id\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"max_id_str\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"next_results\": " TAGC_JSON_KEY_PAD, 15},
+    {"\"query\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"refresh_url\": " TAGC_JSON_KEY_PAD, 14},
+    {"\"count\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"since_id\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"since_id_str\": " TAGC_JSON_KEY_PAD, 15},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2151,31 +2151,31 @@ void twitter_status_write_json(tagc_buf *out, const twitter_status *v, const tag
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_status_json_keys[] = {
-    {"\"metadata\": ", 11},
-    {"\"created_at\": ", 13},
-    {"\"id\": ", 5},
-    {"\"id_str\": ", 9},
-    {"\"text\": ", 7},
-    {"\"source\": ", 9},
-    {"\"truncated\": ", 12},
-    {"\"in_reply_to_status_id\": ", 24},
-    {"\"in_reply_to_status_id_str\": ", 28},
-    {"\"in_reply_to_user_id\": ", 22},
-    {"\"in_reply_to_user_id_str\": ", 26},
-    {"\"in_reply_to_screen_name\": ", 26},
-    {"\"user\": ", 7},
-    {"\"geo\": ", 6},
-    {"\"coordinates\": ", 14},
-    {"\"place\": ", 8},
-    {"\"contributors\": ", 15},
-    {"\"retweeted_status\": ", 19},
-    {"\"retweet_count\": ", 16},
-    {"\"favorite_count\": ", 17},
-    {"\"entities\": ", 11},
-    {"\"favorited\": ", 12},
-    {"\"retweeted\": ", 12},
-    {"\"possibly_sensitive\": ", 21},
-    {"\"lang\": ", 7},
+    {"\"metadata\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"created_at\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"id_str\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"text\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"source\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"truncated\": " TAGC_JSON_KEY_PAD, 12},
+    {"\"in_reply_to_status_id\": " TAGC_JSON_KEY_PAD, 24},
+    {"\"in_reply_to_status_id_str\": " TAGC_JSON_KEY_PAD, 28},
+    {"\"in_reply_to_user_id\": " TAGC_JSON_KEY_PAD, 22},
+    {"\"in_reply_to_user_id_str\": " TAGC_JSON_KEY_PAD, 26},
+    {"\"in_reply_to_screen_name\": " TAGC_JSON_KEY_PAD, 26},
+    {"\"user\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"geo\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"coordinates\": " TAGC_JSON_KEY_PAD, 14},
+    {"\"place\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"contributors\": " TAGC_JSON_KEY_PAD, 15},
+    {"\"retweeted_status\": " TAGC_JSON_KEY_PAD, 19},
+    {"\"retweet_count\": " TAGC_JSON_KEY_PAD, 16},
+    {"\"favorite_count\": " TAGC_JSON_KEY_PAD, 17},
+    {"\"entities\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"favorited\": " TAGC_JSON_KEY_PAD, 12},
+    {"\"retweeted\": " TAGC_JSON_KEY_PAD, 12},
+    {"\"possibly_sensitive\": " TAGC_JSON_KEY_PAD, 21},
+    {"\"lang\": " TAGC_JSON_KEY_PAD, 7},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2373,8 +2373,8 @@ void twitter_status_metadata_write_json(tagc_buf *out, const twitter_status_meta
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_status_metadata_json_keys[] = {
-    {"\"result_type\": ", 14},
-    {"\"iso_language_code\": ", 20},
+    {"\"result_type\": " TAGC_JSON_KEY_PAD, 14},
+    {"\"iso_language_code\": " TAGC_JSON_KEY_PAD, 20},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2545,46 +2545,46 @@ void twitter_user_write_json(tagc_buf *out, const twitter_user *v, const tagc_js
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_user_json_keys[] = {
-    {"\"id\": ", 5},
-    {"\"id_str\": ", 9},
-    {"\"name\": ", 7},
-    {"\"screen_name\": ", 14},
-    {"\"location\": ", 11},
-    {"\"description\": ", 14},
-    {"\"url\": ", 6},
-    {"\"entities\": ", 11},
-    {"\"protected\": ", 12},
-    {"\"followers_count\": ", 18},
-    {"\"friends_count\": ", 16},
-    {"\"listed_count\": ", 15},
-    {"\"created_at\": ", 13},
-    {"\"favourites_count\": ", 19},
-    {"\"utc_offset\": ", 13},
-    {"\"time_zone\": ", 12},
-    {"\"geo_enabled\": ", 14},
-    {"\"verified\": ", 11},
-    {"\"statuses_count\": ", 17},
-    {"\"lang\": ", 7},
-    {"\"contributors_enabled\": ", 23},
-    {"\"is_translator\": ", 16},
-    {"\"is_translation_enabled\": ", 25},
-    {"\"profile_background_color\": ", 27},
-    {"\"profile_background_image_url\": ", 31},
-    {"\"profile_background_image_url_https\": ", 37},
-    {"\"profile_background_tile\": ", 26},
-    {"\"profile_image_url\": ", 20},
-    {"\"profile_image_url_https\": ", 26},
-    {"\"profile_banner_url\": ", 21},
-    {"\"profile_link_color\": ", 21},
-    {"\"profile_sidebar_border_color\": ", 31},
-    {"\"profile_sidebar_fill_color\": ", 29},
-    {"\"profile_text_color\": ", 21},
-    {"\"profile_use_background_image\": ", 31},
-    {"\"default_profile\": ", 18},
-    {"\"default_profile_image\": ", 24},
-    {"\"following\": ", 12},
-    {"\"follow_request_sent\": ", 22},
-    {"\"notifications\": ", 16},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"id_str\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"name\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"screen_name\": " TAGC_JSON_KEY_PAD, 14},
+    {"\"location\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"description\": " TAGC_JSON_KEY_PAD, 14},
+    {"\"url\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"entities\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"protected\": " TAGC_JSON_KEY_PAD, 12},
+    {"\"followers_count\": " TAGC_JSON_KEY_PAD, 18},
+    {"\"friends_count\": " TAGC_JSON_KEY_PAD, 16},
+    {"\"listed_count\": " TAGC_JSON_KEY_PAD, 15},
+    {"\"created_at\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"favourites_count\": " TAGC_JSON_KEY_PAD, 19},
+    {"\"utc_offset\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"time_zone\": " TAGC_JSON_KEY_PAD, 12},
+    {"\"geo_enabled\": " TAGC_JSON_KEY_PAD, 14},
+    {"\"verified\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"statuses_count\": " TAGC_JSON_KEY_PAD, 17},
+    {"\"lang\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"contributors_enabled\": " TAGC_JSON_KEY_PAD, 23},
+    {"\"is_translator\": " TAGC_JSON_KEY_PAD, 16},
+    {"\"is_translation_enabled\": " TAGC_JSON_KEY_PAD, 25},
+    {"\"profile_background_color\": " TAGC_JSON_KEY_PAD, 27},
+    {"\"profile_background_image_url\": " TAGC_JSON_KEY_PAD, 31},
+    {"\"profile_background_image_url_https\": " TAGC_JSON_KEY_PAD, 37},
+    {"\"profile_background_tile\": " TAGC_JSON_KEY_PAD, 26},
+    {"\"profile_image_url\": " TAGC_JSON_KEY_PAD, 20},
+    {"\"profile_image_url_https\": " TAGC_JSON_KEY_PAD, 26},
+    {"\"profile_banner_url\": " TAGC_JSON_KEY_PAD, 21},
+    {"\"profile_link_color\": " TAGC_JSON_KEY_PAD, 21},
+    {"\"profile_sidebar_border_color\": " TAGC_JSON_KEY_PAD, 31},
+    {"\"profile_sidebar_fill_color\": " TAGC_JSON_KEY_PAD, 29},
+    {"\"profile_text_color\": " TAGC_JSON_KEY_PAD, 21},
+    {"\"profile_use_background_image\": " TAGC_JSON_KEY_PAD, 31},
+    {"\"default_profile\": " TAGC_JSON_KEY_PAD, 18},
+    {"\"default_profile_image\": " TAGC_JSON_KEY_PAD, 24},
+    {"\"following\": " TAGC_JSON_KEY_PAD, 12},
+    {"\"follow_request_sent\": " TAGC_JSON_KEY_PAD, 22},
+    {"\"notifications\": " TAGC_JSON_KEY_PAD, 16},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2831,8 +2831,8 @@ void twitter_user_entities_write_json(tagc_buf *out, const twitter_user_entities
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_user_entities_json_keys[] = {
-    {"\"url\": ", 6},
-    {"\"description\": ", 14},
+    {"\"url\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"description\": " TAGC_JSON_KEY_PAD, 14},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2897,7 +2897,7 @@ void twitter_urls_write_json(tagc_buf *out, const twitter_urls *v, const tagc_js
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_urls_json_keys[] = {
-    {"\"urls\": ", 7},
+    {"\"urls\": " TAGC_JSON_KEY_PAD, 7},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -2968,11 +2968,11 @@ void twitter_entities_write_json(tagc_buf *out, const twitter_entities *v, const
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_entities_json_keys[] = {
-    {"\"hashtags\": ", 11},
-    {"\"symbols\": ", 10},
-    {"\"urls\": ", 7},
-    {"\"user_mentions\": ", 16},
-    {"\"media\": ", 8},
+    {"\"hashtags\": " TAGC_JSON_KEY_PAD, 11},
+    {"\"symbols\": " TAGC_JSON_KEY_PAD, 10},
+    {"\"urls\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"user_mentions\": " TAGC_JSON_KEY_PAD, 16},
+    {"\"media\": " TAGC_JSON_KEY_PAD, 8},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3051,8 +3051,8 @@ void twitter_hashtag_write_json(tagc_buf *out, const twitter_hashtag *v, const t
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_hashtag_json_keys[] = {
-    {"\"text\": ", 7},
-    {"\"indices\": ", 10},
+    {"\"text\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"indices\": " TAGC_JSON_KEY_PAD, 10},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3119,8 +3119,8 @@ void twitter_symbol_write_json(tagc_buf *out, const twitter_symbol *v, const tag
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_symbol_json_keys[] = {
-    {"\"text\": ", 7},
-    {"\"indices\": ", 10},
+    {"\"text\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"indices\": " TAGC_JSON_KEY_PAD, 10},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3191,10 +3191,10 @@ void twitter_url_write_json(tagc_buf *out, const twitter_url *v, const tagc_json
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_url_json_keys[] = {
-    {"\"url\": ", 6},
-    {"\"expanded_url\": ", 15},
-    {"\"display_url\": ", 14},
-    {"\"indices\": ", 10},
+    {"\"url\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"expanded_url\": " TAGC_JSON_KEY_PAD, 15},
+    {"\"display_url\": " TAGC_JSON_KEY_PAD, 14},
+    {"\"indices\": " TAGC_JSON_KEY_PAD, 10},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3280,11 +3280,11 @@ void twitter_user_mention_write_json(tagc_buf *out, const twitter_user_mention *
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_user_mention_json_keys[] = {
-    {"\"screen_name\": ", 14},
-    {"\"name\": ", 7},
-    {"\"id\": ", 5},
-    {"\"id_str\": ", 9},
-    {"\"indices\": ", 10},
+    {"\"screen_name\": " TAGC_JSON_KEY_PAD, 14},
+    {"\"name\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"id_str\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"indices\": " TAGC_JSON_KEY_PAD, 10},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3392,18 +3392,18 @@ void twitter_media_write_json(tagc_buf *out, const twitter_media *v, const tagc_
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_media_json_keys[] = {
-    {"\"id\": ", 5},
-    {"\"id_str\": ", 9},
-    {"\"indices\": ", 10},
-    {"\"media_url\": ", 12},
-    {"\"media_url_https\": ", 18},
-    {"\"url\": ", 6},
-    {"\"display_url\": ", 14},
-    {"\"expanded_url\": ", 15},
-    {"\"type\": ", 7},
-    {"\"sizes\": ", 8},
-    {"\"source_status_id\": ", 19},
-    {"\"source_status_id_str\": ", 23},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"id_str\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"indices\": " TAGC_JSON_KEY_PAD, 10},
+    {"\"media_url\": " TAGC_JSON_KEY_PAD, 12},
+    {"\"media_url_https\": " TAGC_JSON_KEY_PAD, 18},
+    {"\"url\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"display_url\": " TAGC_JSON_KEY_PAD, 14},
+    {"\"expanded_url\": " TAGC_JSON_KEY_PAD, 15},
+    {"\"type\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"sizes\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"source_status_id\": " TAGC_JSON_KEY_PAD, 19},
+    {"\"source_status_id_str\": " TAGC_JSON_KEY_PAD, 23},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3514,10 +3514,10 @@ void twitter_media_sizes_write_json(tagc_buf *out, const twitter_media_sizes *v,
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_media_sizes_json_keys[] = {
-    {"\"medium\": ", 9},
-    {"\"small\": ", 8},
-    {"\"thumb\": ", 8},
-    {"\"large\": ", 8},
+    {"\"medium\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"small\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"thumb\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"large\": " TAGC_JSON_KEY_PAD, 8},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3599,9 +3599,9 @@ void twitter_media_size_write_json(tagc_buf *out, const twitter_media_size *v, c
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_media_size_json_keys[] = {
-    {"\"w\": ", 4},
-    {"\"h\": ", 4},
-    {"\"resize\": ", 9},
+    {"\"w\": " TAGC_JSON_KEY_PAD, 4},
+    {"\"h\": " TAGC_JSON_KEY_PAD, 4},
+    {"\"resize\": " TAGC_JSON_KEY_PAD, 9},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3672,8 +3672,8 @@ void twitter_point_write_json(tagc_buf *out, const twitter_point *v, const tagc_
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_point_json_keys[] = {
-    {"\"type\": ", 7},
-    {"\"coordinates\": ", 14},
+    {"\"type\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"coordinates\": " TAGC_JSON_KEY_PAD, 14},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3747,9 +3747,9 @@ void twitter_contributor_write_json(tagc_buf *out, const twitter_contributor *v,
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_contributor_json_keys[] = {
-    {"\"id\": ", 5},
-    {"\"id_str\": ", 9},
-    {"\"screen_name\": ", 14},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"id_str\": " TAGC_JSON_KEY_PAD, 9},
+    {"\"screen_name\": " TAGC_JSON_KEY_PAD, 14},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3834,15 +3834,15 @@ void twitter_place_write_json(tagc_buf *out, const twitter_place *v, const tagc_
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_place_json_keys[] = {
-    {"\"id\": ", 5},
-    {"\"url\": ", 6},
-    {"\"place_type\": ", 13},
-    {"\"name\": ", 7},
-    {"\"full_name\": ", 12},
-    {"\"country_code\": ", 15},
-    {"\"country\": ", 10},
-    {"\"bounding_box\": ", 15},
-    {"\"attributes\": ", 13},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"url\": " TAGC_JSON_KEY_PAD, 6},
+    {"\"place_type\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"name\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"full_name\": " TAGC_JSON_KEY_PAD, 12},
+    {"\"country_code\": " TAGC_JSON_KEY_PAD, 15},
+    {"\"country\": " TAGC_JSON_KEY_PAD, 10},
+    {"\"bounding_box\": " TAGC_JSON_KEY_PAD, 15},
+    {"\"attributes\": " TAGC_JSON_KEY_PAD, 13},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -3937,8 +3937,8 @@ void twitter_bounding_box_write_json(tagc_buf *out, const twitter_bounding_box *
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key twitter_bounding_box_json_keys[] = {
-    {"\"type\": ", 7},
-    {"\"coordinates\": ", 14},
+    {"\"type\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"coordinates\": " TAGC_JSON_KEY_PAD, 14},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

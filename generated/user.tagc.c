@@ -134,11 +134,11 @@ void user_user_write_json(tagc_buf *out, const user_user *v, const tagc_json_opt
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key user_user_json_keys[] = {
-    {"\"id\": ", 5},
-    {"\"name\": ", 7},
-    {"\"email\": ", 8},
-    {"\"roles\": ", 8},
-    {"\"meta\": ", 7},
+    {"\"id\": " TAGC_JSON_KEY_PAD, 5},
+    {"\"name\": " TAGC_JSON_KEY_PAD, 7},
+    {"\"email\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"roles\": " TAGC_JSON_KEY_PAD, 8},
+    {"\"meta\": " TAGC_JSON_KEY_PAD, 7},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */
@@ -270,8 +270,8 @@ static void user_user_metadata_write_json(tagc_buf *out, const user_user_metadat
  * JSON's space after the colon follows): the key expected next is compared in
  * place before any lookup. */
 static const tagc_json_key user_user_metadata_json_keys[] = {
-    {"\"created_at\": ", 13},
-    {"\"updated_at\": ", 13},
+    {"\"created_at\": " TAGC_JSON_KEY_PAD, 13},
+    {"\"updated_at\": " TAGC_JSON_KEY_PAD, 13},
     {NULL, 0}, /* after the last field */
 };
 /* The fields by name (length, then bytes), for tagc_json_key_find. */

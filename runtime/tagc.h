@@ -1457,11 +1457,32 @@ general:
  * general path (tagc_json_obj_next and the generated lookup). len 0: the name
  * is not compared in place. With len != 0, text[len] is ' ' (the generator
  * writes it): indented input compares the key, colon and MarshalIndent's space
- * in one tagc_json_key_eq of len + 1 bytes. */
+ * in one compare of len + 1 bytes. The generator pads every text with
+ * TAGC_JSON_KEY_PAD, so that 16 bytes can be read from it: keys of up to 16
+ * bytes are one 16-byte compare with the input (tagc_json_key_here). */
 typedef struct tagc_json_key {
     const char *text;
     size_t len;
 } tagc_json_key;
+
+#define TAGC_JSON_KEY_PAD "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0"
+
+#if defined(__SSE2__) && !defined(TAGC_NO_SIMD) && defined(TAGC_INDENT_PREDICTED)
+#define TAGC_KEY_SIMD 1
+/* the 16 bytes at s against the padded key text t: bit i of the result is
+ * set when s[i] == t[i] */
+static TAGC_ALWAYS_INLINE unsigned tagc_json_key_mask16(const char *s, const char *t)
+{
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)s),
+                                                      _mm_loadu_si128((const __m128i *)(const void *)t)));
+}
+/* its first m bytes equal (1 <= m <= 16): bits 0..m-1 set, shifted to the top
+ * of 32 bits and the rest out */
+static TAGC_ALWAYS_INLINE bool tagc_json_key_first(unsigned mask, size_t m)
+{
+    return (~mask << (32 - m)) == 0;
+}
+#endif
 
 /* s[0..n) == t[0..n), both readable for n bytes: overlapping word loads for
  * 4 <= n <= 32, memcmp otherwise. */
@@ -1494,6 +1515,32 @@ static inline bool tagc_json_key_eq(const char *s, const char *t, size_t n)
         }
     }
     return x == 0;
+}
+
+/* Whether the input at p (up to end) starts with want's text: its len n bytes
+ * and `extra` more (1: the space after the colon of indented input). Keys of
+ * up to 16 bytes with 16 bytes of input left are one 16-byte compare. */
+static TAGC_ALWAYS_INLINE bool tagc_json_key_here(const char *p, const char *end, const tagc_json_key *want,
+                                                  size_t extra)
+{
+    size_t n = want->len, m = n + extra;
+#ifdef TAGC_KEY_SIMD
+    if (TAGC_LIKELY(n - 1 < 16 - extra && end - p >= 16))
+        return tagc_json_key_first(tagc_json_key_mask16(p, want->text), m);
+#endif
+    return n != 0 && (size_t)(end - p) >= m && tagc_json_key_eq(p, want->text, m);
+}
+
+/* What tagc_json_obj_next_key records of the expected key (len n) read at p:
+ * 2, d->p past it and the `extra` bytes after it. */
+static TAGC_ALWAYS_INLINE int tagc_json_key_taken(tagc_json_dec *d, const char *p, size_t n, size_t extra)
+{
+    d->key_at = p;
+    d->p = p + n + extra;
+    d->first = false;
+    d->key = p + 1;
+    d->key_len = n - 3;
+    return 2;
 }
 
 /* tagc_json_obj_next for a struct that expects the key `want` next, on the
@@ -1532,24 +1579,12 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
         /* indented input: the same test, then the one space MarshalIndent
          * writes after the ':' (the value's null test then starts at the value) */
         p = tagc_json_skip_indent_at(d, p, d->depth, false); /* the key's '"' is the token test (else the general path from d->p) */
-        if (TAGC_LIKELY(n != 0 && (size_t)(end - p) > n && tagc_json_key_eq(p, want->text, n + 1))) {
-            d->key_at = p; /* "key": and the space: text[n] is ' ' */
-            d->p = p + n + 1;
-            d->first = false;
-            d->key = p + 1;
-            d->key_len = n - 3;
-            return 2;
-        }
+        if (TAGC_LIKELY(tagc_json_key_here(p, end, want, 1)))
+            return tagc_json_key_taken(d, p, n, 1);
         return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len); /* no space after ':' too */
     }
-    if (TAGC_LIKELY(n != 0 && (size_t)(end - p) >= n && tagc_json_key_eq(p, want->text, n))) {
-        d->key_at = p;
-        d->p = p + n;
-        d->first = false;
-        d->key = p + 1;
-        d->key_len = n - 3;
-        return 2;
-    }
+    if (TAGC_LIKELY(tagc_json_key_here(p, end, want, 0)))
+        return tagc_json_key_taken(d, p, n, 0);
     return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
 }
 

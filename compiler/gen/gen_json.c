@@ -174,9 +174,10 @@ static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
         if (!name)
             continue;
         names[n++] = name;
-        if (name_is_plain(name)) { /* len: the compact text; the space after it is MarshalIndent's */
+        if (name_is_plain(name)) { /* len: the compact text; the space after it is MarshalIndent's;
+                                      the pad: 16 bytes can be read (tagc.h) */
             const char *text = pool_printf(g->pool, "\"%s\": ", name);
-            emit(g, 1, "{%s, %zu},", c_literal(g, text, strlen(text)), strlen(text) - 1);
+            emit(g, 1, "{%s TAGC_JSON_KEY_PAD, %zu},", c_literal(g, text, strlen(text)), strlen(text) - 1);
         } else { /* the input may have it escaped */
             const char *text = pool_printf(g->pool, "\"%s\":", name);
             emit(g, 1, "{%s, 0}, /* not compared in place */", c_literal(g, text, strlen(text)));

@@ -12,6 +12,8 @@
  *            text and from MarshalIndent copies with two spaces, a tab and
  *            deep indents (more than 8 and 16 bytes), CRLF, and whitespace
  *            before ':' and ','; the same values every time.
+ *            The expected key compared in place for every length, every byte
+ *            of it changed, the input cut after every byte.
  *   errors:  a control byte inside an indent is still a syntax error.
  *   literals: the in-line null, true and false against the out-of-line reads.
  */
@@ -74,7 +76,7 @@ Test(skip, matches_reference)
 static int read_abc(const char *text, int64_t *a, tagc_str *b, int64_t *c, bool *b_null)
 {
     /* as the generator writes them: the compact text, then the space indented input has */
-    static const tagc_json_key keys[] = {{"\"a\": ", 4}, {"\"b\": ", 4}, {"\"c\": ", 4}, {NULL, 0}};
+    static const tagc_json_key keys[] = {{"\"a\": " TAGC_JSON_KEY_PAD, 4}, {"\"b\": " TAGC_JSON_KEY_PAD, 4}, {"\"c\": " TAGC_JSON_KEY_PAD, 4}, {NULL, 0}};
     static tagc_arena arena;
     tagc_error err;
     tagc_json_dec d;
@@ -130,7 +132,7 @@ static void expect_abc(const char *text, bool null_b)
  * (not inlined: gcc 12's -Wuse-after-free misreads it inside the caller's loop) */
 __attribute__((noinline)) static int next_key_at(const char *text, size_t *at)
 {
-    static const tagc_json_key key = {"\"abc\": ", 6};
+    static const tagc_json_key key = {"\"abc\": " TAGC_JSON_KEY_PAD, 6};
     static tagc_arena arena;
     tagc_error err;
     tagc_json_dec d;
@@ -178,6 +180,65 @@ Test(members, indented_key_with_space)
         cr_expect_eq(next_key_at(cases[i].text, &at), cases[i].rc, "%s", cases[i].text);
         if (cases[i].at != (size_t)-1)
             cr_expect_eq(at, cases[i].at, "%s: at %zu", cases[i].text, at);
+    }
+}
+
+/* obj_next_key with the expected key `"name":` (its text padded as the
+ * generator pads it) on text[0..len), in a buffer of exactly len bytes */
+static int key_rc(const char *name, const char *text, size_t len, size_t *at)
+{
+    static tagc_arena arena;
+    char key_text[64];
+    size_t n = (size_t)snprintf(key_text, sizeof key_text, "\"%s\": ", name) - 1;
+    memset(key_text + n + 1, 0, sizeof key_text - n - 1); /* TAGC_JSON_KEY_PAD */
+    tagc_json_key key = {key_text, n};
+    tagc_error err;
+    tagc_json_dec d;
+    char *copy = malloc(len);
+    memcpy(copy, text, len);
+    tagc_json_dec_init(&d, copy, len, &arena, &err, NULL);
+    int rc = tagc_json_obj_begin_inline(&d);
+    cr_assert_eq(rc, 0, "%.*s", (int)len, text);
+    d.first = true;
+    rc = tagc_json_obj_next_key(&d, &key);
+    *at = (size_t)(d.p - copy);
+    if (rc == 2)
+        cr_expect(d.key_len == strlen(name) && memcmp(d.key, name, d.key_len) == 0 && d.key_at == d.key - 1,
+                  "%.*s: the key read", (int)len, text);
+    free(copy);
+    tagc_arena_reset(&arena);
+    return rc;
+}
+
+/* The in-place compare (one 16-byte compare up to 16 bytes, words beyond)
+ * for names of 1 to 30 bytes, compact and indented: the key taken in place
+ * exactly when the input holds its text whole; any byte of it changed, the
+ * general path's (which reads the other key); the input cut after any byte,
+ * in place only when what is left still holds the text. */
+Test(members, expected_key_every_length)
+{
+    static const char *const fmt[] = {"{\"%s\":1}", "{\n  \"%s\": 1\n}", "{\n\t\t\"%s\": 1\n}"};
+    for (size_t len = 1; len <= 30; len++) {
+        char name[32];
+        for (size_t i = 0; i < len; i++)
+            name[i] = (char)('a' + i % 26);
+        name[len] = 0;
+        for (size_t f = 0; f < 3; f++) {
+            char text[96];
+            size_t tl = (size_t)snprintf(text, sizeof text, fmt[f], name), at;
+            size_t key_at = (size_t)(strchr(text, '"') - text);
+            size_t after = key_at + len + 3 + (f > 0); /* past the colon, and the space */
+            cr_expect_eq(key_rc(name, text, tl, &at), 2, "%s", text);
+            cr_expect_eq(at, after, "%s: at %zu", text, at);
+            for (size_t i = key_at; i < after; i++) { /* one byte of the key text changed */
+                char m[96];
+                memcpy(m, text, tl);
+                m[i] = m[i] == 'z' ? 'y' : (char)(m[i] + 1);
+                cr_expect_neq(key_rc(name, m, tl, &at), 2, "%s: byte %zu changed", m, i);
+            }
+            for (size_t cut = key_at; cut < tl; cut++) /* the input ends after byte cut */
+                cr_expect_eq(key_rc(name, text, cut, &at) == 2, cut >= after, "%s cut at %zu", text, cut);
+        }
     }
 }
 
