@@ -76,7 +76,10 @@ Test(skip, matches_reference)
 static int read_abc(const char *text, int64_t *a, tagc_str *b, int64_t *c, bool *b_null)
 {
     /* as the generator writes them: the compact text, then the space indented input has */
-    static const tagc_json_key keys[] = {{"\"a\": " TAGC_JSON_KEY_PAD, 4}, {"\"b\": " TAGC_JSON_KEY_PAD, 4}, {"\"c\": " TAGC_JSON_KEY_PAD, 4}, {NULL, 0}};
+    static const tagc_json_key keys[] = {{"\"a\": " TAGC_JSON_KEY_PAD, 4},
+                                         {"\"b\": " TAGC_JSON_KEY_PAD, 4},
+                                         {"\"c\": " TAGC_JSON_KEY_PAD, 4},
+                                         {NULL, 0}};
     static tagc_arena arena;
     tagc_error err;
     tagc_json_dec d;
