@@ -41,7 +41,7 @@ void tagc_json_dec_init(tagc_json_dec *d, const char *src, size_t len, tagc_aren
     d->ind_pat[0] = UINT64_C(0x202020202020200a);
     d->ind_pat[1] = d->ind_pat[2] = d->ind_pat[3] = UINT64_C(0x2020202020202020);
     d->ind_unit = (size_t)-1;
-    d->ind_lim = src; /* set when the unit is (tagc_json_skip_indent_learn): no compare until then */
+    tagc_json_set_end(d, src + len); /* the compares miss until the unit is learnt */
     tagc_error_clear(err);
 }
 

@@ -777,18 +777,22 @@ typedef struct tagc_json_dec {
      * ind_pat holds the newline and 31 of them (ind_unit all ones until learnt). */
     TAGC_ALIGN16 uint64_t ind_pat[4];
     size_t ind_unit;
-    /* end - 32, or the start of the text read when it is 32 bytes or shorter,
-     * before the unit is learnt, or in a `string`-option value's text:
-     * tagc_json_indent_hit's 32-byte reads from p are inside the input when
-     * p < ind_lim (a pointer compare, not end - p > 32). */
+    /* end - TAGC_IND_READ, or the start of the text read when it is that short
+     * or a `string`-option value's text: the in-line compares' reads from p
+     * are inside the input when p < ind_lim (a pointer compare, not end - p >
+     * 48). */
     const char *ind_lim;
 } tagc_json_dec;
+
+/* What the in-line compares may read from p when p < ind_lim: an indent of up
+ * to 31 bytes and its newline, then a key's 16 (tagc_json_obj_next_key). */
+#define TAGC_IND_READ 48
 
 /* d->end = end, the end of the input (from d->start), and ind_lim with it. */
 static inline void tagc_json_set_end(tagc_json_dec *d, const char *end)
 {
     d->end = end;
-    d->ind_lim = end - d->start > 32 ? end - 32 : d->start;
+    d->ind_lim = end - d->start > TAGC_IND_READ ? end - TAGC_IND_READ : d->start;
 }
 
 /* Sets d->err (code, offset of d->p, message) and returns code. */
@@ -1519,14 +1523,17 @@ static inline bool tagc_json_key_eq(const char *s, const char *t, size_t n)
 
 /* Whether the input at p (up to end) starts with want's text: its len n bytes
  * and `extra` more (1: the space after the colon of indented input). Keys of
- * up to 16 bytes with 16 bytes of input left are one 16-byte compare. */
+ * up to 16 bytes with 16 bytes of input left (has16: the caller knows) are
+ * one 16-byte compare. */
 static TAGC_ALWAYS_INLINE bool tagc_json_key_here(const char *p, const char *end, const tagc_json_key *want,
-                                                  size_t extra)
+                                                  size_t extra, bool has16)
 {
     size_t n = want->len, m = n + extra;
 #ifdef TAGC_KEY_SIMD
-    if (TAGC_LIKELY(n - 1 < 16 - extra && end - p >= 16))
+    if (TAGC_LIKELY(n - 1 < 16 - extra && (has16 || end - p >= 16)))
         return tagc_json_key_first(tagc_json_key_mask16(p, want->text), m);
+#else
+    (void)has16;
 #endif
     return n != 0 && (size_t)(end - p) >= m && tagc_json_key_eq(p, want->text, m);
 }
@@ -1575,15 +1582,32 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
         }
         p++;
     }
+#ifdef TAGC_KEY_SIMD
+    /* the usual cases, TAGC_IND_READ bytes from the end or more: no end tests */
+    if (TAGC_LIKELY(p < d->ind_lim)) {
+        if ((unsigned char)*p > ' ') {
+            if (TAGC_LIKELY(tagc_json_key_here(p, end, want, 0, true)))
+                return tagc_json_key_taken(d, p, n, 0);
+            return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
+        }
+        /* a hit is within 32 bytes of p: 16 more can be read */
+        const char *q = tagc_json_indent_hit_wtl(d, p, (unsigned)d->depth * (unsigned)d->ind_unit, false, false);
+        if (TAGC_LIKELY(q != NULL)) {
+            if (TAGC_LIKELY(tagc_json_key_here(q, end, want, 1, true)))
+                return tagc_json_key_taken(d, q, n, 1);
+            return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
+        }
+    }
+#endif
     if (p < end && (unsigned char)*p <= ' ') {
         /* indented input: the same test, then the one space MarshalIndent
          * writes after the ':' (the value's null test then starts at the value) */
         p = tagc_json_skip_indent_at(d, p, d->depth, false); /* the key's '"' is the token test (else the general path from d->p) */
-        if (TAGC_LIKELY(tagc_json_key_here(p, end, want, 1)))
+        if (TAGC_LIKELY(tagc_json_key_here(p, end, want, 1, false)))
             return tagc_json_key_taken(d, p, n, 1);
         return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len); /* no space after ':' too */
     }
-    if (TAGC_LIKELY(tagc_json_key_here(p, end, want, 0)))
+    if (TAGC_LIKELY(tagc_json_key_here(p, end, want, 0, false)))
         return tagc_json_key_taken(d, p, n, 0);
     return tagc_json_obj_next(d, &d->first, &d->key, &d->key_len);
 }

@@ -203,6 +203,11 @@ static int key_rc(const char *name, const char *text, size_t len, size_t *at)
     int rc = tagc_json_obj_begin_inline(&d);
     cr_assert_eq(rc, 0, "%.*s", (int)len, text);
     d.first = true;
+    /* the member before it, whose indent teaches the unit (predicted from then on) */
+    static const tagc_json_key pre = {"\"pre\": " TAGC_JSON_KEY_PAD, 6};
+    rc = tagc_json_obj_next_key(&d, &pre);
+    cr_assert_eq(rc, 2, "%.*s: pre", (int)len, text);
+    cr_assert_eq(tagc_json_skip(&d), 0, "%.*s: pre's value", (int)len, text);
     rc = tagc_json_obj_next_key(&d, &key);
     *at = (size_t)(d.p - copy);
     if (rc == 2)
@@ -213,28 +218,35 @@ static int key_rc(const char *name, const char *text, size_t len, size_t *at)
     return rc;
 }
 
-/* The in-place compare (one 16-byte compare up to 16 bytes, words beyond)
- * for names of 1 to 30 bytes, compact and indented: the key taken in place
+/* The in-place compare (one 16-byte compare up to 16 bytes, words beyond;
+ * far from the end and within 48 bytes of it) for names of 1 to 30 bytes,
+ * compact and indented: the key taken in place
  * exactly when the input holds its text whole; any byte of it changed, the
  * general path's (which reads the other key); the input cut after any byte,
  * in place only when what is left still holds the text. */
 Test(members, expected_key_every_length)
 {
-    static const char *const fmt[] = {"{\"%s\":1}", "{\n  \"%s\": 1\n}", "{\n\t\t\"%s\": 1\n}"};
+    /* a member after it, so that the whole text is also read more than 48 bytes
+     * from the end (tagc.h TAGC_IND_READ: no end tests there) */
+#define TAIL "\"pad\":\"0123456789012345678901234567890123456789012345678901234567\""
+    static const char *const fmt[] = {"{\"pre\":0,\"%s\":1," TAIL "}",
+                                      "{\n  \"pre\": 0,\n  \"%s\": 1,\n  " TAIL "\n}",
+                                      "{\n\t\"pre\": 0,\n\t\"%s\": 1,\n\t" TAIL "\n}"};
+#undef TAIL
     for (size_t len = 1; len <= 30; len++) {
         char name[32];
         for (size_t i = 0; i < len; i++)
             name[i] = (char)('a' + i % 26);
         name[len] = 0;
         for (size_t f = 0; f < 3; f++) {
-            char text[96];
+            char text[160];
             size_t tl = (size_t)snprintf(text, sizeof text, fmt[f], name), at;
-            size_t key_at = (size_t)(strchr(text, '"') - text);
+            size_t key_at = (size_t)(strstr(text, name) - 1 - text);
             size_t after = key_at + len + 3 + (f > 0); /* past the colon, and the space */
             cr_expect_eq(key_rc(name, text, tl, &at), 2, "%s", text);
             cr_expect_eq(at, after, "%s: at %zu", text, at);
             for (size_t i = key_at; i < after; i++) { /* one byte of the key text changed */
-                char m[96];
+                char m[160];
                 memcpy(m, text, tl);
                 m[i] = m[i] == 'z' ? 'y' : (char)(m[i] + 1);
                 cr_expect_neq(key_rc(name, m, tl, &at), 2, "%s: byte %zu changed", m, i);
