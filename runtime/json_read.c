@@ -1102,9 +1102,7 @@ const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int dep
     if (depth == 0) /* a newline before the top-level value (the next one tells) */
         return tagc_json_skip_indent(p, end);
     /* not an indent of one byte repeated: only a bare newline is predicted */
-    d->ind_unit = 0;
-    if (!d->q_open) /* end is the input's: the in-line compare from now on */
-        tagc_json_set_end(d, end);
+    d->ind_unit = 0; /* (d->ind_lim is set from the start: tagc_json_dec_init) */
     d->ind_pat[0] = UINT64_C(0x202020202020200a);
     d->ind_pat[1] = d->ind_pat[2] = d->ind_pat[3] = UINT64_C(0x2020202020202020);
     c = avail > 1 ? p[1] : 0;
