@@ -673,8 +673,8 @@ static void print_checks(FILE *f, const bool *csel)
 static void print_table(FILE *f, const bool *csel)
 {
     fprintf(f, "| workload | direction | contender | µs/op | MB/s | vs cJSON | × best peer | "
-               "time vs -min | allocs/op |\n");
-    fprintf(f, "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+               "time vs -min | ns/added B | allocs/op |\n");
+    fprintf(f, "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
     for (int w = 0; w < W_COUNT; w++)
     for (int v = 0; v < V_COUNT; v++) {
         for (int dir = 0; dir < DIR_COUNT; dir++) {
@@ -689,7 +689,7 @@ static void print_table(FILE *f, const bool *csel)
                 if (!csel[c] || !r->done)
                     continue;
                 const result *m = &results[w][V_MIN][dir][c]; /* an indented copy against it */
-                char t[32], ratio[32], vbest[32], vmin[32];
+                char t[32], ratio[32], vbest[32], vmin[32], added[32];
                 fmt_time(t, sizeof t, r->sec_per_op);
                 if (base->done)
                     snprintf(ratio, sizeof ratio, "%.2f×", base->sec_per_op / r->sec_per_op);
@@ -699,14 +699,19 @@ static void print_table(FILE *f, const bool *csel)
                     snprintf(vbest, sizeof vbest, "%.2f×", best / r->sec_per_op);
                 else
                     snprintf(vbest, sizeof vbest, "—");
-                if ((v == V_IND2 || v == V_TAB) && m->done)
+                if ((v == V_IND2 || v == V_TAB) && m->done && ws[w].vlen[v] > ws[w].vlen[V_MIN]) {
                     snprintf(vmin, sizeof vmin, "%+.0f %%", 100.0 * (r->sec_per_op / m->sec_per_op - 1));
-                else
+                    /* the same difference in absolute terms: what a byte of indent costs */
+                    snprintf(added, sizeof added, "%.3f",
+                             (r->sec_per_op - m->sec_per_op) * 1e9 / (double)(ws[w].vlen[v] - ws[w].vlen[V_MIN]));
+                } else {
                     snprintf(vmin, sizeof vmin, "—");
-                fprintf(f, "| %s%s (%zu B) | %s | %s | %s | %.1f | %s | %s | %s | %.*f |\n",
+                    snprintf(added, sizeof added, "—");
+                }
+                fprintf(f, "| %s%s (%zu B) | %s | %s | %s | %.1f | %s | %s | %s | %s | %.*f |\n",
                         workloads[w].name, variant_suffix[v], ws[w].vlen[v], dir_names[dir],
                         contender_names[c], t, (double)ws[w].vlen[v] / r->sec_per_op / 1e6,
-                        ratio, vbest, vmin,
+                        ratio, vbest, vmin, added,
                         r->allocs_per_op == floor(r->allocs_per_op) ? 0 : 1, r->allocs_per_op);
             }
         }

@@ -123,15 +123,27 @@ def best_peers(rows):
     return best
 
 
-def vs_min(r, by_row):
-    """An indented copy's time against the same contender's on the minified copy."""
+def min_row(r, by_row):
+    """The same contender's row on the minified copy of an indented one, or None."""
     name = r["workload"]
     for suffix in ("-indent2", "-tab"):
         if name.endswith(suffix):
-            m = by_row.get((name[: -len(suffix)] + "-min", r["direction"], r["contender"]))
-            if m:
-                return "%+.0f %%" % (100.0 * (r["sec_per_op"] / m["sec_per_op"] - 1))
-    return "—"
+            return by_row.get((name[: -len(suffix)] + "-min", r["direction"], r["contender"]))
+    return None
+
+
+def vs_min(r, by_row):
+    """An indented copy's time against the same contender's on the minified copy."""
+    m = min_row(r, by_row)
+    return "%+.0f %%" % (100.0 * (r["sec_per_op"] / m["sec_per_op"] - 1)) if m else "—"
+
+
+def per_added_byte(r, by_row):
+    """The same difference in ns per byte the indented copy adds: what whitespace costs."""
+    m = min_row(r, by_row)
+    if not m or r["bytes"] <= m["bytes"]:
+        return "—"
+    return "%.3f" % ((r["sec_per_op"] - m["sec_per_op"]) * 1e9 / (r["bytes"] - m["bytes"]))
 
 
 def table(data):
@@ -140,8 +152,8 @@ def table(data):
     best = best_peers(rows)
     have_instr = any(r.get("instr_per_op") for r in rows)
     by_row = {(r["workload"], r["direction"], r["contender"]): r for r in rows}
-    head = "| workload | direction | contender | µs/op | MB/s | vs cJSON | × best peer | time vs -min | allocs/op |"
-    sep = "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+    head = "| workload | direction | contender | µs/op | MB/s | vs cJSON | × best peer | time vs -min | ns/added B | allocs/op |"
+    sep = "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     if have_instr:
         head += " instr/op | instr vs cJSON |"
         sep += " ---: | ---: |"
@@ -151,10 +163,10 @@ def table(data):
         ratio = "%.2f×" % (b["sec_per_op"] / r["sec_per_op"]) if b else "—"
         bp = best.get((r["workload"], r["direction"]))
         vbest = "%.2f×" % (bp / r["sec_per_op"]) if bp else "—"
-        line = "| %s (%d B) | %s | %s | %s | %.1f | %s | %s | %s | %s |" % (
+        line = "| %s (%d B) | %s | %s | %s | %.1f | %s | %s | %s | %s | %s |" % (
             r["workload"], r["bytes"], r["direction"], r["contender"], fmt_us(r["sec_per_op"]),
             r["bytes"] / r["sec_per_op"] / 1e6, ratio, vbest, vs_min(r, by_row),
-            fmt_allocs(r["allocs_per_op"]))
+            per_added_byte(r, by_row), fmt_allocs(r["allocs_per_op"]))
         if have_instr:
             ir = r.get("instr_per_op")
             bir = b.get("instr_per_op") if b else None
@@ -308,6 +320,9 @@ from each is checked like the file's.
 - **time vs -min**: an indented copy's time against the same contender's time on the `-min`
   copy; a document's copies are timed interleaved too (one round runs every copy with every
   contender), so these come from the same moments of the machine.
+- **ns/added B**: the same difference in absolute terms, divided by the bytes of whitespace the
+  indented copy adds: what a byte of indent costs the contender, comparable across contenders
+  (a ratio to -min is smaller for a contender whose -min time is larger).
 - **allocs/op**: calls of `malloc`, `calloc` and `realloc` per operation, counted by wrappers the
   bench binary defines over glibc's `__libc_malloc` & co (bench/alloc_count.c), after warm-up.
 - **instr/op**: instructions per operation from `valgrind --tool=callgrind`, collected only around
