@@ -42,6 +42,18 @@ void tagc_json_dec_init(tagc_json_dec *d, const char *src, size_t len, tagc_aren
     d->ind_pat[1] = d->ind_pat[2] = d->ind_pat[3] = UINT64_C(0x2020202020202020);
     d->ind_unit = (size_t)-1;
     tagc_json_set_end(d, src + len); /* the compares miss until the unit is learnt */
+#ifdef TAGC_INDENT_PREDICTED
+    /* MarshalIndent's output opens with a newline and one unit of indent:
+     * learnt here in a few instructions, rather than by the first indent's
+     * miss (out of line, for any depth), which costs a small document more */
+    if (len > 3 && src[1] == '\n' && (src[0] == '{' || src[0] == '[') && (src[2] == ' ' || src[2] == '\t')) {
+        size_t w = 1;
+        while (w + 2 < len && src[w + 2] == src[2])
+            w++;
+        if (w + 2 < len && (unsigned char)src[w + 2] > ' ')
+            tagc_json_set_indent(d, src[2], w);
+    }
+#endif
     tagc_error_clear(err);
 }
 

@@ -1115,11 +1115,8 @@ const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int dep
     if ((unsigned char)*q <= ' ')
         return tagc_json_skip_ws(q, end);
     w = (size_t)(q - p) - 1;
-    if (w % (size_t)depth == 0) {
-        d->ind_unit = w / (size_t)depth;
-        d->ind_pat[1] = d->ind_pat[2] = d->ind_pat[3] = (uint64_t)(unsigned char)c * UINT64_C(0x0101010101010101);
-        d->ind_pat[0] = (d->ind_pat[1] << 8) | '\n';
-    }
+    if (w % (size_t)depth == 0)
+        tagc_json_set_indent(d, c, w / (size_t)depth);
     return q;
 }
 #elif defined(TAGC_INDENT_LEARN)

@@ -857,6 +857,15 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent(const char *p, const
  * first indent read at a depth > 0 sets d->ind_unit and d->ind_pat (json_read.c). */
 const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int depth);
 
+/* What the indent compares predict from now: a newline, then depth × unit
+ * bytes c (tagc_json_skip_indent_learn, or tagc_json_dec_init at the start). */
+static inline void tagc_json_set_indent(tagc_json_dec *d, char c, size_t unit)
+{
+    d->ind_unit = unit;
+    d->ind_pat[1] = d->ind_pat[2] = d->ind_pat[3] = (uint64_t)(unsigned char)c * UINT64_C(0x0101010101010101);
+    d->ind_pat[0] = (d->ind_pat[1] << 8) | '\n';
+}
+
 /* tagc_json_skip_indent for a newline at p before a token at nesting depth
  * `depth`, with the indent's end predicted: MarshalIndent writes depth × unit
  * indent bytes, and the unit is learnt from the first indent. The next token's

@@ -517,6 +517,10 @@ Test(members, predicted_indents)
     expect_abc("{\n  \"a\": -12,\n \t\"b\": \"x\\ty z\",\n\t\t\"c\": 345678\n\t}" PAD, false);
     expect_abc("{\n  \"a\": -12,\r\n  \"b\": null,\n\n  \"c\": 345678\n}" PAD, true);
     expect_abc("{\n\"a\": -12,\n\"b\": null,\n\"c\": 345678\n}" PAD, true);
+    /* the first indent, learnt by tagc_json_dec_init, not followed by a token or mixed */
+    expect_abc("{\n  \n  \"a\": -12,\n  \"b\": null,\n  \"c\": 345678\n}" PAD, true);
+    expect_abc("{\n \t\"a\": -12,\n \t\"b\": null,\n  \"c\": 345678\n}" PAD, true);
+    expect_abc("{\n    \"a\": -12,\n  \"b\": null,\n      \"c\": 345678\n}" PAD, true);
     /* indents across the 8-, 16- and 32-byte steps */
     expect_abc("{\n               \"a\": -12,\n                \"b\": null,\n"
                "                                 \"c\": 345678\n       }" PAD, true);
