@@ -772,8 +772,8 @@ typedef struct tagc_json_dec {
     bool first;
     size_t key_len;
     const char *key;
-    /* The indent MarshalIndent writes, learnt from the first one read
-     * (tagc_json_skip_indent_at): a newline and depth × ind_unit indent bytes;
+    /* The indent MarshalIndent writes, learnt from the document's opening
+     * (tagc_json_dec_init) or the first indent read (tagc_json_skip_indent_at): a newline and depth × ind_unit indent bytes;
      * ind_pat holds the newline and 31 of them (ind_unit all ones until learnt). */
     TAGC_ALIGN16 uint64_t ind_pat[4];
     size_t ind_unit;
@@ -854,7 +854,8 @@ static TAGC_ALWAYS_INLINE const char *tagc_json_skip_indent(const char *p, const
 }
 
 /* tagc_json_skip_indent out of line for tagc_json_skip_indent_at's misses; the
- * first indent read at a depth > 0 sets d->ind_unit and d->ind_pat (json_read.c). */
+ * first indent read at a depth > 0 sets d->ind_unit and d->ind_pat (json_read.c)
+ * unless tagc_json_dec_init learnt them from MarshalIndent's opening. */
 const char *tagc_json_skip_indent_learn(tagc_json_dec *d, const char *p, int depth);
 
 /* What the indent compares predict from now: a newline, then depth × unit
