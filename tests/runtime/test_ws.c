@@ -546,8 +546,9 @@ Test(members, predicted_indents)
 }
 
 /* The indents the in-line compare leaves to tagc_json_skip_indent_learn: the
- * first one when tagc_json_dec_init has not learnt the unit, and those within TAGC_IND_READ (48) bytes of the end of
- * the input, checked there against the prediction by a byte loop. Documents of
+ * first one when tagc_json_dec_init has not learnt the unit, and those within
+ * TAGC_IND_READ (48) bytes of the end of the input, checked there against the
+ * prediction by a byte loop. Documents of
  * 1..3 arrays, so that most indents are near the end, widths across 0..60
  * (the loop's limit is 32), both fills, mutated indents (not the learnt unit,
  * mixed bytes, '\r'), whitespace after the value; every prefix is an EOF at
