@@ -94,7 +94,8 @@ cmp build-tsan/out/big.tagc.c build-tsan/out-plain/big.tagc.c
 step "consumer projects (Meson and Make) against an installed tagc"
 examples/check-consumers.sh
 
-# --- cross builds (issue 14): aarch64 and s390x under qemu-user, i386 natively
+# --- cross builds (issue 14): aarch64 and s390x under qemu-user, i386 natively (under qemu-i386
+# where the kernel runs no 32-bit programs)
 step "cross builds (scripts/cross.sh)"
 scripts/cross.sh
 # --- end cross builds
