@@ -91,24 +91,16 @@ INI
 # Firecracker VM) cannot run the i386 Criterion suites: their workers
 # (BoxFort) do not start under qemu-user either ("Could not spawn test
 # instance"). There the i386 targets get what aarch64 and s390x get, under
-# qemu-i386 (emulated_checks below), and the script says so.
+# qemu-i386 (i386_emulated below), and the script says so. Probed once.
+i386_native=""
 i386_native() {
-    mkdir -p "$deps"
-    printf 'int main(void) { return 0; }\n' >"$deps/exec.c"
-    i686-linux-gnu-gcc "$deps/exec.c" -o "$deps/exec"
-    if "$deps/exec" 2>/dev/null; then
-        return 0
+    if [ -z "$i386_native" ]; then
+        mkdir -p "$deps"
+        printf 'int main(void) { return 0; }\n' >"$deps/exec.c"
+        i686-linux-gnu-gcc "$deps/exec.c" -o "$deps/exec"
+        if "$deps/exec" 2>/dev/null; then i386_native=yes; else i386_native=no; fi
     fi
-    echo "cross.sh: this kernel runs no i386 programs: $t is checked under qemu-i386" \
-        "(generated code, round trips, float vectors), not by its Criterion suites" >&2
-    cat >"$deps/i386-qemu.ini" <<INI
-[binaries]
-exe_wrapper = ['qemu-i386']
-
-[properties]
-needs_exe_wrapper = true
-INI
-    return 1
+    [ "$i386_native" = yes ]
 }
 
 # setup_cross DIR "CROSS-FILE ARGS" OPTIONS...: setup_build for a cross build
@@ -184,6 +176,19 @@ emulated_checks() {
     float_vectors "$cc_vec" "$dir/float_vectors" "$@"
 }
 
+# i386_emulated DIR CC OPTIONS...: an i386 build (tests off: no Criterion) and
+# emulated_checks under qemu-i386, for a kernel that runs no i386 programs
+i386_emulated() {
+    dir=$1 cc_i386=$2
+    shift 2
+    echo "cross.sh: this kernel runs no i386 programs: $t is checked under qemu-i386" \
+        "(generated code, round trips, float vectors), not by its Criterion suites" >&2
+    setup_cross "$dir" "--cross-file scripts/cross/i686.ini --cross-file scripts/cross/i686-qemu.ini" \
+        -Dtests=false "$@" >/dev/null
+    ninja -C "$dir"
+    emulated_checks "$dir" "$cc_i386" qemu-i386
+}
+
 for t in $targets; do
     start=$(date +%s)
     case $t in
@@ -201,40 +206,32 @@ for t in $targets; do
             exit 1
         fi
         if ! i386_native; then
-            setup_cross build-i686 "--cross-file scripts/cross/i686.ini --cross-file $deps/i386-qemu.ini" \
-                -Dtests=false >/dev/null
+            i386_emulated build-i686 i686-linux-gnu-gcc
+        else
+            i386_criterion
+            setup_cross build-i686 \
+                "--cross-file scripts/cross/i686.ini --cross-file build-i686-deps/i386-deps.ini" >/dev/null
             ninja -C build-i686
-            emulated_checks build-i686 i686-linux-gnu-gcc qemu-i386
-            echo "-- $t: $(($(date +%s) - start)) s"
-            continue
+            LD_LIBRARY_PATH=$i386_libs $norand meson test -C build-i686 --print-errorlogs \
+                $(meson test -C build-i686 --list 2>/dev/null | sed -n 's|^.* / ||p' | grep -vxE 'json_schema_workloads|.*_plain')
         fi
-        i386_criterion
-        setup_cross build-i686 \
-            "--cross-file scripts/cross/i686.ini --cross-file build-i686-deps/i386-deps.ini" >/dev/null
-        ninja -C build-i686
-        LD_LIBRARY_PATH=$i386_libs $norand meson test -C build-i686 --print-errorlogs \
-            $(meson test -C build-i686 --list 2>/dev/null | sed -n 's|^.* / ||p' | grep -vxE 'json_schema_workloads|.*_plain')
         ;;
     i686-sse2)
         echo "== i386 with SSE2: the suites that decode and encode"
         if ! i386_native; then
-            setup_cross build-i686-sse2 "--cross-file scripts/cross/i686.ini --cross-file $deps/i386-qemu.ini" \
-                -Dtests=false -Dc_args='-msse2 -mfpmath=sse' >/dev/null
+            i386_emulated build-i686-sse2 "i686-linux-gnu-gcc -msse2 -mfpmath=sse" -Dc_args='-msse2 -mfpmath=sse'
+        else
+            i386_criterion
+            setup_cross build-i686-sse2 \
+                "--cross-file scripts/cross/i686.ini --cross-file build-i686-deps/i386-deps.ini" \
+                -Dc_args='-msse2 -mfpmath=sse' >/dev/null
             ninja -C build-i686-sse2
-            emulated_checks build-i686-sse2 "i686-linux-gnu-gcc -msse2 -mfpmath=sse" qemu-i386
-            echo "-- $t: $(($(date +%s) - start)) s"
-            continue
+            LD_LIBRARY_PATH=$i386_libs $norand meson test -C build-i686-sse2 --print-errorlogs golden \
+                $(meson test -C build-i686-sse2 --list --suite runtime --suite roundtrip --suite conformance \
+                      --suite go --suite errors --suite msgpack --suite stream 2>/dev/null |
+                  sed -n 's|^.* / ||p' | grep -vxE 'numbers|numbers_plain|realworld')
+            float_vectors "i686-linux-gnu-gcc -msse2 -mfpmath=sse" build-i686-sse2/float_vectors env
         fi
-        i386_criterion
-        setup_cross build-i686-sse2 \
-            "--cross-file scripts/cross/i686.ini --cross-file build-i686-deps/i386-deps.ini" \
-            -Dc_args='-msse2 -mfpmath=sse' >/dev/null
-        ninja -C build-i686-sse2
-        LD_LIBRARY_PATH=$i386_libs $norand meson test -C build-i686-sse2 --print-errorlogs golden \
-            $(meson test -C build-i686-sse2 --list --suite runtime --suite roundtrip --suite conformance \
-                  --suite go --suite errors --suite msgpack --suite stream 2>/dev/null |
-              sed -n 's|^.* / ||p' | grep -vxE 'numbers|numbers_plain|realworld')
-        float_vectors "i686-linux-gnu-gcc -msse2 -mfpmath=sse" build-i686-sse2/float_vectors env
         ;;
     *)
         echo "cross.sh: unknown target $t" >&2
