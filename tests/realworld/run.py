@@ -336,7 +336,7 @@ def msgpack_check(entry, cases, exes, goexe, env, work):
 
 def main():
     gocode = os.environ.get("GOCODE", "/usr/share/gocode/src")
-    go = os.environ.get("GO") or shutil.which("go")
+    go = os.environ.get("GO")
     tagc = os.environ.get("TAGC")
     if not go or not tagc:
         print("FAILED: needs TAGC and Go (scripts/setup.sh installs golang-go)")
