@@ -132,7 +132,7 @@ static void v_time(D *d, J x, tagc_time *out)
     size_t n;
     if (jd_is_null(x))
         return;
-    if (!jd_str(x, &s, &n) || tagc_time_parse(s, n, out) != 0)
+    if (!jd_str(x, &s, &n) || tagc_time_parse(s, n, out, TAGC_GO_DEFAULT) != 0)
         d->bad = 1;
 }
 
@@ -240,7 +240,7 @@ static J e_i64(const int64_t *v) { return je_i64(*v); }
 static J e_time(const tagc_time *t)
 {
     char text[TAGC_TIME_MAX_CHARS + 1];
-    size_t n = tagc_time_format(text, t);
+    size_t n = tagc_time_format(text, t, TAGC_GO_DEFAULT);
     text[n] = 0;
     return je_str(text, n);
 }

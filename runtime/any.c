@@ -393,7 +393,7 @@ static size_t next_key(const tagc_str *keys, size_t n, size_t prev)
 /* Writes a scalar, or opens an array or object: its bracket, and a frame on st
  * (the members follow from write_any's loop). Objects and arrays count levels
  * (tagc_enc_enter): deeper than max, or a cycle, is an error with the path. */
-static void write_one(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted, any_frames *st)
+static void write_one(tagc_buf *b, const tagc_any *a, int max, unsigned esc, bool sorted, any_frames *st)
 {
     if (b->err)
         return;
@@ -418,7 +418,7 @@ static void write_one(tagc_buf *b, const tagc_any *a, int max, bool html, bool s
         write_mp_number(b, a->u.mp.format, a->u.mp.bits);
         return;
     case TAGC_ANY_STRING:
-        tagc_json_write_str(b, a->u.str.ptr, a->u.str.len, html);
+        tagc_json_write_str(b, a->u.str.ptr, a->u.str.len, esc);
         return;
     case TAGC_ANY_ARRAY:
     case TAGC_ANY_OBJECT: {
@@ -451,13 +451,13 @@ static void write_one(tagc_buf *b, const tagc_any *a, int max, bool html, bool s
 
 /* Iterative: nesting costs frames of st, not of the C stack. A failure unwinds
  * through every open frame (tagc_enc_failed_*: the path, a cycle). */
-static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool sorted)
+static void write_any(tagc_buf *b, const tagc_any *a, int max, unsigned esc, bool sorted)
 {
     any_frames st;
     any_frames_init(&st);
     bool more = true; /* a is a value to write */
     while (more) {
-        write_one(b, a, max, html, sorted, &st);
+        write_one(b, a, max, esc, sorted, &st);
         more = false;
         while (st.n > 0 && !more) { /* the next member of the innermost open value */
             any_frame *f = &st.f[st.n - 1];
@@ -490,7 +490,7 @@ static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool s
             } else {
                 const tagc_str *keys = v->u.obj.keys;
                 f->cur = f->order ? f->order[k] : sorted ? next_key(keys, n, f->cur) : k;
-                tagc_json_write_str(b, keys[f->cur].ptr, keys[f->cur].len, html);
+                tagc_json_write_str(b, keys[f->cur].ptr, keys[f->cur].len, esc);
                 tagc_buf_byte(b, ':');
                 a = v->u.obj.vals[f->cur];
             }
@@ -500,12 +500,13 @@ static void write_any(tagc_buf *b, const tagc_any *a, int max, bool html, bool s
     any_frames_free(&st);
 }
 
-void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o)
+void tagc_json_write_any_as(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o, unsigned profile)
 {
     if (!o)
         o = &tagc_json_defaults;
-    write_any(b, a, o->max_depth, !o->no_html_escape, !o->unsorted_maps);
+    write_any(b, a, o->max_depth, tagc_json_esc(o, profile), !o->unsorted_maps);
 }
+
 
 /* MARK: - Equality */
 

@@ -509,16 +509,16 @@ int tagc_json_fail_field(tagc_json_dec *d, int rc, const tagc_json_key *key)
 
 /* MARK: - The `string` option on strings, and []byte */
 
-void tagc_json_write_quoted_str(tagc_buf *b, const char *s, size_t len, bool html)
+void tagc_json_write_quoted_str(tagc_buf *b, const char *s, size_t len, unsigned esc)
 {
     /* As Go: the inner encoding escapes HTML, the outer one need not. */
     tagc_buf inner;
     tagc_buf_init(&inner);
-    tagc_json_write_str(&inner, s, len, html);
+    tagc_json_write_str(&inner, s, len, esc);
     if (inner.err)
         tagc_buf_fail(b, inner.err);
     else
-        tagc_json_write_str(b, (const char *)inner.data, inner.len, false);
+        tagc_json_write_str(b, (const char *)inner.data, inner.len, esc & ~TAGC_ESC_HTML);
     tagc_buf_free(&inner);
 }
 
@@ -646,12 +646,12 @@ int tagc_json_collect_member(tagc_json_dec *d, tagc_str **keys, tagc_raw **vals,
 }
 
 uint8_t tagc_json_write_members(tagc_buf *out, const tagc_str *keys, const tagc_raw *vals, size_t len,
-                                uint8_t sep, bool html)
+                                uint8_t sep, unsigned esc)
 {
     for (size_t i = 0; i < len; i++) {
         tagc_buf_byte(out, sep);
         sep = ',';
-        tagc_json_write_str(out, keys[i].ptr, keys[i].len, html);
+        tagc_json_write_str(out, keys[i].ptr, keys[i].len, esc);
         tagc_buf_byte(out, ':');
         tagc_buf_put(out, vals[i].ptr, vals[i].len); /* the bytes as read (valid JSON) */
     }

@@ -813,27 +813,30 @@ int tagc_json_read_bytes(tagc_json_dec *d, uint8_t **ptr, size_t *len)
     return 0;
 }
 
-NOINLINE static int read_time_general(tagc_json_dec *d, tagc_time *out);
+NOINLINE static int read_time_general(tagc_json_dec *d, tagc_time *out, unsigned profile);
 
 /* The form Go writes, its quote right at d->p and the closing one after it: a
- * plain string, parsed as it is scanned. Anything else is read_time_general's. */
-int tagc_json_read_time(tagc_json_dec *d, tagc_time *out)
+ * plain string, parsed as it is scanned. Anything else is read_time_general's
+ * (which is all of it built for size: its parser scans the same way). */
+int tagc_json_read_time_as(tagc_json_dec *d, tagc_time *out, unsigned profile)
 {
+#if !defined(__OPTIMIZE_SIZE__)
     const char *open = d->p;
     size_t avail = (size_t)(d->end - open);
     if (TAGC_LIKELY(avail > 21 && *open == '"')) {
         tagc_time t;
-        size_t n = tagc_time_scan_inline(open + 1, avail - 1, &t);
+        size_t n = tagc_time_scan_inline(open + 1, avail - 1, &t, profile);
         if (TAGC_LIKELY(n != 0 && avail - 1 > n && open[1 + n] == '"')) {
             *out = t;
             d->p = open + n + 2;
             return 0;
         }
     }
-    return read_time_general(d, out);
+#endif
+    return read_time_general(d, out, profile);
 }
 
-static int read_time_general(tagc_json_dec *d, tagc_time *out)
+static int read_time_general(tagc_json_dec *d, tagc_time *out, unsigned profile)
 {
     const char *body;
     size_t len;
@@ -851,7 +854,7 @@ static int read_time_general(tagc_json_dec *d, tagc_time *out)
             return rc;
     }
     /* Go hands the raw bytes to time.Parse: any escape makes it fail. */
-    if (tagc_time_parse(body, len, out) != 0) {
+    if (tagc_time_parse(body, len, out, profile) != 0) {
         d->p = open;
         return tagc_json_fail(d, TAGC_E_TYPE, "invalid RFC 3339 time \"%.*s\"", (int)(len > 40 ? 40 : len), body);
     }

@@ -88,10 +88,10 @@ void tagc_json_write_bytes(tagc_buf *b, const uint8_t *p, size_t n, bool nil)
     b->len += m + 2;
 }
 
-uint8_t *tagc_put_time(tagc_buf *b, uint8_t *p, const tagc_time *t)
+uint8_t *tagc_put_time(tagc_buf *b, uint8_t *p, const tagc_time *t, unsigned profile)
 {
-    size_t n = tagc_time_format((char *)p + 1, t);
-    if (n == 0) { /* year outside [0, 9999]: Go's MarshalJSON fails */
+    size_t n = tagc_time_format((char *)p + 1, t, profile);
+    if (n == 0) { /* Go's MarshalJSON fails */
         tagc_buf_fail(b, TAGC_E_INVALID);
         return p;
     }
@@ -100,12 +100,12 @@ uint8_t *tagc_put_time(tagc_buf *b, uint8_t *p, const tagc_time *t)
     return p + n + 2;
 }
 
-void tagc_json_write_time(tagc_buf *b, const tagc_time *t)
+void tagc_json_write_time(tagc_buf *b, const tagc_time *t, unsigned profile)
 {
     char tmp[TAGC_TIME_MAX_CHARS + 2];
     if (TAGC_LIKELY(has_room(b, TAGC_TIME_MAX_CHARS + 2))) { /* straight into the buffer */
         char *d = (char *)b->data + b->len;
-        size_t n = tagc_time_format(d + 1, t);
+        size_t n = tagc_time_format(d + 1, t, profile);
         if (n == 0) {
             tagc_buf_fail(b, TAGC_E_INVALID);
             return;
@@ -115,8 +115,8 @@ void tagc_json_write_time(tagc_buf *b, const tagc_time *t)
         b->len += n + 2;
         return;
     }
-    size_t n = tagc_time_format(tmp + 1, t);
-    if (n == 0) { /* year outside [0, 9999]: Go's MarshalJSON fails */
+    size_t n = tagc_time_format(tmp + 1, t, profile);
+    if (n == 0) { /* Go's MarshalJSON fails */
         tagc_buf_fail(b, TAGC_E_INVALID);
         return;
     }
@@ -133,10 +133,12 @@ static inline bool is_ws(uint8_t c)
 }
 
 /* Go's compact(dst, src, escape): src must be one valid JSON value with optional
- * whitespace around it; whitespace outside strings is dropped; with html, < > &
- * become \u003c \u003e \u0026 and U+2028/U+2029 become \u2028/\u2029. */
-static void compact(tagc_buf *b, const char *src, size_t n, bool html, int max_depth)
+ * whitespace around it; whitespace outside strings is dropped; with TAGC_ESC_HTML,
+ * < > & become \u003c \u003e \u0026; with it or TAGC_ESC_RAW_LS, U+2028/U+2029
+ * become \u2028/\u2029. */
+static void compact(tagc_buf *b, const char *src, size_t n, unsigned esc, int max_depth)
 {
+    bool html = esc & TAGC_ESC_HTML, ls = esc & (TAGC_ESC_HTML | TAGC_ESC_RAW_LS);
     tagc_json_dec d;
     tagc_error err;
     memset(&d, 0, sizeof d);
@@ -172,9 +174,7 @@ static void compact(tagc_buf *b, const char *src, size_t n, bool html, int max_d
                 in_str = false;
                 continue;
             }
-            if (!html || (c != '<' && c != '>' && c != '&' && c != 0xE2))
-                continue;
-            if (c == 0xE2) {
+            if (c == 0xE2 && ls) {
                 if (e - q < 3 || q[1] != 0x80 || (q[2] & ~1u) != 0xA8)
                     continue;
                 tagc_buf_put(b, run, (size_t)(q - run));
@@ -183,6 +183,8 @@ static void compact(tagc_buf *b, const char *src, size_t n, bool html, int max_d
                 run = q + 1;
                 continue;
             }
+            if (!html || (c != '<' && c != '>' && c != '&'))
+                continue;
             tagc_buf_put(b, run, (size_t)(q - run));
             tagc_buf_put(b, c == '<' ? "\\u003c" : c == '>' ? "\\u003e" : "\\u0026", 6);
             run = q + 1;
@@ -198,7 +200,7 @@ static void compact(tagc_buf *b, const char *src, size_t n, bool html, int max_d
     tagc_buf_put(b, run, (size_t)(e - run));
 }
 
-void tagc_json_write_raw_in(tagc_buf *b, const tagc_raw *r, bool html, int max_depth)
+void tagc_json_write_raw_in(tagc_buf *b, const tagc_raw *r, unsigned esc, int max_depth)
 {
     if (r->ptr == NULL || r->len == 0) {
         tagc_buf_put(b, "null", 4);
@@ -208,19 +210,19 @@ void tagc_json_write_raw_in(tagc_buf *b, const tagc_raw *r, bool html, int max_d
         return;
     size_t start = b->len;
     int room = (max_depth > 0 ? max_depth : TAGC_DEFAULT_MAX_DEPTH) - b->depth;
-    compact(b, r->ptr, r->len, html, room > 0 ? room : 0);
+    compact(b, r->ptr, r->len, esc, room > 0 ? room : 0);
     if (b->err && start <= b->len)
         b->len = start;
 }
 
-void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html)
+void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, unsigned esc)
 {
-    tagc_json_write_raw_in(b, r, html, 0);
+    tagc_json_write_raw_in(b, r, esc, 0);
 }
 
 void tagc_json_write_raw(tagc_buf *b, const tagc_raw *r)
 {
-    tagc_json_write_raw_opts(b, r, true);
+    tagc_json_write_raw_opts(b, r, TAGC_ESC_HTML);
 }
 
 /* MARK: - Indenting */

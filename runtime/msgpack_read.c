@@ -905,7 +905,7 @@ static ANY_COLD int any_ext(tagc_mp_dec *d, const char *at, const mp_head *h, ta
         return fail_at(d, at, TAGC_E_TYPE, "ext type cannot be held by interface{}");
     if ((rc = timestamp(d, at, p, h->len, &t)) != 0)
         return rc;
-    if ((n = tagc_time_format(text, &t)) == 0)
+    if ((n = tagc_time_format(text, &t, TAGC_GO_DEFAULT)) == 0)
         return fail_at(d, at, TAGC_E_RANGE, "timestamp outside years 0-9999");
     return any_string(d, at, text, n, out);
 }
@@ -1053,7 +1053,7 @@ static int raw_text(tagc_mp_dec *d, tagc_buf *b, const char *at, const mp_head *
     const uint8_t *p = cur(d);
     d->p += h->len;
     if (h->kind == MP_STR) {
-        tagc_json_write_str(b, (const char *)p, h->len, true);
+        tagc_json_write_str(b, (const char *)p, h->len, TAGC_ESC_HTML | TAGC_GO_DEFAULT);
     } else if (h->kind == MP_BIN) {
         tagc_json_write_bytes(b, p, h->len, false);
     } else {
@@ -1064,7 +1064,7 @@ static int raw_text(tagc_mp_dec *d, tagc_buf *b, const char *at, const mp_head *
         if ((rc = timestamp(d, at, p, h->len, &t)) != 0)
             return rc;
         size_t start = b->len;
-        tagc_json_write_time(b, &t);
+        tagc_json_write_time(b, &t, TAGC_GO_DEFAULT);
         if (b->err && b->err != TAGC_E_NOMEM) {
             b->len = start;
             return fail_at(d, at, TAGC_E_RANGE, "timestamp outside years 0-9999");
@@ -1167,7 +1167,7 @@ static int walk_member_head(tagc_mp_dec *d, tagc_buf *b, walk_frame *f)
         f->key_at = d->p;
         if ((rc = text_key(d, &key, tmp)) != 0)
             return rc;
-        tagc_json_write_str(b, key.ptr, key.len, true);
+        tagc_json_write_str(b, key.ptr, key.len, TAGC_ESC_HTML | TAGC_GO_DEFAULT);
         tagc_buf_byte(b, ':');
     }
     return 0;

@@ -209,6 +209,18 @@ static const uint8_t esc_ascii[128] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
+/* Go 1.22 on: esc_ascii with \b and \f for U+0008 and U+000C. */
+static const uint8_t esc_ascii_go122[128] = {
+    'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'b', 't', 'n', 'u', 'f', 'r', 'u', 'u',
+    'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u',
+    0, 0, '"', 0, 0, 0, 'u' /* & */, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 'u' /* < */, 0, 'u' /* > */, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '\\', 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
 /* Bytes of a word that stop the plain run: >= 0x80, < 0x20, '"', '\\', and
  * with html '<' '>' '&'. */
 static inline uint64_t esc_mask(uint64_t v, bool html)
@@ -229,9 +241,11 @@ static inline bool ascii_needs_esc(uint8_t c, bool html)
     return true;
 }
 
-/* Exact length of the escaped text of s, without quotes. */
-static size_t escaped_len(const uint8_t *s, size_t len, bool html)
+/* Exact length of the escaped text of s, without quotes (esc: TAGC_ESC_ flags). */
+static size_t escaped_len(const uint8_t *s, size_t len, unsigned esc)
 {
+    bool html = esc & TAGC_ESC_HTML;
+    const uint8_t *tab = esc & TAGC_ESC_SHORT_BF ? esc_ascii_go122 : esc_ascii;
     size_t i = 0, out = 0;
     while (i < len) {
         if (len - i >= 8) {
@@ -249,16 +263,16 @@ static size_t escaped_len(const uint8_t *s, size_t len, bool html)
         if (c < 0x80) {
             if (!ascii_needs_esc(c, html))
                 out += 1;
-            else if (esc_ascii[c] == 'u')
-                out += 6;
-            else
+            else if (tab[c] != 'u')
                 out += 2;
+            else
+                out += 6;
             i++;
             continue;
         }
         size_t k = utf8_seq(s + i, len - i);
         if (k == 0) {
-            out += 6;
+            out += esc & TAGC_ESC_RAW_FFFD ? 3 : 6;
             i++;
         } else if (k == 3 && c == 0xE2 && s[i + 1] == 0x80 && (s[i + 2] == 0xA8 || s[i + 2] == 0xA9)) {
             out += 6;
@@ -273,14 +287,15 @@ static size_t escaped_len(const uint8_t *s, size_t len, bool html)
 
 /* Writes what Go makes of the character at s[*i] (i < len): an ASCII byte as
  * itself or escaped, a UTF-8 sequence as itself (U+2028/U+2029 escaped), an
- * invalid byte as \ufffd; advances *i past it. Room: 6 bytes. */
-static inline uint8_t *escape_char(uint8_t *d, const uint8_t *s, size_t *i, size_t len, bool html)
+ * invalid byte as \ufffd or, with TAGC_ESC_RAW_FFFD, as the UTF-8 of U+FFFD;
+ * advances *i past it. Room: 6 bytes. */
+static inline uint8_t *escape_char(uint8_t *d, const uint8_t *s, size_t *i, size_t len, unsigned esc)
 {
     uint8_t c = s[*i];
     if (c < 0x80) {
-        uint8_t e = esc_ascii[c];
+        uint8_t e = (esc & TAGC_ESC_SHORT_BF ? esc_ascii_go122 : esc_ascii)[c];
         (*i)++;
-        if (!ascii_needs_esc(c, html)) {
+        if (!ascii_needs_esc(c, esc & TAGC_ESC_HTML)) {
             *d = c;
             return d + 1;
         }
@@ -298,8 +313,12 @@ static inline uint8_t *escape_char(uint8_t *d, const uint8_t *s, size_t *i, size
     }
     size_t k = utf8_seq(s + *i, len - *i);
     if (k == 0) {
-        memcpy(d, "\\ufffd", 6);
         (*i)++;
+        if (esc & TAGC_ESC_RAW_FFFD) { /* exactly 3 bytes: the room may be exact */
+            memcpy(d, "\xEF\xBF\xBD", 3);
+            return d + 3;
+        }
+        memcpy(d, "\\ufffd", 6);
         return d + 6;
     }
     const uint8_t *p = s + *i;
@@ -519,7 +538,7 @@ __attribute__((target("avx"))) static inline utf8_flags kl_utf8_flags(__m128i v,
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline uint8_t *escape_blocks(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack,
+static inline uint8_t *escape_blocks(uint8_t *d, const uint8_t *s, size_t len, unsigned esc, bool slack,
                                      utf8_flags_fn utf8_flags_of)
 {
     size_t i = 0, start = 0;
@@ -530,7 +549,7 @@ static inline uint8_t *escape_blocks(uint8_t *d, const uint8_t *s, size_t len, b
         size_t r = len - i;
         bool whole = r >= 16;
         __m128i v = whole ? _mm_loadu_si128((const __m128i *)(const void *)(s + i)) : sse_load_tail(s + i, r, i);
-        unsigned here = sse_esc_mask(v, html), prev = 0;
+        unsigned here = sse_esc_mask(v, esc & TAGC_ESC_HTML), prev = 0;
         if (TAGC_LIKELY((here | cut) == 0)) { /* plain ASCII */
             if (slack)
                 _mm_storeu_si128((__m128i *)(void *)d, v);
@@ -592,7 +611,7 @@ static inline uint8_t *escape_blocks(uint8_t *d, const uint8_t *s, size_t len, b
         i = b;
         if (i >= len)
             break;
-        d = escape_char(d, s, &i, len, html);
+        d = escape_char(d, s, &i, len, esc);
         start = i;
         cut = 0;
     }
@@ -602,35 +621,35 @@ static inline uint8_t *escape_blocks(uint8_t *d, const uint8_t *s, size_t len, b
 
 #if TAGC_STR_AVX
 __attribute__((target("avx"))) static uint8_t *escape_blocks_avx(uint8_t *d, const uint8_t *s, size_t len,
-                                                                   bool html, bool slack)
+                                                                   unsigned esc, bool slack)
 {
-    return escape_blocks(d, s, len, html, slack, kl_utf8_flags);
+    return escape_blocks(d, s, len, esc, slack, kl_utf8_flags);
 }
 #endif
 
 /* Writes the escaped text of s at d (room already ensured); returns the end.
  * With AVX (checked at run time) the UTF-8 check uses table lookups. */
-static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack)
+static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, unsigned esc, bool slack)
 {
 #if TAGC_STR_AVX
     if (tagc_cpu() >= TAGC_CPU_AVX)
-        return escape_blocks_avx(d, s, len, html, slack);
+        return escape_blocks_avx(d, s, len, esc, slack);
 #endif
-    return escape_blocks(d, s, len, html, slack, sse_utf8_flags);
+    return escape_blocks(d, s, len, esc, slack, sse_utf8_flags);
 }
 #else
 /* Writes the escaped text of s at d (room already ensured); returns the end.
  * slack: the room is the worst case (6 bytes per input byte) and 16 bytes more,
  * so a whole 8- or 4-byte word can be stored where only its first bytes are
  * kept (no memcpy of a variable length, no byte loop for short strings). */
-static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html, bool slack)
+static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, unsigned esc, bool slack)
 {
     size_t i = 0;
     while (i < len) {
         /* Plain run: 8 bytes a step (SWAR). */
         while (len - i >= 8) {
             uint64_t v = load64(s + i);
-            uint64_t m = esc_mask(v, html);
+            uint64_t m = esc_mask(v, esc & TAGC_ESC_HTML);
             if (m == 0) {
                 memcpy(d, &v, 8);
                 d += 8;
@@ -654,7 +673,7 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html,
              * longer one): one word of them, the rest of it zero, stored whole. */
             size_t r = len - i;
             uint64_t v = len >= 8 ? load64(s + len - 8) >> (8 * (8 - r)) : load_upto8(s + i, r);
-            size_t k = swar_first(esc_mask(v, html)); /* the zero bytes above stop it at r */
+            size_t k = swar_first(esc_mask(v, esc & TAGC_ESC_HTML)); /* the zero bytes above stop it at r */
             memcpy(d, &v, 8);
             if (k >= r) {
                 d += r;
@@ -665,7 +684,7 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html,
         }
 #endif
         if (s[i] < 0x80) {
-            d = escape_char(d, s, &i, len, html);
+            d = escape_char(d, s, &i, len, esc);
             continue;
         }
         /* A run of non-ASCII text (CJK, emoji), sequence after sequence. */
@@ -694,7 +713,7 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html,
                 }
             }
 #endif
-            d = escape_char(d, s, &i, len, html);
+            d = escape_char(d, s, &i, len, esc);
         } while (i < len && s[i] >= 0x80);
     }
     return d;
@@ -710,7 +729,7 @@ static uint8_t *escape_into(uint8_t *d, const uint8_t *s, size_t len, bool html,
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void write_str_any(tagc_buf *b, const uint8_t *src, size_t len, bool html)
+static void write_str_any(tagc_buf *b, const uint8_t *src, size_t len, unsigned esc)
 {
     size_t need;
     bool slack = false;
@@ -721,7 +740,7 @@ static void write_str_any(tagc_buf *b, const uint8_t *src, size_t len, bool html
         slack = true;
     } else {
         /* Fixed buffer short of the worst case, or a huge string: exact size. */
-        need = escaped_len(src, len, html);
+        need = escaped_len(src, len, esc);
         if (need > SIZE_MAX - 2) {
             tagc_buf_fail(b, TAGC_E_NOMEM);
             return;
@@ -732,7 +751,7 @@ static void write_str_any(tagc_buf *b, const uint8_t *src, size_t len, bool html
         return;
     uint8_t *d = b->data + b->len;
     *d++ = '"';
-    d = escape_into(d, src, len, html, slack);
+    d = escape_into(d, src, len, esc, slack);
     *d++ = '"';
     b->len = (size_t)(d - b->data);
 }
@@ -744,7 +763,7 @@ static void write_str_any(tagc_buf *b, const uint8_t *src, size_t len, bool html
  * nothing needs escaping, the quotes and words stored whole. The rest goes to
  * write_str_any.
  */
-void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, bool html)
+void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, unsigned esc)
 {
     const uint8_t *src = (const uint8_t *)s;
     if (TAGC_UNLIKELY(b->err != 0))
@@ -762,14 +781,14 @@ void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, bool html)
 #if TAGC_STR_SSE2
         /* the zero bytes past the string count as controls: the first byte
          * flagged is at len when all of the string is plain */
-        unsigned m = sse_esc_mask(_mm_set_epi64x((long long)hi, (long long)lo), html) | 0x10000u;
+        unsigned m = sse_esc_mask(_mm_set_epi64x((long long)hi, (long long)lo), esc & TAGC_ESC_HTML) | 0x10000u;
         plain = (size_t)__builtin_ctz(m) >= len;
 #else
         if (len > 8) {
-            uint64_t m = esc_mask(hi, html);
-            plain = esc_mask(lo, html) == 0 && (m == 0 || swar_first(m) >= len - 8);
+            uint64_t m = esc_mask(hi, esc & TAGC_ESC_HTML);
+            plain = esc_mask(lo, esc & TAGC_ESC_HTML) == 0 && (m == 0 || swar_first(m) >= len - 8);
         } else {
-            uint64_t m = esc_mask(lo, html);
+            uint64_t m = esc_mask(lo, esc & TAGC_ESC_HTML);
             plain = m == 0 || swar_first(m) >= len;
         }
 #endif
@@ -784,7 +803,7 @@ void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, bool html)
         }
     }
 #endif
-    write_str_any(b, src, len, html);
+    write_str_any(b, src, len, esc);
 }
 
 /* MARK: - Scanning and unescaping */

@@ -678,10 +678,31 @@ size_t tagc_json_scan_f32(const char *p, const char *end, float *out, int *rc);
 
 /* MARK: - Strings */
 
+/*
+ * Wire profiles: what differs between the Go releases tagc matches (tagc --go
+ * 1.19, 1.26, 1.27). A profile is a set of the flags below; generated code
+ * passes its own to the runtime, so code of several profiles links into one
+ * program. TAGC_ESC_HTML is not a profile's: it is Go's default escaping,
+ * off under SetEscapeHTML(false) (tagc_json_opts.no_html_escape).
+ */
+#define TAGC_ESC_HTML 1u           /* < > & as \u003c \u003e \u0026 */
+#define TAGC_ESC_SHORT_BF 2u       /* \b \f for U+0008 U+000C (Go 1.22 on), not \u0008 \u000c */
+#define TAGC_ESC_RAW_FFFD 4u       /* a byte of invalid UTF-8 as the UTF-8 of U+FFFD (Go 1.27), not \ufffd */
+#define TAGC_ESC_RAW_LS 8u         /* U+2028 U+2029 in RawMessage text escaped without HTML escaping too (Go 1.27) */
+#define TAGC_TIME_ZONE_UNDER_24H 16u /* a time.Time whose zone offset is 24 h or more fails to encode (Go 1.20 on) */
+#define TAGC_TIME_STRICT_PARSE 32u /* time.Time's reader: seconds are digits, a zone offset ±hh:mm, */
+                                   /* two digits each, hh <= 24, mm <= 60 (Go 1.20 on) */
+#define TAGC_GO_1_19 0u
+#define TAGC_GO_1_26 (TAGC_ESC_SHORT_BF | TAGC_TIME_ZONE_UNDER_24H | TAGC_TIME_STRICT_PARSE)
+#define TAGC_GO_1_27 (TAGC_GO_1_26 | TAGC_ESC_RAW_FFFD | TAGC_ESC_RAW_LS)
+/* The profile of the runtime's own writers (tagc_json_write_any, ...) */
+#define TAGC_GO_DEFAULT TAGC_GO_1_26
+
 /* Writes s as a JSON string with quotes, escaped exactly as Go's encoding/json:
- * \" \\ \n \r \t, other controls as \u00XX, and when html: < > & as \u003c \u003e \u0026;
- * U+2028 and U+2029 as \u2028 \u2029; each byte of invalid UTF-8 as \ufffd. */
-void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, bool html);
+ * \" \\ \n \r \t, other controls as \u00XX (\b \f with TAGC_ESC_SHORT_BF), with
+ * TAGC_ESC_HTML < > & as \u003c \u003e \u0026; U+2028 and U+2029 as \u2028 \u2029;
+ * each byte of invalid UTF-8 as \ufffd (as EF BF BD with TAGC_ESC_RAW_FFFD). */
+void tagc_json_write_str(tagc_buf *b, const char *s, size_t len, unsigned esc);
 
 /* Validates and unescapes the body of a JSON string (between the quotes, body_len
  * bytes, known to contain no unescaped '"'). Returns the length written to dst, or
@@ -713,22 +734,24 @@ void tagc_base64_encode(char *dst, const uint8_t *src, size_t n);
 long tagc_base64_decode(uint8_t *dst, const char *src, size_t n);
 
 /* RFC 3339 with nanoseconds as Go's time.Time.MarshalJSON writes it (no quotes);
- * returns the length, or 0 when the year is outside [0, 9999] (Go errors then).
- * dst needs TAGC_TIME_MAX_CHARS. */
+ * returns the length, or 0 when Go's MarshalJSON fails: the year is outside
+ * [0, 9999], or (profile has TAGC_TIME_ZONE_UNDER_24H) the zone offset is 24 h or
+ * more. dst needs TAGC_TIME_MAX_CHARS. */
 #define TAGC_TIME_MAX_CHARS 40
-size_t tagc_time_format(char *dst, const tagc_time *t);
-/* Parses RFC 3339 text (no quotes) as Go 1.19's time.Time.UnmarshalJSON does.
+size_t tagc_time_format(char *dst, const tagc_time *t, unsigned profile);
+/* Parses RFC 3339 text (no quotes) as time.Time.UnmarshalJSON does: Go 1.19's
+ * lenient parse, or with TAGC_TIME_STRICT_PARSE in profile Go 1.20's.
  * Returns 0 or TAGC_E_SYNTAX. s is the RAW body between the quotes, not unescaped:
  * Go hands the undecoded JSON bytes to UnmarshalJSON, so a body with any escape
  * sequence fails. */
-int tagc_time_parse(const char *s, size_t len, tagc_time *out);
+int tagc_time_parse(const char *s, size_t len, tagc_time *out, unsigned profile);
 /* tagc_time_parse without its fast path (tagc_time_scan): the same results;
  * tests compare the two. */
-int tagc_time_parse_full(const char *s, size_t len, tagc_time *out);
+int tagc_time_parse_full(const char *s, size_t len, tagc_time *out, unsigned profile);
 /* The form Go writes (YYYY-MM-DDTHH:MM:SS[.frac](Z|+hh:mm|-hh:mm), fields in
  * range) at the start of s[0..avail): its length, with *out set; 0 for anything
- * else, when tagc_time_parse decides. */
-size_t tagc_time_scan(const char *s, size_t avail, tagc_time *out);
+ * else, when tagc_time_parse (of the same profile) decides. */
+size_t tagc_time_scan(const char *s, size_t avail, tagc_time *out, unsigned profile);
 bool tagc_time_equal(const tagc_time *a, const tagc_time *b);
 
 /* MARK: - JSON */
@@ -746,6 +769,13 @@ typedef struct tagc_json_opts {
     bool use_number;      /* interface{} numbers as their text (TAGC_ANY_NUMBER_TEXT), as Go's
                              Decoder.UseNumber: integers past 2^53 survive a round trip */
 } tagc_json_opts;
+
+/* The TAGC_ESC_ flags strings are written with: a profile's (TAGC_GO_1_27...)
+ * and HTML escaping unless o turns it off. */
+static inline unsigned tagc_json_esc(const tagc_json_opts *o, unsigned profile)
+{
+    return o->no_html_escape ? profile : profile | TAGC_ESC_HTML;
+}
 
 /* The state of one decode; generated code passes it down. */
 typedef struct tagc_json_dec {
@@ -1055,7 +1085,17 @@ int tagc_json_read_f64_array(tagc_json_dec *d, double *v, size_t n);
 int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **ptr, size_t *len, size_t n);
 int tagc_json_read_str(tagc_json_dec *d, tagc_str *out);
 int tagc_json_read_bytes(tagc_json_dec *d, uint8_t **ptr, size_t *len);
-int tagc_json_read_time(tagc_json_dec *d, tagc_time *out);
+/* time.Time as a profile's Go reads it (see tagc_time_parse); the generated code
+ * calls the one of its profile: tagc_json_read_time (Go 1.20 on) or _go119. */
+int tagc_json_read_time_as(tagc_json_dec *d, tagc_time *out, unsigned profile);
+static inline int tagc_json_read_time(tagc_json_dec *d, tagc_time *out)
+{
+    return tagc_json_read_time_as(d, out, TAGC_TIME_STRICT_PARSE);
+}
+static inline int tagc_json_read_time_go119(tagc_json_dec *d, tagc_time *out)
+{
+    return tagc_json_read_time_as(d, out, TAGC_GO_1_19);
+}
 /* json.Number (json_number.c): a number, or a string holding a valid one. The
  * `string` option's form returns 1 for "null" (the value left alone). */
 int tagc_json_read_number(tagc_json_dec *d, tagc_number *out);
@@ -1104,15 +1144,16 @@ void tagc_json_write_u64(tagc_buf *b, uint64_t v);
 void tagc_json_write_f64(tagc_buf *b, double v); /* NaN/Inf: TAGC_E_INVALID */
 void tagc_json_write_f32(tagc_buf *b, float v);
 void tagc_json_write_bytes(tagc_buf *b, const uint8_t *p, size_t n, bool nil);
-void tagc_json_write_time(tagc_buf *b, const tagc_time *t);
+void tagc_json_write_time(tagc_buf *b, const tagc_time *t, unsigned profile); /* as tagc_time_format */
 void tagc_json_write_raw(tagc_buf *b, const tagc_raw *r);
-/* write_raw with a choice of HTML escaping (write_raw escapes, as Go's default;
- * html = false is Go's SetEscapeHTML(false)). Invalid text: TAGC_E_INVALID; text
- * nested deeper than TAGC_DEFAULT_MAX_DEPTH (after the levels open in b): TAGC_E_DEPTH. */
-void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, bool html);
+/* write_raw with a choice of escapes (TAGC_ESC_ flags: write_raw passes
+ * TAGC_ESC_HTML, Go 1.19's default; without it, Go's SetEscapeHTML(false)). Invalid
+ * text: TAGC_E_INVALID; text nested deeper than TAGC_DEFAULT_MAX_DEPTH (after the
+ * levels open in b): TAGC_E_DEPTH. */
+void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, unsigned esc);
 /* write_raw_opts inside an encode: the text's nesting counts against max_depth
  * (0: TAGC_DEFAULT_MAX_DEPTH) after the levels open in b; deeper is TAGC_E_DEPTH. */
-void tagc_json_write_raw_in(tagc_buf *b, const tagc_raw *r, bool html, int max_depth);
+void tagc_json_write_raw_in(tagc_buf *b, const tagc_raw *r, unsigned esc, int max_depth);
 /* A struct's `json:",unknown"` field (a map[string]json.RawMessage): the reader
  * adds each member no field takes, key and value bytes, in input order
  * (repeated keys too); the writer puts them after the fields, in that order,
@@ -1122,11 +1163,17 @@ void tagc_json_write_raw_in(tagc_buf *b, const tagc_raw *r, bool html, int max_d
 int tagc_json_collect_member(tagc_json_dec *d, tagc_str **keys, tagc_raw **vals, size_t *len,
                              const char *key, size_t key_len);
 uint8_t tagc_json_write_members(tagc_buf *out, const tagc_str *keys, const tagc_raw *vals, size_t len,
-                                uint8_t sep, bool html);
+                                uint8_t sep, unsigned esc);
 /* json.Number: its text, "" as 0; not a valid number: TAGC_E_INVALID. */
 void tagc_json_write_number(tagc_buf *out, const tagc_number *n);
 void tagc_json_write_number_quoted(tagc_buf *out, const tagc_number *n);
-void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o);
+/* An interface{} value as a profile's Go writes it (TAGC_GO_ flags); the
+ * generated code passes its own. write_any: the runtime's default profile. */
+void tagc_json_write_any_as(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o, unsigned profile);
+static inline void tagc_json_write_any(tagc_buf *b, const tagc_any *a, const tagc_json_opts *o)
+{
+    tagc_json_write_any_as(b, a, o, TAGC_GO_DEFAULT);
+}
 
 /* Unchecked writes inside a run (see tagc_run_open): each returns the position
  * after what it wrote and may store scratch bytes up to its room past p. The
@@ -1152,7 +1199,7 @@ uint8_t *tagc_put_f32(tagc_buf *b, uint8_t *p, float v);  /* room: TAGC_F64_ROOM
 /* The n values of v separated by commas, as tagc_put_f64 and ',' would write
  * them; two at a time, their work overlapped. Room: n * (1 + TAGC_F64_ROOM). */
 uint8_t *tagc_put_f64s(tagc_buf *b, uint8_t *p, const double *v, size_t n);
-uint8_t *tagc_put_time(tagc_buf *b, uint8_t *p, const tagc_time *t); /* room: TAGC_TIME_ROOM */
+uint8_t *tagc_put_time(tagc_buf *b, uint8_t *p, const tagc_time *t, unsigned profile); /* room: TAGC_TIME_ROOM */
 
 /* Rewrites b->data[from..len) (compact JSON) indented as Go's json.Indent does. */
 void tagc_json_indent(tagc_buf *b, size_t from, const char *prefix, const char *indent);
@@ -1312,7 +1359,7 @@ static inline void tagc_json_write_bool(tagc_buf *b, bool v)
 
 /* The `string` option on a string field: a JSON string holding a JSON string.
  * The reader returns 1, leaving out untouched, for "null" in quotes (Go's null). */
-void tagc_json_write_quoted_str(tagc_buf *b, const char *s, size_t len, bool html);
+void tagc_json_write_quoted_str(tagc_buf *b, const char *s, size_t len, unsigned esc);
 int tagc_json_read_quoted_str(tagc_json_dec *d, tagc_str *out);
 
 /* []byte: base64 in a JSON string, or (as Go also accepts) an array of numbers. */

@@ -112,10 +112,12 @@ static void civil_fast(int64_t days, int *y, int *m, int *d)
     *d = (int)((n3 & 0xFFFF) / 2141 + 1);
 }
 
-size_t tagc_time_format(char *dst, const tagc_time *t)
+size_t tagc_time_format(char *dst, const tagc_time *t, unsigned profile)
 {
     if (t->nsec < 0 || t->nsec >= 1000000000)
         return 0;
+    if ((profile & TAGC_TIME_ZONE_UNDER_24H) && (unsigned)(t->offset_min + 1439) > 2 * 1439)
+        return 0; /* Go 1.20 on: "timezone hour outside of range [0,23]" */
     if (t->sec < -TAGC_TIME_SEC_BOUND || t->sec > TAGC_TIME_SEC_BOUND)
         return 0;
     int64_t local = tagc_time_unix(t) + (int64_t)t->offset_min * 60;
@@ -190,12 +192,13 @@ static inline bool is_digit(char c)
 }
 
 
-/* Go's time.atoi on a 2-byte field: optional sign, then only digits. */
-static bool atoi2(const char *s, int *out)
+/* Go 1.19's time.atoi on a 2-byte field: optional sign, then only digits;
+ * strict, Go 1.20's getnum: two digits. */
+static bool atoi2(const char *s, int *out, bool strict)
 {
     int neg = 0, v = 0;
     size_t i = 0;
-    if (s[0] == '-' || s[0] == '+') {
+    if (!strict && (s[0] == '-' || s[0] == '+')) {
         neg = s[0] == '-';
         i = 1;
     }
@@ -208,7 +211,7 @@ static bool atoi2(const char *s, int *out)
     return true;
 }
 
-size_t tagc_time_scan_zone(const char *s, size_t avail, int64_t local, tagc_time *out)
+size_t tagc_time_scan_zone(const char *s, size_t avail, int64_t local, tagc_time *out, unsigned profile)
 {
     size_t i = 19;
     int32_t nsec = 0;
@@ -234,7 +237,10 @@ size_t tagc_time_scan_zone(const char *s, size_t avail, int64_t local, tagc_time
         if (avail - i < 6 || (s[i] != '+' && s[i] != '-') || !is_digit(s[i + 1]) || !is_digit(s[i + 2]) ||
             s[i + 3] != ':' || !is_digit(s[i + 4]) || !is_digit(s[i + 5]))
             return 0;
-        offset_min = ((s[i + 1] - '0') * 10 + (s[i + 2] - '0')) * 60 + (s[i + 4] - '0') * 10 + (s[i + 5] - '0');
+        int hh = (s[i + 1] - '0') * 10 + (s[i + 2] - '0'), mm = (s[i + 4] - '0') * 10 + (s[i + 5] - '0');
+        if ((profile & TAGC_TIME_STRICT_PARSE) && (hh > 24 || mm > 60))
+            return 0;
+        offset_min = hh * 60 + mm;
         if (s[i] == '-')
             offset_min = -offset_min;
         i += 6;
@@ -245,23 +251,26 @@ size_t tagc_time_scan_zone(const char *s, size_t avail, int64_t local, tagc_time
     return i;
 }
 
-size_t tagc_time_scan(const char *s, size_t avail, tagc_time *out)
+size_t tagc_time_scan(const char *s, size_t avail, tagc_time *out, unsigned profile)
 {
-    return tagc_time_scan_inline(s, avail, out);
+    return tagc_time_scan_inline(s, avail, out, profile);
 }
 
-int tagc_time_parse(const char *s, size_t len, tagc_time *out)
+int tagc_time_parse(const char *s, size_t len, tagc_time *out, unsigned profile)
 {
+#if !defined(__OPTIMIZE_SIZE__) /* built for size, the parser alone */
     tagc_time t;
-    if (len != 0 && tagc_time_scan_inline(s, len, &t) == len) {
+    if (len != 0 && tagc_time_scan_inline(s, len, &t, profile) == len) {
         *out = t;
         return 0;
     }
-    return tagc_time_parse_full(s, len, out);
+#endif
+    return tagc_time_parse_full(s, len, out, profile);
 }
 
-int tagc_time_parse_full(const char *s, size_t len, tagc_time *out)
+int tagc_time_parse_full(const char *s, size_t len, tagc_time *out, unsigned profile)
 {
+    bool strict = profile & TAGC_TIME_STRICT_PARSE;
     size_t i = 0;
 #define NEED(k)                                                                                    \
     do {                                                                                           \
@@ -310,10 +319,11 @@ int tagc_time_parse_full(const char *s, size_t len, tagc_time *out)
     if (min >= 60)
         return TAGC_E_SYNTAX;
     LIT(':');
-    /* Seconds: two digits, but Go's quirk lets a fraction stand in for them:
-     * getnum fails and leaves the input alone, then the fraction case below
-     * overwrites the error, so "15:04:.5Z" is 15:04:00.5. */
-    bool frac_now = len - i >= 2 && (s[i] == '.' || s[i] == ',') && is_digit(s[i + 1]);
+    /* Seconds: two digits, but Go 1.19's quirk lets a fraction stand in for
+     * them: getnum fails and leaves the input alone, then the fraction case
+     * below overwrites the error, so "15:04:.5Z" is 15:04:00.5 (Go 1.20 stops
+     * at the error). */
+    bool frac_now = !strict && len - i >= 2 && (s[i] == '.' || s[i] == ',') && is_digit(s[i + 1]);
     if (frac_now) {
         sec = 0;
     } else {
@@ -344,7 +354,9 @@ int tagc_time_parse_full(const char *s, size_t len, tagc_time *out)
         if (s[i + 3] != ':')
             return TAGC_E_SYNTAX;
         int hh, mm;
-        if (!atoi2(s + i + 1, &hh) || !atoi2(s + i + 4, &mm))
+        if (!atoi2(s + i + 1, &hh, strict) || !atoi2(s + i + 4, &mm, strict))
+            return TAGC_E_SYNTAX;
+        if (strict && (hh > 24 || mm > 60)) /* Go 1.20's range check */
             return TAGC_E_SYNTAX;
         offset_min = hh * 60 + mm;
         if (s[i] == '-')

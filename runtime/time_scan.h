@@ -25,9 +25,9 @@
 #endif
 
 #if TAGC_TIME_SWAR && defined(__OPTIMIZE_SIZE__) && !defined(TAGC_TIME_SCAN_HERE)
-static inline size_t tagc_time_scan_inline(const char *s, size_t avail, tagc_time *out)
+static inline size_t tagc_time_scan_inline(const char *s, size_t avail, tagc_time *out, unsigned profile)
 {
-    return tagc_time_scan(s, avail, out);
+    return tagc_time_scan(s, avail, out, profile);
 }
 #elif TAGC_TIME_SWAR
 static inline uint64_t time_load8(const char *p)
@@ -61,8 +61,9 @@ static inline uint64_t time_pairs(uint64_t x)
 }
 
 /* The rest after "YYYY-MM-DDTHH:MM:SS" (whose seconds from year 1 are local):
- * a fraction, then Z or an offset (time.c). */
-size_t tagc_time_scan_zone(const char *s, size_t avail, int64_t local, tagc_time *out);
+ * a fraction, then Z or an offset (time.c); an offset profile's Go rejects
+ * (TAGC_TIME_STRICT_PARSE: hour over 24, minute over 60) is left to the parser. */
+size_t tagc_time_scan_zone(const char *s, size_t avail, int64_t local, tagc_time *out, unsigned profile);
 
 /* "YYYY-MM-DDTHH:MM:SS" at s (20 bytes readable), every field in range: its
  * seconds from 0001-01-01 in *local. */
@@ -101,7 +102,7 @@ static inline bool tagc_time_scan_clock(const char *s, int64_t *local)
     return true;
 }
 
-static inline size_t tagc_time_scan_inline(const char *s, size_t avail, tagc_time *out)
+static inline size_t tagc_time_scan_inline(const char *s, size_t avail, tagc_time *out, unsigned profile)
 {
     int64_t local;
     if (avail < 20 || !tagc_time_scan_clock(s, &local))
@@ -112,14 +113,15 @@ static inline size_t tagc_time_scan_inline(const char *s, size_t avail, tagc_tim
         out->offset_min = 0;
         return 20;
     }
-    return tagc_time_scan_zone(s, avail, local, out);
+    return tagc_time_scan_zone(s, avail, local, out, profile);
 }
 #else
-static inline size_t tagc_time_scan_inline(const char *s, size_t avail, tagc_time *out)
+static inline size_t tagc_time_scan_inline(const char *s, size_t avail, tagc_time *out, unsigned profile)
 {
     (void)s;
     (void)avail;
     (void)out;
+    (void)profile;
     return 0;
 }
 #endif

@@ -32,11 +32,20 @@ missing=""
 for p in $PKGS $PKGS_I386; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
+if [ -n "$missing" ]; then
+    echo "setup: installing$missing" >&2
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    dpkg --print-foreign-architectures | grep -qx i386 || $SUDO dpkg --add-architecture i386
+    $SUDO apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
 
-echo "setup: installing$missing" >&2
-SUDO=""
-[ "$(id -u)" -ne 0 ] && SUDO=sudo
-dpkg --print-foreign-architectures | grep -qx i386 || $SUDO dpkg --add-architecture i386
-$SUDO apt-get update -qq
-$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+# The Go toolchains the differential tests compare with (meson.build's go_refs):
+# Debian's Go 1.19 above, Go 1.26 as the machine's `go`, and Go 1.27 from the
+# module proxy, into the module cache (a no-op once there).
+if ! command -v go >/dev/null 2>&1 || ! go version | grep -q 'go1\.26\.'; then
+    echo "setup: the differential tests need Go 1.26 as 'go' in PATH (found: $(go version 2>&1))" >&2
+    exit 1
+fi
+GOTOOLCHAIN=go1.27.3 go version >/dev/null

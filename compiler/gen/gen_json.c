@@ -31,8 +31,8 @@ static const char *read_fn(gen *g, ast_type *t, bool *keeps)
         return "tagc_json_read_f64";
     if (k == TK_STRING)
         return "tagc_json_read_str";
-    if (k == TK_TIME)
-        return "tagc_json_read_time";
+    if (k == TK_TIME) /* Go 1.20 parses times more strictly */
+        return g->opts->go == GO_1_19 ? "tagc_json_read_time_go119" : "tagc_json_read_time";
     if (k == TK_RAW)
         return "tagc_json_read_raw";
     if (k == TK_NUMBER)
@@ -564,15 +564,15 @@ static void write_value(gen *g, int ind, ast_type *t, const char *lv)
     else if (k == TK_FLOAT32)
         emit(g, ind, "tagc_json_write_f32(out, %s);", lv);
     else if (k == TK_STRING)
-        emit(g, ind, "tagc_json_write_str(out, %s.ptr, %s.len, !o->no_html_escape);", lv, lv);
+        emit(g, ind, "tagc_json_write_str(out, %s.ptr, %s.len, tagc_json_esc(o, GO_PROFILE));", lv, lv);
     else if (k == TK_TIME)
-        emit(g, ind, "tagc_json_write_time(out, &%s);", lv);
+        emit(g, ind, "tagc_json_write_time(out, &%s, GO_PROFILE);", lv);
     else if (k == TK_RAW)
-        emit(g, ind, "tagc_json_write_raw_in(out, &%s, !o->no_html_escape, o->max_depth);", lv);
+        emit(g, ind, "tagc_json_write_raw_in(out, &%s, tagc_json_esc(o, GO_PROFILE), o->max_depth);", lv);
     else if (k == TK_NUMBER)
         emit(g, ind, "tagc_json_write_number(out, &%s);", lv);
     else if (k == TK_ANY)
-        emit(g, ind, "tagc_json_write_any(out, %s, o);", lv);
+        emit(g, ind, "tagc_json_write_any_as(out, %s, o, GO_PROFILE);", lv);
     else if (ty_is_bytes(t))
         emit(g, ind, "tagc_json_write_bytes(out, %s.ptr, %s.len, %s.ptr == NULL);", lv, lv, lv);
     else if (k == TK_PTR && ty_is_struct(t->elem))
@@ -597,12 +597,12 @@ static void write_quoted(gen *g, int ind, ast_type *t, const char *lv)
         emit(g, ind, "if ((size_t)%s >= %s_names_len)", lv, en->c_name);
         emit(g, ind + 1, "tagc_buf_fail(out, TAGC_E_INVALID);");
         emit(g, ind, "else");
-        emit(g, ind + 1, "tagc_json_write_quoted_str(out, %s_names[%s].ptr, %s_names[%s].len, !o->no_html_escape);",
+        emit(g, ind + 1, "tagc_json_write_quoted_str(out, %s_names[%s].ptr, %s_names[%s].len, tagc_json_esc(o, GO_PROFILE));",
              en->c_name, lv, en->c_name, lv);
         return;
     }
     if (u->kind == TK_STRING) {
-        emit(g, ind, "tagc_json_write_quoted_str(out, %s.ptr, %s.len, !o->no_html_escape);", lv, lv);
+        emit(g, ind, "tagc_json_write_quoted_str(out, %s.ptr, %s.len, tagc_json_esc(o, GO_PROFILE));", lv, lv);
         return;
     }
     if (u->kind == TK_NUMBER) {
@@ -776,7 +776,7 @@ static void run_value(gen *g, wrun *r, const ast_type *t, const char *lv)
         line = pool_printf(g->pool, "p = tagc_put_f32(out, p, %s);", lv);
         r->n_float++;
     } else {
-        line = pool_printf(g->pool, "p = tagc_put_time(out, p, &%s);", lv);
+        line = pool_printf(g->pool, "p = tagc_put_time(out, p, &%s, GO_PROFILE);", lv);
         r->n_time++;
     }
     run_line(g, r, line);
@@ -941,7 +941,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
     if (um) { /* the unknown members kept, after the fields */
         run_end(g, &run);
         const char *sep_now = !opened && need_sep ? "sep" : !opened ? "'{'" : "','";
-        emit(g, 1, "%stagc_json_write_members(out, %s.keys, %s.vals, %s.len, %s, !o->no_html_escape);",
+        emit(g, 1, "%stagc_json_write_members(out, %s.keys, %s.vals, %s.len, %s, tagc_json_esc(o, GO_PROFILE));",
              opened ? "" : (need_sep ? "sep = " : "uint8_t sep = "), um, um, um, sep_now);
         if (!opened) {
             emit(g, 1, "if (sep == '{') /* nothing was written */");
@@ -1140,7 +1140,7 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
     if (en && en->enum_kind == ENUM_STRING)
         emit(g, 2, "%s_write_json(out, &v->keys[i], o);", en->c_name);
     else if (ku->kind == TK_STRING)
-        emit(g, 2, "tagc_json_write_str(out, v->keys[i].ptr, v->keys[i].len, !o->no_html_escape);");
+        emit(g, 2, "tagc_json_write_str(out, v->keys[i].ptr, v->keys[i].len, tagc_json_esc(o, GO_PROFILE));");
     else if (ty_is_unsigned_int(ku->kind))
         emit(g, 2, "tagc_json_write_uint_key(out, (uint64_t)v->keys[i]);");
     else
@@ -1199,7 +1199,7 @@ static void gen_enum_json(gen *g, const ast_decl *d)
         emit(g, 2, "tagc_buf_fail(out, TAGC_E_INVALID);");
         emit(g, 2, "return;");
         emit(g, 1, "}");
-        emit(g, 1, "tagc_json_write_str(out, %s_names[*v].ptr, %s_names[*v].len, !o->no_html_escape);", fn, fn);
+        emit(g, 1, "tagc_json_write_str(out, %s_names[*v].ptr, %s_names[*v].len, tagc_json_esc(o, GO_PROFILE));", fn, fn);
         emit(g, 0, "}");
         emit(g, 0, "%s", "");
         return;

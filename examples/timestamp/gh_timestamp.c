@@ -69,7 +69,7 @@ int gh_timestamp_json_read(tagc_json_dec *d, tagc_time *v)
 void gh_timestamp_json_write(tagc_buf *out, const tagc_time *v, const tagc_json_opts *o)
 {
     (void)o;
-    tagc_json_write_time(out, v);
+    tagc_json_write_time(out, v, TAGC_GO_DEFAULT);
 }
 
 int gh_timestamp_msgpack_read(tagc_mp_dec *d, tagc_time *v)
@@ -88,7 +88,7 @@ int gh_timestamp_msgpack_read(tagc_mp_dec *d, tagc_time *v)
         int rc = tagc_mp_read_str(d, &s);
         if (rc != 0)
             return rc;
-        if (tagc_time_parse(s.ptr, s.len, v) != 0) {
+        if (tagc_time_parse(s.ptr, s.len, v, TAGC_GO_DEFAULT) != 0) {
             d->p = at;
             return tagc_json_fail(d, TAGC_E_SYNTAX, "Timestamp: not an RFC 3339 time");
         }

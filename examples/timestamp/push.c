@@ -47,7 +47,7 @@ static void show_time(const char *name, bool has, const github_timestamp *t)
         printf(" %s=-", name);
         return;
     }
-    size_t n = tagc_time_format(text, t);
+    size_t n = tagc_time_format(text, t, TAGC_GO_DEFAULT);
     printf(" %s=%.*s", name, (int)n, text);
 }
 

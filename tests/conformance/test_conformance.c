@@ -16,6 +16,7 @@
 #include <criterion/criterion.h>
 
 #include "tagc.h"
+#include "test_profile.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -122,7 +123,7 @@ static void run_one(const char *src, size_t len, tagc_buf *out, result *res)
     res->off_any = err.offset;
     if (res->rc_any == 0) {
         tagc_buf_reset(out);
-        tagc_json_write_any(out, any, NULL);
+        tagc_json_write_any_as(out, any, NULL, test_go_profile());
     }
 
     tagc_raw raw = {NULL, 0};

@@ -194,6 +194,24 @@ Test(fmt_int, random)
 
 /* MARK: - float formatting vs Go */
 
+/* Go 1.26's strconv (Dragonbox) writes float32 ±2^-12 as ±0.00024414063 where
+ * every other Go release writes the nearest-even ±0.00024414062: the only two of
+ * the 2^32 float32 values on which Go 1.26.8 and 1.27.3 differ (all of them
+ * compared; no float64 power of two differs either). tagc writes what the
+ * other releases write (docs/profiles.md): against Go 1.26.x, those two are
+ * the expected difference. */
+static bool go126_f32_quirk(char kind, uint64_t bits, const char *go, const char *ours)
+{
+    const char *name = getenv("TAGC_GO_NAME");
+    if (kind != 'f' || name == NULL || strcmp(name, "go1.26") != 0)
+        return false;
+    if (bits == 0x39800000)
+        return strcmp(go, "0.00024414063") == 0 && strcmp(ours, "0.00024414062") == 0;
+    if (bits == 0xb9800000)
+        return strcmp(go, "-0.00024414063") == 0 && strcmp(ours, "-0.00024414062") == 0;
+    return false;
+}
+
 Test(fmt_float, go_reference)
 {
     const char *path = getenv("TAGC_NUMBERS_REF");
@@ -202,7 +220,7 @@ Test(fmt_float, go_reference)
     FILE *f = fopen(path, "r");
     cr_assert(f != NULL, "cannot open %s", path);
     char line[256];
-    long lines = 0, bad = 0, n64 = 0, n32 = 0;
+    long lines = 0, bad = 0, n64 = 0, n32 = 0, quirks = 0;
     while (fgets(line, sizeof line, f)) {
         char kind, hex[32], text[128];
         if (sscanf(line, "%c %31s %127s", &kind, hex, text) != 3)
@@ -225,13 +243,17 @@ Test(fmt_float, go_reference)
         }
         cr_assert_leq(n, (size_t)TAGC_F64_MAX_CHARS);
         out[n] = 0;
-        if (strcmp(out, text) != 0 && bad++ < 20)
+        if (strcmp(out, text) != 0 && go126_f32_quirk(kind, b, text, out))
+            quirks++;
+        else if (strcmp(out, text) != 0 && bad++ < 20)
             cr_log_error("%s %s: Go writes %s, tagc writes %s", kind == 'd' ? "float64" : "float32", hex,
                          text, out);
     }
     fclose(f);
     cr_assert_gt(n64, 100000, "too few float64 vectors in %s", path);
     cr_assert_gt(n32, 100000, "too few float32 vectors in %s", path);
+    if (quirks)
+        cr_log_info("float32 ±2^-12: Go 1.26's ±0.00024414063, tagc's ±0.00024414062 (%ld vectors)", quirks);
     cr_assert_eq(bad, 0, "%ld of %ld values formatted differently from Go", bad, lines);
 }
 

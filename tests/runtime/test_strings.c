@@ -1,6 +1,7 @@
 /*
  * test_strings.c - JSON string escaping/unescaping, UTF-8, base64 and RFC 3339
- * time, compared byte for byte with Go 1.19.
+ * time, compared byte for byte with the Go meson names ($TAGC_GO), under the
+ * profile that matches it ($TAGC_GO_PROFILE, test_profile.h).
  *
  * The reference is strings_ref.go, run at test time with `go run` (go from
  * $TAGC_GO, set by meson; unset or empty skips; the .go file from $TAGC_STRINGS_REF
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "tagc.h"
+#include "test_profile.h"
 
 /* MARK: - Reference output */
 
@@ -171,6 +173,7 @@ Test(strings, write_str_matches_go)
     while (next_line(&r, f)) {
         cr_assert_str_eq(f[0], "E");
         bool html = f[1][0] == '1';
+        unsigned esc = test_go_profile() | (html ? TAGC_ESC_HTML : 0);
         size_t in_len, exp_len;
         uint8_t *in = unhex(f[2], &in_len);
         uint8_t *exp = unhex(f[3], &exp_len);
@@ -180,7 +183,7 @@ Test(strings, write_str_matches_go)
         /* growable buffer, after some bytes already written */
         tagc_buf_reset(&b);
         tagc_buf_put(&b, "[", 1);
-        tagc_json_write_str(&b, (const char *)in, in_len, html);
+        tagc_json_write_str(&b, (const char *)in, in_len, esc);
         if (b.err != 0 || !same(b.data + 1, b.len - 1, exp, exp_len))
             REPORT(failures, "escape html=%d of %s: got %.*s want %s", html, f[2], (int)(b.len - 1),
                    (const char *)b.data + 1, f[3]);
@@ -189,11 +192,11 @@ Test(strings, write_str_matches_go)
         uint8_t *mem = malloc(exp_len);
         tagc_buf fb;
         tagc_buf_init_fixed(&fb, mem, exp_len);
-        tagc_json_write_str(&fb, (const char *)in, in_len, html);
+        tagc_json_write_str(&fb, (const char *)in, in_len, esc);
         if (fb.err != 0 || !same(fb.data, fb.len, exp, exp_len))
             REPORT(failures, "escape into exact fixed buffer of %s failed (err %d)", f[2], fb.err);
         tagc_buf_init_fixed(&fb, mem, exp_len - 1);
-        tagc_json_write_str(&fb, (const char *)in, in_len, html);
+        tagc_json_write_str(&fb, (const char *)in, in_len, esc);
         if (fb.err != TAGC_E_FULL || fb.len != 0)
             REPORT(failures, "escape into short fixed buffer of %s: err %d len %zu", f[2], fb.err,
                    fb.len);
@@ -356,7 +359,7 @@ Test(strings, time_matches_go)
             uint8_t *exp = unhex(f[5], &exp_len);
             fmt_cases++;
             char buf[TAGC_TIME_MAX_CHARS];
-            size_t n = tagc_time_format(buf, &t);
+            size_t n = tagc_time_format(buf, &t, test_go_profile());
             if (ok ? !same(buf, n, exp, exp_len) : n != 0)
                 REPORT(failures, "time format %s %s %s: got %.*s, Go %s", f[1], f[2], f[3], (int)n, buf,
                        ok ? f[5] : "fails");
@@ -364,7 +367,7 @@ Test(strings, time_matches_go)
              * or more are written with 3 digits, which RFC 3339 parsing rejects) */
             if (ok && t.offset_min > -6000 && t.offset_min < 6000) {
                 tagc_time back;
-                if (tagc_time_parse(buf, n, &back) != 0 || !tagc_time_equal(&back, &t))
+                if (tagc_time_parse(buf, n, &back, test_go_profile()) != 0 || !tagc_time_equal(&back, &t))
                     REPORT(failures, "time %.*s does not round-trip", (int)n, buf);
             }
             free(exp);
@@ -380,7 +383,7 @@ Test(strings, time_matches_go)
             parse_cases++;
             parse_ok += ok;
             tagc_time got = {0, 0, 0};
-            int rc = tagc_time_parse((const char *)in, n, &got);
+            int rc = tagc_time_parse((const char *)in, n, &got, test_go_profile());
             if (ok ? (rc != 0 || !tagc_time_equal(&got, &want)) : rc != TAGC_E_SYNTAX)
                 REPORT(failures, "time parse %.*s: rc %d got %lld %d %d, Go %s %s %s %s", (int)n, (char *)in,
                        rc, (long long)got.sec, got.nsec, got.offset_min, ok ? "gives" : "rejects", f[3], f[4],
@@ -403,7 +406,7 @@ Test(strings, time_equal_means_same_instant_and_offset)
     /* all-zero is Go's zero time */
     tagc_time z = {0, 0, 0};
     char buf[TAGC_TIME_MAX_CHARS];
-    size_t n = tagc_time_format(buf, &z);
+    size_t n = tagc_time_format(buf, &z, test_go_profile());
     cr_assert(same(buf, n, "0001-01-01T00:00:00Z", 20));
 }
 
@@ -468,20 +471,20 @@ Test(strings, time_fast_paths_match_general_parser)
                 buf[at] = r % 6 == 0 ? (char)(time_rng(&x) & 0xFF) : bytes[time_rng(&x) % (sizeof bytes - 1)];
         }
         tagc_time want = {0, 0, 0}, got = {0, 0, 0};
-        int want_rc = tagc_time_parse_full(buf, n, &want);
+        int want_rc = tagc_time_parse_full(buf, n, &want, test_go_profile());
         accepted += want_rc == 0;
 
         char *exact = malloc(n ? n : 1); /* exact size: ASan sees any read past the end */
         memcpy(exact, buf, n);
-        size_t k = tagc_time_scan(exact, n, &got);
+        size_t k = tagc_time_scan(exact, n, &got, test_go_profile());
         if (k != 0) {
             scanned += k == n;
             tagc_time prefix;
             cr_assert(k <= n);
-            cr_assert_eq(tagc_time_parse_full(exact, k, &prefix), 0, "scan took %.*s", (int)k, buf);
+            cr_assert_eq(tagc_time_parse_full(exact, k, &prefix, test_go_profile()), 0, "scan took %.*s", (int)k, buf);
             cr_assert(tagc_time_equal(&got, &prefix), "scan %.*s", (int)k, buf);
         }
-        int rc = tagc_time_parse(exact, n, &got);
+        int rc = tagc_time_parse(exact, n, &got, test_go_profile());
         cr_assert_eq(rc, want_rc, "parse %.*s", (int)n, buf);
         cr_assert(rc != 0 || tagc_time_equal(&got, &want), "parse %.*s", (int)n, buf);
         free(exact);
@@ -499,7 +502,7 @@ Test(strings, time_fast_paths_match_general_parser)
             tagc_arena_init(&arena);
             tagc_json_dec_init(&d, json, len, &arena, &err, NULL);
             tagc_time t = {1, 2, 3};
-            rc = tagc_json_read_time(&d, &t);
+            rc = tagc_json_read_time_as(&d, &t, test_go_profile());
             /* the reader also rejects what JSON does not allow in a string */
             bool plain = true;
             for (size_t i = 0; i < n; i++)
