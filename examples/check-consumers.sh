@@ -178,6 +178,7 @@ cmake_check() { # generator name
     check_output "$src" "$build/app"
     "$build/app" "$src/order.json" | grep -q tax_rate && fail "cmake consumer ($gen): tax_rate before the change"
     [ -f "$build/tagc/shop.tagc.h" ] || fail "cmake consumer ($gen): no tagc/shop.tagc.h in the build directory"
+    grep -q -- '--go 1.27' "$build/tagc/shop.tagc.h" || fail "cmake consumer ($gen): GO 1.27 did not reach tagc"
     grep -q encode_msgpack "$build/tagc/shop.tagc.h" && fail "cmake consumer ($gen): OPTIONS --no-msgpack not passed to tagc"
     # tagc::tagc is the shared libtagc: CMake's build rpath finds it
     env -u LD_LIBRARY_PATH "$build/app" "$src/order.json" >/dev/null || fail "cmake consumer ($gen): app does not run without LD_LIBRARY_PATH"

@@ -163,6 +163,8 @@ Test(cli, usage_errors_exit_2)
         (const char *const[]){ "a.tagc", "--depfile", NULL },
         (const char *const[]){ "validate", "a.tagc", "T", NULL },
         (const char *const[]){ "compat", "a.tagc", "b.tagc", NULL },
+        (const char *const[]){ "--go", "1.25", "a.tagc", NULL },
+        (const char *const[]){ "a.tagc", "--go", NULL },
     };
     write_text("a.tagc", good_schema);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -174,6 +176,31 @@ Test(cli, usage_errors_exit_2)
     run_result r = RUN("--bogus", "a.tagc");
     cr_assert(strstr(r.err, "unknown option '--bogus'"));
     run_free(&r);
+}
+
+/* --go names the profile; the generated files say which made them. */
+Test(cli, go_profile)
+{
+    write_text("shop.tagc", good_schema);
+    run_result r = RUN("--go=2", "shop.tagc");
+    expect_error(&r, 2, "tagc: error: option '--go' needs a Go release tagc matches: 1.26 (the default), 1.27 or 1.19");
+    run_free(&r);
+    const char *const profiles[][2] = {{NULL, "1.26"}, {"1.26", "1.26"}, {"1.27", "1.27"}, {"1.19", "1.19"}};
+    for (size_t i = 0; i < sizeof profiles / sizeof profiles[0]; i++) {
+        const char *v = profiles[i][0], *want = profiles[i][1];
+        r = v ? RUN("--go", v, "-o", "out", "shop.tagc") : RUN("-o", "out", "shop.tagc");
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        run_free(&r);
+        char line[64], define[64];
+        snprintf(line, sizeof line, "(tagc --go %s)", want);
+        snprintf(define, sizeof define, "#define GO_PROFILE TAGC_GO_1_%s", want + 2);
+        size_t n;
+        char *h = read_all(path_in("out/shop.tagc.h"), &n), *c = read_all(path_in("out/shop.tagc.c"), &n);
+        cr_assert(strstr(h, line), "%s not in the header:\n%.400s", line, h);
+        cr_assert(strstr(c, line) && strstr(c, define), "%s, %s not in the source", line, define);
+        free(h);
+        free(c);
+    }
 }
 
 Test(cli, unreadable_root_is_io_error)
