@@ -589,10 +589,10 @@ int tagc_mp_read_time(tagc_mp_dec *d, tagc_time *out)
         return rc;
     if (h.kind != MP_EXT)
         return wrong(d, at, &h, "timestamp");
-    if (h.ext != -1) {
+    if (h.ext != -1 && h.ext != 13) { /* vmihailenco v5.4.1 takes 13 too (NodeJS's) */
         char t[8];
         snprintf(t, sizeof t, "%d", h.ext);
-        return fail_at(d, at, TAGC_E_TYPE, "expected timestamp (ext -1), found ext %s", t);
+        return fail_at(d, at, TAGC_E_TYPE, "expected timestamp (ext -1 or 13), found ext %s", t);
     }
     const uint8_t *p = cur(d);
     d->p += h.len;

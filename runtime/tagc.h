@@ -55,10 +55,14 @@ extern "C" {
 #endif
 /* Tells the compiler what holds (it may drop the tests that follow from it). */
 #define TAGC_ASSUME(x) ((x) ? (void)0 : __builtin_unreachable())
+/* A generated helper that may have no caller (the writer of a struct{} that
+ * omitempty always leaves out). */
+#define TAGC_MAYBE_UNUSED __attribute__((unused))
 #else
 #define TAGC_LIKELY(x) (x)
 #define TAGC_UNLIKELY(x) (x)
 #define TAGC_ALIGN16
+#define TAGC_MAYBE_UNUSED
 #define TAGC_ALWAYS_INLINE inline
 #define TAGC_ASSUME(x) ((void)0)
 #endif

@@ -619,10 +619,43 @@ static void write_elem(gen *g, int ind, ast_type *elem, const char *lv)
         write_value(g, ind, elem, lv);
 }
 
+static const char *mp_nonempty_cond(gen *g, const wire_field *w, const char *lv);
+
+/*
+ * A struct as vmihailenco/msgpack v5.4.1's isEmptyValue has it: empty when it
+ * would write no field (each one has omitempty and is empty; struct{} always).
+ * NULL: never empty (a field without omitempty, or one promoted through an
+ * embedded pointer, whose rules are the writer's own).
+ */
+static const char *mp_struct_nonempty_cond(gen *g, ast_type *st, const char *lv)
+{
+    const char *cond = NULL;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const wire_field *w = &st->wire[i];
+        if (!w->msgpack_name)
+            continue;
+        if (!w->msgpack_omitempty || w->msgpack_omitzero)
+            return NULL;
+        const char *flv = lv;
+        for (size_t j = 0; j < w->path_len; j++) {
+            if (j > 0 && w->path[j - 1]->type->kind == TK_PTR)
+                return NULL;
+            flv = pool_cat(g->pool, flv, ".", w->path[j]->c_name);
+        }
+        const char *c = mp_nonempty_cond(g, w, flv);
+        if (c == NULL)
+            return NULL;
+        if (strcmp(c, "false") != 0)
+            cond = cond ? pool_printf(g->pool, "%s || %s", cond, c) : c;
+    }
+    return cond ? pool_printf(g->pool, "(%s)", cond) : "false";
+}
+
 /*
  * omitempty as vmihailenco/msgpack's isEmptyValue: JSON's rule, and also a zero
- * time.Time (its IsZero), through a *time.Time too, and an interface{} that
- * holds false, 0, "" or an empty array or object.
+ * time.Time (its IsZero), through a *time.Time too, an interface{} that holds
+ * false, 0, "" or an empty array or object, and (v5.4.1) a struct that would
+ * write no field.
  */
 static const char *mp_nonempty_cond(gen *g, const wire_field *w, const char *lv)
 {
@@ -638,6 +671,8 @@ static const char *mp_nonempty_cond(gen *g, const wire_field *w, const char *lv)
         return pool_printf(g->pool, "(%s.sec != 0 || %s.nsec != 0)", lv, lv);
     case TK_ANY:
         return pool_printf(g->pool, "!tagc_mp_any_empty(%s)", lv);
+    case TK_STRUCT:
+        return mp_struct_nonempty_cond(g, ty_under(t), lv);
     default:
         return ty_nonempty_cond(g, t, lv);
     }
@@ -849,7 +884,11 @@ static void emit_run(gen *g, const mp_field *f, size_t n, bool *told)
 static void gen_struct_write(gen *g, const char *fn, const char *ctype, const ast_type *st,
                              bool exported, const char *go_type)
 {
-    emit(g, 0, "%svoid %s_write_msgpack(tagc_buf *out, const %s *v)", exported ? "" : "static ", fn, ctype);
+    /* a struct that writes no field: omitempty leaves it out everywhere it may be */
+    const char *nonempty = exported ? NULL : mp_struct_nonempty_cond(g, (ast_type *)st, "(*v)");
+    bool maybe_unused = nonempty && strcmp(nonempty, "false") == 0;
+    emit(g, 0, "%svoid %s_write_msgpack(tagc_buf *out, const %s *v)",
+         exported ? "" : maybe_unused ? "TAGC_MAYBE_UNUSED static " : "static ", fn, ctype);
     emit(g, 0, "{");
     size_t body = g->out->len;
     /* the fields written, in order */

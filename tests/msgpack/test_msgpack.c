@@ -558,6 +558,11 @@ Test(format, timestamps)
     static const uint8_t other[] = {0xd6, 0x05, 0, 0, 0, 0}; /* ext 5 */
     tagc_mp_dec_init(&d, other, sizeof other, NULL, &err, NULL);
     cr_assert_eq(tagc_mp_read_time(&d, &r), TAGC_E_TYPE);
+    /* ext 13 (NodeJS's timestamps), which vmihailenco v5.4.1 reads as time.Time */
+    static const uint8_t node[] = {0xd6, 0x0d, 0x65, 0xa5, 0x09, 0x28};
+    tagc_mp_dec_init(&d, node, sizeof node, NULL, &err, NULL);
+    cr_assert_eq(tagc_mp_read_time(&d, &r), 0, "%s", err.message);
+    cr_assert(r.sec == tagc_time_from_unix(0x65a50928, 0, 0).sec && r.nsec == 0);
     static const uint8_t len3[] = {0xc7, 0x03, 0xff, 0, 0, 0};
     tagc_mp_dec_init(&d, len3, sizeof len3, NULL, &err, NULL);
     cr_assert_eq(tagc_mp_read_time(&d, &r), TAGC_E_TYPE);
