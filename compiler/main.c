@@ -452,6 +452,7 @@ static int cmd_generate(int argc, char **argv)
         tail = &m->next;
     }
     prog.map_paths = o.maps;
+    prog.go = o.gen.go;
     if (load_program(&prog, o.files, o.nfiles, &dg) > 0 || check_program(&prog, &dg) > 0) {
         status = EXIT_INPUT;
         goto done;

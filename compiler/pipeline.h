@@ -106,14 +106,6 @@ void sb_vprintf_n(strbuf *sb, const char *fmt, size_t fmt_len, va_list ap);
 /* Hands data[0..len) to flush (if set) and empties sb. */
 void sb_flush(strbuf *sb);
 
-/* The Go release whose encoding/json the generated code matches (tagc --go);
- * docs/profiles.md lists what differs. */
-typedef enum go_profile {
-    GO_1_26, /* Go 1.22-1.26, and 1.27 under GOEXPERIMENT=nojsonv2 (the default) */
-    GO_1_27, /* Go 1.27: encoding/json on json/v2 */
-    GO_1_19, /* Go 1.19-1.21 */
-} go_profile;
-
 /* "1.27", "1.26", "1.19": the --go value; go_profile_c its runtime flags' macro. */
 const char *go_profile_name(go_profile p);
 const char *go_profile_c(go_profile p);

@@ -13,6 +13,10 @@
  *            enum. Without it an enum is open, as in Go (see ast.h).
  *   codec    C functions of the user's read and write the type declared next
  *            (its settings follow: check_codec.c).
+ *   zero     FUNC [HEADER]: the C form of the IsZero method of the type declared
+ *            next, `bool FUNC(const T *)`, which omitzero then calls as Go's
+ *            does; HEADER ("money.h" or <money.h>), which declares it, is
+ *            included by the generated source after its own header.
  *
  * A directive tagc does not know, or one that has nothing to apply to, is an
  * error: a misspelt `//tagc:closd` silently ignored would leave the enum open.
@@ -63,22 +67,64 @@ static bool directive_is(const char *text, const char *name)
     return true;
 }
 
-/* The settings after "codec" and a blank, or NULL when text is not a codec directive. */
-static const char *codec_settings(const char *text)
+/* The settings after `name` and a blank, or NULL when text is not that directive. */
+static const char *settings_of(const char *text, const char *name)
 {
-    if (strncmp(text, "codec", 5) != 0)
+    size_t n = strlen(name);
+    if (strncmp(text, name, n) != 0)
         return NULL;
-    if (text[5] == '\0' || text[5] == ' ' || text[5] == '\t')
-        return text + 5;
+    if (text[n] == '\0' || text[n] == ' ' || text[n] == '\t')
+        return text + n;
     return NULL;
+}
+
+static const char *skip_blanks(const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\r')
+        s++;
+    return s;
+}
+
+/* //tagc:zero FUNC [HEADER] before the type d. */
+static void zero_directive(checker *ck, const ast_directive *dv, const char *s, ast_decl *d)
+{
+    s = skip_blanks(s);
+    const char *fn = s;
+    while (*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))
+        s++;
+    size_t fn_len = (size_t)(s - fn);
+    const char *hdr = skip_blanks(s);
+    size_t hdr_len = strlen(hdr);
+    while (hdr_len > 0 && (hdr[hdr_len - 1] == ' ' || hdr[hdr_len - 1] == '\t' || hdr[hdr_len - 1] == '\r'))
+        hdr_len--;
+    bool hdr_ok = hdr_len == 0 ||
+                  (hdr_len > 2 && ((hdr[0] == '"' && hdr[hdr_len - 1] == '"') ||
+                                   (hdr[0] == '<' && hdr[hdr_len - 1] == '>')) &&
+                   !memchr(hdr + 1, '"', hdr_len - 2));
+    if (fn_len == 0 || (*fn >= '0' && *fn <= '9') || (*s && *s != ' ' && *s != '\t') || !hdr_ok) {
+        check_error(ck, dv->loc, "//tagc:zero: expected FUNC [HEADER], as //tagc:zero money_is_zero "
+                                 "\"money.h\" (FUNC: bool FUNC(const T *), Go's IsZero in C)");
+        return;
+    }
+    if (d->zero_fn) {
+        check_error(ck, dv->loc, "//tagc:zero: type \"%s\" is given a zero function twice", d->name);
+        return;
+    }
+    d->zero_fn = pool_strndup(ck->pool, fn, fn_len);
+    if (c_is_reserved(d->zero_fn)) {
+        check_error(ck, dv->loc, "//tagc:zero: %s is not a C function name", d->zero_fn);
+        d->zero_fn = NULL;
+        return;
+    }
+    d->zero_include = hdr_len ? pool_strndup(ck->pool, hdr, hdr_len) : NULL;
 }
 
 static void apply(checker *ck, ast_file *f, const ast_directive *dv)
 {
-    const char *codec = codec_settings(dv->text);
-    if (!codec && !directive_is(dv->text, "closed")) {
-        check_error(ck, dv->loc, "unknown directive \"//tagc:%s\" (tagc knows //tagc:closed "
-                                 "and //tagc:codec)", dv->text);
+    const char *codec = settings_of(dv->text, "codec"), *zero = settings_of(dv->text, "zero");
+    if (!codec && !zero && !directive_is(dv->text, "closed")) {
+        check_error(ck, dv->loc, "unknown directive \"//tagc:%s\" (tagc knows //tagc:closed, "
+                                 "//tagc:codec and //tagc:zero)", dv->text);
         return;
     }
     int line = next_code_line(f, dv->loc.line);
@@ -91,6 +137,13 @@ static void apply(checker *ck, ast_file *f, const ast_directive *dv)
             check_error(ck, dv->loc, "//tagc:codec must come right before a type declaration");
         else
             check_codec_directive(ck, dv, codec, target);
+        return;
+    }
+    if (zero) {
+        if (!target)
+            check_error(ck, dv->loc, "//tagc:zero must come right before a type declaration");
+        else
+            zero_directive(ck, dv, zero, target);
         return;
     }
     if (!target) {

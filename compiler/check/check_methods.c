@@ -14,6 +14,8 @@
  *   - `type T time.Time` has no methods at all (a defined type does not
  *     inherit them): it marshals as `{}`, time.Time having no exported
  *     field, and decodes from an object: an empty struct.
+ * And IsZero, which Go's omitzero calls (Go 1.24 on): recorded apart
+ * (is_zero_method), as it changes no type, only omitzero (check_wire.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -96,8 +98,48 @@ static ast_type *empty_struct(checker *ck, src_loc loc)
     return ast_type_new(ck->pool, TK_STRUCT, loc);
 }
 
+/* IsZero declared with d as receiver, or promoted from one embedded declared
+ * type that has it (Go promotes it from a single embedded field). */
+static const ast_method *is_zero_of(ast_decl *d, int depth)
+{
+    if (d->is_zero_method || depth > 50 || !d->type || d->type->kind != TK_STRUCT)
+        return d->is_zero_method;
+    const ast_method *found = NULL;
+    int n = 0;
+    for (const ast_field *f = d->type->fields; f; f = f->next) {
+        const ast_type *t = f->type && f->type->kind == TK_PTR ? f->type->elem : f->type;
+        if (!f->embedded || !t || t->kind != TK_NAMED || !t->decl)
+            continue;
+        const ast_method *m = is_zero_of(t->decl, depth + 1);
+        if (m) {
+            found = m;
+            n++;
+        }
+    }
+    return n == 1 ? found : NULL;
+}
+
+static void find_is_zero(checker *ck)
+{
+    for (size_t i = 0; i < ck->nscopes; i++) {
+        file_scope *sc = check_scope(ck, ck->scopes[i].file);
+        for (const ast_method *m = ck->scopes[i].file->methods; m; m = m->next) {
+            ast_decl *d = m->recv && !strcmp(m->name, "IsZero") ? smap_get(&sc->decls, m->recv) : NULL;
+            if (d && d->is_alias && d->type && d->type->kind == TK_NAMED)
+                d = d->type->decl;
+            if (d && !d->is_alias && !d->is_zero_method)
+                d->is_zero_method = m;
+        }
+    }
+    for (size_t i = 0; i < ck->nscopes; i++)
+        for (ast_decl *d = ck->scopes[i].file->decls; d; d = d->next)
+            if (!d->is_zero_method)
+                d->is_zero_method = is_zero_of(d, 0);
+}
+
 void check_methods(checker *ck)
 {
+    find_is_zero(ck); /* before types change below: from the types as written */
     /* own methods, by receiver type */
     for (size_t i = 0; i < ck->nscopes; i++) {
         file_scope *sc = check_scope(ck, ck->scopes[i].file);

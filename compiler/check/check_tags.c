@@ -227,6 +227,11 @@ static void apply_value(checker *ck, ast_field *f, bool json, const char *val, s
         ti->json_name = !ti->json_skip && name[0] ? name : NULL;
         ti->json_omitempty = has_option(opts, opts_len, "omitempty");
         ti->json_omitzero = has_option(opts, opts_len, "omitzero");
+        if (ti->json_omitzero && ck->prog->go == GO_1_19) {
+            check_warning(ck, tag_pos(f, at), "Go 1.19 has no omitzero (Go 1.24 added it): the "
+                                              "field is always written, as Go 1.19 does (tagc --go 1.19)");
+            ti->json_omitzero = false;
+        }
         ti->json_string = has_option(opts, opts_len, "string");
         ti->json_unknown = has_option(opts, opts_len, "unknown");
         ti->json_inline = has_option(opts, opts_len, "inline");

@@ -550,9 +550,25 @@ static bool zero_testable(const ast_type *t, int depth)
 
 static void check_omitzero(checker *ck, const wire_field *x)
 {
-    if ((x->json_omitzero || x->msgpack_omitzero) && !zero_testable(x->field->type, 0))
+    if (!x->json_omitzero && !x->msgpack_omitzero)
+        return;
+    if (!zero_testable(x->field->type, 0))
         check_error(ck, x->field->loc, "omitzero on a value holding an array of more than 32 "
                                        "elements that are not integers or booleans is not supported");
+    /* Go calls the type's IsZero (of T, or through a *T): tagc needs its C form */
+    const ast_type *t = x->field->type;
+    if (t->kind == TK_PTR)
+        t = t->elem;
+    const ast_decl *d = t && t->kind == TK_NAMED ? t->decl : NULL;
+    if (!d || !d->is_zero_method || d->zero_fn || (d->codec && d->codec->is_zero) ||
+        (d->type && d->type->kind == TK_TIME))
+        return;
+    check_error_note(ck, x->field->loc, d->is_zero_method->loc, "IsZero is declared here",
+                     "omitzero on field %s: Go calls %s's IsZero method to decide, which tagc cannot "
+                     "translate; give its C form with `//tagc:zero FUNC \"header.h\"` right before "
+                     "`type %s` (bool FUNC(const %s *))%s",
+                     x->field->name, d->name, d->name, d->c_name ? d->c_name : d->name,
+                     d->codec ? ", or zero=FUNC in its //tagc:codec" : "");
 }
 
 /* The `json:",unknown"` field of st: one at most, a map[string]json.RawMessage

@@ -28,6 +28,14 @@ typedef struct src_loc {
     int col;
 } src_loc;
 
+/* The Go release whose encoding/json the generated code matches (tagc --go);
+ * docs/profiles.md lists what differs. */
+typedef enum go_profile {
+    GO_1_26, /* Go 1.22-1.26, and 1.27 under GOEXPERIMENT=nojsonv2 (the default) */
+    GO_1_27, /* Go 1.27: encoding/json on json/v2 */
+    GO_1_19, /* Go 1.19-1.21 */
+} go_profile;
+
 /* MARK: - Types */
 
 typedef enum type_kind {
@@ -228,6 +236,12 @@ struct ast_decl {
     ast_type *json_type;
     /* //tagc:codec: the user's C codec (its type is then a TK_CODEC), or NULL */
     const struct type_codec *codec;
+    /* an IsZero() bool method (own, or promoted from an embedded declared type):
+     * Go's omitzero calls it (check_methods.c); is_zero_method, the first seen */
+    const struct ast_method *is_zero_method;
+    /* //tagc:zero FUNC [HEADER]: its C form, `bool FUNC(const T *)`, and the
+     * header that declares it (included by the generated source), or NULL */
+    const char *zero_fn, *zero_include;
 };
 
 /* The JSON values a custom codec reads and writes (its declared wire shape):
@@ -368,6 +382,7 @@ typedef struct ast_program {
     const char *const *map_paths; /* --map files, NULL-terminated (or NULL) */
     type_map *maps;          /* what they say (load.c) */
     ast_file *map_files;     /* the mapping files, for positions and the depfile */
+    go_profile go;           /* tagc --go: which tag options and methods count */
 } ast_program;
 
 /* MARK: - Construction (used by the parser) */

@@ -482,6 +482,26 @@ static void list_pieces(const gen *g, piece_list *l)
     }
 }
 
+/* The headers of the //tagc:zero functions (Go's IsZero in C) of the types
+ * read, each once: after the file's own header, which declares their types. */
+static void zero_includes(gen *g)
+{
+    for (const ast_file *f = g->prog->files; f; f = f->next)
+        for (const ast_decl *d = f->decls; d; d = d->next) {
+            if (!d->zero_include)
+                continue;
+            bool seen = false; /* by a declaration before d */
+            for (const ast_file *f2 = g->prog->files; !seen; f2 = f2->next) {
+                for (const ast_decl *d2 = f2->decls; d2 && d2 != d && !seen; d2 = d2->next)
+                    seen = d2->zero_include && !strcmp(d2->zero_include, d->zero_include);
+                if (f2 == f)
+                    break;
+            }
+            if (!seen)
+                emit(g, 0, "#include %s", d->zero_include);
+        }
+}
+
 static void source_start(gen *g)
 {
     const gen_opts *o = g->opts;
@@ -489,6 +509,7 @@ static void source_start(gen *g)
     emit(g, 0, "#include <string.h>");
     emit(g, 0, "%s", "");
     emit(g, 0, "#include \"%s.h\"", out_name(g->file));
+    zero_includes(g);
     emit(g, 0, "%s", "");
     if (o->json) {
         emit(g, 0, "/* What the runtime writes as Go %s does (tagc --go %s): tagc.h's TAGC_GO_ flags. */",

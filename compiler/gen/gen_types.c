@@ -235,8 +235,17 @@ static bool zero_is_bitwise(ast_type *t)
 
 enum { ZERO_UNROLL_MAX = 32 }; /* array elements tested one by one */
 
+/* The //tagc:zero function of t's declared type (Go's IsZero), or NULL. */
+static const char *zero_fn_of(const ast_type *t)
+{
+    return t && t->kind == TK_NAMED && t->decl ? t->decl->zero_fn : NULL;
+}
+
 static const char *zero_cond(gen *g, ast_type *t, const char *lv, bool time_method)
 {
+    const char *fn = zero_fn_of(t);
+    if (fn) /* Go calls the type's IsZero */
+        return pool_printf(g->pool, "%s(&%s)", fn, lv);
     ast_type *u = ty_under(t);
     switch (u->kind) {
     case TK_BOOL:
@@ -253,6 +262,8 @@ static const char *zero_cond(gen *g, ast_type *t, const char *lv, bool time_meth
     case TK_ANY:
         return pool_cat(g->pool, lv, " == NULL");
     case TK_PTR:
+        if (ty_is_struct(u->elem) && zero_fn_of(u->elem)) /* nil, or its IsZero says so */
+            return pool_printf(g->pool, "(%s == NULL || %s(%s))", lv, zero_fn_of(u->elem), lv);
         return pool_cat(g->pool, lv, ty_is_struct(u->elem) ? " == NULL" : ".has == false");
     case TK_TIME:
         /* Time.IsZero looks at the instant; the bits also hold the offset */
@@ -304,7 +315,8 @@ const char *wire_present_cond(gen *g, const wire_field *w, const char *lv, bool 
         const char *has = wire_has_lvalue(g, lv, w->field->c_name);
         if (zero && t->elem->kind == TK_TIME)
             return pool_cat(g->pool, has, " && !", zero_cond(g, t->elem, lv, true));
-        if (zero && ty_under(t->elem)->kind == TK_CODEC && ty_under(t->elem)->decl->codec->is_zero)
+        if (zero && ((ty_under(t->elem)->kind == TK_CODEC && ty_under(t->elem)->decl->codec->is_zero) ||
+                     zero_fn_of(t->elem)))
             return pool_cat(g->pool, has, " && !", zero_cond(g, t->elem, lv, false));
         return has;
     }

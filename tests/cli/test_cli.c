@@ -201,6 +201,16 @@ Test(cli, go_profile)
         free(h);
         free(c);
     }
+    /* Go 1.19 has no omitzero: a warning, and the field is always written */
+    write_text("z.tagc", "package z\ntype T struct {\n\tN int `json:\"n,omitzero\"`\n}\n");
+    r = RUN("--go", "1.19", "-o", "out", "z.tagc");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.err, "z.tagc:3:15: warning: Go 1.19 has no omitzero"), "%s", r.err);
+    run_free(&r);
+    r = RUN("-o", "out", "z.tagc");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_str_eq(r.err, "");
+    run_free(&r);
 }
 
 Test(cli, unreadable_root_is_io_error)
