@@ -1,8 +1,9 @@
-/* diff_zero.h - Amount's IsZero (schemas/diff.tagc) in C, for //tagc:zero. */
+/* diff_zero.h - Amount's IsZero (schemas/diff.tagc) in C, for //tagc:zero.
+ * DIFF_TAGC_H: the generated header of the profile's copy (meson.build). */
 #ifndef DIFF_ZERO_H
 #define DIFF_ZERO_H
 
-#include "diff.tagc.h"
+#include DIFF_TAGC_H
 
 bool diff_amount_is_zero(const diff_amount *a);
 
