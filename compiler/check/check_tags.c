@@ -176,6 +176,14 @@ static bool has_option(const char *opts, size_t len, const char *want)
 /* Warns about each option of opts[0..len) that is not in known (NULL-ended):
  * Go ignores it, and so does tagc, but a misspelt "omitempyt" should show.
  * `at` is where opts starts in the tag text. */
+/* The options Go 1.27's encoding/json (on json/v2) honours and Go 1.26 ignores:
+ * embed, case:strict, case:ignore, format:... (docs/profiles.md). */
+static bool go127_option(const char *s, size_t n)
+{
+    return (n == 5 && !memcmp(s, "embed", 5)) || (n == 11 && !memcmp(s, "case:strict", 11)) ||
+           (n == 11 && !memcmp(s, "case:ignore", 11)) || (n >= 7 && !memcmp(s, "format:", 7));
+}
+
 static void unknown_options(checker *ck, const ast_field *f, const char *key, const char *opts,
                             size_t len, size_t at, const char *const *known, const char *list)
 {
@@ -188,7 +196,13 @@ static void unknown_options(checker *ck, const ast_field *f, const char *key, co
         bool ok = seg == 0; /* an empty option ("name,") is nothing */
         for (const char *const *k = known; *k && !ok; k++)
             ok = strlen(*k) == seg && memcmp(*k, s, seg) == 0;
-        if (!ok)
+        if (!ok && go127_option(s, seg) && !strcmp(key, "json") && ck->prog->go == GO_1_27)
+            check_error(ck, tag_pos(f, at + (size_t)(s - opts)),
+                        "json tag option \"%.*s\" changes the wire in Go 1.27, and tagc --go 1.27 "
+                        "does not implement it yet: generate with --go 1.26 (Go 1.27 under "
+                        "GOEXPERIMENT=nojsonv2, which ignores it), or drop the option",
+                        (int)seg, s);
+        else if (!ok)
             check_warning(ck, tag_pos(f, at + (size_t)(s - opts)),
                           "unknown %s tag option \"%.*s\" is ignored (tagc knows %s)", key, (int)seg,
                           s, list);
