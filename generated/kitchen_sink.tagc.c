@@ -2440,7 +2440,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
             break;
         case 31: /* "big" */
             if (!tagc_json_null(d)) {
-                if ((rc = tagc_json_string_opt_begin(d)) != 0)
+                if ((rc = tagc_json_string_opt_begin(d, GO_PROFILE)) != 0)
                     goto fail;
                 if (!tagc_json_null(d) && (rc = tagc_json_read_i64(d, &v->big)) != 0)
                     goto fail;
@@ -2450,7 +2450,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
             break;
         case 32: /* "ratio" */
             if (!tagc_json_null(d)) {
-                if ((rc = tagc_json_string_opt_begin(d)) != 0)
+                if ((rc = tagc_json_string_opt_begin(d, GO_PROFILE)) != 0)
                     goto fail;
                 if (!tagc_json_null(d) && (rc = tagc_json_read_f64(d, &v->ratio)) != 0)
                     goto fail;
@@ -2460,7 +2460,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
             break;
         case 33: /* "ok" */
             if (!tagc_json_null(d)) {
-                if ((rc = tagc_json_string_opt_begin(d)) != 0)
+                if ((rc = tagc_json_string_opt_begin(d, GO_PROFILE)) != 0)
                     goto fail;
                 if (!tagc_json_null(d) && (rc = tagc_json_read_bool(d, &v->ok)) != 0)
                     goto fail;
@@ -2478,7 +2478,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
             memset(&v->maybe, 0, sizeof v->maybe);
             v->has_maybe = false;
             if (!tagc_json_null(d)) {
-                if ((rc = tagc_json_string_opt_begin(d)) != 0)
+                if ((rc = tagc_json_string_opt_begin(d, GO_PROFILE)) != 0)
                     goto fail;
                 v->has_maybe = !tagc_json_null(d);
                 if (v->has_maybe)

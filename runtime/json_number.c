@@ -57,7 +57,7 @@ int tagc_json_read_number(tagc_json_dec *d, tagc_number *out)
     return keep(d, at, n, out);
 }
 
-int tagc_json_read_number_quoted(tagc_json_dec *d, tagc_number *out)
+int tagc_json_read_number_quoted(tagc_json_dec *d, tagc_number *out, unsigned profile)
 {
     tagc_json_ws(d);
     const char *at = d->p;
@@ -73,14 +73,16 @@ int tagc_json_read_number_quoted(tagc_json_dec *d, tagc_number *out)
     if (rc != 0)
         return rc;
     char c = s.len ? s.ptr[0] : '\0';
-    if (s.len == 4 && memcmp(s.ptr, "null", 4) == 0)
+    /* Go 1.27 (Number.UnmarshalJSONFrom): a valid JSON number, "null" an error */
+    bool v2 = profile & TAGC_QUOTED_STRCONV;
+    if (!v2 && s.len == 4 && memcmp(s.ptr, "null", 4) == 0)
         return 1; /* leaves the value alone, a pointer nil */
-    if (c == '-' || (c >= '0' && c <= '9')) {
+    if (v2 ? tagc_json_number_valid(s.ptr, s.len) : c == '-' || (c >= '0' && c <= '9')) {
         out->ptr = s.ptr; /* Go 1.19 keeps it unchecked */
         out->len = s.len;
         return 0;
     }
-    if (c == '"' && s.len >= 2 && s.ptr[s.len - 1] == '"' && memchr(s.ptr + 1, '\\', s.len - 2) == NULL &&
+    if (!v2 && c == '"' && s.len >= 2 && s.ptr[s.len - 1] == '"' && memchr(s.ptr + 1, '\\', s.len - 2) == NULL &&
         memchr(s.ptr + 1, '"', s.len - 2) == NULL && tagc_json_number_valid(s.ptr + 1, s.len - 2)) {
         out->ptr = s.ptr + 1;
         out->len = s.len - 2;

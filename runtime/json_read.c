@@ -209,7 +209,7 @@ static size_t number_at(tagc_json_dec *d, const char *want)
 static size_t quoted_int_len(const tagc_json_dec *d)
 {
     const char *p = d->p;
-    if (p < d->end && *p == '-')
+    if (p < d->end && (*p == '-' || (*p == '+' && d->q_strconv))) /* Go 1.27: ParseInt's '+' */
         p++;
     const char *digits = p;
     while (p < d->end && *p >= '0' && *p <= '9')
@@ -848,15 +848,20 @@ static int read_time_general(tagc_json_dec *d, tagc_time *out, unsigned profile)
     const char *open = d->p;
     if ((rc = string_body(d, &body, &len, &needs)) != 0)
         return rc;
+    const char *text = body;
+    size_t text_len = len;
     if (needs) { /* still valid JSON? (Go's scanner checks before the time parser runs) */
         tagc_str s;
         if ((rc = unescape_into(d, body, len, needs, &s)) != 0)
             return rc;
+        if (profile & TAGC_TIME_UNESCAPE) /* Go 1.27 parses the string's value */
+            text = s.ptr, text_len = s.len;
     }
-    /* Go hands the raw bytes to time.Parse: any escape makes it fail. */
-    if (tagc_time_parse(body, len, out, profile) != 0) {
+    /* Go up to 1.26 hands the raw bytes to time.Parse: any escape makes it fail. */
+    if (tagc_time_parse(text, text_len, out, profile) != 0) {
         d->p = open;
-        return tagc_json_fail(d, TAGC_E_TYPE, "invalid RFC 3339 time \"%.*s\"", (int)(len > 40 ? 40 : len), body);
+        return tagc_json_fail(d, TAGC_E_TYPE, "invalid RFC 3339 time \"%.*s\"", (int)(text_len > 40 ? 40 : text_len),
+                              text);
     }
     d->p = body + len + 1;
     return 0;
@@ -864,7 +869,7 @@ static int read_time_general(tagc_json_dec *d, tagc_time *out, unsigned profile)
 
 /* MARK: - The `string` option */
 
-int tagc_json_string_opt_begin(tagc_json_dec *d)
+int tagc_json_string_opt_begin(tagc_json_dec *d, unsigned profile)
 {
     const char *body;
     size_t len;
@@ -890,6 +895,7 @@ int tagc_json_string_opt_begin(tagc_json_dec *d)
     if (len == 0 || text[0] == ' ' || text[0] == '\t' || text[0] == '\n' || text[0] == '\r')
         return tagc_json_fail(d, TAGC_E_TYPE, "invalid use of ,string option");
     d->q_open = open;
+    d->q_strconv = profile & TAGC_QUOTED_STRCONV;
     d->q_resume = after;
     d->q_end = d->end;
     d->p = text;

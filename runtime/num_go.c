@@ -6,6 +6,7 @@
  * (correctly rounded); hexadecimal text is exact binary, rounded here.
  */
 #include <math.h>
+#include <strings.h> /* strncasecmp */
 #include <string.h>
 
 #include "tagc.h"
@@ -56,20 +57,17 @@ static bool underscores_ok(const char *s, size_t n)
     return saw != '_';
 }
 
-/* "inf" or "infinity" (any case) after an optional sign: strconv's special(). */
+/* "inf" or "infinity" (any case) after an optional sign, or "nan" (any case,
+ * no sign): strconv's special(). */
 static bool infinity(const char *s, size_t n, double *out)
 {
-    bool neg = false;
-    if (n > 0 && (s[0] == '+' || s[0] == '-')) {
-        neg = s[0] == '-';
-        s++, n--;
+    if (n == 3 && strncasecmp(s, "nan", 3) == 0) {
+        *out = NAN;
+        return true;
     }
-    static const char word[] = "infinity";
-    if (n != 3 && n != 8)
+    bool neg = n > 0 && s[0] == '-', sign = n > 0 && (neg || s[0] == '+');
+    if ((n - sign != 3 && n - sign != 8) || strncasecmp(s + sign, "infinity", n - sign) != 0)
         return false;
-    for (size_t i = 0; i < n; i++)
-        if (lower(s[i]) != word[i])
-            return false;
     *out = neg ? -HUGE_VAL : HUGE_VAL;
     return true;
 }
@@ -258,7 +256,7 @@ int tagc_json_read_quoted_float(tagc_json_dec *d, int bits, double *out)
     if (n > sizeof local - 2 && (scratch = tagc_json_new(d, n + 2)) == NULL)
         return TAGC_E_NOMEM;
     /* encoding/json's own test before strconv: a number starts with '-' or a digit */
-    int rc = n > 0 && (s[0] == '-' || (s[0] >= '0' && s[0] <= '9'))
+    int rc = n > 0 && (d->q_strconv || s[0] == '-' || (s[0] >= '0' && s[0] <= '9'))
                  ? tagc_go_parse_float(s, n, bits, scratch, out)
                  : TAGC_E_SYNTAX;
     if (rc == TAGC_E_RANGE)

@@ -696,9 +696,14 @@ size_t tagc_json_scan_f32(const char *p, const char *end, float *out, int *rc);
 #define TAGC_TIME_ZONE_UNDER_24H 16u /* a time.Time whose zone offset is 24 h or more fails to encode (Go 1.20 on) */
 #define TAGC_TIME_STRICT_PARSE 32u /* time.Time's reader: seconds are digits, a zone offset ±hh:mm, */
                                    /* two digits each, hh <= 24, mm <= 60 (Go 1.20 on) */
+#define TAGC_QUOTED_STRCONV 64u    /* the `string` option as Go 1.27 reads it: a number by strconv's */
+                                   /* grammar alone ('+5', ".5", "NaN"), not a JSON number first; a */
+                                   /* json.Number only as a valid JSON number, quoted or not */
+#define TAGC_TIME_UNESCAPE 128u    /* time.Time's reader parses the string's unescaped text (Go 1.27), */
+                                   /* not its raw bytes (where any escape fails) */
 #define TAGC_GO_1_19 0u
 #define TAGC_GO_1_26 (TAGC_ESC_SHORT_BF | TAGC_TIME_ZONE_UNDER_24H | TAGC_TIME_STRICT_PARSE)
-#define TAGC_GO_1_27 (TAGC_GO_1_26 | TAGC_ESC_RAW_FFFD | TAGC_ESC_RAW_LS)
+#define TAGC_GO_1_27 (TAGC_GO_1_26 | TAGC_ESC_RAW_FFFD | TAGC_ESC_RAW_LS | TAGC_QUOTED_STRCONV | TAGC_TIME_UNESCAPE)
 /* The profile of the runtime's own writers (tagc_json_write_any, ...) */
 #define TAGC_GO_DEFAULT TAGC_GO_1_26
 
@@ -798,6 +803,7 @@ typedef struct tagc_json_dec {
     const char *q_open;
     const char *q_resume;
     const char *q_end;
+    bool q_strconv; /* and its number is read with strconv's grammar alone (TAGC_QUOTED_STRCONV) */
     const char *key_at; /* the opening quote of the last object key read */
     /* A generated struct reader's object (tagc_json_obj_next_key): first until
      * its first key or '}' is read, and the last key read. They live here, not
@@ -1090,11 +1096,15 @@ int tagc_json_read_f64_array_slice(tagc_json_dec *d, double **ptr, size_t *len, 
 int tagc_json_read_str(tagc_json_dec *d, tagc_str *out);
 int tagc_json_read_bytes(tagc_json_dec *d, uint8_t **ptr, size_t *len);
 /* time.Time as a profile's Go reads it (see tagc_time_parse); the generated code
- * calls the one of its profile: tagc_json_read_time (Go 1.20 on) or _go119. */
+ * calls the one of its profile: tagc_json_read_time (Go 1.20 - 1.26), _go127 or _go119. */
 int tagc_json_read_time_as(tagc_json_dec *d, tagc_time *out, unsigned profile);
 static inline int tagc_json_read_time(tagc_json_dec *d, tagc_time *out)
 {
     return tagc_json_read_time_as(d, out, TAGC_TIME_STRICT_PARSE);
+}
+static inline int tagc_json_read_time_go127(tagc_json_dec *d, tagc_time *out)
+{
+    return tagc_json_read_time_as(d, out, TAGC_GO_1_27);
 }
 static inline int tagc_json_read_time_go119(tagc_json_dec *d, tagc_time *out)
 {
@@ -1103,7 +1113,7 @@ static inline int tagc_json_read_time_go119(tagc_json_dec *d, tagc_time *out)
 /* json.Number (json_number.c): a number, or a string holding a valid one. The
  * `string` option's form returns 1 for "null" (the value left alone). */
 int tagc_json_read_number(tagc_json_dec *d, tagc_number *out);
-int tagc_json_read_number_quoted(tagc_json_dec *d, tagc_number *out);
+int tagc_json_read_number_quoted(tagc_json_dec *d, tagc_number *out, unsigned profile);
 bool tagc_json_number_valid(const char *s, size_t n); /* Go's isValidNumber */
 int tagc_json_read_raw(tagc_json_dec *d, tagc_raw *out);
 int tagc_json_read_any(tagc_json_dec *d, tagc_any **out);
@@ -1121,12 +1131,13 @@ int tagc_go_parse_float(const char *s, size_t n, int bits, char *scratch, double
 int tagc_go_parse_int(const char *s, size_t n, int64_t *out);
 int tagc_go_parse_uint(const char *s, size_t n, uint64_t *out);
 /* A float inside a `string`-option value (d->p..d->end the quoted text), as Go
- * 1.19 reads it: the text must start with '-' or a digit, then strconv's grammar. */
+ * 1.19 reads it: the text must start with '-' or a digit, then strconv's grammar;
+ * with d->q_strconv (Go 1.27), strconv's grammar alone. */
 int tagc_json_read_quoted_float(tagc_json_dec *d, int bits, double *out);
 
 /* The `string` tag option: the value is a JSON string holding the scalar's JSON.
  * Opens the quote; tagc_json_string_opt_end checks the closing one. */
-int tagc_json_string_opt_begin(tagc_json_dec *d);
+int tagc_json_string_opt_begin(tagc_json_dec *d, unsigned profile);
 int tagc_json_string_opt_end(tagc_json_dec *d);
 
 /* Objects and arrays. begin consumes '{' / '[' (after whitespace) and counts depth;

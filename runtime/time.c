@@ -96,6 +96,7 @@ static inline char *put2(char *p, int v)
  * divides 64-bit numbers. Days count from 0000-03-01 moved back 400 years
  * (146097 days) so that they are never negative.
  */
+#if !defined(__OPTIMIZE_SIZE__)
 static void civil_fast(int64_t days, int *y, int *m, int *d)
 {
     uint32_t n = (uint32_t)(days + 719468 + 146097);
@@ -111,6 +112,7 @@ static void civil_fast(int64_t days, int *y, int *m, int *d)
     *m = (int)((n3 >> 16) - 12 * jan_feb);
     *d = (int)((n3 & 0xFFFF) / 2141 + 1);
 }
+#endif
 
 size_t tagc_time_format(char *dst, const tagc_time *t, unsigned profile)
 {
@@ -125,11 +127,14 @@ size_t tagc_time_format(char *dst, const tagc_time *t, unsigned profile)
     uint32_t sod = (uint32_t)(local - days * 86400);
     int64_t year;
     int month, day;
+#if !defined(__OPTIMIZE_SIZE__) /* built for size, the general conversion alone */
     if (days >= FAST_DAYS_MIN && days <= FAST_DAYS_MAX) {
         int y;
         civil_fast(days, &y, &month, &day);
         year = y;
-    } else {
+    } else
+#endif
+    {
         civil_from_days(days, &year, &month, &day);
     }
     if (year < 0 || year > 9999)

@@ -32,7 +32,9 @@ static const char *read_fn(gen *g, ast_type *t, bool *keeps)
     if (k == TK_STRING)
         return "tagc_json_read_str";
     if (k == TK_TIME) /* Go 1.20 parses times more strictly */
-        return g->opts->go == GO_1_19 ? "tagc_json_read_time_go119" : "tagc_json_read_time";
+        return g->opts->go == GO_1_19   ? "tagc_json_read_time_go119"
+               : g->opts->go == GO_1_27 ? "tagc_json_read_time_go127"
+                                        : "tagc_json_read_time";
     if (k == TK_RAW)
         return "tagc_json_read_raw";
     if (k == TK_NUMBER)
@@ -77,7 +79,7 @@ static void read_quoted(gen *g, int ind, ast_type *t, const char *lv, const char
     ast_type *u = ty_under(t);
     const ast_decl *en = ty_enum(t);
     if (u->kind == TK_NUMBER) { /* returns 1 for "null" in quotes */
-        emit(g, ind, "if ((rc = tagc_json_read_number_quoted(d, &%s)) < 0)", lv);
+        emit(g, ind, "if ((rc = tagc_json_read_number_quoted(d, &%s, GO_PROFILE)) < 0)", lv);
         emit(g, ind + 1, "%s", fail);
         if (has)
             emit(g, ind, "%s = rc == 0;", has);
@@ -102,7 +104,7 @@ static void read_quoted(gen *g, int ind, ast_type *t, const char *lv, const char
             emit(g, ind, "%s = rc == 0;", has);
         return;
     }
-    emit(g, ind, "if ((rc = tagc_json_string_opt_begin(d)) != 0)");
+    emit(g, ind, "if ((rc = tagc_json_string_opt_begin(d, GO_PROFILE)) != 0)");
     emit(g, ind + 1, "%s", fail);
     if (has) {
         emit(g, ind, "%s = !tagc_json_null(d);", has);

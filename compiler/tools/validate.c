@@ -345,7 +345,7 @@ static int j_quoted(jctx *c, ast_type *t, bool has)
     int rc;
     if (u->kind == TK_NUMBER) {
         tagc_number n = { 0 };
-        return (rc = tagc_json_read_number_quoted(d, &n)) < 0 ? rc : 0;
+        return (rc = tagc_json_read_number_quoted(d, &n, TAGC_GO_DEFAULT)) < 0 ? rc : 0;
     }
     if (u->kind == TK_STRING) {
         tagc_str q = { 0 };
@@ -355,7 +355,7 @@ static int j_quoted(jctx *c, ast_type *t, bool has)
             return tagc_json_fail(d, TAGC_E_ENUM, "unknown %s value", en->name);
         return 0;
     }
-    if ((rc = tagc_json_string_opt_begin(d)) != 0)
+    if ((rc = tagc_json_string_opt_begin(d, TAGC_GO_DEFAULT)) != 0)
         return rc;
     if (has) {
         if (!tagc_json_null(d) && (rc = j_value(c, t)) != 0)
