@@ -698,7 +698,7 @@ size_t tagc_json_scan_f32(const char *p, const char *end, float *out, int *rc);
                                    /* two digits each, hh <= 24, mm <= 60 (Go 1.20 on) */
 #define TAGC_QUOTED_STRCONV 64u    /* the `string` option as Go 1.27 reads it: a number by strconv's */
                                    /* grammar alone ('+5', ".5", "NaN"), not a JSON number first; a */
-                                   /* json.Number only as a valid JSON number, quoted or not */
+                                   /* json.Number only as a quoted valid JSON number ("null" too fails) */
 #define TAGC_TIME_UNESCAPE 128u    /* time.Time's reader parses the string's unescaped text (Go 1.27), */
                                    /* not its raw bytes (where any escape fails) */
 #define TAGC_GO_1_19 0u
@@ -1111,7 +1111,8 @@ static inline int tagc_json_read_time_go119(tagc_json_dec *d, tagc_time *out)
     return tagc_json_read_time_as(d, out, TAGC_GO_1_19);
 }
 /* json.Number (json_number.c): a number, or a string holding a valid one. The
- * `string` option's form returns 1 for "null" (the value left alone). */
+ * `string` option's form returns 1 for "null" (the value left alone), but with
+ * TAGC_QUOTED_STRCONV (Go 1.27), where that is an error. */
 int tagc_json_read_number(tagc_json_dec *d, tagc_number *out);
 int tagc_json_read_number_quoted(tagc_json_dec *d, tagc_number *out, unsigned profile);
 bool tagc_json_number_valid(const char *s, size_t n); /* Go's isValidNumber */
