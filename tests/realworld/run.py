@@ -7,7 +7,8 @@ corpus.json:
   1. tagc compiles the project's files as they are (with -I for the packages it imports,
      --map for the types of packages not read) and cc compiles the generated C with
      -Wall -Wextra -Werror;
-  2. Go 1.19 builds the same package from the same directory (GOPATH mode, GO111MODULE=off,
+  2. Go ($GO: the default profile's, Go 1.26) builds the same package from the same
+     directory (GOPATH mode, GO111MODULE=off,
      GOPATH ending in /usr/share/gocode, no network) into a program that prints
      json.Marshal(json.Unmarshal(payload)) for a payload and a root type;
   3. for each payload (from the project's tests, docs or fixtures) the generated C decodes and

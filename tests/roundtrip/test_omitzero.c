@@ -1,8 +1,8 @@
 /*
  * test_omitzero.c - Go 1.24's `omitzero` tag option (omitzero.tagc), field
- * by field. Go 1.19, the Go on this machine and in tests/go, does not have
- * omitzero, so the expectations are written from Go 1.24's documentation, each
- * case naming its source:
+ * by field. The expectations are written from Go 1.24's documentation, each
+ * case naming its source (tests/go's go_diff checks omitzero against the live
+ * Go 1.26 as well):
  *
  *   [json]    encoding/json (Go 1.24), Marshal: "The "omitzero" option
  *             specifies that the field should be omitted from the encoding if
