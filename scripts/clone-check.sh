@@ -1,5 +1,5 @@
 #!/bin/sh
-# A clone is all it takes (issue 14), called by scripts/test.sh:
+# A clone is all it takes, called by scripts/test.sh:
 #   1. `git clone` of this checkout's committed state into an empty temporary
 #      folder with nothing beside it, and `./run demo` there;
 #   2. a `meson dist` tarball (the committed state, no .git) unpacked on its

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Cross builds (issue 14), called by scripts/test.sh after the native build
+# Cross builds, called by scripts/test.sh after the native build
 # (build/) has run its tests. With Debian's cross compilers (scripts/cross/*.ini)
 # and werror, as CI builds everything:
 #
@@ -51,7 +51,7 @@ deps=$PWD/build-i686-deps
 # where a PIE executable and its heap lie (0x565xxxxx), placed afresh in each
 # worker by ASLR. Now and then the arena landed on a worker's own code or heap
 # and the worker died before its test ran ("crashed during its setup or
-# teardown": two full runs in session 12; 300 runs of a 40-test i386 Criterion
+# teardown": two full runs; 300 runs of a 40-test i386 Criterion
 # program: 3 such crashes, 96 arena maps over the worker's code or heap; under
 # setarch -R: none). Without randomisation a worker starts with the runner's
 # layout, which the runner checked the arena's pages against. A host that

@@ -9,7 +9,7 @@ PKGS="meson ninja-build gcc clang flex bison pkg-config libcriterion-dev libcjso
       python3-msgpack valgrind libclang-rt-14-dev
       qemu-user gcc-aarch64-linux-gnu gcc-s390x-linux-gnu gcc-i686-linux-gnu
       libc6-dev-arm64-cross libc6-dev-s390x-cross libc6-dev-i386-cross"
-# --- cross builds (issue 14): the i386 test suite links cJSON and Criterion
+# --- cross builds: the i386 test suite links cJSON and Criterion
 # built for i386, from dpkg's i386 architecture. libcriterion3:i386 itself
 # cannot be installed beside the amd64 one (its libnanomsg5 is not
 # Multi-Arch: same: installing either removes the other), so scripts/cross.sh

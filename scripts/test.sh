@@ -8,7 +8,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-# werror in CI, not for users (issue 14)
+# werror in CI, not for users
 . scripts/setup_build.sh
 
 # step NAME: prints the time the previous step took, then NAME (CI's budget is
@@ -35,7 +35,7 @@ fi
 ninja -C build-release bench/bench
 build-release/bench/bench --quick --check-only
 
-step "the runtime built for size (-Os): warning-free, .text within 64 KiB (issue 20)"
+step "the runtime built for size (-Os): warning-free, .text within 64 KiB"
 setup_build build-size --buildtype=release -Doptimization=s -Dtests=false >/dev/null
 ninja -C build-size runtime/libtagc.so.0.1.0 >/dev/null
 text=$(size -A build-size/runtime/libtagc.so.0.1.0 | awk '$1 == ".text" {print $2}')
@@ -60,7 +60,7 @@ LSAN_OPTIONS=suppressions="$PWD/scripts/lsan.supp" \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-asan --print-errorlogs --timeout-multiplier 3
 
-# --- clang UBSan (issue 15): clang checks what gcc's UBSan does not (NULL + 0
+# --- clang UBSan: clang checks what gcc's UBSan does not (NULL + 0
 # and other pointer arithmetic that overflows). No suppressions: any report
 # halts the test that made it. The Go differential suite runs in the
 # gcc builds; here it is off to keep this step short.
@@ -94,18 +94,18 @@ cmp build-tsan/out/big.tagc.c build-tsan/out-plain/big.tagc.c
 step "consumer projects (Meson and Make) against an installed tagc"
 examples/check-consumers.sh
 
-# --- cross builds (issue 14): aarch64 and s390x under qemu-user, i386 natively (under qemu-i386
+# --- cross builds: aarch64 and s390x under qemu-user, i386 natively (under qemu-i386
 # where the kernel runs no 32-bit programs)
 step "cross builds (scripts/cross.sh)"
 scripts/cross.sh
 # --- end cross builds
 
-# --- a clone is all it takes (issue 14): ./run demo in a fresh clone, a meson dist tarball alone
+# --- a clone is all it takes: ./run demo in a fresh clone, a meson dist tarball alone
 step "a fresh clone and a dist tarball (scripts/clone-check.sh)"
 scripts/clone-check.sh
 # --- end clone check
 
-# --- fuzz (issue 15): every target ${FUZZ_SECONDS:-10} s, two at a time (17 targets: about 1.5 min),
+# --- fuzz: every target ${FUZZ_SECONDS:-10} s, two at a time (17 targets: about 1.5 min),
 # the code under test instrumented; prints each target's cov:/ft: and fails
 # under a target's coverage floor (scripts/fuzz.sh).
 if [ -x scripts/fuzz.sh ]; then

@@ -230,7 +230,7 @@ struct ast_decl {
      * own, or promoted from embedded fields): JM_* bits. A type with any
      * that tagc does not know (time.Time's) is Go's to encode, not a plain
      * struct: its type is then a TK_NOWIRE (custom) and the type as written
-     * is kept in json_type, for a C codec to take over (issue 17). */
+     * is kept in json_type, for a C codec to take over. */
     unsigned json_methods, json_own; /* the set; those declared with it as receiver */
     const struct ast_method *json_method; /* the first such method declared, for messages */
     ast_type *json_type;
