@@ -196,21 +196,9 @@ static const char hexdig[16] = "0123456789abcdef";
 /*
  * What Go writes for an ASCII byte: 0 when the byte goes out as itself, else the
  * character after the backslash ('u' meaning \u00XX). Entries for < > & are 'u'
- * and apply only with html.
+ * and apply only with html; \b and \f only from Go 1.22 on (esc_char_of).
  */
 static const uint8_t esc_ascii[128] = {
-    'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 't', 'n', 'u', 'u', 'r', 'u', 'u',
-    'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u',
-    0, 0, '"', 0, 0, 0, 'u' /* & */, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 'u' /* < */, 0, 'u' /* > */, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '\\', 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-
-/* Go 1.22 on: esc_ascii with \b and \f for U+0008 and U+000C. */
-static const uint8_t esc_ascii_go122[128] = {
     'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'b', 't', 'n', 'u', 'f', 'r', 'u', 'u',
     'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u',
     0, 0, '"', 0, 0, 0, 'u' /* & */, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -220,6 +208,15 @@ static const uint8_t esc_ascii_go122[128] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+
+
+/* esc_ascii's entry for c under esc: before Go 1.22 (no TAGC_ESC_SHORT_BF),
+ * U+0008 and U+000C are \u0008 and \u000c too. */
+static inline uint8_t esc_char_of(uint8_t c, unsigned esc)
+{
+    uint8_t e = esc_ascii[c];
+    return (e == 'b' || e == 'f') && !(esc & TAGC_ESC_SHORT_BF) ? 'u' : e;
+}
 
 /* Bytes of a word that stop the plain run: >= 0x80, < 0x20, '"', '\\', and
  * with html '<' '>' '&'. */
@@ -245,7 +242,6 @@ static inline bool ascii_needs_esc(uint8_t c, bool html)
 static size_t escaped_len(const uint8_t *s, size_t len, unsigned esc)
 {
     bool html = esc & TAGC_ESC_HTML;
-    const uint8_t *tab = esc & TAGC_ESC_SHORT_BF ? esc_ascii_go122 : esc_ascii;
     size_t i = 0, out = 0;
     while (i < len) {
         if (len - i >= 8) {
@@ -263,7 +259,7 @@ static size_t escaped_len(const uint8_t *s, size_t len, unsigned esc)
         if (c < 0x80) {
             if (!ascii_needs_esc(c, html))
                 out += 1;
-            else if (tab[c] != 'u')
+            else if (esc_char_of(c, esc) != 'u')
                 out += 2;
             else
                 out += 6;
@@ -293,7 +289,7 @@ static inline uint8_t *escape_char(uint8_t *d, const uint8_t *s, size_t *i, size
 {
     uint8_t c = s[*i];
     if (c < 0x80) {
-        uint8_t e = (esc & TAGC_ESC_SHORT_BF ? esc_ascii_go122 : esc_ascii)[c];
+        uint8_t e = esc_char_of(c, esc);
         (*i)++;
         if (!ascii_needs_esc(c, esc & TAGC_ESC_HTML)) {
             *d = c;
