@@ -400,7 +400,7 @@ int canada_feature_collection_read_json(tagc_json_dec *d, canada_feature_collect
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &canada_feature_collection_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(canada_feature_collection_json_keys, canada_feature_collection_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(canada_feature_collection_json_keys, canada_feature_collection_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -471,7 +471,7 @@ int canada_feature_read_json(tagc_json_dec *d, canada_feature *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &canada_feature_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(canada_feature_json_keys, canada_feature_json_sorted, 3, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(canada_feature_json_keys, canada_feature_json_sorted, 3, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -540,7 +540,7 @@ int canada_properties_read_json(tagc_json_dec *d, canada_properties *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &canada_properties_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(canada_properties_json_keys, canada_properties_json_sorted, 1, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(canada_properties_json_keys, canada_properties_json_sorted, 1, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -604,7 +604,7 @@ int canada_geometry_read_json(tagc_json_dec *d, canada_geometry *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &canada_geometry_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(canada_geometry_json_keys, canada_geometry_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(canada_geometry_json_keys, canada_geometry_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

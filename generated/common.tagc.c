@@ -270,7 +270,7 @@ int sink_money_read_json(tagc_json_dec *d, sink_money *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &sink_money_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_money_json_keys, sink_money_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_money_json_keys, sink_money_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

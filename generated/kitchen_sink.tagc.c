@@ -1667,7 +1667,7 @@ int sink_base_read_json(tagc_json_dec *d, sink_base *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &sink_base_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_base_json_keys, sink_base_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_base_json_keys, sink_base_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1740,7 +1740,7 @@ int sink_audit_read_json(tagc_json_dec *d, sink_audit *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &sink_audit_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_audit_json_keys, sink_audit_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_audit_json_keys, sink_audit_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1859,7 +1859,7 @@ int sink_scalars_read_json(tagc_json_dec *d, sink_scalars *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &sink_scalars_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_scalars_json_keys, sink_scalars_json_sorted, 16, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_scalars_json_keys, sink_scalars_json_sorted, 16, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2002,7 +2002,7 @@ int sink_node_read_json(tagc_json_dec *d, sink_node *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &sink_node_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_node_json_keys, sink_node_json_sorted, 4, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_node_json_keys, sink_node_json_sorted, 4, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2287,7 +2287,7 @@ int sink_sink_read_json(tagc_json_dec *d, sink_sink *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &sink_sink_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_sink_json_keys, sink_sink_json_sorted, 49, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_json_keys, sink_sink_json_sorted, 49, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3548,7 +3548,7 @@ static int sink_sink_address_geo_read_json(tagc_json_dec *d, sink_sink_address_g
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &sink_sink_address_geo_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_sink_address_geo_json_keys, sink_sink_address_geo_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_address_geo_json_keys, sink_sink_address_geo_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3616,7 +3616,7 @@ static int sink_sink_address_read_json(tagc_json_dec *d, sink_sink_address *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &sink_sink_address_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_sink_address_json_keys, sink_sink_address_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_address_json_keys, sink_sink_address_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3689,7 +3689,7 @@ static int sink_sink_items_read_json(tagc_json_dec *d, sink_sink_items *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &sink_sink_items_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(sink_sink_items_json_keys, sink_sink_items_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(sink_sink_items_json_keys, sink_sink_items_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

@@ -664,7 +664,7 @@ int order_geo_read_json(tagc_json_dec *d, order_geo *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &order_geo_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(order_geo_json_keys, order_geo_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_geo_json_keys, order_geo_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -741,7 +741,7 @@ int order_address_read_json(tagc_json_dec *d, order_address *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &order_address_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(order_address_json_keys, order_address_json_sorted, 5, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_address_json_keys, order_address_json_sorted, 5, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -837,7 +837,7 @@ int order_customer_read_json(tagc_json_dec *d, order_customer *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &order_customer_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(order_customer_json_keys, order_customer_json_sorted, 5, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_customer_json_keys, order_customer_json_sorted, 5, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -939,7 +939,7 @@ int order_item_read_json(tagc_json_dec *d, order_item *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &order_item_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(order_item_json_keys, order_item_json_sorted, 7, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_item_json_keys, order_item_json_sorted, 7, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1069,7 +1069,7 @@ int order_order_read_json(tagc_json_dec *d, order_order *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &order_order_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(order_order_json_keys, order_order_json_sorted, 12, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(order_order_json_keys, order_order_json_sorted, 12, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

@@ -340,7 +340,7 @@ int reference_report_user_read_json(tagc_json_dec *d, reference_report_user *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &reference_report_user_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(reference_report_user_json_keys, reference_report_user_json_sorted, 5, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(reference_report_user_json_keys, reference_report_user_json_sorted, 5, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -433,7 +433,7 @@ int reference_user_read_json(tagc_json_dec *d, reference_user *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &reference_user_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(reference_user_json_keys, reference_user_json_sorted, 4, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(reference_user_json_keys, reference_user_json_sorted, 4, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -527,7 +527,7 @@ int reference_tree_node_read_json(tagc_json_dec *d, reference_tree_node *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &reference_tree_node_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(reference_tree_node_json_keys, reference_tree_node_json_sorted, 4, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(reference_tree_node_json_keys, reference_tree_node_json_sorted, 4, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -656,7 +656,7 @@ static int reference_report_user_metadata_read_json(tagc_json_dec *d, reference_
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &reference_report_user_metadata_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(reference_report_user_metadata_json_keys, reference_report_user_metadata_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(reference_report_user_metadata_json_keys, reference_report_user_metadata_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

@@ -151,7 +151,7 @@ int tree_node_read_json(tagc_json_dec *d, tree_node *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &tree_node_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(tree_node_json_keys, tree_node_json_sorted, 3, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(tree_node_json_keys, tree_node_json_sorted, 3, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

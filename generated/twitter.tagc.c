@@ -1902,7 +1902,7 @@ int twitter_search_result_read_json(tagc_json_dec *d, twitter_search_result *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_search_result_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_search_result_json_keys, twitter_search_result_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_search_result_json_keys, twitter_search_result_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -1998,7 +1998,7 @@ int twitter_search_metadata_read_json(tagc_json_dec *d, twitter_search_metadata 
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_search_metadata_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_search_metadata_json_keys, twitter_search_metadata_json_sorted, 9, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_search_metadata_json_keys, twitter_search_metadata_json_sorted, 9, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2201,7 +2201,7 @@ int twitter_status_read_json(tagc_json_dec *d, twitter_status *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_status_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_status_json_keys, twitter_status_json_sorted, 25, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_status_json_keys, twitter_status_json_sorted, 25, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2397,7 +2397,7 @@ int twitter_status_metadata_read_json(tagc_json_dec *d, twitter_status_metadata 
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_status_metadata_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_status_metadata_json_keys, twitter_status_metadata_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_status_metadata_json_keys, twitter_status_metadata_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2611,7 +2611,7 @@ int twitter_user_read_json(tagc_json_dec *d, twitter_user *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_user_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_user_json_keys, twitter_user_json_sorted, 40, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_user_json_keys, twitter_user_json_sorted, 40, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2855,7 +2855,7 @@ int twitter_user_entities_read_json(tagc_json_dec *d, twitter_user_entities *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_user_entities_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_user_entities_json_keys, twitter_user_entities_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_user_entities_json_keys, twitter_user_entities_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2920,7 +2920,7 @@ int twitter_urls_read_json(tagc_json_dec *d, twitter_urls *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_urls_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_urls_json_keys, twitter_urls_json_sorted, 1, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_urls_json_keys, twitter_urls_json_sorted, 1, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -2995,7 +2995,7 @@ int twitter_entities_read_json(tagc_json_dec *d, twitter_entities *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_entities_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_entities_json_keys, twitter_entities_json_sorted, 5, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_entities_json_keys, twitter_entities_json_sorted, 5, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3075,7 +3075,7 @@ int twitter_hashtag_read_json(tagc_json_dec *d, twitter_hashtag *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_hashtag_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_hashtag_json_keys, twitter_hashtag_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_hashtag_json_keys, twitter_hashtag_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3143,7 +3143,7 @@ int twitter_symbol_read_json(tagc_json_dec *d, twitter_symbol *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_symbol_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_symbol_json_keys, twitter_symbol_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_symbol_json_keys, twitter_symbol_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3217,7 +3217,7 @@ int twitter_url_read_json(tagc_json_dec *d, twitter_url *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_url_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_url_json_keys, twitter_url_json_sorted, 4, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_url_json_keys, twitter_url_json_sorted, 4, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3307,7 +3307,7 @@ int twitter_user_mention_read_json(tagc_json_dec *d, twitter_user_mention *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_user_mention_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_user_mention_json_keys, twitter_user_mention_json_sorted, 5, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_user_mention_json_keys, twitter_user_mention_json_sorted, 5, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3426,7 +3426,7 @@ int twitter_media_read_json(tagc_json_dec *d, twitter_media *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_media_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_media_json_keys, twitter_media_json_sorted, 12, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_media_json_keys, twitter_media_json_sorted, 12, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3540,7 +3540,7 @@ int twitter_media_sizes_read_json(tagc_json_dec *d, twitter_media_sizes *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_media_sizes_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_media_sizes_json_keys, twitter_media_sizes_json_sorted, 4, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_media_sizes_json_keys, twitter_media_sizes_json_sorted, 4, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3624,7 +3624,7 @@ int twitter_media_size_read_json(tagc_json_dec *d, twitter_media_size *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_media_size_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_media_size_json_keys, twitter_media_size_json_sorted, 3, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_media_size_json_keys, twitter_media_size_json_sorted, 3, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3696,7 +3696,7 @@ int twitter_point_read_json(tagc_json_dec *d, twitter_point *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_point_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_point_json_keys, twitter_point_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_point_json_keys, twitter_point_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3772,7 +3772,7 @@ int twitter_contributor_read_json(tagc_json_dec *d, twitter_contributor *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_contributor_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_contributor_json_keys, twitter_contributor_json_sorted, 3, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_contributor_json_keys, twitter_contributor_json_sorted, 3, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3865,7 +3865,7 @@ int twitter_place_read_json(tagc_json_dec *d, twitter_place *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_place_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_place_json_keys, twitter_place_json_sorted, 9, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_place_json_keys, twitter_place_json_sorted, 9, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -3961,7 +3961,7 @@ int twitter_bounding_box_read_json(tagc_json_dec *d, twitter_bounding_box *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &twitter_bounding_box_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(twitter_bounding_box_json_keys, twitter_bounding_box_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(twitter_bounding_box_json_keys, twitter_bounding_box_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

@@ -161,7 +161,7 @@ int user_user_read_json(tagc_json_dec *d, user_user *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &user_user_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(user_user_json_keys, user_user_json_sorted, 5, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(user_user_json_keys, user_user_json_sorted, 5, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);
@@ -294,7 +294,7 @@ static int user_user_metadata_read_json(tagc_json_dec *d, user_user_metadata *v)
         return rc;
     d->first = true; /* the key and this state are d's: no locals a level */
     while ((rc = tagc_json_obj_next_key(d, &user_user_metadata_json_keys[next])) > 0) {
-        field = rc == 2 ? next : tagc_json_key_find(user_user_metadata_json_keys, user_user_metadata_json_sorted, 2, d->key, d->key_len);
+        field = rc == 2 ? next : tagc_json_key_find(user_user_metadata_json_keys, user_user_metadata_json_sorted, 2, NULL, d->key, d->key_len);
         if (field >= 0) {
             if (d->strict) { /* seen is only read in strict mode */
                 uint64_t bit = UINT64_C(1) << (field & 63);

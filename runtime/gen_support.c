@@ -586,8 +586,8 @@ int tagc_json_read_bytes_value(tagc_json_dec *d, tagc_bytes *out)
 
 /* MARK: - Struct keys */
 
-int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t n, const char *key,
-                       size_t len)
+int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t n, const uint16_t *fold,
+                       const char *key, size_t len)
 {
     size_t lo = 0, hi = n;
     while (lo < hi) {
@@ -602,9 +602,11 @@ int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t
         else
             hi = mid;
     }
-    for (size_t i = 0; i < n; i++)
-        if (tagc_json_key_fold_eq(key, len, keys[i].text + 1, key_name_len(&keys[i])))
-            return (int)i;
+    for (size_t i = 0; fold ? fold[i] != UINT16_MAX : i < n; i++) {
+        size_t j = fold ? fold[i] : i;
+        if (tagc_json_key_fold_eq(key, len, keys[j].text + 1, key_name_len(&keys[j])))
+            return (int)j;
+    }
     return -1;
 }
 

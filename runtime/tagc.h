@@ -1688,9 +1688,11 @@ static TAGC_ALWAYS_INLINE int tagc_json_obj_next_key(tagc_json_dec *d, const tag
 /* The field whose name is key[0..len), -1: none. The name of keys[i] is its
  * text without the quotes and colon (len 0: the text's strlen). First exact:
  * a binary search of keys[sorted[0..n)], the fields by name length, then name
- * bytes (unsigned); then case-insensitively, in declared order, as Go does. */
-int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t n, const char *key,
-                       size_t len);
+ * bytes (unsigned); then case-insensitively, in the order of fold (field
+ * indexes ended by UINT16_MAX; Go 1.27's: breadth first, no `case:strict`
+ * field), or with fold NULL in declared order (Go 1.26's). */
+int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t n, const uint16_t *fold,
+                       const char *key, size_t len);
 
 /* Unknown keys and fields in strict mode. */
 int tagc_json_unknown_key(tagc_json_dec *d, const char *key, size_t len);

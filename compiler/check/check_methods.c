@@ -1,6 +1,8 @@
 /*
  * check_methods.c - the methods that change what encoding/json does with a
- * type: MarshalJSON, UnmarshalJSON, MarshalText, UnmarshalText.
+ * type: MarshalJSON, UnmarshalJSON, MarshalText, UnmarshalText, and under
+ * --go 1.27 MarshalJSONTo, UnmarshalJSONFrom and AppendText (json/v2's, which
+ * Go 1.27's encoding/json calls; older releases ignore them).
  *
  * A declared type's method set is its own methods (declared in the files
  * read, value or pointer receiver) and those promoted from its embedded
@@ -23,8 +25,16 @@
 #include "check.h"
 #include "oom.h"
 
-static unsigned method_bit(const char *name)
+static unsigned method_bit(const char *name, go_profile go)
 {
+    if (go == GO_1_27) {
+        if (!strcmp(name, "MarshalJSONTo"))
+            return JM_MARSHAL_JSON_TO;
+        if (!strcmp(name, "UnmarshalJSONFrom"))
+            return JM_UNMARSHAL_JSON_FROM;
+        if (!strcmp(name, "AppendText"))
+            return JM_APPEND_TEXT;
+    }
     if (!strcmp(name, "MarshalJSON"))
         return JM_MARSHAL_JSON;
     if (!strcmp(name, "UnmarshalJSON"))
@@ -144,7 +154,7 @@ void check_methods(checker *ck)
     for (size_t i = 0; i < ck->nscopes; i++) {
         file_scope *sc = check_scope(ck, ck->scopes[i].file);
         for (const ast_method *m = ck->scopes[i].file->methods; m; m = m->next) {
-            unsigned bit = m->recv ? method_bit(m->name) : 0;
+            unsigned bit = m->recv ? method_bit(m->name, ck->prog->go) : 0;
             ast_decl *d = bit ? smap_get(&sc->decls, m->recv) : NULL;
             if (d && d->is_alias && d->type && d->type->kind == TK_NAMED)
                 d = d->type->decl; /* a method of an alias is its type's */

@@ -85,13 +85,15 @@ static void report_custom(checker *ck, ast_decl *d, const ast_field *f)
     if (d->check_state == 3)
         return;
     d->check_state = 3; /* reported (the other passes are done with it) */
-    const char *names[4];
+    static const char *const all[] = { "MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText",
+                                       "MarshalJSONTo", "UnmarshalJSONFrom", "AppendText" };
+    const char *names[sizeof all / sizeof *all];
     int n = 0;
-    static const char *const all[] = { "MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText" };
-    for (int i = 0; i < 4; i++)
-        if ((d->json_own ? d->json_own : d->json_methods) & (1u << i))
+    unsigned bits = d->json_own ? d->json_own : d->json_methods;
+    for (int i = 0; i < (int)(sizeof all / sizeof *all); i++)
+        if (bits & (1u << i))
             names[n++] = all[i];
-    char list[80] = "";
+    char list[160] = "";
     for (int i = 0; i < n; i++) {
         strcat(list, i == 0 ? "" : i == n - 1 ? " and " : ", ");
         strcat(list, names[i]);
@@ -101,11 +103,12 @@ static void report_custom(checker *ck, ast_decl *d, const ast_field *f)
                             : ", promoted from an embedded field";
     check_error_note(ck, d->loc, f->loc,
                      pool_printf(ck->pool, "field \"%s\" puts it on the wire", f->name),
-                     "type %s has %s%s%s: Go's encoding/json calls %s, and tagc cannot "
+                     "type %s has %s%s%s: %s encoding/json calls %s, and tagc cannot "
                      "translate a method; %s needs a C codec of its own (a `//tagc:codec` "
                      "comment before its declaration), or the fields of this type `json:\"-\"`",
-                     d->name, d->json_own ? "its own " : "", list, where, n > 1 ? "them" : "it",
-                     d->name);
+                     d->name, d->json_own ? "its own " : "", list, where,
+                     (bits & ~(unsigned)(JM_MARSHAL_JSON_TO - 1)) ? "Go 1.27's" : "Go's",
+                     n > 1 ? "them" : "it", d->name);
 }
 
 static void check_type(checker *ck, ast_type *t)

@@ -173,9 +173,6 @@ static bool has_option(const char *opts, size_t len, const char *want)
     return false;
 }
 
-/* Warns about each option of opts[0..len) that is not in known (NULL-ended):
- * Go ignores it, and so does tagc, but a misspelt "omitempyt" should show.
- * `at` is where opts starts in the tag text. */
 /* The options Go 1.27's encoding/json (on json/v2) honours and Go 1.26 ignores:
  * embed, case:strict, case:ignore, format:... (docs/profiles.md). */
 static bool go127_option(const char *s, size_t n)
@@ -183,6 +180,10 @@ static bool go127_option(const char *s, size_t n)
     return (n == 5 && !memcmp(s, "embed", 5)) || (n == 11 && !memcmp(s, "case:strict", 11)) ||
            (n == 11 && !memcmp(s, "case:ignore", 11)) || (n >= 7 && !memcmp(s, "format:", 7));
 }
+
+/* Warns about each option of opts[0..len) that is not in known (NULL-ended):
+ * Go ignores it, and so does tagc, but a misspelt "omitempyt" should show.
+ * `at` is where opts starts in the tag text. */
 
 static void unknown_options(checker *ck, const ast_field *f, const char *key, const char *opts,
                             size_t len, size_t at, const char *const *known, const char *list)
@@ -196,18 +197,121 @@ static void unknown_options(checker *ck, const ast_field *f, const char *key, co
         bool ok = seg == 0; /* an empty option ("name,") is nothing */
         for (const char *const *k = known; *k && !ok; k++)
             ok = strlen(*k) == seg && memcmp(*k, s, seg) == 0;
-        if (!ok && go127_option(s, seg) && !strcmp(key, "json") && ck->prog->go == GO_1_27)
-            check_error(ck, tag_pos(f, at + (size_t)(s - opts)),
-                        "json tag option \"%.*s\" changes the wire in Go 1.27, and tagc --go 1.27 "
-                        "does not implement it yet: generate with --go 1.26 (Go 1.27 under "
-                        "GOEXPERIMENT=nojsonv2, which ignores it), or drop the option",
-                        (int)seg, s);
+        if (!ok && go127_option(s, seg) && !strcmp(key, "json"))
+            check_warning(ck, tag_pos(f, at + (size_t)(s - opts)),
+                          "json tag option \"%.*s\" is ignored before Go 1.27, as this profile's "
+                          "Go ignores it (tagc --go 1.27 honours it)", (int)seg, s);
         else if (!ok)
             check_warning(ck, tag_pos(f, at + (size_t)(s - opts)),
                           "unknown %s tag option \"%.*s\" is ignored (tagc knows %s)", key, (int)seg,
                           s, list);
         s = comma ? comma + 1 : NULL;
     }
+}
+
+/* MARK: - Go 1.27's reading of the json value */
+
+/* The length of the Go identifier at s[0..n) (json/v2's isLetterOrDigit;
+ * any non-ASCII byte is taken for a letter). */
+static size_t ident_len(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (s[i] == '_' || (unsigned char)s[i] >= 0x80 || (s[i] >= 'a' && s[i] <= 'z') ||
+                     (s[i] >= 'A' && s[i] <= 'Z') || (i > 0 && s[i] >= '0' && s[i] <= '9')))
+        i++;
+    return i;
+}
+
+/* Go 1.27 reads a json tag with json/v2's parseFieldOptions, and its
+ * encoding/json ignores the errors that reports: the name is what comes
+ * before the first comma; when that holds a backslash, a quote or a
+ * backquote, only a Go identifier at its start is the name (`a\b` is "a"),
+ * and with none the field keeps its own. Each option is the identifier that
+ * starts its comma-separated part (`omitempty x` is omitempty); `case:` and
+ * `format:` take the identifier after their colon. `at` is where val starts
+ * in the tag text. */
+static void apply_json_go127(checker *ck, ast_field *f, const char *val, size_t len, size_t at)
+{
+    tag_info *ti = &f->tags;
+    ti->has_json = true;
+    if (len == 1 && val[0] == '-') {
+        ti->json_skip = true;
+        return;
+    }
+    const char *comma = memchr(val, ',', len);
+    size_t name_len = comma ? (size_t)(comma - val) : len, cut = name_len;
+    for (size_t i = 0; i < name_len; i++)
+        if (strchr("\\'\"`", val[i])) {
+            cut = ident_len(val, name_len);
+            if (cut)
+                check_warning(ck, tag_pos(f, at), "json name \"%.*s\" is malformed: Go 1.27 reads "
+                              "the name \"%.*s\" and ignores the rest",
+                              (int)name_len, val, (int)cut, val);
+            else
+                check_warning(ck, tag_pos(f, at), "json name \"%.*s\" is malformed: Go 1.27 keeps "
+                              "the field's name \"%s\"", (int)name_len, val, f->name);
+            break;
+        }
+    ti->json_name = cut ? pool_strndup(ck->pool, val, cut) : NULL;
+    bool embed = false, seen_case = false;
+    for (size_t i = name_len; i < len;) {
+        size_t start = ++i; /* past the comma */
+        const char *next = memchr(val + i, ',', len - i);
+        size_t end = next ? (size_t)(next - val) : len;
+        size_t n = ident_len(val + i, end - i);
+        const char *opt = val + i;
+        i = end;
+        if (n == 0 && end == start)
+            continue; /* an empty option ("name,") is nothing */
+        size_t rest = n; /* what follows the option's identifier in its part */
+        if (n == 4 && !memcmp(opt, "case", 4) && rest < end - start && opt[rest] == ':') {
+            size_t v = ident_len(opt + rest + 1, end - start - rest - 1);
+            if (v == 6 && !memcmp(opt + rest + 1, "strict", 6))
+                ti->json_case_strict = true;
+            else if (!(v == 6 && !memcmp(opt + rest + 1, "ignore", 6))) /* the default of v1 */
+                check_warning(ck, tag_pos(f, at + start), "json tag option \"%.*s\": Go 1.27 knows "
+                              "case:strict and case:ignore, and ignores it",
+                              (int)(end - start), opt);
+            if (seen_case)
+                check_error(ck, tag_pos(f, at + start), "a second case: option (Go 1.27 then "
+                            "folds the name's case whatever either says): keep one");
+            seen_case = true;
+            rest += 1 + v;
+        } else if (n == 6 && !memcmp(opt, "format", 6)) {
+            check_error(ck, tag_pos(f, at + start),
+                        "json tag option \"%.*s\": Go 1.27's encoding/json fails to marshal a "
+                        "struct with a format: option; drop it", (int)(end - start), opt);
+            break; /* a quoted format value may hold commas */
+        } else if (n == 9 && !memcmp(opt, "omitempty", 9)) {
+            ti->json_omitempty = true;
+        } else if (n == 8 && !memcmp(opt, "omitzero", 8)) {
+            ti->json_omitzero = true;
+        } else if (n == 6 && !memcmp(opt, "string", 6)) {
+            ti->json_string = true;
+        } else if (n == 5 && !memcmp(opt, "embed", 5)) {
+            embed = true;
+        } else if (n == 7 && !memcmp(opt, "unknown", 7)) {
+            ti->json_unknown = true;
+        } else if (n == 6 && !memcmp(opt, "inline", 6)) {
+            ti->json_inline = true;
+        } else if (n == 8 && !memcmp(opt, "noinline", 8)) {
+            ti->json_noinline = true;
+        } else {
+            check_warning(ck, tag_pos(f, at + start), "unknown json tag option \"%.*s\" is ignored "
+                          "(tagc --go 1.27 knows omitempty, omitzero, string, embed, case:strict, "
+                          "case:ignore, unknown, inline, noinline)", (int)(end - start), opt);
+            continue;
+        }
+        if (rest < end - start)
+            check_warning(ck, tag_pos(f, at + start + rest), "json tag option \"%.*s\" is "
+                          "malformed: Go 1.27 reads \"%.*s\" and ignores the rest",
+                          (int)(end - start), opt, (int)rest, opt);
+    }
+    /* with a name, Go 1.27 ignores embed (the field is an ordinary one) */
+    ti->json_embed = embed && !ti->json_name;
+    if (embed && ti->json_name)
+        check_warning(ck, tag_pos(f, at), "the embed option with a name (\"%s\") is ignored by "
+                      "Go 1.27: write `json:\",embed\"` to inline the field's members", ti->json_name);
 }
 
 /* Applies the value val[0..val_len) of the json or msgpack key; `at` is where
@@ -218,6 +322,10 @@ static void apply_value(checker *ck, ast_field *f, bool json, const char *val, s
     const char *key = json ? "json" : "msgpack";
     if (memchr(val, '\0', val_len)) {
         check_error(ck, tag_pos(f, at), "%s name contains a NUL byte", key);
+        return;
+    }
+    if (json && ck->prog->go == GO_1_27) {
+        apply_json_go127(ck, f, val, val_len, at);
         return;
     }
     const char *comma = memchr(val, ',', val_len);

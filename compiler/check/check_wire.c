@@ -141,13 +141,16 @@ static void explore(checker *ck, const entry *e, entries *next, cands *out, code
         bool omit, quoted;
         if (!codec_tag(f, c, &name, &omit, &quoted))
             continue;
-        if (name || !f->embedded || !is_struct) {
+        /* promoted: an embedded struct without a name, or Go 1.27's `json:",embed"` */
+        bool inlined = f->embedded ? !name : c == C_JSON && f->tags.json_embed;
+        if (!inlined || !is_struct) {
             add_cand(ck->pool, out, e, false, f, i, name, omit, quoted, c);
             if (e->count > 1) /* a second copy, so that the two cancel */
                 add_cand(ck->pool, out, e, true, f, i, name, omit, quoted, c);
             continue;
         }
-        entry *n = find_entry(next, ft->decl);
+        const void *ident = ft->decl ? (const void *)ft->decl : u; /* embed takes `struct{...}` too */
+        entry *n = find_entry(next, ident);
         if (n) {
             if (++n->count == 2)
                 extend(ck->pool, e->path, e->idx, e->len, f, i, &n->dup_path, &n->dup_idx);
@@ -157,7 +160,7 @@ static void explore(checker *ck, const entry *e, entries *next, cands *out, code
         n = &next->v[next->n++];
         memset(n, 0, sizeof *n);
         n->st = u;
-        n->ident = ft->decl;
+        n->ident = ident;
         n->count = 1;
         extend(ck->pool, e->path, e->idx, e->len, f, i, &n->path, &n->idx);
         n->len = e->len + 1;
@@ -591,9 +594,36 @@ static void find_collector(checker *ck, ast_type *st)
     }
 }
 
+/* Go 1.27's `json:",embed"` fields of st: a struct (or pointer to one) has its
+ * members inlined (explore); Go inlines a map[string]T as the fallback of the
+ * unknown members, which tagc does not build; any other type Go ignores the
+ * option for. */
+static void check_embeds(checker *ck, ast_type *st)
+{
+    for (ast_field *f = st->fields; f; f = f->next) {
+        if (!f->tags.json_embed || !f->type)
+            continue;
+        const ast_type *t = f->type->kind == TK_PTR ? f->type->elem : f->type;
+        const ast_type *u = type_underlying(t);
+        if (u && u->kind == TK_STRUCT)
+            continue;
+        if (u && u->kind == TK_MAP)
+            check_error(ck, f->tag_loc, "embed on map field %s: Go 1.27 collects the unknown members "
+                                        "in it, which tagc --go 1.27 does not implement; drop the "
+                                        "option (the map is then an ordinary member), or give the "
+                                        "field `json:\",unknown\"` (tagc's collector, in input order)",
+                        f->name);
+        else
+            check_warning(ck, f->tag_loc, "embed on field %s of type %s is ignored by Go 1.27 (it "
+                                          "inlines a struct): the field is an ordinary member",
+                          f->name, type_text(ck->pool, f->type));
+    }
+}
+
 static void build(checker *ck, ast_type *st, const void *ident)
 {
     find_collector(ck, st);
+    check_embeds(ck, st);
     cands j = {0}, m = {0};
     collect(ck, st, ident, &j, C_JSON);
     vm_collect(ck, st, &m);

@@ -136,6 +136,8 @@ typedef struct tag_info {
     bool json_omitzero;   /* Go 1.24's omitzero */
     bool json_string;
     bool json_unknown;    /* `,unknown`: collects the members no field takes */
+    bool json_embed;      /* Go 1.27's `,embed` (no name): the struct's fields inlined */
+    bool json_case_strict; /* Go 1.27's `case:strict`: the name matched exactly on decode */
     bool json_inline, json_noinline; /* vmihailenco/msgpack's options, read from the json
                                       * tag when it stands in for the msgpack one */
     bool has_msgpack;     /* a msgpack key with a non-empty value (vmihailenco reads an
@@ -267,7 +269,12 @@ typedef struct type_codec {
     unsigned wire;         /* CW_* bits */
 } type_codec;
 
-enum { JM_MARSHAL_JSON = 1, JM_UNMARSHAL_JSON = 2, JM_MARSHAL_TEXT = 4, JM_UNMARSHAL_TEXT = 8 };
+/* In the order of json_method_names (check_nowire.c). The last three count
+ * under --go 1.27 only: Go 1.27's encoding/json honours them, older ones do not. */
+enum {
+    JM_MARSHAL_JSON = 1, JM_UNMARSHAL_JSON = 2, JM_MARSHAL_TEXT = 4, JM_UNMARSHAL_TEXT = 8,
+    JM_MARSHAL_JSON_TO = 16, JM_UNMARSHAL_JSON_FROM = 32, JM_APPEND_TEXT = 64,
+};
 /* An enum whose codecs check its values (see enum_closed). */
 static inline bool decl_is_closed_enum(const ast_decl *d)
 {

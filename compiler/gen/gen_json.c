@@ -163,6 +163,8 @@ static size_t json_wire_count(const ast_type *st)
  * JSON writes them, for the in-place check of the key expected next
  * (tagc_json_obj_next_key), and <fn>_json_sorted, the field indexes by name for
  * the lookup of any other key (tagc_json_key_find). */
+static void gen_fold_order(gen *g, const char *fn, const ast_type *st);
+
 static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
 {
     const char **names = pool_alloc(g->pool, st->wire_count * sizeof *names);
@@ -192,6 +194,62 @@ static void gen_key_tables(gen *g, const char *fn, const ast_type *st)
         gen_name_order(g, pool_printf(g->pool, "%s_json_sorted", fn), names, n);
     }
     emit(g, 0, "%s", "");
+    gen_fold_order(g, fn, st);
+}
+
+/* Whether wire field a comes before b breadth first: shallower, then in
+ * declared order (the order of their paths' indexes). */
+static bool bfs_before(const wire_field *a, const wire_field *b)
+{
+    return a->path_len != b->path_len ? a->path_len < b->path_len : a < b;
+}
+
+/* Go 1.27 matches a name that differs only in case with the fields taken
+ * breadth first, and never a `case:strict` one (json/v2's byFoldedName), where
+ * Go 1.26 takes them in declared order: <fn>_json_fold lists them when that
+ * differs (tagc_json_key_find). */
+static bool needs_fold_order(const ast_type *st)
+{
+    const wire_field *prev = NULL;
+    for (size_t i = 0; i < st->wire_count; i++) {
+        const wire_field *w = &st->wire[i];
+        if (!w->json_name)
+            continue;
+        if (w->field->tags.json_case_strict || (prev && bfs_before(w, prev)))
+            return true;
+        prev = w;
+    }
+    return false;
+}
+
+static const char *fold_arg(gen *g, const char *fn, const ast_type *st)
+{
+    return g->opts->go == GO_1_27 && needs_fold_order(st) ? pool_printf(g->pool, "%s_json_fold", fn) : "NULL";
+}
+
+static void gen_fold_order(gen *g, const char *fn, const ast_type *st)
+{
+    if (strcmp(fold_arg(g, fn, st), "NULL") == 0)
+        return;
+    size_t n = 0, *order = pool_alloc(g->pool, (st->wire_count + 1) * sizeof *order);
+    for (size_t i = 0, idx = 0; i < st->wire_count; i++) {
+        const wire_field *w = &st->wire[i];
+        if (!w->json_name)
+            continue;
+        if (!w->field->tags.json_case_strict) { /* insertion sort: a few fields */
+            size_t k = n++;
+            while (k > 0 && bfs_before(w, &st->wire[order[k - 1] >> 16]))
+                order[k] = order[k - 1], k--;
+            order[k] = i << 16 | idx;
+        }
+        idx++;
+    }
+    emit(g, 0, "/* The fields a name differing in case may match, in Go 1.27's order. */");
+    const char *list = "";
+    for (size_t i = 0; i < n; i++)
+        list = pool_printf(g->pool, "%s%zu, ", list, order[i] & 0xFFFF);
+    emit(g, 0, "static const uint16_t %s_json_fold[] = {%sUINT16_MAX};", fn, list);
+    emit(g, 0, "%s", "");
 }
 
 static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast_type *st,
@@ -216,8 +274,8 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 1, "d->first = true; /* the key and this state are d's: no locals a level */");
     emit(g, 1, "while ((rc = tagc_json_obj_next_key(d, &%s_json_keys[next])) > 0) {", fn);
     if (n > 0)
-        emit(g, 2, "field = rc == 2 ? next : tagc_json_key_find(%s_json_keys, %s_json_sorted, %zu, d->key, d->key_len);",
-             fn, fn, n);
+        emit(g, 2, "field = rc == 2 ? next : tagc_json_key_find(%s_json_keys, %s_json_sorted, %zu, %s, d->key, d->key_len);",
+             fn, fn, n, fold_arg(g, fn, st));
     else
         emit(g, 2, "field = -1; /* no fields */");
     emit(g, 2, "if (field >= 0) {");

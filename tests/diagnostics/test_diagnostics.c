@@ -5,7 +5,8 @@
  *     case's directory: stderr must be exactly NAME.expected, stdout empty, the
  *     exit status 1 (0 when NAME.expected is empty: a case that is accepted);
  *     a folder with main.expected and neither main.tagc nor main.go is a Go
- *     package, checked as `tagc --check .`;
+ *     package, checked as `tagc --check .`; the cases in $DIAG_DIR/go1.27 run
+ *     with `--go 1.27` (what only that profile reads);
  *   - on each schema of $SCHEMAS_DIR: no output, exit status 0;
  *   - on a generated schema of 2000 types (about 5 MB): exit status 0.
  */
@@ -52,8 +53,9 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* Runs `$TAGC --check file` in dir, capturing both streams through files. */
-static run_result run_check(const char *dir, const char *file)
+/* Runs `$TAGC [--go GO] --check file` in dir, capturing both streams through
+ * files. */
+static run_result run_check(const char *dir, const char *go, const char *file)
 {
     const char *tagc = getenv("TAGC");
     cr_assert_not_null(tagc, "TAGC is not set");
@@ -65,7 +67,10 @@ static run_result run_check(const char *dir, const char *file)
     if (pid == 0) {
         if (chdir(dir) != 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
             _exit(127);
-        execl(tagc, tagc, "--check", file, (char *)NULL);
+        if (go[0])
+            execl(tagc, tagc, "--go", go, "--check", file, (char *)NULL);
+        else
+            execl(tagc, tagc, "--check", file, (char *)NULL);
         _exit(127);
     }
     int st;
@@ -90,6 +95,7 @@ static void run_free(run_result *r)
 typedef struct diag_case {
     char dir[2048];  /* where tagc runs */
     char name[256];  /* NAME: runs NAME.tagc, compares with NAME.expected */
+    char go[8];      /* the --go profile, or "" for the default */
 } diag_case;
 
 static bool has_suffix(const char *s, const char *suffix)
@@ -111,7 +117,7 @@ static void free_cases(struct criterion_test_params *ctp)
 }
 
 /* Every NAME.tagc with a NAME.expected in dir; in subfolders, main.tagc. */
-static size_t find_cases(const char *root, diag_case *out, size_t max)
+static size_t find_cases(const char *root, const char *go, diag_case *out, size_t max)
 {
     DIR *d = opendir(root);
     if (!d)
@@ -132,12 +138,14 @@ static size_t find_cases(const char *root, diag_case *out, size_t max)
             if (access(main_path, R_OK) == 0) {
                 snprintf(out[n].dir, sizeof out[n].dir, "%s", path);
                 snprintf(out[n].name, sizeof out[n].name, "main");
+                snprintf(out[n].go, sizeof out[n].go, "%s", go);
                 n++;
             }
         } else if (has_suffix(e->d_name, ".expected")) {
             snprintf(out[n].dir, sizeof out[n].dir, "%s", root);
             snprintf(out[n].name, sizeof out[n].name, "%.*s",
                      (int)(strlen(e->d_name) - strlen(".expected")), e->d_name);
+            snprintf(out[n].go, sizeof out[n].go, "%s", go);
             n++;
         }
     }
@@ -148,11 +156,22 @@ static size_t find_cases(const char *root, diag_case *out, size_t max)
 
 enum { MAX_CASES = 512 };
 
+/* The corpus: the default profile's cases, then those of go1.27/. */
+static size_t all_cases(const char *root, diag_case *out, size_t max)
+{
+    if (!root)
+        return 0;
+    size_t n = find_cases(root, "", out, max);
+    char sub[2048];
+    snprintf(sub, sizeof sub, "%s/go1.27", root);
+    return n + find_cases(sub, "1.27", out + n, max - n);
+}
+
 ParameterizedTestParameters(diagnostics, corpus)
 {
     const char *root = getenv("DIAG_DIR");
     diag_case *found = calloc(MAX_CASES, sizeof *found);
-    size_t n = root && found ? find_cases(root, found, MAX_CASES) : 0;
+    size_t n = found ? all_cases(root, found, MAX_CASES) : 0;
     diag_case *cases = cr_malloc((n ? n : 1) * sizeof *cases);
     if (n)
         memcpy(cases, found, n * sizeof *cases);
@@ -172,7 +191,7 @@ ParameterizedTest(diag_case *c, diagnostics, corpus, .timeout = 30)
     snprintf(expected_path, sizeof expected_path, "%s/%s.expected", c->dir, c->name);
     char *expected = slurp(expected_path, NULL);
     cr_assert_not_null(expected, "cannot read %s", expected_path);
-    run_result r = run_check(c->dir, file);
+    run_result r = run_check(c->dir, c->go, file);
     int want = expected[0] ? 1 : 0;
     cr_expect_eq(r.status, want, "%s/%s: exit status %d", c->dir, file, r.status);
     cr_expect_str_empty(r.out, "%s/%s: stdout", c->dir, file);
@@ -185,7 +204,7 @@ ParameterizedTest(diag_case *c, diagnostics, corpus, .timeout = 30)
 Test(diagnostics, corpus_is_large)
 {
     diag_case *found = calloc(MAX_CASES, sizeof *found);
-    size_t n = find_cases(getenv("DIAG_DIR"), found, MAX_CASES);
+    size_t n = all_cases(getenv("DIAG_DIR"), found, MAX_CASES);
     cr_expect_geq(n, 45, "only %zu cases", n);
     free(found);
 }
@@ -203,7 +222,7 @@ Test(diagnostics, schemas_check_clean)
     while ((e = readdir(d))) {
         if (!has_suffix(e->d_name, ".tagc"))
             continue;
-        run_result r = run_check(root, e->d_name);
+        run_result r = run_check(root, "", e->d_name);
         cr_expect_eq(r.status, 0, "%s: exit status %d", e->d_name, r.status);
         cr_expect_str_empty(r.err, "%s: stderr", e->d_name);
         cr_expect_str_empty(r.out, "%s: stdout", e->d_name);
