@@ -56,8 +56,8 @@ static const char usage_text[] =
     "                      default: int8..int64, uint8..uint64 in their own width,\n"
     "                      int and uint smallest, as vmihailenco/msgpack's default\n"
     "  --go VERSION        write and read the bytes of that Go's encoding/json:\n"
-    "                      1.26 (the default: Go 1.22-1.26, and 1.27 under\n"
-    "                      GOEXPERIMENT=nojsonv2), 1.27 or 1.19 (Go 1.19-1.21)\n"
+    "                      1.27 (the default: Go 1.27), 1.26 (Go 1.22-1.26, and\n"
+    "                      1.27 under GOEXPERIMENT=nojsonv2) or 1.19 (Go 1.19-1.21)\n"
     "  --msgpack-sort-keys write map keys sorted (vmihailenco's SetSortMapKeys(true));\n"
     "                      default: in stored order\n"
     "  --depfile FILE      write a Make-style depfile listing every schema read\n"
@@ -144,7 +144,7 @@ static int parse_options(int argc, char **argv, options *o)
 {
     o->out_dir = ".";
     o->gen.json = o->gen.msgpack = true;
-    o->gen.go = GO_1_26;
+    o->gen.go = GO_DEFAULT;
     o->files = calloc((size_t)argc, sizeof *o->files);
     o->imports = calloc((size_t)argc, sizeof *o->imports);
     o->maps = calloc((size_t)argc + 1, sizeof *o->maps);
@@ -186,7 +186,7 @@ static int parse_options(int argc, char **argv, options *o)
         else if ((r = option_value(argc, argv, &i, "--go", NULL, &value)) != 0) {
             if (r < 0 || !go_profile_parse(value, &o->gen.go))
                 return usage_error("option '--go' needs a Go release tagc matches: %s",
-                                   "1.26 (the default), 1.27 or 1.19");
+                                   "1.27 (the default), 1.26 or 1.19");
         } else if ((r = option_value(argc, argv, &i, "--emit-json-schema", NULL, &o->schema_dir)) != 0) {
             if (r < 0)
                 return usage_error("option '%s' needs a directory", a);

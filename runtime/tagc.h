@@ -705,7 +705,7 @@ size_t tagc_json_scan_f32(const char *p, const char *end, float *out, int *rc);
 #define TAGC_GO_1_26 (TAGC_ESC_SHORT_BF | TAGC_TIME_ZONE_UNDER_24H | TAGC_TIME_STRICT_PARSE)
 #define TAGC_GO_1_27 (TAGC_GO_1_26 | TAGC_ESC_RAW_FFFD | TAGC_ESC_RAW_LS | TAGC_QUOTED_STRCONV | TAGC_TIME_UNESCAPE)
 /* The profile of the runtime's own writers (tagc_json_write_any, ...) */
-#define TAGC_GO_DEFAULT TAGC_GO_1_26
+#define TAGC_GO_DEFAULT TAGC_GO_1_27
 
 /* Writes s as a JSON string with quotes, escaped exactly as Go's encoding/json:
  * \" \\ \n \r \t, other controls as \u00XX (\b \f with TAGC_ESC_SHORT_BF), with

@@ -9,6 +9,12 @@
 
 static void walk_type(checker *ck, ast_type *t, const char *anon_name);
 
+static bool type_is_float(const ast_type *k)
+{
+    const ast_type *u = type_underlying(k);
+    return u && (u->kind == TK_FLOAT32 || u->kind == TK_FLOAT64);
+}
+
 static bool key_type_ok(const ast_type *k)
 {
     const ast_type *u = type_underlying(k);
@@ -147,8 +153,12 @@ static void walk_type(checker *ck, ast_type *t, const char *anon_name)
         case TK_MAP:
             if (t->key && t->key->kind != TK_NAME && !key_type_ok(t->key))
                 check_error(ck, t->key->loc,
-                            "unsupported map key type %s (want a string or integer type)",
-                            type_text(ck->pool, t->key));
+                            "unsupported map key type %s (want a string or integer type)%s",
+                            type_text(ck->pool, t->key),
+                            ck->prog->go == GO_1_27 && type_is_float(t->key)
+                                ? ": Go 1.27 writes float keys as their text, which tagc does not "
+                                  "build yet (Go 1.26 and older refuse them)"
+                                : "");
             t = t->elem; /* a valid key holds no struct to name */
             break;
         default:

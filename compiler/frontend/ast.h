@@ -31,10 +31,11 @@ typedef struct src_loc {
 /* The Go release whose encoding/json the generated code matches (tagc --go);
  * docs/profiles.md lists what differs. */
 typedef enum go_profile {
-    GO_1_26, /* Go 1.22-1.26, and 1.27 under GOEXPERIMENT=nojsonv2 (the default) */
-    GO_1_27, /* Go 1.27: encoding/json on json/v2 */
+    GO_1_26, /* Go 1.22-1.26, and 1.27 under GOEXPERIMENT=nojsonv2 */
+    GO_1_27, /* Go 1.27: encoding/json on json/v2 (the default) */
     GO_1_19, /* Go 1.19-1.21 */
 } go_profile;
+#define GO_DEFAULT GO_1_27 /* tagc's default --go: the newest release */
 
 /* MARK: - Types */
 

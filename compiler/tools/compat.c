@@ -450,7 +450,7 @@ static const ast_decl *find_decl(const ast_program *prog, const char *name)
     return NULL;
 }
 
-static int load(ast_program *prog, const char *path)
+static int load(ast_program *prog, const char *path, go_profile go)
 {
     FILE *fp = fopen(path, "rb");
     int err = fp ? 0 : errno;
@@ -466,6 +466,7 @@ static int load(ast_program *prog, const char *path)
         return EXIT_USAGE;
     }
     prog->pool = pool_new();
+    prog->go = go;
     diag dg;
     diag_init(&dg, stderr);
     const char *paths[1] = { path };
@@ -475,7 +476,7 @@ static int load(ast_program *prog, const char *path)
 }
 
 static const char compat_usage[] =
-    "Usage: tagc compat OLD.tagc NEW.tagc\n"
+    "Usage: tagc compat [--go VERSION] OLD.tagc NEW.tagc\n"
     "Lists every change from OLD to NEW that breaks an old reader of new data or a\n"
     "new reader of old data, for JSON and for MessagePack separately, one line each:\n"
     "  FILE:LINE:COL: error: [json|msgpack] Type.field: what changed\n"
@@ -487,6 +488,8 @@ static const char compat_usage[] =
     "omitempty); a value removed from a closed enum (//tagc:closed), or an enum\n"
     "that became closed (enums are open by default, as in Go: any value of their\n"
     "type reads); the JSON `string` option added or removed.\n"
+    "--go VERSION reads both schemas as `tagc --go VERSION` does (their tags'\n"
+    "options): 1.27 (the default), 1.26 or 1.19.\n"
     "Exit status: 0 compatible (no output); 1 breaking changes; 2 bad usage, a file\n"
     "that cannot be read, or a schema with errors.\n";
 
@@ -495,10 +498,18 @@ int cmd_compat(int argc, char **argv)
     const char *files[2];
     int nfiles = 0;
     bool only_files = false;
+    go_profile go = GO_DEFAULT;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!only_files && strcmp(a, "--") == 0) {
             only_files = true;
+        } else if (!only_files && (strcmp(a, "--go") == 0 || strncmp(a, "--go=", 5) == 0)) {
+            const char *val = a[4] == '=' ? a + 5 : i + 1 < argc ? argv[++i] : "";
+            if (!go_profile_parse(val, &go)) {
+                fputs("tagc compat: error: option '--go' needs a Go release tagc matches: 1.27 (the "
+                      "default), 1.26 or 1.19\nTry 'tagc compat --help' for more information.\n", stderr);
+                return EXIT_USAGE;
+            }
         } else if (!only_files && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
             fputs(compat_usage, stdout);
             return 0;
@@ -518,9 +529,9 @@ int cmd_compat(int argc, char **argv)
         return EXIT_USAGE;
     }
     ast_program oldp = { 0 }, newp = { 0 };
-    int status = load(&oldp, files[0]);
+    int status = load(&oldp, files[0], go);
     if (status == 0)
-        status = load(&newp, files[1]);
+        status = load(&newp, files[1], go);
     if (status == 0) {
         cctx c = { 0 };
         c.pool = pool_new();

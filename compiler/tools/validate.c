@@ -45,6 +45,7 @@ typedef struct shape {
 struct validator {
     ast_program prog;
     const ast_decl *decl;
+    unsigned profile; /* the runtime's TAGC_GO_* flags of prog.go */
     shape **shapes; /* open addressing by the struct's address */
     size_t cap, count;
     bool nomem;
@@ -301,7 +302,7 @@ static int j_value(jctx *c, ast_type *t)
         }
         default: {
             tagc_time tm;
-            return tagc_json_read_time(d, &tm);
+            return tagc_json_read_time_as(d, &tm, c->v->profile);
         }
         }
     }
@@ -345,7 +346,7 @@ static int j_quoted(jctx *c, ast_type *t, bool has)
     int rc;
     if (u->kind == TK_NUMBER) {
         tagc_number n = { 0 };
-        return (rc = tagc_json_read_number_quoted(d, &n, TAGC_GO_DEFAULT)) < 0 ? rc : 0;
+        return (rc = tagc_json_read_number_quoted(d, &n, c->v->profile)) < 0 ? rc : 0;
     }
     if (u->kind == TK_STRING) {
         tagc_str q = { 0 };
@@ -355,7 +356,7 @@ static int j_quoted(jctx *c, ast_type *t, bool has)
             return tagc_json_fail(d, TAGC_E_ENUM, "unknown %s value", en->name);
         return 0;
     }
-    if ((rc = tagc_json_string_opt_begin(d, TAGC_GO_DEFAULT)) != 0)
+    if ((rc = tagc_json_string_opt_begin(d, c->v->profile)) != 0)
         return rc;
     if (has) {
         if (!tagc_json_null(d) && (rc = j_value(c, t)) != 0)
@@ -380,17 +381,28 @@ static int j_member(jctx *c, const wire_field *w)
     return j_value(c, t);
 }
 
-/* <struct>_read_json's keys: declared order first, then exactly, then Go's folding. */
-static int j_field(const shape *s, const char *key, size_t len, size_t next)
+/* <struct>_read_json's keys: declared order first, then exactly, then Go's
+ * folding: in declared order, or under Go 1.27 breadth first and never a
+ * `case:strict` field (gen_json.c's fold order). */
+static int j_field(const validator *v, const shape *s, const char *key, size_t len, size_t next)
 {
     if (next < s->njson && s->json_len[next] == len && memcmp(key, s->json[next]->json_name, len) == 0)
         return (int)next;
     for (size_t i = 0; i < s->njson; i++)
         if (s->json_len[i] == len && memcmp(key, s->json[i]->json_name, len) == 0)
             return (int)i;
-    for (size_t i = 0; i < s->njson; i++)
-        if (tagc_json_key_fold_eq(key, len, s->json[i]->json_name, s->json_len[i]))
-            return (int)i;
+    bool go127 = v->prog.go == GO_1_27;
+    size_t depths = 1;
+    for (size_t i = 0; go127 && i < s->njson; i++)
+        depths = s->json[i]->path_len > depths ? s->json[i]->path_len : depths;
+    for (size_t depth = 1; depth <= depths; depth++)
+        for (size_t i = 0; i < s->njson; i++) {
+            const wire_field *w = s->json[i];
+            if (go127 && (w->path_len != depth || w->field->tags.json_case_strict))
+                continue;
+            if (tagc_json_key_fold_eq(key, len, w->json_name, s->json_len[i]))
+                return (int)i;
+        }
     return -1;
 }
 
@@ -415,7 +427,7 @@ static int j_struct(jctx *c, ast_type *st)
     if ((rc = seen_init(&seen, d, s->njson)) != 0)
         return rc;
     while ((rc = tagc_json_obj_next(d, &first, &key, &key_len)) > 0) {
-        int field = j_field(s, key, key_len, next);
+        int field = j_field(c->v, s, key, key_len, next);
         if (field >= 0) {
             uint64_t bit = UINT64_C(1) << (field & 63);
             if (d->strict && (seen.bits[field >> 6] & bit) != 0)
@@ -1109,7 +1121,14 @@ static const ast_decl *find_decl(const ast_program *prog, const char *name, bool
     return *ambiguous ? NULL : found;
 }
 
-int validator_open(validator **out, const char *path, const char *type_name, FILE *diag_out)
+/* The runtime's flags for a profile (tagc.h), as the generated GO_PROFILE. */
+static unsigned runtime_profile(go_profile go)
+{
+    return go == GO_1_27 ? TAGC_GO_1_27 : go == GO_1_19 ? TAGC_GO_1_19 : TAGC_GO_1_26;
+}
+
+int validator_open(validator **out, const char *path, const char *type_name, go_profile go,
+                   FILE *diag_out)
 {
     *out = NULL;
     FILE *fp = fopen(path, "rb");
@@ -1129,6 +1148,8 @@ int validator_open(validator **out, const char *path, const char *type_name, FIL
     if (!v)
         tagc_out_of_memory();
     v->prog.pool = pool_new();
+    v->prog.go = go;
+    v->profile = runtime_profile(go);
     diag dg;
     diag_init(&dg, diag_out);
     const char *paths[1] = { path };
@@ -1164,7 +1185,7 @@ typedef struct vrun {
 
 static const char validate_usage[] =
     "Usage: tagc validate [--format json|jsonl|msgpack] [--strict] [--max-depth N]\n"
-    "                     FILE.tagc TYPE [DATA...]\n"
+    "                     [--go VERSION] FILE.tagc TYPE [DATA...]\n"
     "Checks that each DATA file (or standard input when none, or '-') decodes as\n"
     "TYPE, the Go name of a type of FILE.tagc or of a schema it imports ('Order' or\n"
     "'pkg.Order'): exactly what the generated decoder of TYPE accepts.\n"
@@ -1175,6 +1196,8 @@ static const char validate_usage[] =
     "  --strict            reject unknown and duplicate keys, and missing fields\n"
     "                      without omitempty (the decoders' strict option)\n"
     "  --max-depth N       nesting limit (default 1000)\n"
+    "  --go VERSION        accept what the code of `tagc --go VERSION` accepts:\n"
+    "                      1.27 (the default), 1.26 or 1.19\n"
     "\n"
     "Each rejection is reported as 'DATA:LINE:COL: error: PATH: MESSAGE' (for\n"
     "jsonl, LINE is the record's line; for msgpack, 'DATA: offset N: ...').\n"
@@ -1450,6 +1473,7 @@ static bool run_on_stack(vfiles *f)
 int cmd_validate(int argc, char **argv)
 {
     vrun r = { 0 };
+    go_profile go = GO_DEFAULT;
     const char **args = calloc((size_t)argc + 1, sizeof *args);
     int nargs = 0;
     bool only_args = false;
@@ -1470,6 +1494,13 @@ int cmd_validate(int argc, char **argv)
             return 0;
         } else if (strcmp(a, "--strict") == 0) {
             r.opts.strict = true;
+        } else if (strcmp(a, "--go") == 0 || strncmp(a, "--go=", 5) == 0) {
+            val = a[4] == '=' ? a + 5 : i + 1 < argc ? argv[++i] : "";
+            if (!go_profile_parse(val, &go)) {
+                free(args);
+                return validate_usage_error("option '--go' needs a Go release tagc matches: %s",
+                                            "1.27 (the default), 1.26 or 1.19");
+            }
         } else if (strcmp(a, "--format") == 0 || strncmp(a, "--format=", 9) == 0 ||
                    strcmp(a, "--max-depth") == 0 || strncmp(a, "--max-depth=", 12) == 0) {
             const char *eq = strchr(a, '=');
@@ -1511,7 +1542,7 @@ int cmd_validate(int argc, char **argv)
         free(args);
         return validate_usage_error("%s", nargs == 0 ? "no schema file" : "no type name");
     }
-    int status = validator_open(&r.v, args[0], args[1], stderr);
+    int status = validator_open(&r.v, args[0], args[1], go, stderr);
     if (status != 0) {
         free(args);
         return status;

@@ -183,9 +183,9 @@ Test(cli, go_profile)
 {
     write_text("shop.tagc", good_schema);
     run_result r = RUN("--go=2", "shop.tagc");
-    expect_error(&r, 2, "tagc: error: option '--go' needs a Go release tagc matches: 1.26 (the default), 1.27 or 1.19");
+    expect_error(&r, 2, "tagc: error: option '--go' needs a Go release tagc matches: 1.27 (the default), 1.26 or 1.19");
     run_free(&r);
-    const char *const profiles[][2] = {{NULL, "1.26"}, {"1.26", "1.26"}, {"1.27", "1.27"}, {"1.19", "1.19"}};
+    const char *const profiles[][2] = {{NULL, "1.27"}, {"1.26", "1.26"}, {"1.27", "1.27"}, {"1.19", "1.19"}};
     for (size_t i = 0; i < sizeof profiles / sizeof profiles[0]; i++) {
         const char *v = profiles[i][0], *want = profiles[i][1];
         r = v ? RUN("--go", v, "-o", "out", "shop.tagc") : RUN("-o", "out", "shop.tagc");
@@ -211,6 +211,22 @@ Test(cli, go_profile)
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_str_eq(r.err, "");
     run_free(&r);
+    /* validate and compat take --go too, and refuse an unknown one */
+    r = RUN("validate", "--go", "1.18", "z.tagc", "T");
+    expect_error(&r, 2, "tagc validate: error: option '--go' needs a Go release tagc matches: 1.27");
+    run_free(&r);
+    r = RUN("compat", "--go", "2", "z.tagc", "z.tagc");
+    expect_error(&r, 2, "tagc compat: error: option '--go' needs a Go release tagc matches: 1.27");
+    run_free(&r);
+    /* a name differing in case from a case:strict field: an unknown key under 1.27 only */
+    write_text("s.tagc", "package s\ntype T struct {\n\tN int `json:\"n,case:strict\"`\n}\n");
+    write_text("s.json", "{\"N\":1}");
+    r = RUN("validate", "--strict", "s.tagc", "T", "s.json");
+    expect_error(&r, 1, "s.json:1:2: error: $: unknown key \"N\"");
+    run_free(&r);
+    r = RUN("validate", "--strict", "--go", "1.26", "s.tagc", "T", "s.json");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
     /* an option Go 1.27 honours: read under --go 1.27, a warning where Go ignores it;
      * format:, which Go 1.27 fails to marshal, an error */
     write_text("c.tagc", "package c\ntype T struct {\n\tN int `json:\"n,case:strict\"`\n}\n");
@@ -218,7 +234,7 @@ Test(cli, go_profile)
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_str_eq(r.err, "");
     run_free(&r);
-    r = RUN("--check", "c.tagc");
+    r = RUN("--go", "1.26", "--check", "c.tagc");
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert(strstr(r.err, "c.tagc:3:17: warning: json tag option \"case:strict\" is ignored before Go 1.27"),
               "%s", r.err);

@@ -5,8 +5,8 @@
  *     case's directory: stderr must be exactly NAME.expected, stdout empty, the
  *     exit status 1 (0 when NAME.expected is empty: a case that is accepted);
  *     a folder with main.expected and neither main.tagc nor main.go is a Go
- *     package, checked as `tagc --check .`; the cases in $DIAG_DIR/go1.27 run
- *     with `--go 1.27` (what only that profile reads);
+ *     package, checked as `tagc --check .`; the cases in $DIAG_DIR/go1.26 run
+ *     with `--go 1.26` (what only that profile reads), and so on;
  *   - on each schema of $SCHEMAS_DIR: no output, exit status 0;
  *   - on a generated schema of 2000 types (about 5 MB): exit status 0.
  */
@@ -156,15 +156,20 @@ static size_t find_cases(const char *root, const char *go, diag_case *out, size_
 
 enum { MAX_CASES = 512 };
 
-/* The corpus: the default profile's cases, then those of go1.27/. */
+/* The corpus: the default profile's cases, then those of each profile's
+ * folder (go1.26/ runs with --go 1.26, ...). */
 static size_t all_cases(const char *root, diag_case *out, size_t max)
 {
     if (!root)
         return 0;
     size_t n = find_cases(root, "", out, max);
-    char sub[2048];
-    snprintf(sub, sizeof sub, "%s/go1.27", root);
-    return n + find_cases(sub, "1.27", out + n, max - n);
+    static const char *const profiles[] = {"1.19", "1.26", "1.27"};
+    for (size_t i = 0; i < sizeof profiles / sizeof *profiles; i++) {
+        char sub[2048];
+        snprintf(sub, sizeof sub, "%s/go%s", root, profiles[i]);
+        n += find_cases(sub, profiles[i], out + n, max - n);
+    }
+    return n;
 }
 
 ParameterizedTestParameters(diagnostics, corpus)
