@@ -310,9 +310,14 @@ static const char re_base64[] =
 /* Go 1.19's time.Parse(time.RFC3339, s) as the runtime implements it: a
  * one-digit hour, ',' or '.' before the fraction, a fraction in place of the
  * seconds. (The day is not checked against the month.) */
-static const char re_time[] =
+static const char re_time_go119[] =
     "^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01]?[0-9]|2[0-3]):[0-5][0-9]:"
     "(?:[0-5][0-9](?:[.,][0-9]+)?|[.,][0-9]+)(?:Z|[+-][0-9]{2}:[0-9]{2})$";
+/* Go 1.20 and later: the seconds always there, a zone hour up to 24 and
+ * minute up to 60 (docs/profiles.md). */
+static const char re_time[] =
+    "^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01]?[0-9]|2[0-3]):[0-5][0-9]:"
+    "[0-5][0-9](?:[.,][0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-4]):(?:[0-5][0-9]|60))$";
 
 /* The `string` option: the content of the JSON string. */
 static const char re_quoted_string[] =
@@ -685,31 +690,47 @@ static void map_keys(ctx *c, ast_type *kt)
     }
 }
 
+/* Whether wire field j comes before i in the decoder's folding order: declared
+ * order, or under Go 1.27 breadth first, `case:strict` fields never folded
+ * (gen_json.c's fold order). */
+static bool fold_before(const ctx *c, const ast_type *st, size_t j, size_t i)
+{
+    const wire_field *a = &st->wire[j], *b = &st->wire[i];
+    if (c->prog->go != GO_1_27)
+        return j < i;
+    if (a->field->tags.json_case_strict)
+        return false;
+    return a->path_len != b->path_len ? a->path_len < b->path_len : j < i;
+}
+
 /* Whether the wire field at index i gets a case-insensitive pattern: an ASCII
- * name with a letter, that no earlier field's name matches case-insensitively
- * (the decoder gives such keys to the first field in declared order). */
-static bool folds(const ast_type *st, size_t i)
+ * name with a letter, that no field before it in the folding order matches
+ * case-insensitively (the decoder gives such keys to the first). */
+static bool folds(const ctx *c, const ast_type *st, size_t i)
 {
     const char *name = st->wire[i].json_name;
     if (!is_ascii(name) || !has_letter(name))
         return false;
-    for (size_t j = 0; j < i; j++) {
+    if (c->prog->go == GO_1_27 && st->wire[i].field->tags.json_case_strict)
+        return false;
+    for (size_t j = 0; j < st->wire_count; j++) {
         const char *o = st->wire[j].json_name;
-        if (o && is_ascii(o) && ascii_fold_eq(o, name))
+        if (j != i && o && fold_before(c, st, j, i) && is_ascii(o) && ascii_fold_eq(o, name))
             return false;
     }
     return true;
 }
 
-/* ^fold(name)$, but not the exact names of later fields that fold to it. */
+/* ^fold(name)$, but not the exact names of the other fields that fold to it
+ * (an exact name goes to its own field first). */
 static void fold_pattern(strbuf *re, const ast_type *st, size_t i)
 {
     const char *name = st->wire[i].json_name;
     bool any = false;
     sb_puts(re, "^");
-    for (size_t j = i + 1; j < st->wire_count; j++) {
+    for (size_t j = 0; j < st->wire_count; j++) {
         const char *o = st->wire[j].json_name;
-        if (!o || !is_ascii(o) || !ascii_fold_eq(o, name))
+        if (j == i || !o || !is_ascii(o) || !ascii_fold_eq(o, name))
             continue;
         sb_puts(re, any ? "|" : "(?!(?:");
         any = true;
@@ -740,7 +761,7 @@ static void schema_struct(ctx *c, const ast_type *st, const char *key)
         if (!st->wire[i].json_name)
             continue;
         any = true;
-        any_fold |= folds(st, i);
+        any_fold |= folds(c, st, i);
     }
     if (any) {
         jw_key(w, "properties");
@@ -758,7 +779,7 @@ static void schema_struct(ctx *c, const ast_type *st, const char *key)
         jw_key(w, "patternProperties");
         bool sp = jw_begin(w, '{');
         for (size_t i = 0; i < st->wire_count; i++) {
-            if (!st->wire[i].json_name || !folds(st, i))
+            if (!st->wire[i].json_name || !folds(c, st, i))
                 continue;
             strbuf re;
             sb_init(&re);
@@ -784,7 +805,7 @@ static void schema_struct(ctx *c, const ast_type *st, const char *key)
                 bool behind_ptr = false;
                 for (size_t j = 0; j + 1 < wf->path_len; j++)
                     behind_ptr |= wf->path[j]->type->kind == TK_PTR;
-                if (behind_ptr || folds(st, i) != (pass == 1))
+                if (behind_ptr || folds(c, st, i) != (pass == 1))
                     continue;
                 if (pass == 0) {
                     if (!any_req)
@@ -905,7 +926,7 @@ static void schema_type(ctx *c, ast_type *t)
         jw_key_str(w, "$comment", "time.Time");
         jw_key_raw(w, "type", "[\"string\", \"null\"]");
         jw_key_str(w, "format", "date-time");
-        jw_key_str(w, "pattern", re_time);
+        jw_key_str(w, "pattern", c->prog->go == GO_1_19 ? re_time_go119 : re_time);
         break;
     case TK_RAW:
         jw_key_str(w, "$comment", "json.RawMessage: any JSON value");
