@@ -2,23 +2,24 @@
 """The real-world corpus: Go type files of well-known projects, unedited, against Go.
 
 The files and payloads are those of Debian's Go library packages (README.md), installed by
-scripts/setup.sh under /usr/share/gocode/src (GOCODE overrides it). For each entry of
-corpus.json:
-  1. tagc compiles the project's files as they are (with -I for the packages it imports,
-     --map for the types of packages not read) and cc compiles the generated C with
+scripts/setup.sh under /usr/share/gocode/src (GOCODE overrides it). $GO is one Go reference
+and $TAGC_GO_PROFILE the tagc --go profile that matches it (meson.build runs Go 1.27.3 with
+--go 1.27 and Go 1.26.8 with --go 1.26); the profile is always given, never tagc's default.
+For each entry of corpus.json:
+  1. tagc --go PROFILE compiles the project's files as they are (with -I for the packages it
+     imports, --map for the types of packages not read) and cc compiles the generated C with
      -Wall -Wextra -Werror;
-  2. Go ($GO: the default profile's, Go 1.26) builds the same package from the same
-     directory (GOPATH mode, GO111MODULE=off,
+  2. Go builds the same package from the same directory (GOPATH mode, GO111MODULE=off,
      GOPATH ending in /usr/share/gocode, no network) into a program that prints
      json.Marshal(json.Unmarshal(payload)) for a payload and a root type;
   3. for each payload (from the project's tests, docs or fixtures) the generated C decodes and
      encodes it: both must accept or both reject, and the bytes must be Go's;
-  4. MessagePack, against vmihailenco/msgpack v5 (msgpack_check, mpcheck.go): tagc's
-     MessagePack of each payload Go accepts decodes in Go to encoding/json's value of it, and
-     tagc's --msgpack-sort-keys bytes are SetSortMapKeys(true)'s where Go's order is fixed;
-     vmihailenco's MessagePack of the value decodes in tagc, re-encodes to Go's bytes, and
-     gives Go's JSON.
-A missing package, file or payload is a failure, not a skip: setup.sh installs them.
+  4. MessagePack, against vmihailenco/msgpack v5.4.1 (msgpack_check, mpcheck.go, built in
+     module mode by build_mpcheck): tagc's MessagePack of each payload Go accepts decodes in
+     Go to encoding/json's value of it, and tagc's --msgpack-sort-keys bytes are
+     SetSortMapKeys(true)'s where Go's order is fixed; vmihailenco's MessagePack of the value
+     decodes in tagc, re-encodes to Go's bytes, and gives Go's JSON.
+A missing toolchain, package, file or payload is a failure, not a skip: setup.sh installs them.
 """
 import glob
 import json
@@ -122,7 +123,7 @@ def payloads(p, gocode, work):
     return out, missing
 
 
-def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
+def project(p, gocode, tagc, profile, runtime_inc, libtagc, go, go_lang, tmp, cc, msgpack):
     name = p["name"]
     work = os.path.join(tmp, name)
     os.makedirs(work)
@@ -137,9 +138,11 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
         args += ["-I", "%s=%s" % (imp, os.path.join(gocode, d))]
     if p.get("map"):
         args += ["--map", os.path.join(HERE, p["map"])]
-    # gen: tagc's defaults; gen-sorted: --msgpack-sort-keys (SetSortMapKeys(true)'s bytes)
-    for out, flags in (("gen", []), ("gen-sorted", ["--msgpack-sort-keys"])):
-        r = run([tagc, "-o", os.path.join(work, out)] + flags + args + inputs)
+    # gen: tagc's defaults; gen-sorted: --msgpack-sort-keys (SetSortMapKeys(true)'s bytes),
+    # for the MessagePack check only
+    variants = (("gen", []), ("gen-sorted", ["--msgpack-sort-keys"]))[:2 if msgpack else 1]
+    for out, flags in variants:
+        r = run([tagc, "--go", profile, "-o", os.path.join(work, out)] + flags + args + inputs)
         if r.returncode != 0:
             say("%s: FAILED: tagc %s:\n%s" % (name, " ".join(flags), r.stderr.decode()))
             return False
@@ -173,7 +176,7 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
         f.write("\n".join(table) + "\n")
     extra = os.environ.get("REALWORLD_CFLAGS", "").split()
     exes = {}
-    for out in ("gen", "gen-sorted"):
+    for out, _ in variants:
         g = os.path.join(work, out)
         cfiles = [os.path.join(g, f) for f in sorted(os.listdir(g)) if f.endswith(".c")]
         exes[out] = os.path.join(work, "c-" + out)
@@ -191,37 +194,43 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
             return False
     exe = exes["gen"]
 
-    # Go: the installed package itself, from a GOPATH whose last entry is /usr/share/gocode
+    # roots.go: newRoot gives a new value of a root type, for the JSON program and mpcheck.go
+    roots_go = ['package main', '', 'import pkg "%s"' % p["import"], '',
+                '// newRoot: a new value of the root type called name',
+                'func newRoot(name string) interface{} {', '\tswitch name {']
+    for t in roots:
+        roots_go += ['\tcase "%s":' % t, '\t\treturn new(pkg.%s)' % t]
+    roots_go += ['\t}', '\tpanic("no root type " + name)', '}']
+    roots_go = "\n".join(roots_go) + "\n"
+
+    # JSON: the installed package itself, from a GOPATH whose last entry is /usr/share/gocode
     gopath = os.path.join(work, "gopath")
-    main = ['package main', '', 'import (', '\t"encoding/json"', '\t"os"', '',
-            '\tpkg "%s"' % p["import"], ')', '',
+    main = ['package main', '', 'import (', '\t"encoding/json"', '\t"os"', ')', '',
             'func roundtrip(v interface{}, data []byte) {',
             '\tif err := json.Unmarshal(data, v); err != nil {',
             '\t\tos.Stdout.WriteString("REJECT")', '\t\treturn', '\t}',
             '\tout, err := json.Marshal(v)', '\tif err != nil {',
             '\t\tos.Stdout.WriteString("ENCODE-ERROR")', '\t\treturn', '\t}',
             '\tos.Stdout.Write(out)', '}', '',
-            '// newRoot: a new value of the root type called name (mpcheck.go)',
-            'func newRoot(name string) interface{} {', '\tswitch name {']
-    for t in roots:
-        main += ['\tcase "%s":' % t, '\t\treturn new(pkg.%s)' % t]
-    main += ['\t}', '\tpanic("no root type " + name)', '}', '',
-             'func main() {',
-             '\tif len(os.Args) == 2 && os.Args[1] == "mp-batch" {', '\t\tmpBatch()', '\t\treturn', '\t}',
-             '\tdata, err := os.ReadFile(os.Args[2])', '\tif err != nil {', '\t\tos.Exit(2)', '\t}',
-             '\troundtrip(newRoot(os.Args[1]), data)', '}']
+            'func main() {',
+            '\tdata, err := os.ReadFile(os.Args[2])', '\tif err != nil {', '\t\tos.Exit(2)', '\t}',
+            '\troundtrip(newRoot(os.Args[1]), data)', '}']
     mdir = os.path.join(gopath, "src", "tagc-realworld", name)
     os.makedirs(mdir)
     with open(os.path.join(mdir, "main.go"), "w") as f:
         f.write("\n".join(main) + "\n")
-    shutil.copy(os.path.join(HERE, "mpcheck.go"), mdir)
+    with open(os.path.join(mdir, "roots.go"), "w") as f:
+        f.write(roots_go)
     env = dict(os.environ, GOPATH=gopath + os.pathsep + os.path.dirname(gocode),
-               GO111MODULE="off", GOFLAGS="", GOPROXY="off",
-               GOCACHE=os.path.join(tmp, "gocache"), CGO_ENABLED="0", GOTOOLCHAIN="local")
+               GO111MODULE="off", GOFLAGS="", GOPROXY="off", CGO_ENABLED="0", GOTOOLCHAIN="local")
     goexe = os.path.join(work, "go_roundtrip")
     r = run([go, "build", "-o", goexe, "."], env=env, cwd=mdir)
     if r.returncode != 0:
         say("%s: FAILED: go build:\n%s" % (name, r.stderr.decode()))
+        return False
+    mpexe, err = build_mpcheck(p, go, go_lang, gocode, env, work, roots_go) if msgpack else (None, None)
+    if err:
+        say("%s: FAILED: %s" % (name, err))
         return False
 
     ok = True
@@ -248,11 +257,73 @@ def project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc):
             ok = False
     say("%s: %d/%d payloads as Go, %d of them rejected by both (%s; %s)"
           % (name, same, len(cases), rejected, ", ".join(roots), p["debian"]))
-    return msgpack_check(p, accepted, exes, goexe, env, work) and ok
+    return (not msgpack or msgpack_check(p, accepted, exes, mpexe, work)) and ok
+
+
+def module_root(imp, gocode):
+    """The module of package IMP in the GOPATH tree: the nearest directory holding a go.mod
+    (Debian keeps upstream's), else the package's own path (its parent for a /v0 or /v1)."""
+    d = imp
+    while d and d != ".":
+        if os.path.exists(os.path.join(gocode, d, "go.mod")):
+            return d
+        d = os.path.dirname(d)
+    return os.path.dirname(imp) if re.search(r"/v[01]$", imp) else imp
+
+
+def build_mpcheck(p, go, go_lang, gocode, gopath_env, work, roots_go):
+    """mpcheck.go built in module mode against vmihailenco/msgpack v5.4.1 (go.mod, go.sum:
+    from the Go module proxy into REALWORLD_GOMODCACHE, a cache the build owns). The project's
+    package and the packages it imports (Debian's, as `go list -deps` finds them in GOPATH
+    mode) are copied into the build's own copies of their modules, that go.mod replaces them
+    with: nothing of them is fetched.
+    Returns (program, None) or (None, why)."""
+    r = run([go, "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}\t{{.Dir}}{{end}}",
+             p["import"]], env=gopath_env, cwd=work)
+    if r.returncode != 0:
+        return None, "go list -deps %s:\n%s" % (p["import"], r.stderr.decode())
+    mod = os.path.join(work, "mpcheck")
+    os.makedirs(mod)
+    roots = {}  # module path -> its copy
+    for line in r.stdout.decode().splitlines():
+        imp, src = line.split("\t")
+        if os.path.commonpath([src, gocode]) != gocode:
+            return None, "%s is not in %s: %s" % (imp, gocode, src)
+        root = module_root(imp, gocode)
+        dst = roots.setdefault(root, os.path.join(work, "mpdeps", str(len(roots))))
+        dst = os.path.join(dst, os.path.relpath(imp, root))
+        os.makedirs(dst, exist_ok=True)
+        for f in os.listdir(src):  # the package's files, not its subdirectories
+            if os.path.isfile(os.path.join(src, f)) and f != "go.mod":
+                shutil.copy(os.path.join(src, f), dst)
+    edits = ["-go=" + go_lang]
+    for root, dst in roots.items():
+        with open(os.path.join(dst, "go.mod"), "w") as f:
+            f.write("module %s\n\ngo %s\n" % (root, go_lang))
+        major = re.search(r"/v([2-9]|[1-9][0-9]+)$", root)  # a /vN module's versions are vN.x.x
+        edits += ["-require=%s@v%s.0.0" % (root, major.group(1) if major else "0"),
+                  "-replace=%s=%s" % (root, dst)]
+    for f in ("go.mod", "go.sum", "mpcheck.go"):
+        shutil.copy(os.path.join(HERE, f), mod)
+    with open(os.path.join(mod, "roots.go"), "w") as f:
+        f.write(roots_go)
+    env = dict(os.environ, GO111MODULE="on", GOFLAGS="-mod=readonly -modcacherw", GOWORK="off",
+               GOPATH=os.path.join(work, "modgopath"), GOMODCACHE=os.environ["REALWORLD_GOMODCACHE"],
+               GOTOOLCHAIN="local", CGO_ENABLED="0")
+    exe = os.path.join(work, "go_mpcheck")
+    for cmd in ([go, "mod", "edit"] + edits, [go, "build", "-o", exe, "."]):
+        r = run(cmd, env=env, cwd=mod)
+        if r.returncode != 0:
+            return None, "%s (module mode, %s):\n%s" % (" ".join(cmd[1:3]), mod, r.stderr.decode())
+    # the program's build information names the vmihailenco it was built with
+    r = run([go, "version", "-m", exe], env=env)
+    if not re.search(r"^\s+dep\s+github.com/vmihailenco/msgpack/v5\s+v5\.4\.1\s+h1:", r.stdout.decode(), re.M):
+        return None, "%s is not built with vmihailenco/msgpack v5.4.1:\n%s" % (exe, r.stdout.decode())
+    return exe, None
 
 
 def batch(cmd, tasks, env=None):
-    """Runs a batch program (driver.c's batch, mpcheck.go's mp-batch): one result line a task."""
+    """Runs a batch program (driver.c's batch, mpcheck.go): one result line a task."""
     r = subprocess.run(cmd, input="".join(" ".join(t) + "\n" for t in tasks).encode(),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     lines = r.stdout.decode(errors="replace").splitlines()
@@ -263,7 +334,7 @@ def batch(cmd, tasks, env=None):
     return lines, None
 
 
-def msgpack_check(entry, cases, exes, goexe, env, work):
+def msgpack_check(entry, cases, exes, mpexe, work):
     """Every payload Go accepts, through MessagePack, against vmihailenco/msgpack v5:
     1. tagc: JSON -> MessagePack, by the default build and the --msgpack-sort-keys one;
     2. Go (mpcheck.go): vmihailenco decodes tagc's bytes to encoding/json's value of the
@@ -289,7 +360,7 @@ def msgpack_check(entry, cases, exes, goexe, env, work):
         return False
     tasks = [(t, path, f(i, "tagc"), f(i, "tagc-sorted"), f(i, "go"), f(i, "go.json"))
              for i, (t, _, path) in enumerate(cases)]
-    go_lines, err = batch([goexe, "mp-batch"], tasks, env)
+    go_lines, err = batch([mpexe], tasks)
     if err:
         say("%s: MessagePack: FAILED: %s" % (name, err))
         return False
@@ -339,20 +410,28 @@ def main():
     gocode = os.environ.get("GOCODE", "/usr/share/gocode/src")
     go = os.environ.get("GO")
     tagc = os.environ.get("TAGC")
-    if not go or not tagc:
-        print("FAILED: needs TAGC and Go (scripts/setup.sh installs golang-go)")
+    profile = os.environ.get("TAGC_GO_PROFILE")  # tagc's --go, always given: not its default
+    # the MessagePack check (REALWORLD_MSGPACK=0 leaves it out: tagc's MessagePack writers do
+    # not depend on the profile, so one of meson.build's two tests runs it)
+    msgpack = os.environ.get("REALWORLD_MSGPACK", "1") != "0"
+    if not go or not tagc or not profile or (msgpack and not os.environ.get("REALWORLD_GOMODCACHE")):
+        print("FAILED: needs TAGC, TAGC_GO_PROFILE, REALWORLD_GOMODCACHE and GO, the Go of "
+              "that profile (meson.build's go_refs; scripts/setup.sh installs the toolchains)")
         return 1
-    vm = os.path.join(gocode, "github.com/vmihailenco/msgpack/v5/msgpack.go")
-    if not os.path.exists(vm):  # the MessagePack check's Go side
-        print("FAILED: %s missing (scripts/setup.sh installs golang-github-vmihailenco-msgpack.v5-dev)" % vm)
+    r = run([go, "env", "GOVERSION"], env=dict(os.environ, GOTOOLCHAIN="local"))
+    version = r.stdout.decode().strip()
+    if r.returncode != 0 or not version.startswith("go%s." % profile):
+        print("FAILED: %s is not Go %s (tagc --go %s): %s%s"
+              % (go, profile, profile, version, r.stderr.decode()))
         return 1
+    go_lang = profile  # the language version of the module mpcheck.go is built in: the Go's own
     runtime_inc = os.environ.get("TAGC_RUNTIME_INC", os.path.join(HERE, "..", "..", "runtime"))
     libtagc = os.environ["LIBTAGC"]
     cc = shlex.split(os.environ.get("CC", "cc"))  # the build's compiler: a cross one too
     corpus = json.load(open(os.path.join(HERE, "corpus.json")))
     def one(p):
         _log.lines = []
-        ok = project(p, gocode, tagc, runtime_inc, libtagc, go, tmp, cc)
+        ok = project(p, gocode, tagc, profile, runtime_inc, libtagc, go, go_lang, tmp, cc, msgpack)
         return ok, _log.lines
 
     passed = failed = 0
@@ -362,7 +441,8 @@ def main():
                 print("\n".join(lines), flush=True)
                 passed += ok
                 failed += not ok
-    print("%d passed, %d failed" % (passed, failed))
+    print("%d passed, %d failed (Go %s, tagc --go %s%s)" % (passed, failed, version[2:], profile,
+                                                            "" if msgpack else "; JSON only"))
     return 0 if failed == 0 else 1
 
 
