@@ -307,6 +307,8 @@ def build_mpcheck(p, go, go_lang, gocode, gopath_env, work, roots_go):
         shutil.copy(os.path.join(HERE, f), mod)
     with open(os.path.join(mod, "roots.go"), "w") as f:
         f.write(roots_go)
+    # -mod=readonly: go.mod and go.sum as written, nothing resolved anew; -modcacherw: the
+    # module cache stays removable with the build directory
     env = dict(os.environ, GO111MODULE="on", GOFLAGS="-mod=readonly -modcacherw", GOWORK="off",
                GOPATH=os.path.join(work, "modgopath"), GOMODCACHE=os.environ["REALWORLD_GOMODCACHE"],
                GOTOOLCHAIN="local", CGO_ENABLED="0")
