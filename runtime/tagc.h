@@ -30,6 +30,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__) && !defined(TAGC_NO_SIMD) && !defined(__OPTIMIZE_SIZE__)
 #include <emmintrin.h> /* tagc_json_skip_indent_at */
@@ -1451,6 +1452,94 @@ int tagc_json_key_error(tagc_json_dec *d, int code, const char *msg);
 /* Integer map keys are written as JSON strings. */
 void tagc_json_write_int_key(tagc_buf *b, int64_t v);
 void tagc_json_write_uint_key(tagc_buf *b, uint64_t v);
+
+/* Float map keys (Go 1.27). A key's text is strconv.ParseFloat's, as Go 1.27
+ * reads it: "1e3", "+5", "0x1p4", "Inf", "1_0"; "null" is 0 (ParseFloat fails,
+ * and Go then reads a quoted null). */
+static inline int tagc_json_key_float(tagc_json_dec *d, const char *key, size_t len, int bits, double *out)
+{
+    char local[64];
+    char *scratch = len + 2 <= sizeof local ? local : (char *)tagc_json_new(d, len + 2);
+    if (scratch == NULL)
+        return TAGC_E_NOMEM;
+    int rc = tagc_go_parse_float(key, len, bits, scratch, out);
+    if (rc != 0 && len == 4 && memcmp(key, "null", 4) == 0) {
+        *out = 0;
+        rc = 0;
+    }
+    if (rc == TAGC_E_RANGE)
+        return tagc_json_key_error(d, rc, "map key out of range");
+    if (rc != 0)
+        return tagc_json_key_error(d, TAGC_E_TYPE, "map key is not a float");
+    return 0;
+}
+/* The bits a float key is found by in tagc_map_slot_int (its width's). */
+static inline uint64_t tagc_f64_bits(double v)
+{
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
+static inline uint64_t tagc_f32_bits(float v)
+{
+    uint32_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
+/* A float key written as Go 1.27 writes it: its number text in quotes (NaN and
+ * the infinities fail the encode, TAGC_E_INVALID). */
+static inline void tagc_json_write_f64_key(tagc_buf *b, double v)
+{
+    tagc_buf_byte(b, '"');
+    tagc_json_write_f64(b, v);
+    tagc_buf_byte(b, '"');
+}
+static inline void tagc_json_write_f32_key(tagc_buf *b, float v)
+{
+    tagc_buf_byte(b, '"');
+    tagc_json_write_f32(b, v);
+    tagc_buf_byte(b, '"');
+}
+/* A float key's text for error paths: NaN, +Inf and -Inf as Go prints them. */
+static inline size_t tagc_fmt_key_f64(char *dst, double v, bool f32)
+{
+    const char *s = v != v ? "NaN" : v > 1.7976931348623157e308 ? "+Inf" : v < -1.7976931348623157e308 ? "-Inf" : NULL;
+    if (s) {
+        memcpy(dst, s, strlen(s));
+        return strlen(s);
+    }
+    return f32 ? tagc_fmt_f32(dst, (float)v) : tagc_fmt_f64(dst, v);
+}
+/* The order Go 1.27 writes float keys in: by their text. */
+static inline void tagc_order_float(tagc_buf *b, tagc_order *ord, const void *keys, bool f32, size_t n,
+                                    bool sorted)
+{
+    ord->idx = NULL;
+    if (!sorted || n < 2)
+        return;
+    size_t each = sizeof(tagc_str) + TAGC_F64_MAX_CHARS;
+    tagc_str *texts = n <= SIZE_MAX / each ? (tagc_str *)malloc(n * each) : NULL;
+    if (texts == NULL) {
+        tagc_buf_fail(b, TAGC_E_NOMEM);
+        return;
+    }
+    char *room = (char *)(texts + n);
+    for (size_t i = 0; i < n; i++) {
+        double v = f32 ? (double)((const float *)keys)[i] : ((const double *)keys)[i];
+        texts[i].ptr = room + i * TAGC_F64_MAX_CHARS;
+        texts[i].len = tagc_fmt_key_f64(texts[i].ptr, v, f32);
+    }
+    tagc_order_str(b, ord, texts, n, true);
+    free(texts);
+}
+/* After the value of a float map key (tagc_enc_failed_key). */
+static TAGC_ALWAYS_INLINE bool tagc_enc_failed_float(tagc_buf *b, const void *v, const char *type, double key,
+                                                     bool f32)
+{
+    char text[TAGC_F64_MAX_CHARS];
+    return TAGC_UNLIKELY(b->err != 0) &&
+           tagc_enc_failed_key(b, v, type, text, tagc_fmt_key_f64(text, key, f32));
+}
 
 /* tagc_json_obj_begin, tagc_json_arr_begin and tagc_json_arr_next with their
  * common cases in line (the bracket or separator right at d->p); anything

@@ -15,10 +15,12 @@ static bool type_is_float(const ast_type *k)
     return u && (u->kind == TK_FLOAT32 || u->kind == TK_FLOAT64);
 }
 
-static bool key_type_ok(const ast_type *k)
+/* Go's map keys: strings and integers, and floats from Go 1.27 on. */
+static bool key_type_ok(const checker *ck, const ast_type *k)
 {
     const ast_type *u = type_underlying(k);
-    return u && (u->kind == TK_STRING || type_is_integer(u->kind) || u->kind == TK_DURATION);
+    return u && (u->kind == TK_STRING || type_is_integer(u->kind) || u->kind == TK_DURATION ||
+                 (ck->prog->go == GO_1_27 && type_is_float(k)));
 }
 
 /* `Base`, `*Base`, `pkg.Base`: a declared type or a pointer to one (Go's rule). */
@@ -151,14 +153,13 @@ static void walk_type(checker *ck, ast_type *t, const char *anon_name)
             t = t->elem;
             break;
         case TK_MAP:
-            if (t->key && t->key->kind != TK_NAME && !key_type_ok(t->key))
+            if (t->key && t->key->kind != TK_NAME && !key_type_ok(ck, t->key))
                 check_error(ck, t->key->loc,
-                            "unsupported map key type %s (want a string or integer type)%s",
+                            "unsupported map key type %s (want a string or integer type%s)",
                             type_text(ck->pool, t->key),
-                            ck->prog->go == GO_1_27 && type_is_float(t->key)
-                                ? ": Go 1.27 writes float keys as their text, which tagc does not "
-                                  "build yet (Go 1.26 and older refuse them)"
-                                : "");
+                            type_is_float(t->key) ? ", or a float under --go 1.27: Go 1.26 and older "
+                                                    "refuse float keys"
+                                                  : "");
             t = t->elem; /* a valid key holds no struct to name */
             break;
         default:

@@ -480,6 +480,10 @@ static bool is_string_enum(const ast_type *kt)
 static const char *slot_call(gen *g, ast_type *kt, const char *str, const char *str_len, const char *num)
 {
     ast_type *u = ty_under(kt);
+    if (u->kind == TK_FLOAT32 || u->kind == TK_FLOAT64) /* by their bits, but 0 and -0 are one key */
+        return pool_printf(g->pool, "(%s != 0 ? tagc_map_slot_int(d, &ix, keys, sizeof *keys, false, len, tagc_f%d_bits(%s))"
+                                    " : zero >= 0 ? zero : (zero = (long)len))",
+                           num, u->kind == TK_FLOAT32 ? 32 : 64, num);
     if (u->kind == TK_STRING && !is_string_enum(kt))
         return pool_printf(g->pool, "tagc_map_slot_str(d, &ix, keys, len, %s, %s)", str, str_len);
     if (ty_is_unsigned_int(u->kind))
@@ -507,6 +511,10 @@ static void read_map_key(gen *g, int ind, ast_type *kt)
         emit(g, ind, "%s k;", en->c_name);
         emit(g, ind, "if (!%s_parse(key, key_len, &k))", en->c_name);
         emit(g, ind + 1, "return tagc_json_fail_key(d, tagc_json_key_error(d, TAGC_E_ENUM, \"unknown %s value\"), key, key_len);", en->name);
+    } else if (u->kind == TK_FLOAT32 || u->kind == TK_FLOAT64) { /* Go 1.27 */
+        emit(g, ind, "double k;");
+        emit(g, ind, "if ((rc = tagc_json_key_float(d, key, key_len, %d, &k)) != 0)", u->kind == TK_FLOAT32 ? 32 : 64);
+        emit(g, ind + 1, "return tagc_json_fail_key(d, rc, key, key_len);");
     } else if (ty_is_unsigned_int(u->kind)) {
         emit(g, ind, "uint64_t k;");
         emit(g, ind, "if ((rc = tagc_json_key_uint(d, key, key_len, &k, %s)) != 0)", ty_int_max(u->kind));
@@ -549,6 +557,8 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
     emit(g, 1, "size_t key_len;");
     emit(g, 1, "bool first = true;");
     emit(g, 1, "long at;");
+    if (ty_under(t->key)->kind == TK_FLOAT32 || ty_under(t->key)->kind == TK_FLOAT64)
+        emit(g, 1, "long zero = -1; /* the entry of 0 or -0, which Go takes for one key */");
     emit(g, 1, "int rc;");
     emit(g, 0, "%s", "");
     emit(g, 1, "if (tagc_json_null(d)) {");
@@ -1168,6 +1178,7 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
 {
     ast_type *ku = ty_under(t->key);
     const ast_decl *en = ty_enum(t->key);
+    bool f32 = ku->kind == TK_FLOAT32, is_float = f32 || ku->kind == TK_FLOAT64;
     emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn, ctype);
     emit(g, 0, "{");
     emit(g, 1, "tagc_order ord;");
@@ -1181,6 +1192,8 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
              en->c_name, en->c_name);
     else if (ku->kind == TK_STRING)
         emit(g, 1, "tagc_order_str(out, &ord, v->keys, v->len, !o->unsorted_maps);");
+    else if (is_float)
+        emit(g, 1, "tagc_order_float(out, &ord, v->keys, %s, v->len, !o->unsorted_maps);", f32 ? "true" : "false");
     else
         emit(g, 1, "tagc_order_int(out, &ord, v->keys, sizeof *v->keys, %s, v->len, !o->unsorted_maps);",
              ty_is_unsigned_int(ku->kind) ? "false" : "true");
@@ -1201,6 +1214,8 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
         emit(g, 2, "%s_write_json(out, &v->keys[i], o);", en->c_name);
     else if (ku->kind == TK_STRING)
         emit(g, 2, "tagc_json_write_str(out, v->keys[i].ptr, v->keys[i].len, tagc_json_esc(o, GO_PROFILE));");
+    else if (is_float)
+        emit(g, 2, "tagc_json_write_f%d_key(out, v->keys[i]);", f32 ? 32 : 64);
     else if (ty_is_unsigned_int(ku->kind))
         emit(g, 2, "tagc_json_write_uint_key(out, (uint64_t)v->keys[i]);");
     else
@@ -1214,6 +1229,8 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
         const char *check;
         if (ku->kind == TK_STRING && !(en && en->enum_kind == ENUM_STRING))
             check = pool_printf(g->pool, "tagc_enc_failed_key(out, v, %s, v->keys[i].ptr, v->keys[i].len)", type_lit);
+        else if (is_float)
+            check = pool_printf(g->pool, "tagc_enc_failed_float(out, v, %s, v->keys[i], %s)", type_lit, f32 ? "true" : "false");
         else if (ty_is_unsigned_int(ku->kind))
             check = pool_printf(g->pool, "tagc_enc_failed_uint(out, v, %s, (uint64_t)v->keys[i])", type_lit);
         else

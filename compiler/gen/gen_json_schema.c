@@ -687,6 +687,9 @@ static void map_keys(ctx *c, ast_type *kt)
         jw_key_pattern(w, "pattern", &re);
         jw_end(w, '}', s);
         sb_free(&re);
+    } else if (u->kind == TK_FLOAT32 || u->kind == TK_FLOAT64) {
+        jw_key_str(w, "$comment", "float keys (Go 1.27): any text strconv.ParseFloat reads, or null; "
+                                  "not checked here");
     }
 }
 

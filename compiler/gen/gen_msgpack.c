@@ -475,6 +475,7 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
     const ast_decl *en = ty_enum(t->key);
     bool str_enum = en && en->enum_kind == ENUM_STRING;
     bool str_key = ku->kind == TK_STRING && !str_enum;
+    bool f32 = ku->kind == TK_FLOAT32, is_float = f32 || ku->kind == TK_FLOAT64;
     emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s *v)", fn, ctype);
     emit(g, 0, "{");
     emit(g, 1, "%s = NULL;", ty_decl(g, t->key, "*keys"));
@@ -485,9 +486,11 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
         emit(g, 1, "const char *key;");
         emit(g, 1, "size_t key_len;");
     } else {
-        emit(g, 1, "char key[TAGC_I64_MAX_CHARS]; /* the key's text, for error paths */");
+        emit(g, 1, "char key[%s]; /* the key's text, for error paths */", is_float ? "TAGC_F64_MAX_CHARS" : "TAGC_I64_MAX_CHARS");
     }
     emit(g, 1, "long at;");
+    if (is_float)
+        emit(g, 1, "long zero = -1; /* the entry of 0 or -0, which Go takes for one key */");
     emit(g, 1, "int rc;");
     emit(g, 0, "%s", "");
     emit(g, 1, "if (tagc_mp_nil(d)) {");
@@ -522,6 +525,16 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
         emit(g, 2, "}");
         emit(g, 2, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, true, len, (uint64_t)(int64_t)k);");
         fail = "return tagc_json_fail_key(d, rc, key, key_len);";
+    } else if (is_float) { /* Go 1.27's JSON has them; vmihailenco writes a float */
+        emit(g, 2, "%s k;", f32 ? "float" : "double");
+        emit(g, 2, "if ((rc = tagc_mp_read_f%d(d, &k)) != 0)", f32 ? 32 : 64);
+        emit(g, 3, "return tagc_json_fail_index(d, rc, i);");
+        emit(g, 2, "if (k != 0)");
+        emit(g, 3, "at = tagc_map_slot_int(d, &ix, keys, sizeof *keys, false, len, tagc_f%d_bits(k));", f32 ? 32 : 64);
+        emit(g, 2, "else if ((at = zero) < 0) /* 0 and -0: one key, as in Go */");
+        emit(g, 3, "at = zero = (long)len;");
+        fail = f32 ? "return tagc_json_fail_key(d, rc, key, tagc_fmt_key_f64(key, k, true));"
+                   : "return tagc_json_fail_key(d, rc, key, tagc_fmt_key_f64(key, k, false));";
     } else if (ty_is_unsigned_int(ku->kind)) {
         emit(g, 2, "uint64_t k;");
         if (en)
@@ -1134,8 +1147,10 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
     int key_width = mp_int_width(g, t->key, &key_code);
     /* integer keys are integers, as vmihailenco/msgpack writes them */
     bool str_enum = en && en->enum_kind == ENUM_STRING;
-    /* --msgpack-sort-keys: string and integer keys sorted (string enums: stored order) */
-    bool sorted = g->opts->msgpack_sort_keys && !str_enum;
+    bool is_float = ku->kind == TK_FLOAT32 || ku->kind == TK_FLOAT64;
+    /* --msgpack-sort-keys: string and integer keys sorted (string enums and floats:
+     * stored order, as vmihailenco's SetSortMapKeys leaves them) */
+    bool sorted = g->opts->msgpack_sort_keys && !str_enum && !is_float;
     if (sorted)
         emit(g, 0, "/* Entries with their keys sorted (--msgpack-sort-keys). */");
     else
@@ -1168,6 +1183,8 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
         emit(g, 2, "%s_write_msgpack(out, &v->keys[i]);", en->c_name);
     else if (ku->kind == TK_STRING)
         emit(g, 2, "tagc_mp_write_str(out, v->keys[i].ptr, v->keys[i].len);");
+    else if (is_float)
+        emit(g, 2, "tagc_mp_write_f%d(out, v->keys[i]);", ku->kind == TK_FLOAT32 ? 32 : 64);
     else if (key_width)
         emit(g, 2, "tagc_mp_write_sized(out, 0x%x, (uint64_t)v->keys[i], %d);", (unsigned)key_code,
              key_width);
@@ -1180,6 +1197,9 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
         const char *check;
         if (ku->kind == TK_STRING && !(en && en->enum_kind == ENUM_STRING))
             check = pool_printf(g->pool, "tagc_enc_failed_key(out, v, %s, v->keys[i].ptr, v->keys[i].len)", type_lit);
+        else if (is_float)
+            check = pool_printf(g->pool, "tagc_enc_failed_float(out, v, %s, v->keys[i], %s)", type_lit,
+                                ku->kind == TK_FLOAT32 ? "true" : "false");
         else if (ty_is_unsigned_int(ku->kind))
             check = pool_printf(g->pool, "tagc_enc_failed_uint(out, v, %s, (uint64_t)v->keys[i])", type_lit);
         else

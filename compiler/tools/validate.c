@@ -577,6 +577,12 @@ static int j_map(jctx *c, ast_type *t)
                 return tagc_json_fail_key(d, tagc_json_key_error(d, TAGC_E_ENUM, unknown_msg(msg, en)), key,
                                           key_len);
             k = (uint64_t)idx;
+        } else if (u->kind == TK_FLOAT32 || u->kind == TK_FLOAT64) {
+            double x;
+            if ((rc = tagc_json_key_float(d, key, key_len, u->kind == TK_FLOAT32 ? 32 : 64, &x)) != 0)
+                return tagc_json_fail_key(d, rc, key, key_len);
+            k = tagc_f64_bits(x == 0 ? 0 : x); /* 0 and -0: one key */
+            is_signed = false;
         } else if (is_unsigned_int(u->kind)) {
             if ((rc = tagc_json_key_uint(d, key, key_len, &k, uint_max(u->kind))) != 0)
                 return tagc_json_fail_key(d, rc, key, key_len);
@@ -903,7 +909,7 @@ static int m_map(jctx *c, ast_type *t)
     for (size_t i = 0; i < n; i++) {
         const char *key = NULL;
         size_t key_len = 0;
-        char num[TAGC_I64_MAX_CHARS];
+        char num[TAGC_F64_MAX_CHARS];
         uint64_t k = 0;
         bool is_signed = true;
         long at;
@@ -922,7 +928,16 @@ static int m_map(jctx *c, ast_type *t)
             }
         } else {
             const char *key_at = d->p;
-            if (is_unsigned_int(u->kind)) {
+            double x = 0;
+            bool f32 = u->kind == TK_FLOAT32;
+            if (f32 || u->kind == TK_FLOAT64) {
+                float x32;
+                if ((rc = f32 ? tagc_mp_read_f32(d, &x32) : tagc_mp_read_f64(d, &x)) != 0)
+                    return tagc_json_fail_index(d, rc, i);
+                x = f32 ? (double)x32 : x;
+                k = tagc_f64_bits(x == 0 ? 0 : x); /* 0 and -0: one key */
+                is_signed = false;
+            } else if (is_unsigned_int(u->kind)) {
                 if ((rc = tagc_mp_key_uint(d, &k, uint_max(u->kind))) != 0)
                     return tagc_json_fail_index(d, rc, i);
                 is_signed = false;
@@ -937,7 +952,9 @@ static int m_map(jctx *c, ast_type *t)
                 return tagc_json_fail_index(d, tagc_json_fail(d, TAGC_E_ENUM, "%s", unknown_msg(msg, en)), i);
             }
             key = num;
-            key_len = is_signed ? tagc_fmt_i64(num, (int64_t)k) : tagc_fmt_u64(num, k);
+            key_len = f32 || u->kind == TK_FLOAT64 ? tagc_fmt_key_f64(num, x, f32)
+                      : is_signed                  ? tagc_fmt_i64(num, (int64_t)k)
+                                                   : tagc_fmt_u64(num, k);
         }
         at = keys_slot(d, &m, str_key, is_signed, key, key_len, k);
         if (at < 0)

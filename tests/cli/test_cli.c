@@ -227,6 +227,20 @@ Test(cli, go_profile)
     r = RUN("validate", "--strict", "--go", "1.26", "s.tagc", "T", "s.json");
     cr_assert_eq(r.status, 0, "%s", r.err);
     run_free(&r);
+    /* float map keys (Go 1.27): strconv.ParseFloat's text, "null" as 0; not under 1.26 */
+    write_text("f.tagc", "package f\ntype T struct {\n\tM map[float64]int `json:\"m\"`\n}\n");
+    write_text("f.json", "{\"m\":{\"1e3\":1,\"+5\":2,\"null\":3,\"0x1p4\":4,\"1_0\":5}}");
+    r = RUN("validate", "f.tagc", "T", "f.json");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    write_text("f.json", "{\"m\":{\"1.5\":1,\" 1\":2}}");
+    r = RUN("validate", "f.tagc", "T", "f.json");
+    expect_error(&r, 1, "f.json:1:15: error: $.m[\" 1\"]: map key is not a float");
+    run_free(&r);
+    r = RUN("validate", "--go", "1.26", "f.tagc", "T", "f.json");
+    cr_assert_eq(r.status, 1, "%s", r.err);
+    cr_assert(strstr(r.err, "f.tagc:3:8: error: unsupported map key type float64"), "%s", r.err);
+    run_free(&r);
     /* an option Go 1.27 honours: read under --go 1.27, a warning where Go ignores it;
      * format:, which Go 1.27 fails to marshal, an error */
     write_text("c.tagc", "package c\ntype T struct {\n\tN int `json:\"n,case:strict\"`\n}\n");

@@ -68,6 +68,7 @@ type Sink struct {
 	Strs  []string         `json:"strs"`
 	Nums  map[string]int64 `json:"nums"`
 	ByID  map[int32]string `json:"by_id"`
+	FK    map[float64]int32 `json:"fk"`
 	Any   interface{}      `json:"any"`
 	Kids  []Base           `json:"kids"`
 	Ptr   *Base            `json:"ptr"`
@@ -311,6 +312,16 @@ func randSink() Sink {
 		}
 	}
 	if pick(3) > 0 {
+		s.FK = map[float64]int32{}
+		for i := pick(4); i > 0; i-- {
+			k := randFloat64() // -0 and 0 among them: one key in Go
+			if math.IsInf(k, 0) {
+				k = -1.5 // JSON has no infinite key
+			}
+			s.FK[k] = int32(randInt(32, true))
+		}
+	}
+	if pick(3) > 0 {
 		s.Kids = make([]Base, pick(4))
 		for i := range s.Kids {
 			s.Kids[i] = randBase()
@@ -440,7 +451,7 @@ func mutate(b []byte) []byte {
 func fixedOrder(v interface{}) bool {
 	switch x := v.(type) {
 	case Sink:
-		return len(x.Nums) <= 1 && len(x.ByID) <= 1
+		return len(x.Nums) <= 1 && len(x.ByID) <= 1 && len(x.FK) <= 1
 	}
 	return true
 }
