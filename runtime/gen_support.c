@@ -610,7 +610,7 @@ int tagc_json_key_find(const tagc_json_key *keys, const uint16_t *sorted, size_t
     return -1;
 }
 
-/* MARK: - Unknown members kept (json:",unknown") */
+/* MARK: - Unknown members kept (Go 1.27's json:",embed" map) */
 
 int tagc_json_collect_member(tagc_json_dec *d, tagc_str **keys, tagc_raw **vals, size_t *len,
                              const char *key, size_t key_len)
@@ -645,17 +645,4 @@ int tagc_json_collect_member(tagc_json_dec *d, tagc_str **keys, tagc_raw **vals,
     (*vals)[n] = r;
     *len = n + 1;
     return 0;
-}
-
-uint8_t tagc_json_write_members(tagc_buf *out, const tagc_str *keys, const tagc_raw *vals, size_t len,
-                                uint8_t sep, unsigned esc)
-{
-    for (size_t i = 0; i < len; i++) {
-        tagc_buf_byte(out, sep);
-        sep = ',';
-        tagc_json_write_str(out, keys[i].ptr, keys[i].len, esc);
-        tagc_buf_byte(out, ':');
-        tagc_buf_put(out, vals[i].ptr, vals[i].len); /* the bytes as read (valid JSON) */
-    }
-    return sep;
 }

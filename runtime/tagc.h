@@ -1171,16 +1171,11 @@ void tagc_json_write_raw_opts(tagc_buf *b, const tagc_raw *r, unsigned esc);
 /* write_raw_opts inside an encode: the text's nesting counts against max_depth
  * (0: TAGC_DEFAULT_MAX_DEPTH) after the levels open in b; deeper is TAGC_E_DEPTH. */
 void tagc_json_write_raw_in(tagc_buf *b, const tagc_raw *r, unsigned esc, int max_depth);
-/* A struct's `json:",unknown"` field (a map[string]json.RawMessage): the reader
- * adds each member no field takes, key and value bytes, in input order
- * (repeated keys too); the writer puts them after the fields, in that order,
- * each key written as a Go string and each value's bytes as they were read.
- * `sep` is the byte due before the next member ('{' when none was written yet);
- * the writer returns it. */
+/* A struct's `json:",embed"` map[string]json.RawMessage (Go 1.27's fallback):
+ * the reader adds each member no field takes, key and value bytes, in input
+ * order (repeated keys too). */
 int tagc_json_collect_member(tagc_json_dec *d, tagc_str **keys, tagc_raw **vals, size_t *len,
                              const char *key, size_t key_len);
-uint8_t tagc_json_write_members(tagc_buf *out, const tagc_str *keys, const tagc_raw *vals, size_t len,
-                                uint8_t sep, unsigned esc);
 /* json.Number: its text, "" as 0; not a valid number: TAGC_E_INVALID. */
 void tagc_json_write_number(tagc_buf *out, const tagc_number *n);
 void tagc_json_write_number_quoted(tagc_buf *out, const tagc_number *n);
@@ -1442,6 +1437,32 @@ static inline size_t tagc_order_at(const tagc_order *ord, size_t k)
     return ord->idx ? ord->idx[k] : k;
 }
 void tagc_order_free(tagc_order *ord);
+
+/* The members a collector kept, after the fields, as Go 1.27 writes the map:
+ * sorted by key, a repeated key's last value, each value as a json.RawMessage
+ * (compacted, escaped as esc says). `sep` is the byte due before the next
+ * member ('{' when none was written yet); the writer returns it. */
+static inline uint8_t tagc_json_write_members(tagc_buf *out, const tagc_str *keys, const tagc_raw *vals,
+                                              size_t len, uint8_t sep, unsigned esc, int max_depth)
+{
+    tagc_order ord;
+    tagc_order_str(out, &ord, keys, len, true);
+    for (size_t k = 0; k < len; k++) {
+        size_t i = tagc_order_at(&ord, k);
+        /* a repeated key's entries are side by side: the one read last wins, as in a Go map */
+        for (size_t j; k + 1 < len && keys[j = tagc_order_at(&ord, k + 1)].len == keys[i].len &&
+                       memcmp(keys[j].ptr, keys[i].ptr, keys[i].len) == 0;
+             k++)
+            i = j > i ? j : i;
+        tagc_buf_byte(out, sep);
+        sep = ',';
+        tagc_json_write_str(out, keys[i].ptr, keys[i].len, esc);
+        tagc_buf_byte(out, ':');
+        tagc_json_write_raw_in(out, &vals[i], esc, max_depth);
+    }
+    tagc_order_free(&ord);
+    return sep;
+}
 
 /* Integer map keys: the JSON key text parsed as Go does (strconv.ParseInt/ParseUint). */
 int tagc_json_key_int(tagc_json_dec *d, const char *key, size_t len, int64_t *out, int64_t min,

@@ -181,6 +181,17 @@ static bool go127_option(const char *s, size_t n)
            (n == 11 && !memcmp(s, "case:ignore", 11)) || (n >= 7 && !memcmp(s, "format:", 7));
 }
 
+/* `,unknown`: no released Go has it (Go ignores it, and the field is an
+ * ordinary member); Go 1.27 collects the members no field takes in a map
+ * tagged `json:",embed"`, and so does tagc --go 1.27. */
+static void unknown_collector(checker *ck, const ast_field *f, size_t at)
+{
+    check_warning(ck, tag_pos(f, at), "json tag option \"unknown\" is ignored, as Go ignores it (the "
+                  "field is an ordinary member): to collect the members no field takes, give a "
+                  "map[string]json.RawMessage field `json:\",embed\"` and generate with --go 1.27, as "
+                  "Go 1.27 does");
+}
+
 /* Warns about each option of opts[0..len) that is not in known (NULL-ended):
  * Go ignores it, and so does tagc, but a misspelt "omitempyt" should show.
  * `at` is where opts starts in the tag text. */
@@ -197,7 +208,9 @@ static void unknown_options(checker *ck, const ast_field *f, const char *key, co
         bool ok = seg == 0; /* an empty option ("name,") is nothing */
         for (const char *const *k = known; *k && !ok; k++)
             ok = strlen(*k) == seg && memcmp(*k, s, seg) == 0;
-        if (!ok && go127_option(s, seg) && !strcmp(key, "json"))
+        if (!ok && seg == 7 && !memcmp(s, "unknown", 7) && !strcmp(key, "json"))
+            unknown_collector(ck, f, at + (size_t)(s - opts));
+        else if (!ok && go127_option(s, seg) && !strcmp(key, "json"))
             check_warning(ck, tag_pos(f, at + (size_t)(s - opts)),
                           "json tag option \"%.*s\" is ignored before Go 1.27, as this profile's "
                           "Go ignores it (tagc --go 1.27 honours it)", (int)seg, s);
@@ -291,7 +304,7 @@ static void apply_json_go127(checker *ck, ast_field *f, const char *val, size_t 
         } else if (n == 5 && !memcmp(opt, "embed", 5)) {
             embed = true;
         } else if (n == 7 && !memcmp(opt, "unknown", 7)) {
-            ti->json_unknown = true;
+            unknown_collector(ck, f, at + start);
         } else if (n == 6 && !memcmp(opt, "inline", 6)) {
             ti->json_inline = true;
         } else if (n == 8 && !memcmp(opt, "noinline", 8)) {
@@ -299,7 +312,7 @@ static void apply_json_go127(checker *ck, ast_field *f, const char *val, size_t 
         } else {
             check_warning(ck, tag_pos(f, at + start), "unknown json tag option \"%.*s\" is ignored "
                           "(tagc --go 1.27 knows omitempty, omitzero, string, embed, case:strict, "
-                          "case:ignore, unknown, inline, noinline)", (int)(end - start), opt);
+                          "case:ignore, inline, noinline)", (int)(end - start), opt);
             continue;
         }
         if (rest < end - start)
@@ -355,14 +368,13 @@ static void apply_value(checker *ck, ast_field *f, bool json, const char *val, s
             ti->json_omitzero = false;
         }
         ti->json_string = has_option(opts, opts_len, "string");
-        ti->json_unknown = has_option(opts, opts_len, "unknown");
         ti->json_inline = has_option(opts, opts_len, "inline");
         ti->json_noinline = has_option(opts, opts_len, "noinline");
-        static const char *const known[] = {"omitempty", "omitzero", "string", "unknown",
-                                            "inline", "noinline", NULL};
+        static const char *const known[] = {"omitempty", "omitzero", "string", "inline", "noinline",
+                                            NULL};
         if (!spaced)
             unknown_options(ck, f, key, opts, opts_len, at + (size_t)(opts ? opts - val : 0), known,
-                            "omitempty, omitzero, string, unknown, inline, noinline");
+                            "omitempty, omitzero, string, inline, noinline");
     } else {
         if (val_len == 0)
             return; /* msgpack:"" : vmihailenco/msgpack falls back to the json tag */

@@ -86,8 +86,9 @@ static bool codec_tag(const ast_field *f, codec c, const char **name, bool *omit
         *omit = t->msgpack_omitempty;
         return !t->msgpack_skip;
     }
-    if (t->json_unknown && (c == C_JSON || !t->has_msgpack))
-        return false; /* the collector of unknown members: no key of its own */
+    if (t->json_unknown && c == C_JSON)
+        return false; /* the collector of unknown members: no key of its own (in MessagePack,
+                       * an ordinary field: vmihailenco knows no embed) */
     *name = t->json_name;
     *omit = t->json_omitempty;
     if (c == C_JSON)
@@ -574,20 +575,16 @@ static void check_omitzero(checker *ck, const wire_field *x)
                      d->codec ? ", or zero=FUNC in its //tagc:codec" : "");
 }
 
-/* The `json:",unknown"` field of st: one at most, a map[string]json.RawMessage
- * of st itself (not embedded), so that decoding can keep each member's bytes. */
+/* The collector of st (check_embeds): one at most, so that decoding can keep
+ * each unknown member's bytes. */
 static void find_collector(checker *ck, ast_type *st)
 {
     for (ast_field *f = st->fields; f; f = f->next) {
         if (!f->tags.json_unknown)
             continue;
-        const ast_type *t = f->type;
-        if (f->embedded || t->kind != TK_MAP || t->key->kind != TK_STRING || t->elem->kind != TK_RAW)
-            check_error(ck, f->loc, "the unknown option wants a field of type "
-                                    "map[string]json.RawMessage (it collects the members no other "
-                                    "field takes)");
-        else if (st->json_unknown)
-            check_error(ck, f->loc, "a second field with the unknown option (the first is %s)",
+        if (st->json_unknown)
+            check_error(ck, f->tag_loc, "a second map with the embed option (the first is %s): Go 1.27 "
+                                        "then collects the unknown members in neither; keep one",
                         st->json_unknown->name);
         else
             st->json_unknown = f;
@@ -595,8 +592,9 @@ static void find_collector(checker *ck, ast_type *st)
 }
 
 /* Go 1.27's `json:",embed"` fields of st: a struct (or pointer to one) has its
- * members inlined (explore); Go inlines a map[string]T as the fallback of the
- * unknown members, which tagc does not build; any other type Go ignores the
+ * members inlined (explore); a map[string]json.RawMessage collects the members
+ * no field takes (Go 1.27's fallback: json_unknown); any other map Go fills
+ * the same way, which tagc does not build; any other type Go ignores the
  * option for. */
 static void check_embeds(checker *ck, ast_type *st)
 {
@@ -607,11 +605,16 @@ static void check_embeds(checker *ck, ast_type *st)
         const ast_type *u = type_underlying(t);
         if (u && u->kind == TK_STRUCT)
             continue;
-        if (u && u->kind == TK_MAP)
-            check_error(ck, f->tag_loc, "embed on map field %s: Go 1.27 collects the unknown members "
-                                        "in it, which tagc --go 1.27 does not implement; drop the "
-                                        "option (the map is then an ordinary member), or give the "
-                                        "field `json:\",unknown\"` (tagc's collector, in input order)",
+        bool raw_map = u && u->kind == TK_MAP && f->type->kind == TK_MAP && u->key->kind == TK_STRING &&
+                       u->elem->kind == TK_RAW;
+        if (raw_map) {
+            f->tags.json_embed = false;
+            f->tags.json_unknown = true;
+        } else if (u && u->kind == TK_MAP)
+            check_error(ck, f->tag_loc, "embed on map field %s: Go 1.27 collects the members no "
+                                        "field takes in it, which tagc builds for a "
+                                        "map[string]json.RawMessage only: use that type, or drop the "
+                                        "option (the map is then an ordinary member)",
                         f->name);
         else
             check_warning(ck, f->tag_loc, "embed on field %s of type %s is ignored by Go 1.27 (it "
@@ -622,8 +625,8 @@ static void check_embeds(checker *ck, ast_type *st)
 
 static void build(checker *ck, ast_type *st, const void *ident)
 {
-    find_collector(ck, st);
     check_embeds(ck, st);
+    find_collector(ck, st);
     cands j = {0}, m = {0};
     collect(ck, st, ident, &j, C_JSON);
     vm_collect(ck, st, &m);

@@ -136,8 +136,9 @@ typedef struct tag_info {
     bool json_omitempty;
     bool json_omitzero;   /* Go 1.24's omitzero */
     bool json_string;
-    bool json_unknown;    /* `,unknown`: collects the members no field takes */
-    bool json_embed;      /* Go 1.27's `,embed` (no name): the struct's fields inlined */
+    bool json_unknown;    /* Go 1.27's `,embed` on a map[string]json.RawMessage: it collects
+                           * the members no field takes (check_wire.c) */
+    bool json_embed;      /* Go 1.27's `,embed` (no name): a struct's fields inlined */
     bool json_case_strict; /* Go 1.27's `case:strict`: the name matched exactly on decode */
     bool json_inline, json_noinline; /* vmihailenco/msgpack's options, read from the json
                                       * tag when it stands in for the msgpack one */

@@ -1011,7 +1011,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
     if (um) { /* the unknown members kept, after the fields */
         run_end(g, &run);
         const char *sep_now = !opened && need_sep ? "sep" : !opened ? "'{'" : "','";
-        emit(g, 1, "%stagc_json_write_members(out, %s.keys, %s.vals, %s.len, %s, tagc_json_esc(o, GO_PROFILE));",
+        emit(g, 1, "%stagc_json_write_members(out, %s.keys, %s.vals, %s.len, %s, tagc_json_esc(o, GO_PROFILE), o->max_depth);",
              opened ? "" : (need_sep ? "sep = " : "uint8_t sep = "), um, um, um, sep_now);
         if (!opened) {
             emit(g, 1, "if (sep == '{') /* nothing was written */");
