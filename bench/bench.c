@@ -368,6 +368,47 @@ typedef struct wstate {
 static wstate ws[W_COUNT];
 static const char *data_dir;
 
+/* POSIX cksum's CRC of a document (what `cksum FILE` prints, with its size):
+ * figures of two machines compare only when their documents are the same. */
+static unsigned long posix_cksum(const unsigned char *p, size_t n)
+{
+    unsigned long crc = 0;
+    size_t len = n;
+    for (size_t i = 0;; i++) {
+        unsigned byte;
+        if (i < n)
+            byte = p[i];
+        else if (len) /* then the length, low byte first, as POSIX says */
+            byte = len & 0xff, len >>= 8;
+        else
+            break;
+        crc ^= (unsigned long)byte << 24;
+        for (int k = 0; k < 8; k++)
+            crc = (crc & 0x80000000ul ? (crc << 1) ^ 0x04C11DB7ul : crc << 1) & 0xFFFFFFFFul;
+    }
+    return ~crc & 0xFFFFFFFFul;
+}
+
+/* The documents section: each workload's file, size and checksum, and the
+ * listing stream's (data/README.md says where each comes from). */
+static void print_documents(FILE *f, const bool *wsel)
+{
+    fprintf(f, "## Documents\n\n| workload | file | bytes | cksum |\n| --- | --- | ---: | ---: |\n");
+    for (int w = 0; w < W_COUNT; w++)
+        if (wsel[w] && ws[w].loaded)
+            fprintf(f, "| %s | %s | %zu | %lu |\n", workloads[w].name, workloads[w].file, ws[w].len,
+                    posix_cksum((const unsigned char *)ws[w].doc, ws[w].len));
+    char path[4096];
+    size_t len;
+    snprintf(path, sizeof path, "%s/bench/listings.ndjson", data_dir);
+    char *doc = read_file(path, &len);
+    if (doc)
+        fprintf(f, "| listings (stream) | bench/listings.ndjson | %zu | %lu |\n", len,
+                posix_cksum((const unsigned char *)doc, len));
+    free(doc);
+    fprintf(f, "\n");
+}
+
 static bool load_workload(int w)
 {
     wstate *s = &ws[w];
@@ -728,8 +769,17 @@ static void write_json(const char *path, const bool *csel, const char *machine, 
         die("%s: %s", path, strerror(errno));
     fprintf(f, "{\"machine\": \"%s\", \"reps\": %d, \"min_time\": %g, \"checks_ok\": %s,\n", machine,
             reps, min_time, checks_ok ? "true" : "false");
-    fprintf(f, " \"checks\": [");
+    fprintf(f, " \"documents\": [");
     const char *sep = "";
+    for (int w = 0; w < W_COUNT; w++)
+        if (ws[w].loaded) {
+            fprintf(f, "%s\n  {\"workload\": \"%s\", \"file\": \"%s\", \"bytes\": %zu, \"cksum\": %lu}", sep,
+                    workloads[w].name, workloads[w].file, ws[w].len,
+                    posix_cksum((const unsigned char *)ws[w].doc, ws[w].len));
+            sep = ",";
+        }
+    fprintf(f, "],\n \"checks\": [");
+    sep = "";
     for (int w = 0; w < W_COUNT; w++) {
         if (!ws[w].loaded)
             continue;
@@ -1176,7 +1226,7 @@ int main(int argc, char **argv)
                    "             [--data DIR] [--workload user,order,tree,twitter,canada]\n"
                    "             [--contender tagc,tagc-fast,cJSON,jansson,json-c,simdjson-ondemand,\n"
                    "                          simdjson-dom,msgpack-c]\n"
-                   "             [--streams amazon,orders|none] [--stream-orders FILE] [--stream-reps N]\n"
+                   "             [--streams listings,orders|none] [--stream-orders FILE] [--stream-reps N]\n"
                    "       bench --callgrind CONTENDER WORKLOAD decode|encode [N]\n"
                    "       bench --callgrind tagc|msgpack-c WORKLOAD msgpack-decode|msgpack-encode [N]\n");
             return 0;
@@ -1223,6 +1273,7 @@ int main(int argc, char **argv)
         }
     }
 
+    print_documents(stdout, wsel);
     printf("## Checks\n\n");
     print_checks(stdout, csel);
     atexit(stream_bench_cleanup);

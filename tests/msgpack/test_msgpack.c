@@ -1,7 +1,7 @@
 /*
  * test_msgpack.c - the generated MessagePack codecs and the runtime under them.
  *
- *   Round trips   every workload (data/seedwork, data/bench) and a
+ *   Round trips   every workload (seedwork/ and bench/ of the data folder) and a
  *                 document using every construct (sink.json): decoded from JSON,
  *                 encoded to MessagePack, decoded back: _equal, and the same bytes
  *                 when encoded again; the zero value of every named type.
