@@ -68,6 +68,7 @@ WRAP(order_order)
 WRAP(tree_node)
 WRAP(twitter_search_result)
 WRAP(canada_feature_collection)
+WRAP(citm_catalog)
 
 #define WL(T) sizeof(T), eq_##T, de_##T, en_##T
 static const workload workloads[W_COUNT] = {
@@ -76,6 +77,7 @@ static const workload workloads[W_COUNT] = {
     [W_TREE] = {"tree", "seedwork/tree.json", "recursive", WL(tree_node)},
     [W_TWITTER] = {"twitter", "bench/twitter.json", "wide objects", WL(twitter_search_result)},
     [W_CANADA] = {"canada", "bench/canada.json", "floats", WL(canada_feature_collection)},
+    [W_CITM] = {"citm", "bench/citm_catalog.json", "maps", WL(citm_catalog)},
 };
 
 /* MARK: - contenders */
@@ -1223,7 +1225,7 @@ int main(int argc, char **argv)
             mp_select(argv[i + 1]), select_list(argv[++i], csel, C_COUNT, find_contender, "contender");
         else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("usage: bench [--quick] [--check-only] [--reps N] [--min-time SEC] [--json FILE]\n"
-                   "             [--data DIR] [--workload user,order,tree,twitter,canada]\n"
+                   "             [--data DIR] [--workload user,order,tree,twitter,canada,citm]\n"
                    "             [--contender tagc,tagc-fast,cJSON,jansson,json-c,simdjson-ondemand,\n"
                    "                          simdjson-dom,msgpack-c]\n"
                    "             [--streams listings,orders|none] [--stream-orders FILE] [--stream-reps N]\n"
