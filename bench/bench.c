@@ -68,6 +68,7 @@ WRAP(order_order)
 WRAP(tree_node)
 WRAP(twitter_search_result)
 WRAP(canada_feature_collection)
+WRAP(citm_catalog)
 
 #define WL(T) sizeof(T), eq_##T, de_##T, en_##T
 static const workload workloads[W_COUNT] = {
@@ -76,6 +77,7 @@ static const workload workloads[W_COUNT] = {
     [W_TREE] = {"tree", "seedwork/tree.json", "recursive", WL(tree_node)},
     [W_TWITTER] = {"twitter", "bench/twitter.json", "wide objects", WL(twitter_search_result)},
     [W_CANADA] = {"canada", "bench/canada.json", "floats", WL(canada_feature_collection)},
+    [W_CITM] = {"citm", "bench/citm_catalog.json", "maps", WL(citm_catalog)},
 };
 
 /* MARK: - contenders */
@@ -367,6 +369,47 @@ typedef struct wstate {
 
 static wstate ws[W_COUNT];
 static const char *data_dir;
+
+/* POSIX cksum's CRC of a document (what `cksum FILE` prints, with its size):
+ * figures of two machines compare only when their documents are the same. */
+static unsigned long posix_cksum(const unsigned char *p, size_t n)
+{
+    unsigned long crc = 0;
+    size_t len = n;
+    for (size_t i = 0;; i++) {
+        unsigned byte;
+        if (i < n)
+            byte = p[i];
+        else if (len) /* then the length, low byte first, as POSIX says */
+            byte = len & 0xff, len >>= 8;
+        else
+            break;
+        crc ^= (unsigned long)byte << 24;
+        for (int k = 0; k < 8; k++)
+            crc = (crc & 0x80000000ul ? (crc << 1) ^ 0x04C11DB7ul : crc << 1) & 0xFFFFFFFFul;
+    }
+    return ~crc & 0xFFFFFFFFul;
+}
+
+/* The documents section: each workload's file, size and checksum, and the
+ * listing stream's (data/README.md says where each comes from). */
+static void print_documents(FILE *f, const bool *wsel)
+{
+    fprintf(f, "## Documents\n\n| workload | file | bytes | cksum |\n| --- | --- | ---: | ---: |\n");
+    for (int w = 0; w < W_COUNT; w++)
+        if (wsel[w] && ws[w].loaded)
+            fprintf(f, "| %s | %s | %zu | %lu |\n", workloads[w].name, workloads[w].file, ws[w].len,
+                    posix_cksum((const unsigned char *)ws[w].doc, ws[w].len));
+    char path[4096];
+    size_t len;
+    snprintf(path, sizeof path, "%s/bench/listings.ndjson", data_dir);
+    char *doc = read_file(path, &len);
+    if (doc)
+        fprintf(f, "| listings (stream) | bench/listings.ndjson | %zu | %lu |\n", len,
+                posix_cksum((const unsigned char *)doc, len));
+    free(doc);
+    fprintf(f, "\n");
+}
 
 static bool load_workload(int w)
 {
@@ -728,8 +771,17 @@ static void write_json(const char *path, const bool *csel, const char *machine, 
         die("%s: %s", path, strerror(errno));
     fprintf(f, "{\"machine\": \"%s\", \"reps\": %d, \"min_time\": %g, \"checks_ok\": %s,\n", machine,
             reps, min_time, checks_ok ? "true" : "false");
-    fprintf(f, " \"checks\": [");
+    fprintf(f, " \"documents\": [");
     const char *sep = "";
+    for (int w = 0; w < W_COUNT; w++)
+        if (ws[w].loaded) {
+            fprintf(f, "%s\n  {\"workload\": \"%s\", \"file\": \"%s\", \"bytes\": %zu, \"cksum\": %lu}", sep,
+                    workloads[w].name, workloads[w].file, ws[w].len,
+                    posix_cksum((const unsigned char *)ws[w].doc, ws[w].len));
+            sep = ",";
+        }
+    fprintf(f, "],\n \"checks\": [");
+    sep = "";
     for (int w = 0; w < W_COUNT; w++) {
         if (!ws[w].loaded)
             continue;
@@ -1173,10 +1225,10 @@ int main(int argc, char **argv)
             mp_select(argv[i + 1]), select_list(argv[++i], csel, C_COUNT, find_contender, "contender");
         else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("usage: bench [--quick] [--check-only] [--reps N] [--min-time SEC] [--json FILE]\n"
-                   "             [--data DIR] [--workload user,order,tree,twitter,canada]\n"
+                   "             [--data DIR] [--workload user,order,tree,twitter,canada,citm]\n"
                    "             [--contender tagc,tagc-fast,cJSON,jansson,json-c,simdjson-ondemand,\n"
                    "                          simdjson-dom,msgpack-c]\n"
-                   "             [--streams amazon,orders|none] [--stream-orders FILE] [--stream-reps N]\n"
+                   "             [--streams listings,orders|none] [--stream-orders FILE] [--stream-reps N]\n"
                    "       bench --callgrind CONTENDER WORKLOAD decode|encode [N]\n"
                    "       bench --callgrind tagc|msgpack-c WORKLOAD msgpack-decode|msgpack-encode [N]\n");
             return 0;
@@ -1223,6 +1275,7 @@ int main(int argc, char **argv)
         }
     }
 
+    print_documents(stdout, wsel);
     printf("## Checks\n\n");
     print_checks(stdout, csel);
     atexit(stream_bench_cleanup);

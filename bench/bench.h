@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "canada.tagc.h"
+#include "citm.tagc.h"
 #include "order.tagc.h"
 #include "tree.tagc.h"
 #include "twitter.tagc.h"
@@ -29,7 +30,7 @@ extern "C" {
 #define BENCH_PADDING 64
 
 /* The workloads, in table order. */
-enum { W_USER, W_ORDER, W_TREE, W_TWITTER, W_CANADA, W_COUNT };
+enum { W_USER, W_ORDER, W_TREE, W_TWITTER, W_CANADA, W_CITM, W_COUNT };
 
 /*
  * A hand-written mapping for one workload.

@@ -1154,6 +1154,232 @@ static J e_twitter(const twitter_search_result *v)
 
 DEF_CODEC(twitter, twitter_search_result, v_twitter, e_twitter)
 
+/* MARK: - citm (maps keyed by ids) */
+
+/* A reader for a map type (map[string]T): nil for null, empty non-nil for {},
+ * else the pairs in the document's order (the generated decoder's order). */
+#define DEF_V_MAP(name, mtype, elem_fn)                                              \
+    static void name(D *d, J x, mtype *m)                                           \
+    {                                                                                \
+        JObjIt it;                                                                   \
+        const char *k;                                                               \
+        size_t kn, n, i = 0;                                                         \
+        J val;                                                                       \
+        if (jd_is_null(x))                                                           \
+            return;                                                                  \
+        if (!jd_is_obj(x)) {                                                         \
+            d->bad = 1;                                                              \
+            return;                                                                  \
+        }                                                                            \
+        n = jd_len(x);                                                               \
+        if (n == 0) {                                                                \
+            m->keys = AS_TYPE_OF(m->keys, TAGC_EMPTY);                               \
+            m->vals = AS_TYPE_OF(m->vals, TAGC_EMPTY);                               \
+            return;                                                                  \
+        }                                                                            \
+        if (!(m->keys = AS_TYPE_OF(m->keys, d_new(d, n * sizeof *m->keys))) ||       \
+            !(m->vals = AS_TYPE_OF(m->vals, d_new(d, n * sizeof *m->vals)))) {       \
+            m->keys = NULL;                                                          \
+            m->vals = NULL;                                                          \
+            return;                                                                  \
+        }                                                                            \
+        jd_obj_begin(x, &it);                                                        \
+        while (i < n && jd_ok(val = jd_obj_next(&it, &k, &kn))) {                    \
+            char *p = (char *)tagc_arena_alloc(d->a, kn + 1);                        \
+            if (p == NULL) {                                                         \
+                d->bad = 1;                                                          \
+                return;                                                              \
+            }                                                                        \
+            memcpy(p, k, kn);                                                        \
+            p[kn] = 0;                                                               \
+            m->keys[i].ptr = p;                                                      \
+            m->keys[i].len = kn;                                                     \
+            elem_fn(d, val, &m->vals[i]);                                            \
+            i++;                                                                     \
+        }                                                                            \
+        m->len = i;                                                                  \
+    }
+
+/* A writer for a map type: null for nil, else the pairs in the value's order. */
+#ifdef BENCH_NO_ENCODE
+#define DEF_E_MAP(name, mtype, elem_fn)
+#else
+#define DEF_E_MAP(name, mtype, elem_fn)                                                   \
+    static J name(const mtype *m)                                                         \
+    {                                                                                     \
+        if (m->keys == NULL)                                                              \
+            return je_null();                                                             \
+        J o = je_obj();                                                                   \
+        for (size_t i = 0; i < m->len; i++)                                               \
+            je_setn(o, m->keys[i].ptr ? m->keys[i].ptr : "", m->keys[i].len,              \
+                    elem_fn(&m->vals[i]));                                                \
+        return o;                                                                         \
+    }
+#endif
+
+DEF_V_SLICE(v_citm_ints, citm_int64_slice, v_i64)
+DEF_E_SLICE(e_citm_ints, citm_int64_slice, e_i64)
+DEF_V_MAP(v_citm_strmap, citm_string_string_map, v_str)
+DEF_E_MAP(e_citm_strmap, citm_string_string_map, e_str)
+DEF_V_MAP(v_citm_intsmap, citm_string_int64_slice_map, v_citm_ints)
+DEF_E_MAP(e_citm_intsmap, citm_string_int64_slice_map, e_citm_ints)
+
+static void v_citm_event(D *d, J o, citm_event *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_opt_str(d, jd_get(o, "description"), &v->has_description, &v->description);
+    v_i64(d, jd_get(o, "id"), &v->id);
+    v_opt_str(d, jd_get(o, "logo"), &v->has_logo, &v->logo);
+    v_str(d, jd_get(o, "name"), &v->name);
+    v_citm_ints(d, jd_get(o, "subTopicIds"), &v->sub_topic_ids);
+    v_opt_str(d, jd_get(o, "subjectCode"), &v->has_subject_code, &v->subject_code);
+    v_opt_str(d, jd_get(o, "subtitle"), &v->has_subtitle, &v->subtitle);
+    v_citm_ints(d, jd_get(o, "topicIds"), &v->topic_ids);
+}
+DEF_V_MAP(v_citm_events, citm_string_event_map, v_citm_event)
+
+static void v_citm_price(D *d, J o, citm_price *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_i64(d, jd_get(o, "amount"), &v->amount);
+    v_i64(d, jd_get(o, "audienceSubCategoryId"), &v->audience_sub_category_id);
+    v_i64(d, jd_get(o, "seatCategoryId"), &v->seat_category_id);
+}
+DEF_V_SLICE(v_citm_prices, citm_price_slice, v_citm_price)
+
+static void v_citm_area(D *d, J o, citm_area *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_i64(d, jd_get(o, "areaId"), &v->area_id);
+    v_citm_ints(d, jd_get(o, "blockIds"), &v->block_ids);
+}
+DEF_V_SLICE(v_citm_areas, citm_area_slice, v_citm_area)
+
+static void v_citm_seat_category(D *d, J o, citm_seat_category *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_citm_areas(d, jd_get(o, "areas"), &v->areas);
+    v_i64(d, jd_get(o, "seatCategoryId"), &v->seat_category_id);
+}
+DEF_V_SLICE(v_citm_seat_categories, citm_seat_category_slice, v_citm_seat_category)
+
+static void v_citm_performance(D *d, J o, citm_performance *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_i64(d, jd_get(o, "eventId"), &v->event_id);
+    v_i64(d, jd_get(o, "id"), &v->id);
+    v_opt_str(d, jd_get(o, "logo"), &v->has_logo, &v->logo);
+    v_opt_str(d, jd_get(o, "name"), &v->has_name, &v->name);
+    v_citm_prices(d, jd_get(o, "prices"), &v->prices);
+    v_citm_seat_categories(d, jd_get(o, "seatCategories"), &v->seat_categories);
+    v_opt_str(d, jd_get(o, "seatMapImage"), &v->has_seat_map_image, &v->seat_map_image);
+    v_i64(d, jd_get(o, "start"), &v->start);
+    v_str(d, jd_get(o, "venueCode"), &v->venue_code);
+}
+DEF_V_SLICE(v_citm_performances, citm_performance_slice, v_citm_performance)
+
+static void v_citm(D *d, J o, citm_catalog *v)
+{
+    OBJ_OR_RETURN(d, o);
+    v_citm_strmap(d, jd_get(o, "areaNames"), &v->area_names);
+    v_citm_strmap(d, jd_get(o, "audienceSubCategoryNames"), &v->audience_sub_category_names);
+    v_citm_strmap(d, jd_get(o, "blockNames"), &v->block_names);
+    v_citm_events(d, jd_get(o, "events"), &v->events);
+    v_citm_performances(d, jd_get(o, "performances"), &v->performances);
+    v_citm_strmap(d, jd_get(o, "seatCategoryNames"), &v->seat_category_names);
+    v_citm_strmap(d, jd_get(o, "subTopicNames"), &v->sub_topic_names);
+    v_citm_strmap(d, jd_get(o, "subjectNames"), &v->subject_names);
+    v_citm_strmap(d, jd_get(o, "topicNames"), &v->topic_names);
+    v_citm_intsmap(d, jd_get(o, "topicSubTopics"), &v->topic_sub_topics);
+    v_citm_strmap(d, jd_get(o, "venueNames"), &v->venue_names);
+}
+
+#ifndef BENCH_NO_ENCODE
+static J e_citm_event(const citm_event *v)
+{
+    J o = je_obj();
+    je_set(o, "description", e_opt_str(v->has_description, &v->description));
+    je_set(o, "id", je_i64(v->id));
+    je_set(o, "logo", e_opt_str(v->has_logo, &v->logo));
+    je_set(o, "name", e_str(&v->name));
+    je_set(o, "subTopicIds", e_citm_ints(&v->sub_topic_ids));
+    je_set(o, "subjectCode", e_opt_str(v->has_subject_code, &v->subject_code));
+    je_set(o, "subtitle", e_opt_str(v->has_subtitle, &v->subtitle));
+    je_set(o, "topicIds", e_citm_ints(&v->topic_ids));
+    return o;
+}
+
+static J e_citm_price(const citm_price *v)
+{
+    J o = je_obj();
+    je_set(o, "amount", je_i64(v->amount));
+    je_set(o, "audienceSubCategoryId", je_i64(v->audience_sub_category_id));
+    je_set(o, "seatCategoryId", je_i64(v->seat_category_id));
+    return o;
+}
+
+static J e_citm_area(const citm_area *v)
+{
+    J o = je_obj();
+    je_set(o, "areaId", je_i64(v->area_id));
+    je_set(o, "blockIds", e_citm_ints(&v->block_ids));
+    return o;
+}
+#endif
+DEF_E_MAP(e_citm_events, citm_string_event_map, e_citm_event)
+DEF_E_SLICE(e_citm_prices, citm_price_slice, e_citm_price)
+DEF_E_SLICE(e_citm_areas, citm_area_slice, e_citm_area)
+
+#ifndef BENCH_NO_ENCODE
+static J e_citm_seat_category(const citm_seat_category *v)
+{
+    J o = je_obj();
+    je_set(o, "areas", e_citm_areas(&v->areas));
+    je_set(o, "seatCategoryId", je_i64(v->seat_category_id));
+    return o;
+}
+#endif
+DEF_E_SLICE(e_citm_seat_categories, citm_seat_category_slice, e_citm_seat_category)
+
+#ifndef BENCH_NO_ENCODE
+static J e_citm_performance(const citm_performance *v)
+{
+    J o = je_obj();
+    je_set(o, "eventId", je_i64(v->event_id));
+    je_set(o, "id", je_i64(v->id));
+    je_set(o, "logo", e_opt_str(v->has_logo, &v->logo));
+    je_set(o, "name", e_opt_str(v->has_name, &v->name));
+    je_set(o, "prices", e_citm_prices(&v->prices));
+    je_set(o, "seatCategories", e_citm_seat_categories(&v->seat_categories));
+    je_set(o, "seatMapImage", e_opt_str(v->has_seat_map_image, &v->seat_map_image));
+    je_set(o, "start", je_i64(v->start));
+    je_set(o, "venueCode", e_str(&v->venue_code));
+    return o;
+}
+#endif
+DEF_E_SLICE(e_citm_performances, citm_performance_slice, e_citm_performance)
+
+#ifndef BENCH_NO_ENCODE
+static J e_citm(const citm_catalog *v)
+{
+    J o = je_obj();
+    je_set(o, "areaNames", e_citm_strmap(&v->area_names));
+    je_set(o, "audienceSubCategoryNames", e_citm_strmap(&v->audience_sub_category_names));
+    je_set(o, "blockNames", e_citm_strmap(&v->block_names));
+    je_set(o, "events", e_citm_events(&v->events));
+    je_set(o, "performances", e_citm_performances(&v->performances));
+    je_set(o, "seatCategoryNames", e_citm_strmap(&v->seat_category_names));
+    je_set(o, "subTopicNames", e_citm_strmap(&v->sub_topic_names));
+    je_set(o, "subjectNames", e_citm_strmap(&v->subject_names));
+    je_set(o, "topicNames", e_citm_strmap(&v->topic_names));
+    je_set(o, "topicSubTopics", e_citm_intsmap(&v->topic_sub_topics));
+    je_set(o, "venueNames", e_citm_strmap(&v->venue_names));
+    return o;
+}
+#endif
+
+DEF_CODEC(citm, citm_catalog, v_citm, e_citm)
+
 /* MARK: - the table */
 
 /* in enum order (C++ has no array designators) */
@@ -1163,4 +1389,5 @@ const bench_codec BENCH_CODECS[W_COUNT] = {
     {dec_tree, ENC(tree)},
     {dec_twitter, ENC(twitter)},
     {dec_canada, ENC(canada)},
+    {dec_citm, ENC(citm)},
 };

@@ -233,6 +233,15 @@ Checks:
 """
 
 
+def documents_table(data):
+    """Each workload's file, size and POSIX cksum (data/README.md says where each comes
+    from): figures from two machines compare only when these are equal."""
+    out = ["| workload | file | bytes | cksum |", "| --- | --- | ---: | ---: |"]
+    for d in data.get("documents", []):
+        out.append("| %s | %s | %d | %d |" % (d["workload"], d["file"], d["bytes"], d["cksum"]))
+    return "\n".join(out)
+
+
 def checks_table(data):
     out = ["| workload | contender | decode: value vs tagc's | encode: document vs input |",
            "| --- | --- | --- | --- |"]
@@ -267,9 +276,9 @@ def streams_table(data):
 STREAM_TEXT = """## Streams
 
 JSON Lines decoded record by record into the generated structs (bench/stream_bench.c):
-`amazon_cellphones.ndjson` (schemas/amazon.tagc: each line a `[]any`; the 0.28 MB file is
-read 200 times over) and 130000 orders of `gen.py` (schemas/order.tagc, about 200 MB,
-generated at bench time, not committed). Every row reads the file with read(2) through tagc's
+`listings.ndjson` (792 product listings of `gen.py listings`, schemas/amazon.tagc: each line
+a `[]any`; the 0.24 MB file is read 200 times over) and 130000 orders of `gen.py`
+(schemas/order.tagc, about 200 MB, generated at bench time, not committed). Every row reads the file with read(2) through tagc's
 stream reader: **tagc stream** decodes each record as it is returned (one thread), **tagc
 parallel** is `tagc_jsonl_decode_parallel` on 1 and 2 worker threads (records still handed
 over in input order), **cJSON lines** parses each line with `cJSON_ParseWithLength` and maps
@@ -334,6 +343,13 @@ from each is checked like the file's.
 
 ![speed relative to cJSON (JSON) and msgpack-c (MessagePack)](bench.svg)
 {msgpack_docs(data)}
+## Documents
+
+The files of the build's data folder (data/README.md), with `cksum`'s checksum: figures from
+two machines compare only when these are equal.
+
+{documents_table(data)}
+
 ## Checks
 
 {checks_table(data)}
@@ -525,6 +541,7 @@ def main():
 
     with open(os.path.join(args.build, "bench-results.json"), "w") as f:
         json.dump(data, f, indent=1)
+    print("## Documents\n\n" + documents_table(data) + "\n")
     print("## Checks\n\n" + checks_table(data) + "\n")
     print("## Results\n\n" + data["machine"] + "\n")
     print(table(data))

@@ -2,8 +2,9 @@
  * stream_bench.c - the stream rows of the benchmark (see stream_bench.h and
  * bench/README.md, "Streams").
  *
- * Streams: data/bench/amazon_cellphones.ndjson (schemas/amazon.tagc,
- * each line a []any), read 200 times over (the file is 0.28 MB), and an
+ * Streams: bench/listings.ndjson of the data folder (data/seedwork/gen.py
+ * listings; schemas/amazon.tagc, each line a []any), read 200 times over (the
+ * file is 0.24 MB), and an
  * orders.jsonl of gen.py (schemas/order.tagc), 130000 orders (about 200 MB)
  * generated at bench time into a temporary file (--quick: 3000, about 5 MB).
  *
@@ -12,7 +13,7 @@
  *   tagc stream     tagc_stream_next + the generated _decode_json per record
  *   tagc par. 1/2   tagc_jsonl_decode_parallel on 1 and 2 worker threads
  *   cJSON lines     cJSON_ParseWithLength per line + the hand-written mapping to
- *                   the same struct (bench/mappings.h; amazon: below)
+ *                   the same struct (bench/mappings.h; listings: below)
  * Each timed run is a child process (`bench --stream-child ...`): the parent
  * takes its wall time and, from wait4, its CPU time (user + system, all its
  * threads) and peak RSS. Peak RSS is the child's VmHWM (its own address space,
@@ -63,9 +64,9 @@ typedef struct sdef {
     int repeat, quick_repeat; /* passes over the file */
 } sdef;
 
-enum { S_AMAZON, S_ORDERS, S_COUNT };
+enum { S_LISTINGS, S_ORDERS, S_COUNT };
 static const sdef streams[S_COUNT] = {
-    [S_AMAZON] = {"amazon", "amazon.Phone ([]any)", sizeof(amazon_phone), amazon_phone_decode_json_v,
+    [S_LISTINGS] = {"listings", "amazon.Phone ([]any)", sizeof(amazon_phone), amazon_phone_decode_json_v,
                   cj_amazon, eq_phone, 200, 10},
     [S_ORDERS] = {"orders", "order.Order", sizeof(order_order), order_order_decode_json_v, cj_order,
                   eq_order, 1, 1},
@@ -357,7 +358,7 @@ bool stream_bench_arg(int argc, char **argv, int *i)
             for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
                 int s = find_stream(tok);
                 if (s < 0) {
-                    fprintf(stderr, "bench: unknown stream '%s' (amazon, orders)\n", tok);
+                    fprintf(stderr, "bench: unknown stream '%s' (listings, orders)\n", tok);
                     exit(2);
                 }
                 S.sel[s] = true;
@@ -520,8 +521,8 @@ bool stream_bench_check(FILE *f, const char *exe, const char *data_dir, bool qui
     for (int si = 0; si < S_COUNT; si++) {
         if (!S.sel[si])
             continue;
-        if (si == S_AMAZON) {
-            snprintf(S.path[si], sizeof S.path[si], "%s/bench/amazon_cellphones.ndjson", data_dir);
+        if (si == S_LISTINGS) {
+            snprintf(S.path[si], sizeof S.path[si], "%s/bench/listings.ndjson", data_dir);
         } else if (S.orders_arg) {
             snprintf(S.path[si], sizeof S.path[si], "%s", S.orders_arg);
         } else {

@@ -2,7 +2,7 @@
  * stream_bench.h - the stream rows of the benchmark (stream_bench.c): JSON
  * Lines decoded one record at a time (tagc's reader + the generated decoder),
  * by tagc's parallel decoder on 1 and 2 workers, and line by line with cJSON
- * (parse + map to the same struct), on amazon_cellphones.ndjson and on a
+ * (parse + map to the same struct), on bench/listings.ndjson and on a
  * generated orders.jsonl. bench.c calls these; they keep their own state.
  */
 #ifndef TAGC_STREAM_BENCH_H
@@ -13,7 +13,7 @@
 
 /* Consumes a stream option at argv[*i] (advancing *i past its value); false
  * when argv[*i] is not one:
- *   --streams LIST        amazon,orders (default both), or none
+ *   --streams LIST        listings,orders (default both), or none
  *   --stream-orders FILE  the orders JSONL to use (else gen.py writes one to a
  *                         temporary file: 130000 orders, about 200 MB; --quick: 3000)
  *   --stream-reps N       timed runs of each row (default 3; --quick: 1) */

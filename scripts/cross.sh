@@ -122,7 +122,7 @@ roundtrip_all() {
     shift
     mkdir -p "$out"
     for w in $workloads; do
-        "$@" "${w%%:*}" "data/${w#*:}" "$out/${w%%:*}"
+        "$@" "${w%%:*}" "build/data/${w#*:}" "$out/${w%%:*}"
     done
 }
 
@@ -146,7 +146,8 @@ float_vectors() {
 # The native build's outputs are the reference; they are Go's (when Go made
 # references: tests/roundtrip's, built by the native test run).
 ref=build/cross-ref
-ninja -C build examples/demo/roundtrip >/dev/null
+# build/data: the native build's documents (data/meson.build)
+ninja -C build examples/demo/roundtrip data/documents.txt >/dev/null
 roundtrip_all "$ref" build/examples/demo/roundtrip
 for w in $workloads; do
     n=${w%%:*}

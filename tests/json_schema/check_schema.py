@@ -2,7 +2,7 @@
 """Tests of `tagc --emit-json-schema` with an independent validator (python3-jsonschema).
 
   check_schema.py workloads TAGC SCHEMAS_DIR DATA_DIR OUT_DIR
-      emits the schemas of user, order, tree, twitter and canada; the workload
+      emits the schemas of user, order, tree, twitter, canada and citm; the workload
       files must be valid (default and strict variants) and a few broken
       documents must be rejected.
   check_schema.py differential TAGC SCHEMAS_DIR OUT_DIR
@@ -58,6 +58,7 @@ WORKLOADS = [
     ("tree", "Node", "seedwork/tree.json"),
     ("twitter", "SearchResult", "bench/twitter.json"),
     ("canada", "FeatureCollection", "bench/canada.json"),
+    ("citm", "Catalog", "bench/citm_catalog.json"),
 ]
 
 

@@ -39,6 +39,7 @@ WORKLOADS = [
     ("tree_node", os.path.join(DATA, "seedwork/tree.json"), True),
     ("twitter_search_result", os.path.join(DATA, "bench/twitter.json"), True),
     ("canada_feature_collection", os.path.join(DATA, "bench/canada.json"), True),
+    ("citm_catalog", os.path.join(DATA, "bench/citm_catalog.json"), True),
     ("sink_sink", os.path.join(HERE, "sink.json"), False),
 ]
 

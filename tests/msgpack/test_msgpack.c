@@ -1,7 +1,7 @@
 /*
  * test_msgpack.c - the generated MessagePack codecs and the runtime under them.
  *
- *   Round trips   every workload (data/seedwork, data/bench) and a
+ *   Round trips   every workload (seedwork/ and bench/ of the data folder) and a
  *                 document using every construct (sink.json): decoded from JSON,
  *                 encoded to MessagePack, decoded back: _equal, and the same bytes
  *                 when encoded again; the zero value of every named type.
@@ -202,6 +202,7 @@ Test(roundtrip, order) { roundtrip_file("order_order", "seedwork/order.json"); }
 Test(roundtrip, tree) { roundtrip_file("tree_node", "seedwork/tree.json"); }
 Test(roundtrip, twitter) { roundtrip_file("twitter_search_result", "bench/twitter.json"); }
 Test(roundtrip, canada) { roundtrip_file("canada_feature_collection", "bench/canada.json"); }
+Test(roundtrip, citm) { roundtrip_file("citm_catalog", "bench/citm_catalog.json"); }
 
 /* What MessagePack does not carry: json_only (msgpack:"-"). The raw text goes
  * as a bin (vmihailenco/msgpack's json.RawMessage), the same bytes. */
@@ -1170,6 +1171,7 @@ Test(fixed, every_size_of_every_workload, .timeout = 600)
     fixed_sizes_of("sink_sink", "TAGC_MSGPACK_TEST_DIR", "sink.json", 1);
     fixed_sizes_of("twitter_search_result", "TAGC_DATA_DIR", "bench/twitter.json", 211);
     fixed_sizes_of("canada_feature_collection", "TAGC_DATA_DIR", "bench/canada.json", 4099);
+    fixed_sizes_of("citm_catalog", "TAGC_DATA_DIR", "bench/citm_catalog.json", 1009);
 }
 
 Test(fixed, every_size_of_every_zero_value)

@@ -12,6 +12,7 @@
 #include <tagc.h>
 
 #include "canada.tagc.h"
+#include "citm.tagc.h"
 #include "kitchen_sink.tagc.h"
 #include "order.tagc.h"
 #include "reference.tagc.h"
@@ -53,6 +54,8 @@ typedef struct codec {
 /* Every named type of every schema in schemas/. */
 #define ALL_TYPES(X)                                                                         \
     X(canada_feature_collection) X(canada_feature) X(canada_geometry) X(canada_properties)   \
+    X(citm_area) X(citm_catalog) X(citm_event) X(citm_performance) X(citm_price)             \
+    X(citm_seat_category)                                                                    \
     X(order_address) X(order_customer) X(order_geo) X(order_item) X(order_order)            \
     X(order_status) X(reference_report_user) X(reference_tree_node) X(reference_user)       \
     X(sink_audit) X(sink_base) X(sink_color) X(sink_doc) X(sink_label) X(sink_matrix)       \

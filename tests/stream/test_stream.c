@@ -10,8 +10,9 @@
  *                 empty input; MessagePack sequences (cut, invalid).
  *   Writer        threshold flushes, a failed encode dropped.
  *   Bulk decoder  the same records, values and errors as the reader, in
- *                 order, for 0-3 threads and small chunks, on the Amazon
- *                 ndjson (as interface{}) and on 20000 generated orders.
+ *                 order, for 0-3 threads and small chunks, on the listing
+ *                 stream (bench/listings.ndjson, as interface{}) and on 20000
+ *                 generated orders.
  *
  * Environment: TAGC_DATA_DIR (data), TAGC_GEN_PY (seedwork/gen.py).
  */
@@ -677,10 +678,10 @@ static void agree(const char *src, size_t len, tagc_decode_fn dec, size_t size, 
     tagc_buf_free(&want);
 }
 
-Test(parallel, amazon_ndjson_as_any, .timeout = 120)
+Test(parallel, listings_ndjson_as_any, .timeout = 120)
 {
     size_t len;
-    char *src = load("TAGC_DATA_DIR", "bench/amazon_cellphones.ndjson", &len);
+    char *src = load("TAGC_DATA_DIR", "bench/listings.ndjson", &len);
     agree(src, len, sink_doc_decode_json_v, sizeof(sink_doc), enc_doc, 0, 700);
     free(src);
 }

@@ -22,6 +22,7 @@
 #include <tagc.h>
 
 #include "canada.tagc.h"
+#include "citm.tagc.h"
 #include "kitchen_sink.tagc.h"
 #include "order.tagc.h"
 #include "reference.tagc.h"
@@ -71,6 +72,8 @@ typedef struct tcase {
     X(twitter_status, "twitter", "Status")                                                \
     X(canada_feature_collection, "canada", "FeatureCollection")                           \
     X(canada_geometry, "canada", "Geometry")                                              \
+    X(citm_catalog, "citm", "Catalog")                                                    \
+    X(citm_performance, "citm", "Performance")                                            \
     X(reference_report_user, "reference", "ReportUser")                                   \
     X(reference_tree_node, "reference", "TreeNode")                                       \
     X(sink_sink, "kitchen_sink", "Sink")                                                  \
@@ -221,6 +224,7 @@ static const workload workloads[] = {
     { "sink_sink", "TAGC_SRC", "tests/msgpack/sink.json" },
     { "twitter_search_result", "TAGC_DATA_DIR", "bench/twitter.json" },
     { "canada_feature_collection", "TAGC_DATA_DIR", "bench/canada.json" },
+    { "citm_catalog", "TAGC_DATA_DIR", "bench/citm_catalog.json" },
 };
 #define NWORK (sizeof workloads / sizeof workloads[0])
 
