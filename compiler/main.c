@@ -87,6 +87,7 @@ typedef struct options {
     const char *schema_dir; /* --emit-json-schema */
     bool schema_strict;
     gen_opts gen;
+    bool go_given; /* --go */
     const char **files;
     int nfiles;
     const char **imports; /* -I values */
@@ -187,6 +188,7 @@ static int parse_options(int argc, char **argv, options *o)
             if (r < 0 || !go_profile_parse(value, &o->gen.go))
                 return usage_error("option '--go' needs a Go release tagc matches: %s",
                                    "1.27 (the default), 1.26 or 1.19");
+            o->go_given = true;
         } else if ((r = option_value(argc, argv, &i, "--emit-json-schema", NULL, &o->schema_dir)) != 0) {
             if (r < 0)
                 return usage_error("option '%s' needs a directory", a);
@@ -453,6 +455,7 @@ static int cmd_generate(int argc, char **argv)
     }
     prog.map_paths = o.maps;
     prog.go = o.gen.go;
+    prog.go_given = o.go_given;
     if (load_program(&prog, o.files, o.nfiles, &dg) > 0 || check_program(&prog, &dg) > 0) {
         status = EXIT_INPUT;
         goto done;
@@ -461,8 +464,10 @@ static int cmd_generate(int argc, char **argv)
         status = 0;
     else if (o.schema_dir)
         status = gen_json_schemas(&prog, o.schema_dir, o.schema_strict, o.depfile, &dg) ? EXIT_USAGE : 0;
-    else
+    else {
+        o.gen.go = prog.go; /* a //tagc:go directive's, when --go was not given */
         status = generate(&prog, &o, roots, &dg);
+    }
 
 done:
     ast_program_free(&prog);

@@ -346,6 +346,7 @@ int check_program(ast_program *prog, diag *dg)
     for (ast_file *f = prog->files; f; f = f->next, i++)
         ck.scopes[i].file = f;
 
+    check_go_directive(&ck); /* the profile every pass reads */
     check_decls(&ck);
     check_resolve(&ck);
     check_methods(&ck);

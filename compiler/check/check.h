@@ -93,6 +93,7 @@ void check_recursion(checker *ck); /* check_recursion.c: structs containing them
 void check_fields(checker *ck);    /* check_fields.c: tags, field names, keys, options */
 void check_enums(checker *ck);     /* check_enum.c: const blocks -> enums */
 void check_directives(checker *ck); /* check_directive.c: //tagc:closed and the like */
+void check_go_directive(checker *ck); /* check_directive.c: //tagc:go, the package's profile */
 void check_wire(checker *ck);      /* check_wire.c: Go's typeFields for every struct */
 void check_nowire(checker *ck);    /* check_nowire.c: what has no wire form stays off it */
 /* check_codec.c: `//tagc:codec SETTINGS` before declaration d (check_directive.c calls it). */

@@ -13,6 +13,9 @@
  *            enum. Without it an enum is open, as in Go (see ast.h).
  *   codec    C functions of the user's read and write the type declared next
  *            (its settings follow: check_codec.c).
+ *   go       VERSION, anywhere in a file named on the command line: the wire
+ *            profile of the package (docs/profiles.md), as `tagc --go VERSION`,
+ *            which wins over it (check_go_directive, before the other passes).
  *   zero     FUNC [HEADER]: the C form of the IsZero method of the type declared
  *            next, `bool FUNC(const T *)`, which omitzero then calls as Go's
  *            does; HEADER ("money.h" or <money.h>), which declares it, is
@@ -24,6 +27,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "pipeline.h"
 
 /* The first byte of line `line` (1-based) of f's source, or NULL. */
 static const char *line_start(const ast_file *f, int line)
@@ -122,9 +126,11 @@ static void zero_directive(checker *ck, const ast_directive *dv, const char *s, 
 static void apply(checker *ck, ast_file *f, const ast_directive *dv)
 {
     const char *codec = settings_of(dv->text, "codec"), *zero = settings_of(dv->text, "zero");
+    if (settings_of(dv->text, "go"))
+        return; /* check_go_directive's */
     if (!codec && !zero && !directive_is(dv->text, "closed")) {
         check_error(ck, dv->loc, "unknown directive \"//tagc:%s\" (tagc knows //tagc:closed, "
-                                 "//tagc:codec and //tagc:zero)", dv->text);
+                                 "//tagc:codec, //tagc:go and //tagc:zero)", dv->text);
         return;
     }
     int line = next_code_line(f, dv->loc.line);
@@ -157,6 +163,37 @@ static void apply(checker *ck, ast_file *f, const ast_directive *dv)
         return;
     }
     target->enum_closed = true;
+}
+
+void check_go_directive(checker *ck)
+{
+    const ast_directive *first = NULL;
+    go_profile chosen = ck->prog->go;
+    for (size_t i = 0; i < ck->nscopes; i++) {
+        const ast_file *f = ck->scopes[i].file;
+        for (const ast_directive *dv = f->directives; dv && f->is_root; dv = dv->next) {
+            const char *s = settings_of(dv->text, "go");
+            if (!s)
+                continue;
+            s = skip_blanks(s);
+            size_t n = strcspn(s, " \t\r");
+            char value[16];
+            go_profile p;
+            if (n >= sizeof value || *skip_blanks(s + n) != '\0' ||
+                (memcpy(value, s, n), value[n] = '\0', !go_profile_parse(value, &p))) {
+                check_error(ck, dv->loc, "//tagc:go: expected a Go release tagc matches: 1.27, 1.26 or "
+                                         "1.19, as //tagc:go 1.26");
+            } else if (first && p != chosen) {
+                check_error(ck, dv->loc, "//tagc:go %s: the package already says //tagc:go %s (at %s)",
+                            value, go_profile_name(chosen), check_where(ck, first->loc));
+            } else {
+                first = dv;
+                chosen = p;
+            }
+        }
+    }
+    if (first && !ck->prog->go_given)
+        ck->prog->go = chosen;
 }
 
 void check_directives(checker *ck)

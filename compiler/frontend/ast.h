@@ -392,6 +392,7 @@ typedef struct ast_program {
     type_map *maps;          /* what they say (load.c) */
     ast_file *map_files;     /* the mapping files, for positions and the depfile */
     go_profile go;           /* tagc --go: which tag options and methods count */
+    bool go_given;           /* --go was given: it wins over a //tagc:go directive */
 } ast_program;
 
 /* MARK: - Construction (used by the parser) */

@@ -450,7 +450,7 @@ static const ast_decl *find_decl(const ast_program *prog, const char *name)
     return NULL;
 }
 
-static int load(ast_program *prog, const char *path, go_profile go)
+static int load(ast_program *prog, const char *path, go_profile go, bool go_given)
 {
     FILE *fp = fopen(path, "rb");
     int err = fp ? 0 : errno;
@@ -467,6 +467,7 @@ static int load(ast_program *prog, const char *path, go_profile go)
     }
     prog->pool = pool_new();
     prog->go = go;
+    prog->go_given = go_given;
     diag dg;
     diag_init(&dg, stderr);
     const char *paths[1] = { path };
@@ -499,6 +500,7 @@ int cmd_compat(int argc, char **argv)
     int nfiles = 0;
     bool only_files = false;
     go_profile go = GO_DEFAULT;
+    bool go_given = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!only_files && strcmp(a, "--") == 0) {
@@ -510,6 +512,7 @@ int cmd_compat(int argc, char **argv)
                       "default), 1.26 or 1.19\nTry 'tagc compat --help' for more information.\n", stderr);
                 return EXIT_USAGE;
             }
+            go_given = true;
         } else if (!only_files && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
             fputs(compat_usage, stdout);
             return 0;
@@ -529,9 +532,9 @@ int cmd_compat(int argc, char **argv)
         return EXIT_USAGE;
     }
     ast_program oldp = { 0 }, newp = { 0 };
-    int status = load(&oldp, files[0], go);
+    int status = load(&oldp, files[0], go, go_given);
     if (status == 0)
-        status = load(&newp, files[1], go);
+        status = load(&newp, files[1], go, go_given);
     if (status == 0) {
         cctx c = { 0 };
         c.pool = pool_new();

@@ -1145,7 +1145,7 @@ static unsigned runtime_profile(go_profile go)
 }
 
 int validator_open(validator **out, const char *path, const char *type_name, go_profile go,
-                   FILE *diag_out)
+                   bool go_given, FILE *diag_out)
 {
     *out = NULL;
     FILE *fp = fopen(path, "rb");
@@ -1166,7 +1166,7 @@ int validator_open(validator **out, const char *path, const char *type_name, go_
         tagc_out_of_memory();
     v->prog.pool = pool_new();
     v->prog.go = go;
-    v->profile = runtime_profile(go);
+    v->prog.go_given = go_given;
     diag dg;
     diag_init(&dg, diag_out);
     const char *paths[1] = { path };
@@ -1174,6 +1174,7 @@ int validator_open(validator **out, const char *path, const char *type_name, go_
         validator_close(v);
         return EXIT_INVALID;
     }
+    v->profile = runtime_profile(v->prog.go); /* a //tagc:go directive's, without --go */
     bool ambiguous;
     v->decl = find_decl(&v->prog, type_name, &ambiguous);
     if (!v->decl) {
@@ -1491,6 +1492,7 @@ int cmd_validate(int argc, char **argv)
 {
     vrun r = { 0 };
     go_profile go = GO_DEFAULT;
+    bool go_given = false;
     const char **args = calloc((size_t)argc + 1, sizeof *args);
     int nargs = 0;
     bool only_args = false;
@@ -1518,6 +1520,7 @@ int cmd_validate(int argc, char **argv)
                 return validate_usage_error("option '--go' needs a Go release tagc matches: %s",
                                             "1.27 (the default), 1.26 or 1.19");
             }
+            go_given = true;
         } else if (strcmp(a, "--format") == 0 || strncmp(a, "--format=", 9) == 0 ||
                    strcmp(a, "--max-depth") == 0 || strncmp(a, "--max-depth=", 12) == 0) {
             const char *eq = strchr(a, '=');
@@ -1559,7 +1562,7 @@ int cmd_validate(int argc, char **argv)
         free(args);
         return validate_usage_error("%s", nargs == 0 ? "no schema file" : "no type name");
     }
-    int status = validator_open(&r.v, args[0], args[1], go, stderr);
+    int status = validator_open(&r.v, args[0], args[1], go, go_given, stderr);
     if (status != 0) {
         free(args);
         return status;

@@ -23,11 +23,12 @@ typedef struct validator validator;
 
 /* Loads and checks the schema at path (and its imports) and finds the type
  * named type_name ("Order", or "pkg.Order"), read as the code `tagc --go` go
- * generates reads it. Diagnostics go to diag_out. Returns 0 with *out set, 1
- * when the schema has errors, 2 when the file cannot be read or there is no
- * such type. */
+ * generates reads it (go_given false: a //tagc:go directive of the schema
+ * wins over go). Diagnostics go to diag_out. Returns 0 with *out set, 1 when
+ * the schema has errors, 2 when the file cannot be read or there is no such
+ * type. */
 int validator_open(validator **out, const char *path, const char *type_name, go_profile go,
-                   FILE *diag_out);
+                   bool go_given, FILE *diag_out);
 void validator_close(validator *v);
 
 /* Decodes src as a JSON document of the type, as <type>_decode_json(v, src, len,

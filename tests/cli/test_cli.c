@@ -211,6 +211,29 @@ Test(cli, go_profile)
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_str_eq(r.err, "");
     run_free(&r);
+    /* a package names its profile with //tagc:go; --go wins over it */
+    write_text("d.tagc", "//tagc:go 1.26\npackage d\ntype T struct {\n\tN int `json:\"n,case:strict\"`\n}\n");
+    r = RUN("-o", "out", "d.tagc");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.err, "warning: json tag option \"case:strict\" is ignored before Go 1.27"), "%s", r.err);
+    run_free(&r);
+    size_t dn;
+    char *dc = read_all(path_in("out/d.tagc.c"), &dn);
+    cr_assert(strstr(dc, "#define GO_PROFILE TAGC_GO_1_26"), "%.600s", dc);
+    free(dc);
+    r = RUN("--go", "1.27", "-o", "out", "d.tagc");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_str_eq(r.err, "");
+    run_free(&r);
+    dc = read_all(path_in("out/d.tagc.c"), &dn);
+    cr_assert(strstr(dc, "#define GO_PROFILE TAGC_GO_1_27"), "%.600s", dc);
+    free(dc);
+    write_text("e.tagc", "//tagc:go 1.20\npackage e\n//tagc:go 1.26\n//tagc:go 1.19\n");
+    r = RUN("--check", "e.tagc");
+    expect_error(&r, 1, "e.tagc:1:1: error: //tagc:go: expected a Go release tagc matches: 1.27, 1.26 or 1.19");
+    cr_assert(strstr(r.err, "e.tagc:4:1: error: //tagc:go 1.19: the package already says //tagc:go 1.26 (at e.tagc:3:1)"),
+              "%s", r.err);
+    run_free(&r);
     /* validate and compat take --go too, and refuse an unknown one */
     r = RUN("validate", "--go", "1.18", "z.tagc", "T");
     expect_error(&r, 2, "tagc validate: error: option '--go' needs a Go release tagc matches: 1.27");

@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!val && validator_open(&val, FUZZ_SCHEMA, "Sink", GO_DEFAULT, stderr) != 0)
+    if (!val && validator_open(&val, FUZZ_SCHEMA, "Sink", GO_DEFAULT, false, stderr) != 0)
         abort();
     if (size == 0)
         return 0;

@@ -111,7 +111,7 @@ static validator *case_validator(tcase *c)
     if (!c->v) {
         char path[4096];
         snprintf(path, sizeof path, "%s/schemas/%s.tagc", getenv("TAGC_SRC"), c->schema);
-        int rc = validator_open(&c->v, path, c->go_name, GO_DEFAULT, stderr);
+        int rc = validator_open(&c->v, path, c->go_name, GO_DEFAULT, false, stderr);
         cr_assert_eq(rc, 0, "cannot open %s %s", path, c->go_name);
     }
     return c->v;
