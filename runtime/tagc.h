@@ -40,6 +40,14 @@
 extern "C" {
 #endif
 
+/* The runtime's version (meson.build's project version; configure checks they
+ * agree). Generated code calls the runtime's internals, which may change from
+ * one version to the next: each generated header stops the build (#error)
+ * against a tagc.h of another version than the tagc that wrote it. */
+#define TAGC_VERSION_MAJOR 0
+#define TAGC_VERSION_MINOR 1
+#define TAGC_VERSION_PATCH 0
+#define TAGC_VERSION_NUMBER (TAGC_VERSION_MAJOR * 10000 + TAGC_VERSION_MINOR * 100 + TAGC_VERSION_PATCH)
 #define TAGC_VERSION "0.1.0"
 
 #if defined(__GNUC__)
