@@ -147,7 +147,7 @@ float_vectors() {
 # references: tests/roundtrip's, built by the native test run).
 ref=build/cross-ref
 # build/data: the native build's documents (data/meson.build)
-ninja -C build examples/demo/roundtrip data/documents.txt >/dev/null
+ninja ${NINJAFLAGS:-} -C build examples/demo/roundtrip data/documents.txt >/dev/null
 roundtrip_all "$ref" build/examples/demo/roundtrip
 for w in $workloads; do
     n=${w%%:*}
@@ -186,7 +186,7 @@ i386_emulated() {
         "(generated code, round trips, float vectors), not by its Criterion suites" >&2
     setup_cross "$dir" "--cross-file scripts/cross/i686.ini --cross-file scripts/cross/i686-qemu.ini" \
         -Dtests=false "$@" >/dev/null
-    ninja -C "$dir"
+    ninja ${NINJAFLAGS:-} -C "$dir"
     emulated_checks "$dir" "$cc_i386" qemu-i386
 }
 
@@ -197,7 +197,7 @@ for t in $targets; do
         echo "== cross build for $t, run under qemu-$t"
         dir=build-$t
         setup_cross "$dir" "--cross-file scripts/cross/$t.ini" -Dtests=false >/dev/null
-        ninja -C "$dir"
+        ninja ${NINJAFLAGS:-} -C "$dir"
         emulated_checks "$dir" "$t-linux-gnu-gcc" env QEMU_LD_PREFIX="/usr/$t-linux-gnu" "qemu-$t"
         ;;
     i686)
@@ -212,7 +212,7 @@ for t in $targets; do
             i386_criterion
             setup_cross build-i686 \
                 "--cross-file scripts/cross/i686.ini --cross-file build-i686-deps/i386-deps.ini" >/dev/null
-            ninja -C build-i686
+            ninja ${NINJAFLAGS:-} -C build-i686
             LD_LIBRARY_PATH=$i386_libs $norand meson test -C build-i686 --print-errorlogs \
                 $(meson test -C build-i686 --list 2>/dev/null | sed -n 's|^.* / ||p' | grep -vxE 'json_schema_workloads|.*_plain')
         fi
@@ -226,7 +226,7 @@ for t in $targets; do
             setup_cross build-i686-sse2 \
                 "--cross-file scripts/cross/i686.ini --cross-file build-i686-deps/i386-deps.ini" \
                 -Dc_args='-msse2 -mfpmath=sse' >/dev/null
-            ninja -C build-i686-sse2
+            ninja ${NINJAFLAGS:-} -C build-i686-sse2
             LD_LIBRARY_PATH=$i386_libs $norand meson test -C build-i686-sse2 --print-errorlogs golden \
                 $(meson test -C build-i686-sse2 --list --suite runtime --suite roundtrip --suite conformance \
                       --suite go --suite errors --suite msgpack --suite stream 2>/dev/null |

@@ -22,8 +22,8 @@ step() {
 }
 
 step "build and test"
-setup_build build -Dgo_tests=enabled # a missing Go or Go package fails, never skips
-ninja -C build
+setup_build build -Dtests=true -Dgo_tests=enabled # a missing Go or Go package fails, never skips
+ninja ${NINJAFLAGS:-} -C build
 meson test -C build --print-errorlogs
 
 step "bench smoke check: release build, every contender and stream decodes to the same values (no timings)"
@@ -32,12 +32,12 @@ if [ -d build-release ]; then
 else
     setup_build build-release --buildtype=release -Dbench=true -Dtests=false
 fi
-ninja -C build-release bench/bench
+ninja ${NINJAFLAGS:-} -C build-release bench/bench
 build-release/bench/bench --quick --check-only
 
 step "the runtime built for size (-Os): warning-free, .text within 64 KiB"
 setup_build build-size --buildtype=release -Doptimization=s -Dtests=false >/dev/null
-ninja -C build-size runtime/libtagc.so.0.1.0 >/dev/null
+ninja ${NINJAFLAGS:-} -C build-size runtime/libtagc.so.0.1.0 >/dev/null
 text=$(size -A build-size/runtime/libtagc.so.0.1.0 | awk '$1 == ".text" {print $2}')
 echo "-- libtagc.so .text at -Os: $text bytes (at most 65536)"
 [ "$text" -le 65536 ] || { echo "libtagc.so .text at -Os is over 64 KiB" >&2; exit 1; }
@@ -52,7 +52,7 @@ step "build and test under ASan + UBSan"
 # -O1, as ASan's documentation advises: the sanitizers' checks are the same, and gcc
 # compiles the big generated files (twitter's) in 0.55x -O2's time
 setup_build build-asan -Db_sanitize=address,undefined -Db_lundef=false -Doptimization=1
-ninja -C build-asan
+ninja ${NINJAFLAGS:-} -C build-asan
 # TAGC_TEST_FRACTION=10: test_numbers' random loops draw a tenth of their millions here and
 # under clang's UBSan (the plain and i686 builds draw them all)
 TAGC_TEST_FRACTION=10 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
@@ -67,7 +67,7 @@ UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 step "build and test under clang's UBSan"
 (CC=clang; export CC; setup_build build-clang-ubsan -Db_sanitize=undefined -Db_lundef=false -Dgo_tests=disabled \
     -Doptimization=1)
-ninja -C build-clang-ubsan
+ninja ${NINJAFLAGS:-} -C build-clang-ubsan
 # the real-world corpus (its two tests: 3 to 4 minutes sanitized) runs under gcc's ASan + UBSan above
 TAGC_TEST_FRACTION=10 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-clang-ubsan --print-errorlogs --timeout-multiplier 3 --no-suite realworld
@@ -78,12 +78,12 @@ TAGC_TEST_FRACTION=10 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 # there, over 64 KiB, with every gcc build passing)
 step "clang -O2: every entry point at the default depth on a 64 KiB stack (tests/errors/test_stack)"
 (CC=clang; export CC; setup_build build-clang -Dgo_tests=disabled >/dev/null)
-ninja -C build-clang tests/errors/test_stack >/dev/null
+ninja ${NINJAFLAGS:-} -C build-clang tests/errors/test_stack >/dev/null
 meson test -C build-clang --no-rebuild --print-errorlogs stack
 
 step "the compiler's threads under ThreadSanitizer (any report fails), and its output the same"
 setup_build build-tsan -Db_sanitize=thread -Db_lundef=false -Dtests=false
-ninja -C build-tsan compiler/tagc
+ninja ${NINJAFLAGS:-} -C build-tsan compiler/tagc
 python3 scripts/gen_big_schema.py -n 300 -o build-tsan/big.tagc
 rm -rf build-tsan/out build-tsan/out-plain
 TSAN_OPTIONS=halt_on_error=1:exitcode=66 build-tsan/compiler/tagc -o build-tsan/out build-tsan/big.tagc
