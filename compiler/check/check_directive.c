@@ -133,10 +133,12 @@ static void apply(checker *ck, ast_file *f, const ast_directive *dv)
                                  "//tagc:codec, //tagc:go and //tagc:zero)", dv->text);
         return;
     }
+    /* the type declared on that line of this file: a package's declarations are
+     * all held by its first file (f->pkg) */
     int line = next_code_line(f, dv->loc.line);
     ast_decl *target = NULL;
-    for (ast_decl *d = f->decls; d && !target; d = d->next)
-        if (d->loc.line == line)
+    for (ast_decl *d = (f->pkg ? f->pkg : f)->decls; d && !target; d = d->next)
+        if (d->loc.line == line && d->loc.file == f)
             target = d;
     if (codec) {
         if (!target)
