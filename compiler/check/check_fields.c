@@ -91,8 +91,6 @@ static void check_field(checker *ck, ast_field *f, smap *names, smap *members,
                         f->name, check_where(ck, prev->loc));
         } else {
             claim_member(ck, members, f, f->c_name);
-            if (needs_has_member(f->type))
-                claim_member(ck, members, f, pool_printf(ck->pool, "has_%s", f->c_name));
         }
     }
     if (f->embedded)
@@ -126,6 +124,17 @@ static void check_struct(checker *ck, ast_type *st, const char *prefix)
     smap_init_for(&members, n + ptrs);
     for (ast_field *f = st->fields; f; f = f->next)
         check_field(ck, f, &names, &members, prefix);
+    /* then the presence flags, after every field's own name: `HasMerged bool` beside
+     * `Merged *time.Time` makes the flag has_merged_ (the field's names are the user's) */
+    for (ast_field *f = st->fields; f; f = f->next) {
+        if (!needs_has_member(f->type) || !f->c_name)
+            continue;
+        const char *has = pool_printf(ck->pool, "has_%s", f->c_name);
+        while (smap_get(&members, has))
+            has = pool_cat(ck->pool, has, "_");
+        claim_member(ck, &members, f, has);
+        f->has_c_name = has;
+    }
     smap_free(&names);
     smap_free(&members);
 }

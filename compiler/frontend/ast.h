@@ -165,6 +165,8 @@ struct ast_field {
     bool on_wire;        /* a key of some struct's JSON or MessagePack wire */
     const char *left_out; /* in a struct's omitted list: what the header's note says */
     const char *c_name;  /* snake_case member name */
+    const char *has_c_name; /* *T, T not a struct: the presence flag's member, has_<c_name>
+                             * (with a `_` more while another member has that name) */
 };
 
 /*

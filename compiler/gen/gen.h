@@ -134,7 +134,7 @@ void gen_required_check(gen *g, const char *fail, const char *keys, const uint64
 /* The lvalue of a wire field of the struct at `v`, through embedded structs (path[0..upto)). */
 const char *wire_lvalue(gen *g, const wire_field *w, size_t upto);
 /* The flag of a has/value pair whose value is at lv ("v->a.x" -> "v->a.has_x"). */
-const char *wire_has_lvalue(gen *g, const char *lv, const char *c_name);
+const char *wire_has_lvalue(gen *g, const char *lv, const ast_field *f);
 
 /* `static const uint16_t <table>[] = {...};`: the indexes of names[0..n) in the
  * order of their length, then bytes (unsigned): the order the runtime's

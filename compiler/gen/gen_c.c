@@ -106,8 +106,8 @@ static void equal_struct_body(gen *g, ast_type *st)
         const char *a = pool_cat(g->pool, "a->", f->c_name);
         const char *b = pool_cat(g->pool, "b->", f->c_name);
         if (f->type->kind == TK_PTR && !ty_is_struct(f->type->elem)) {
-            equal_opt(g, 1, f->type->elem, pool_cat(g->pool, "a->has_", f->c_name),
-                      pool_cat(g->pool, "b->has_", f->c_name), a, b);
+            equal_opt(g, 1, f->type->elem, pool_cat(g->pool, "a->", f->has_c_name),
+                      pool_cat(g->pool, "b->", f->has_c_name), a, b);
         } else {
             emit(g, 1, "if (%s)", ne_expr(g, f->type, a, b));
             emit(g, 2, "return false;");

@@ -132,7 +132,7 @@ static void read_member(gen *g, int ind, const wire_field *w, const char *fail)
     const char *lv = wire_lvalue(g, w, w->path_len);
     ast_type *t = w->field->type;
     if (ty_is_opt(t)) {
-        const char *has = wire_has_lvalue(g, lv, w->field->c_name);
+        const char *has = wire_has_lvalue(g, lv, w->field);
         if (w->json_string) {
             emit(g, ind, "memset(&%s, 0, sizeof %s);", lv, lv);
             emit(g, ind, "%s = false;", has);
@@ -981,7 +981,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
                 else
                     write_value(g, ind, t->elem, lv);
             } else if (ty_is_opt(t)) {
-                const char *has = wire_has_lvalue(g, lv, w->field->c_name);
+                const char *has = wire_has_lvalue(g, lv, w->field);
                 if (w->json_string) {
                     emit(g, ind, "if (!%s) {", has);
                     emit(g, ind + 1, "tagc_buf_put(out, \"null\", 4);");

@@ -226,7 +226,7 @@ static void read_member(gen *g, int ind, const wire_field *w, const char *fail)
     const char *lv = wire_lvalue(g, w, w->path_len);
     ast_type *t = w->field->type;
     if (ty_is_opt(t))
-        read_opt(g, ind, t->elem, wire_has_lvalue(g, lv, w->field->c_name), lv, fail);
+        read_opt(g, ind, t->elem, wire_has_lvalue(g, lv, w->field), lv, fail);
     else
         read_value(g, ind, t, lv, fail);
 }
@@ -674,7 +674,7 @@ static const char *mp_nonempty_cond(gen *g, const wire_field *w, const char *lv)
 {
     ast_type *t = w->field->type;
     if (ty_is_opt(t)) {
-        const char *has = wire_has_lvalue(g, lv, w->field->c_name);
+        const char *has = wire_has_lvalue(g, lv, w->field);
         if (ty_under(t->elem)->kind == TK_TIME)
             return pool_printf(g->pool, "%s && (%s.sec != 0 || %s.nsec != 0)", has, lv, lv);
         return has;
@@ -923,7 +923,7 @@ static void gen_struct_write(gen *g, const char *fn, const char *ctype, const as
         f->guard = guard;
         f->lv = wire_lvalue(g, w, w->path_len);
         if (ty_is_opt(w->field->type) && !wire_msgpack_omittable(w)) /* else cond has it */
-            f->has = wire_has_lvalue(g, f->lv, w->field->c_name);
+            f->has = wire_has_lvalue(g, f->lv, w->field);
         if (cond)
             conditional++;
         else

@@ -312,7 +312,7 @@ const char *wire_present_cond(gen *g, const wire_field *w, const char *lv, bool 
     if (!empty && !zero)
         return NULL;
     if (ty_is_opt(t)) { /* a has/value pair: nil is empty and zero; *time.Time has IsZero too */
-        const char *has = wire_has_lvalue(g, lv, w->field->c_name);
+        const char *has = wire_has_lvalue(g, lv, w->field);
         if (zero && t->elem->kind == TK_TIME)
             return pool_cat(g->pool, has, " && !", zero_cond(g, t->elem, lv, true));
         if (zero && ((ty_under(t->elem)->kind == TK_CODEC && ty_under(t->elem)->decl->codec->is_zero) ||
@@ -374,10 +374,10 @@ const char *wire_lvalue(gen *g, const wire_field *w, size_t upto)
     return lv;
 }
 
-const char *wire_has_lvalue(gen *g, const char *lv, const char *c_name)
+const char *wire_has_lvalue(gen *g, const char *lv, const ast_field *f)
 {
-    size_t n = strlen(lv) - strlen(c_name);
-    return pool_cat(g->pool, pool_strndup(g->pool, lv, n), "has_", c_name);
+    size_t n = strlen(lv) - strlen(f->c_name);
+    return pool_cat(g->pool, pool_strndup(g->pool, lv, n), f->has_c_name);
 }
 
 static const char *builtin_cname(type_kind k)
@@ -1104,7 +1104,7 @@ static void define_fields(gen *g, ast_type *st, int ind)
     for (ast_field *f = st->fields; f; f = f->next) {
         ast_type *t = f->type;
         if (t->kind == TK_PTR && !ty_is_struct(t->elem)) {
-            emit(g, ind, "bool has_%s;", f->c_name);
+            emit(g, ind, "bool %s;", f->has_c_name);
             emit(g, ind, "%s;", ty_decl(g, t->elem, f->c_name));
         } else {
             emit(g, ind, "%s;", ty_decl(g, t, f->c_name));
