@@ -15,6 +15,18 @@ static bool type_is_float(const ast_type *k)
     return u && (u->kind == TK_FLOAT32 || u->kind == TK_FLOAT64);
 }
 
+/* A map key of a declared type with its own JSON methods is, to Go's
+ * encoding/json, its type as written: keys call no MarshalJSON or UnmarshalJSON
+ * (only the text methods, which still need a codec). */
+static ast_type *key_as_go_reads(ast_type *k)
+{
+    const ast_decl *d = k && k->kind == TK_NAMED ? k->decl : NULL;
+    if (!d || !d->json_type || !d->type || d->type->kind != TK_NOWIRE ||
+        (d->json_methods & (JM_MARSHAL_TEXT | JM_UNMARSHAL_TEXT | JM_APPEND_TEXT)))
+        return k;
+    return d->json_type;
+}
+
 /* Go's map keys: strings and integers, and floats from Go 1.27 on. */
 static bool key_type_ok(const checker *ck, const ast_type *k)
 {
@@ -162,6 +174,7 @@ static void walk_type(checker *ck, ast_type *t, const char *anon_name)
             t = t->elem;
             break;
         case TK_MAP:
+            t->key = key_as_go_reads(t->key);
             if (t->key && t->key->kind != TK_NAME && !key_type_ok(ck, t->key))
                 check_error(ck, t->key->loc,
                             "unsupported map key type %s (want a string or integer type%s)",

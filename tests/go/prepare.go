@@ -127,6 +127,62 @@ func snake(name string) string {
 	return string(out)
 }
 
+// withWireForm drops from types those tagc generates nothing for: a type with its
+// own encoding/json methods and no //tagc:codec (a map key of such a type is its
+// plain string to Go, and to tagc).
+func withWireForm(f *ast.File, types []string) []string {
+	custom := map[string]bool{}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 {
+			continue
+		}
+		switch fd.Name.Name {
+		case "MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText":
+			rt := fd.Recv.List[0].Type
+			if st, ok := rt.(*ast.StarExpr); ok {
+				rt = st.X
+			}
+			if id, ok := rt.(*ast.Ident); ok {
+				custom[id.Name] = true
+			}
+		}
+	}
+	hasCodec := func(cg *ast.CommentGroup) bool { // Text() drops directives: the raw lines
+		for _, c := range cgList(cg) {
+			if strings.HasPrefix(c.Text, "//tagc:codec") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, sp := range gd.Specs {
+			if ts := sp.(*ast.TypeSpec); hasCodec(gd.Doc) || hasCodec(ts.Doc) {
+				delete(custom, ts.Name.Name)
+			}
+		}
+	}
+	var out []string
+	for _, t := range types {
+		if !custom[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func cgList(cg *ast.CommentGroup) []*ast.Comment {
+	if cg == nil {
+		return nil
+	}
+	return cg.List
+}
+
 func load(path string) (*schema, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
@@ -180,6 +236,7 @@ func load(path string) (*schema, error) {
 		decls = append(decls, d)
 	}
 	f.Decls = decls
+	s.types = withWireForm(f, s.types)
 	f.Imports = nil
 	f.Comments = nil // comments of dropped imports would float around
 	var b bytes.Buffer
