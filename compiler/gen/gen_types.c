@@ -1242,6 +1242,25 @@ static void define_open_enum(gen *g, ast_decl *d)
     emit(g, 0, "%s", "");
 }
 
+/* `type Old New`, New a struct (through any chain of such types): the C name
+ * of that struct, so that Old is `typedef struct new old;` with the forward
+ * declarations (a pointer to Old may come before New's definition); or NULL. */
+static const char *defined_struct_of(const ast_decl *d)
+{
+    if (d->codec || d->enum_kind != ENUM_NONE)
+        return NULL;
+    const ast_type *t = d->type;
+    for (int depth = 0; t && t->kind == TK_NAMED && t->decl && depth < 64; depth++) {
+        const ast_decl *n = t->decl;
+        if (n->codec || n->enum_kind != ENUM_NONE || !n->type)
+            return NULL;
+        if (n->type->kind == TK_STRUCT)
+            return n->c_name;
+        t = n->type;
+    }
+    return NULL;
+}
+
 static void define_decl(gen *g, defined_set *s, ast_decl *d)
 {
     if (defined_has(s, d))
@@ -1264,6 +1283,8 @@ static void define_decl(gen *g, defined_set *s, ast_decl *d)
         return;
     }
     need_complete(g, s, d->type);
+    if (defined_struct_of(d))
+        return; /* typedef'd with the forward declarations */
     emit(g, 0, "/* %s */", d->name);
     emit(g, 0, "typedef %s;", ty_decl(g, d->type, d->c_name));
     emit(g, 0, "%s", "");
@@ -1276,6 +1297,9 @@ void gen_type_definitions(gen *g)
     for (ast_decl *d = g->file->decls; d; d = d->next)
         if (d->type->kind == TK_STRUCT && (any = true))
             emit(g, 0, "typedef struct %s %s;", d->c_name, d->c_name);
+    for (ast_decl *d = g->file->decls; d; d = d->next)
+        if (defined_struct_of(d) && (any = true))
+            emit(g, 0, "typedef struct %s %s; /* %s */", defined_struct_of(d), d->c_name, d->name);
     for (size_t i = 0; i < g->ntypes; i++)
         if (g->types[i].type->kind == TK_STRUCT && (any = true))
             emit(g, 0, "typedef struct %s %s;", g->types[i].name, g->types[i].name);
