@@ -13,6 +13,10 @@
 %define api.location.type {src_loc}
 %define parse.error custom
 %define parse.lac full
+/* One conflict, resolved by shifting: a struct field that starts `IDENT [`
+ * takes the field_decl rules written for it (`a []T`, `a [N]T`, `batch[Log]`),
+ * not ident_list, which cannot tell an array from an instantiation. */
+%expect 1
 %locations
 %param {yyscan_t scanner}
 %parse-param {parse_ctx *ctx}
@@ -209,6 +213,25 @@ static void spec_append(spec_chain *ch, const_spec *s)
     else
         ch->head = s;
     ch->tail = s;
+}
+
+/* A field of one name and its type. */
+static field_chain named_field(parse_ctx *c, const char *name, src_loc loc, ast_type *type, tag_tok tag)
+{
+    ast_field *f = field_new(c, name, loc);
+    f->type = type;
+    f->tag = tag.text;
+    f->tag_loc = tag.loc;
+    return (field_chain){ f, f };
+}
+
+/* An embedded field: T, *T, pkg.T, T[Args], *T[Args]; named after its type. */
+static field_chain embedded_field(parse_ctx *c, ast_type *type, tag_tok tag)
+{
+    const ast_type *named = type->kind == TK_PTR ? type->elem : type;
+    field_chain ch = named_field(c, named->name, named->loc, type, tag);
+    ch.head->embedded = true;
+    return ch;
 }
 
 static void fields_append(field_chain *ch, field_chain more)
@@ -439,15 +462,45 @@ field_decl
             }
             $$ = $1;
         }
-    | embedded opt_tag
+    | embedded opt_tag      { $$ = embedded_field(ctx, $1, $2); }
+    /* `batch[Log]` (an embedded instantiation) or `a [N]T`, `a []T`: one name
+     * then a bracket, told apart by what follows the bracket */
+    | IDENT '[' type_args ']' opt_tag
         {
-            const ast_type *named = $1->kind == TK_PTR ? $1->elem : $1;
-            ast_field *f = field_new(ctx, named->name, named->loc);
-            f->embedded = true;
-            f->type = $1;
-            f->tag = $2.text;
-            f->tag_loc = $2.loc;
-            $$ = (field_chain){ f, f };
+            ast_type *t = ast_type_new(ctx->pool, TK_NAME, @1);
+            t->name = $1;
+            t->args = $3.head;
+            $$ = embedded_field(ctx, t, $5);
+        }
+    | IDENT '[' type_args ']' type opt_tag
+        {
+            /* `a [N]T`: N a constant's name (type_args read it as a type name) */
+            const ast_type *n = $3.head->type;
+            if ($3.head->next || n->kind != TK_NAME || n->args) {
+                parse_error(ctx, @3, "expected an array length (a constant), found a list of types");
+                YYERROR;
+            }
+            ast_type *t = ast_type_new(ctx->pool, TK_ARRAY, @2);
+            t->elem = $5;
+            t->array_len_text = n->qualifier ? pool_printf(ctx->pool, "%s.%s", n->qualifier, n->name) : n->name;
+            t->array_len_name = t->array_len_text;
+            $$ = named_field(ctx, $1, @1, t, $6);
+        }
+    | IDENT '[' ']' type opt_tag
+        {
+            ast_type *t = ast_type_new(ctx->pool, TK_SLICE, @2);
+            t->elem = $4;
+            $$ = named_field(ctx, $1, @1, t, $5);
+        }
+    | IDENT '[' INT ']' type opt_tag
+        {
+            ast_type *t = ast_type_new(ctx->pool, TK_ARRAY, @2);
+            t->elem = $5;
+            t->array_len_text = $3.text;
+            errno = 0;
+            unsigned long long v = strtoull($3.dec, NULL, 10);
+            t->array_len = errno || v > INT64_MAX ? -1 : (int64_t)v;
+            $$ = named_field(ctx, $1, @1, t, $6);
         }
     ;
 
@@ -465,6 +518,12 @@ ident_list
 embedded
     : type_name
     | '*' type_name         { $$ = ast_type_new(ctx->pool, TK_PTR, @1); $$->elem = $2; }
+    | '*' type_name '[' type_args ']'
+        {
+            $2->args = $4.head;
+            $$ = ast_type_new(ctx->pool, TK_PTR, @1);
+            $$->elem = $2;
+        }
     ;
 
 opt_tag
@@ -644,7 +703,9 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner, pa
     int count = 0;
     bool types = has_token(exp, n, "'['") && has_token(exp, n, "'map'");
     bool exprs = has_token(exp, n, "'-'") && has_token(exp, n, "integer literal");
-    if (types)
+    if (types && has_token(exp, n, "integer literal")) /* after `name [`: a length, `]` or a type */
+        names[count++] = "an array length, ']' or a type";
+    else if (types)
         names[count++] = "type";
     else if (exprs)
         names[count++] = "expression";

@@ -220,7 +220,8 @@ func load(path string) (*schema, error) {
 		case token.TYPE:
 			for _, sp := range gd.Specs {
 				ts := sp.(*ast.TypeSpec)
-				if ts.Assign == token.NoPos && ts.Name.Name != "_" {
+				// a generic type has C functions per instantiation only (its users')
+				if ts.Assign == token.NoPos && ts.Name.Name != "_" && ts.TypeParams == nil {
 					s.types = append(s.types, ts.Name.Name)
 				}
 			}
