@@ -1459,7 +1459,7 @@ static inline uint8_t tagc_json_write_members(tagc_buf *out, const tagc_str *key
         size_t i = tagc_order_at(&ord, k);
         /* a repeated key's entries are side by side: the one read last wins, as in a Go map */
         for (size_t j; k + 1 < len && keys[j = tagc_order_at(&ord, k + 1)].len == keys[i].len &&
-                       memcmp(keys[j].ptr, keys[i].ptr, keys[i].len) == 0;
+                       (keys[i].len == 0 || memcmp(keys[j].ptr, keys[i].ptr, keys[i].len) == 0);
              k++)
             i = j > i ? j : i;
         tagc_buf_byte(out, sep);

@@ -195,7 +195,6 @@ static void unknown_collector(checker *ck, const ast_field *f, size_t at)
 /* Warns about each option of opts[0..len) that is not in known (NULL-ended):
  * Go ignores it, and so does tagc, but a misspelt "omitempyt" should show.
  * `at` is where opts starts in the tag text. */
-
 static void unknown_options(checker *ck, const ast_field *f, const char *key, const char *opts,
                             size_t len, size_t at, const char *const *known, const char *list)
 {
@@ -290,7 +289,7 @@ static void apply_json_go127(checker *ck, ast_field *f, const char *val, size_t 
                             "folds the name's case whatever either says): keep one");
             seen_case = true;
             rest += 1 + v;
-        } else if (n == 6 && !memcmp(opt, "format", 6)) {
+        } else if (n == 6 && !memcmp(opt, "format", 6) && rest < end - start && opt[rest] == ':') {
             check_error(ck, tag_pos(f, at + start),
                         "json tag option \"%.*s\": Go 1.27's encoding/json fails to marshal a "
                         "struct with a format: option; drop it", (int)(end - start), opt);
