@@ -1532,7 +1532,8 @@ static inline void tagc_json_write_f32_key(tagc_buf *b, float v)
 /* A float key's text for error paths: NaN, +Inf and -Inf as Go prints them. */
 static inline size_t tagc_fmt_key_f64(char *dst, double v, bool f32)
 {
-    const char *s = v != v ? "NaN" : v > 1.7976931348623157e308 ? "+Inf" : v < -1.7976931348623157e308 ? "-Inf" : NULL;
+    /* no literal of DBL_MAX: x87 compares in long double, where it is below DBL_MAX */
+    const char *s = v != v ? "NaN" : v - v != 0 ? (v > 0 ? "+Inf" : "-Inf") : NULL;
     if (s) {
         memcpy(dst, s, strlen(s));
         return strlen(s);
