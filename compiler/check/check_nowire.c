@@ -107,7 +107,7 @@ static void report_custom(checker *ck, ast_decl *d, const ast_field *f)
                      "translate a method; %s needs a C codec of its own (a `//tagc:codec` "
                      "comment before its declaration), or the fields of this type `json:\"-\"`",
                      d->name, d->json_own ? "its own " : "", list, where,
-                     (bits & ~(unsigned)(JM_MARSHAL_JSON_TO - 1)) ? "Go 1.27's" : "Go's",
+                     (bits & JM_GO_1_27) ? "Go 1.27's" : "Go's",
                      n > 1 ? "them" : "it", d->name);
 }
 

@@ -278,6 +278,7 @@ typedef struct type_codec {
 enum {
     JM_MARSHAL_JSON = 1, JM_UNMARSHAL_JSON = 2, JM_MARSHAL_TEXT = 4, JM_UNMARSHAL_TEXT = 8,
     JM_MARSHAL_JSON_TO = 16, JM_UNMARSHAL_JSON_FROM = 32, JM_APPEND_TEXT = 64,
+    JM_GO_1_27 = JM_MARSHAL_JSON_TO | JM_UNMARSHAL_JSON_FROM | JM_APPEND_TEXT,
 };
 /* An enum whose codecs check its values (see enum_closed). */
 static inline bool decl_is_closed_enum(const ast_decl *d)

@@ -102,6 +102,7 @@ const char *ty_fn(gen *g, ast_type *t);
 /* Shapes the codecs share. */
 bool ty_is_signed_int(type_kind k);   /* intN, and time.Duration */
 bool ty_is_unsigned_int(type_kind k);
+bool ty_is_float(type_kind k);
 /* The runtime's reader of an integer of kind k: tagc_json_read_i8 .. tagc_mp_read_u64. */
 const char *ty_int_reader(type_kind k, bool msgpack);
 const char *ty_int_min(type_kind k);    /* INT8_MIN ..: the C limits of a width */

@@ -55,7 +55,7 @@ static bool is_scalar_eq(ast_type *t)
  * with pool_cat: the formatter costs more than these few pieces. */
 static const char *eq_expr(gen *g, ast_type *t, const char *a, const char *b)
 {
-    if (t->kind == TK_FLOAT64 || t->kind == TK_FLOAT32)
+    if (ty_is_float(t->kind))
         return pool_cat(g->pool, t->kind == TK_FLOAT64 ? "tagc_f64_equal(" : "tagc_f32_equal(", a, ", ", b, ")");
     if (is_scalar_eq(t))
         return pool_cat(g->pool, a, " == ", b);

@@ -222,14 +222,14 @@ static bool needs_fold_order(const ast_type *st)
     return false;
 }
 
-static const char *fold_arg(gen *g, const char *fn, const ast_type *st)
+static bool uses_fold_order(const gen *g, const ast_type *st)
 {
-    return g->opts->go == GO_1_27 && needs_fold_order(st) ? pool_printf(g->pool, "%s_json_fold", fn) : "NULL";
+    return g->opts->go == GO_1_27 && needs_fold_order(st);
 }
 
 static void gen_fold_order(gen *g, const char *fn, const ast_type *st)
 {
-    if (strcmp(fold_arg(g, fn, st), "NULL") == 0)
+    if (!uses_fold_order(g, st))
         return;
     size_t n = 0, *order = pool_alloc(g->pool, (st->wire_count + 1) * sizeof *order);
     for (size_t i = 0, idx = 0; i < st->wire_count; i++) {
@@ -275,7 +275,7 @@ static void gen_struct_read(gen *g, const char *fn, const char *ctype, const ast
     emit(g, 1, "while ((rc = tagc_json_obj_next_key(d, &%s_json_keys[next])) > 0) {", fn);
     if (n > 0)
         emit(g, 2, "field = rc == 2 ? next : tagc_json_key_find(%s_json_keys, %s_json_sorted, %zu, %s, d->key, d->key_len);",
-             fn, fn, n, fold_arg(g, fn, st));
+             fn, fn, n, uses_fold_order(g, st) ? pool_printf(g->pool, "%s_json_fold", fn) : "NULL");
     else
         emit(g, 2, "field = -1; /* no fields */");
     emit(g, 2, "if (field >= 0) {");
@@ -480,7 +480,7 @@ static bool is_string_enum(const ast_type *kt)
 static const char *slot_call(gen *g, ast_type *kt, const char *str, const char *str_len, const char *num)
 {
     ast_type *u = ty_under(kt);
-    if (u->kind == TK_FLOAT32 || u->kind == TK_FLOAT64) /* by their bits, but 0 and -0 are one key */
+    if (ty_is_float(u->kind)) /* by their bits, but 0 and -0 are one key */
         return pool_printf(g->pool, "(%s != 0 ? tagc_map_slot_int(d, &ix, keys, sizeof *keys, false, len, tagc_f%d_bits(%s))"
                                     " : zero >= 0 ? zero : (zero = (long)len))",
                            num, u->kind == TK_FLOAT32 ? 32 : 64, num);
@@ -511,7 +511,7 @@ static void read_map_key(gen *g, int ind, ast_type *kt)
         emit(g, ind, "%s k;", en->c_name);
         emit(g, ind, "if (!%s_parse(key, key_len, &k))", en->c_name);
         emit(g, ind + 1, "return tagc_json_fail_key(d, tagc_json_key_error(d, TAGC_E_ENUM, \"unknown %s value\"), key, key_len);", en->name);
-    } else if (u->kind == TK_FLOAT32 || u->kind == TK_FLOAT64) { /* Go 1.27 */
+    } else if (ty_is_float(u->kind)) { /* Go 1.27 */
         emit(g, ind, "double k;");
         emit(g, ind, "if ((rc = tagc_json_key_float(d, key, key_len, %d, &k)) != 0)", u->kind == TK_FLOAT32 ? 32 : 64);
         emit(g, ind + 1, "return tagc_json_fail_key(d, rc, key, key_len);");
@@ -557,7 +557,7 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
     emit(g, 1, "size_t key_len;");
     emit(g, 1, "bool first = true;");
     emit(g, 1, "long at;");
-    if (ty_under(t->key)->kind == TK_FLOAT32 || ty_under(t->key)->kind == TK_FLOAT64)
+    if (ty_is_float(ty_under(t->key)->kind))
         emit(g, 1, "long zero = -1; /* the entry of 0 or -0, which Go takes for one key */");
     emit(g, 1, "int rc;");
     emit(g, 0, "%s", "");
@@ -801,7 +801,7 @@ static size_t run_room(const ast_type *t)
         return 5; /* TAGC_BOOL_ROOM */
     if (ty_is_signed_int(k) || ty_is_unsigned_int(k))
         return 20; /* TAGC_I64_MAX_CHARS */
-    if (k == TK_FLOAT64 || k == TK_FLOAT32)
+    if (ty_is_float(k))
         return 49; /* TAGC_F64_ROOM */
     if (k == TK_TIME)
         return 42; /* TAGC_TIME_ROOM */
@@ -814,7 +814,7 @@ static const char *run_room_name(const ast_type *t)
     type_kind k = t->kind;
     if (k == TK_BOOL)
         return "TAGC_BOOL_ROOM";
-    if (k == TK_FLOAT64 || k == TK_FLOAT32)
+    if (ty_is_float(k))
         return "TAGC_F64_ROOM";
     if (k == TK_TIME)
         return "TAGC_TIME_ROOM";
@@ -1178,7 +1178,7 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
 {
     ast_type *ku = ty_under(t->key);
     const ast_decl *en = ty_enum(t->key);
-    bool f32 = ku->kind == TK_FLOAT32, is_float = f32 || ku->kind == TK_FLOAT64;
+    bool f32 = ku->kind == TK_FLOAT32, is_float = ty_is_float(ku->kind);
     emit(g, 0, "static void %s_write_json(tagc_buf *out, const %s *v, const tagc_json_opts *o)", fn, ctype);
     emit(g, 0, "{");
     emit(g, 1, "tagc_order ord;");

@@ -653,7 +653,7 @@ static void schema_quoted(ctx *c, ast_type *t)
         sb_puts(&re, re_quoted_string);
     else if (u->kind == TK_BOOL)
         sb_puts(&re, re_quoted_bool);
-    else if (u->kind == TK_FLOAT32 || u->kind == TK_FLOAT64)
+    else if (ty_is_float(u->kind))
         sb_puts(&re, re_quoted_float);
     else if (int_kind(u->kind, &r)) {
         int_syntax sx = {.plus = false, .leading_zeros = false, .null = true};
@@ -687,7 +687,7 @@ static void map_keys(ctx *c, ast_type *kt)
         jw_key_pattern(w, "pattern", &re);
         jw_end(w, '}', s);
         sb_free(&re);
-    } else if (u->kind == TK_FLOAT32 || u->kind == TK_FLOAT64) {
+    } else if (ty_is_float(u->kind)) {
         jw_key_str(w, "$comment", "float keys (Go 1.27): any text strconv.ParseFloat reads, or null; "
                                   "not checked here");
     }

@@ -475,7 +475,7 @@ static void gen_map_read(gen *g, const char *fn, const char *ctype, ast_type *t)
     const ast_decl *en = ty_enum(t->key);
     bool str_enum = en && en->enum_kind == ENUM_STRING;
     bool str_key = ku->kind == TK_STRING && !str_enum;
-    bool f32 = ku->kind == TK_FLOAT32, is_float = f32 || ku->kind == TK_FLOAT64;
+    bool f32 = ku->kind == TK_FLOAT32, is_float = ty_is_float(ku->kind);
     emit(g, 0, "static int %s_read_msgpack(tagc_mp_dec *d, %s *v)", fn, ctype);
     emit(g, 0, "{");
     emit(g, 1, "%s = NULL;", ty_decl(g, t->key, "*keys"));
@@ -1147,7 +1147,7 @@ static void gen_map_write(gen *g, const char *fn, const char *ctype, ast_type *t
     int key_width = mp_int_width(g, t->key, &key_code);
     /* integer keys are integers, as vmihailenco/msgpack writes them */
     bool str_enum = en && en->enum_kind == ENUM_STRING;
-    bool is_float = ku->kind == TK_FLOAT32 || ku->kind == TK_FLOAT64;
+    bool is_float = ty_is_float(ku->kind);
     /* --msgpack-sort-keys: string and integer keys sorted (string enums and floats:
      * stored order, as vmihailenco's SetSortMapKeys leaves them) */
     bool sorted = g->opts->msgpack_sort_keys && !str_enum && !is_float;

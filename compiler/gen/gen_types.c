@@ -110,6 +110,11 @@ bool ty_is_unsigned_int(type_kind k)
     return k == TK_UINT8 || k == TK_UINT16 || k == TK_UINT32 || k == TK_UINT64;
 }
 
+bool ty_is_float(type_kind k)
+{
+    return k == TK_FLOAT32 || k == TK_FLOAT64;
+}
+
 const char *ty_int_reader(type_kind k, bool msgpack)
 {
     static const char *const readers[2][8] = {
